@@ -1,0 +1,187 @@
+//! The clap tree: the only definition of cogctl's commands and flags. `--help`, the man
+//! pages and the shell completions are all generated from it.
+
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand};
+
+use super::ui::{ColorChoice, Format};
+use super::values::parse_duration;
+use crate::commands::{
+    busy, check, fixture, generate, job, orphans, procs, queues, sets, stats, unsettled,
+};
+
+/// Inspect and repair the Redis queues of cogworker 0.8, side by side with live Ruby
+/// processes.
+///
+/// cogctl reads the same keys as the gem's processes and Web UI. Read-only commands never
+/// write to Redis. Data goes to stdout (a table, --json or --ndjson); notes, progress and
+/// prompts go to stderr.
+#[derive(Debug, Parser)]
+#[command(
+    name = "cogctl",
+    version,
+    propagate_version = true,
+    max_term_width = 100,
+    after_help = EXIT_CODES_HELP
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+pub const EXIT_CODES_HELP: &str = "\
+Exit codes:
+  0    success; for `check`, every check held
+  1    failure; for `check`, a check failed; for `job`/`show`, not found
+  2    usage error (bad flag or value; destructive command without a terminal and --yes)
+  3    Redis unreachable, or it refused the credentials
+  4    partial: a bulk operation finished with some items failed
+  130  interrupted (Ctrl-C)";
+
+#[derive(Debug, Args)]
+pub struct GlobalArgs {
+    /// Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS,
+    /// unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then
+    /// redis://127.0.0.1:6379/0
+    #[arg(
+        long,
+        global = true,
+        value_name = "URL",
+        env = "COGCTL_REDIS_URL",
+        hide_env_values = true,
+        help_heading = "Connection"
+    )]
+    pub redis_url: Option<String>,
+
+    /// Accept a TLS certificate that doesn't verify (self-signed); rediss:// only
+    #[arg(long, global = true, help_heading = "Connection")]
+    pub tls_insecure: bool,
+
+    /// Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated);
+    /// needs --sentinel-master. Database, user and password come from --redis-url
+    #[arg(
+        long,
+        global = true,
+        value_name = "HOST:PORT",
+        value_delimiter = ',',
+        env = "COGCTL_SENTINEL",
+        help_heading = "Connection"
+    )]
+    pub sentinel: Vec<String>,
+
+    /// The master name the Sentinels monitor
+    #[arg(
+        long,
+        global = true,
+        value_name = "NAME",
+        env = "COGCTL_SENTINEL_MASTER",
+        help_heading = "Connection"
+    )]
+    pub sentinel_master: Option<String>,
+
+    /// Password of the Sentinels themselves, if they require one
+    #[arg(
+        long,
+        global = true,
+        value_name = "PASSWORD",
+        env = "COGCTL_SENTINEL_PASSWORD",
+        hide_env_values = true,
+        help_heading = "Connection"
+    )]
+    pub sentinel_password: Option<String>,
+
+    /// Give up connecting after this long
+    #[arg(long, global = true, value_name = "DURATION", default_value = "5s",
+          value_parser = parse_duration, help_heading = "Connection")]
+    pub connect_timeout: Duration,
+
+    /// Give up waiting for a reply after this long
+    #[arg(long, global = true, value_name = "DURATION", default_value = "30s",
+          value_parser = parse_duration, help_heading = "Connection")]
+    pub read_timeout: Duration,
+
+    /// Output format
+    #[arg(long, global = true, value_enum, default_value_t = Format::Table, help_heading = "Output")]
+    pub format: Format,
+
+    /// Same as --format json
+    #[arg(
+        long,
+        global = true,
+        conflicts_with = "ndjson",
+        help_heading = "Output"
+    )]
+    pub json: bool,
+
+    /// Same as --format ndjson
+    #[arg(long, global = true, help_heading = "Output")]
+    pub ndjson: bool,
+
+    /// When to colour the output (NO_COLOR is honoured by auto)
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto,
+          value_name = "WHEN", help_heading = "Output")]
+    pub color: ColorChoice,
+
+    /// No progress bars or notes on stderr
+    #[arg(long, short, global = true, help_heading = "Output")]
+    pub quiet: bool,
+
+    /// Show times as absolute UTC instead of "3m ago"
+    #[arg(long, global = true, help_heading = "Output")]
+    pub utc: bool,
+
+    /// Pretend it is this epoch time (tests)
+    #[arg(
+        long,
+        global = true,
+        hide = true,
+        env = "COGCTL_NOW",
+        value_name = "EPOCH"
+    )]
+    pub now: Option<f64>,
+}
+
+impl GlobalArgs {
+    pub fn format(&self) -> Format {
+        if self.json {
+            Format::Json
+        } else if self.ndjson {
+            Format::Ndjson
+        } else {
+            self.format
+        }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    Stats(stats::StatsArgs),
+    Queues(queues::QueuesArgs),
+    /// Jobs that failed and wait for their next attempt (cogworker:retry)
+    #[command(subcommand)]
+    Retry(sets::RetryCommand),
+    /// Jobs that will not run again (cogworker:dead)
+    #[command(subcommand)]
+    Dead(sets::DeadCommand),
+    /// Jobs pushed to run later (cogworker:schedule)
+    #[command(subcommand)]
+    Scheduled(sets::ScheduledCommand),
+    Job(job::JobArgs),
+    Procs(procs::ProcsArgs),
+    Busy(busy::BusyArgs),
+    /// Failed jobs a shutting-down process could not file (cogworker:unsettled)
+    #[command(subcommand)]
+    Unsettled(unsettled::UnsettledCommand),
+    Orphans(orphans::OrphansArgs),
+    Check(check::CheckArgs),
+    /// Shell completions and man pages
+    #[command(subcommand, hide = true)]
+    Generate(generate::GenerateCommand),
+    /// Load or dump a Redis state in the fixture format (development and demos)
+    #[command(subcommand, hide = true)]
+    Fixture(fixture::FixtureCommand),
+}

@@ -1,0 +1,55 @@
+//! Exit codes: one table, documented in the README and the man page.
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// 0: everything asked for was done (or every check held).
+    Ok,
+    /// 1: the command failed, or a check failed, or the job was not found.
+    Failure,
+    /// 2: the command line was wrong, or a destructive command had no terminal and no --yes.
+    Usage,
+    /// 3: Redis could not be reached, or refused the credentials.
+    Unreachable,
+    /// 4: a bulk operation finished with some items failed.
+    Partial,
+    /// 130: interrupted (Ctrl-C).
+    Interrupted,
+}
+
+impl Exit {
+    pub fn code(self) -> u8 {
+        match self {
+            Exit::Ok => 0,
+            Exit::Failure => 1,
+            Exit::Usage => 2,
+            Exit::Unreachable => 3,
+            Exit::Partial => 4,
+            Exit::Interrupted => 130,
+        }
+    }
+
+    /// The documentation table (README, man page, `--help`).
+    pub const TABLE: &'static [(u8, &'static str)] = &[
+        (0, "success; for `check`, every check held"),
+        (
+            1,
+            "failure; for `check`, a check failed; for `job`/`show`, not found",
+        ),
+        (
+            2,
+            "usage error: a bad flag or value, or a destructive command without a terminal and without --yes",
+        ),
+        (3, "Redis unreachable, or it refused the credentials"),
+        (
+            4,
+            "partial: a bulk operation finished with some items failed",
+        ),
+        (130, "interrupted (Ctrl-C)"),
+    ];
+}
+
+/// A problem with what the user asked for, found after parsing (exit code 2).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(pub String);

@@ -1,0 +1,122 @@
+//! Parse, dispatch, and map every outcome to an exit code.
+
+pub mod args;
+pub mod exit;
+pub mod ui;
+pub mod values;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::commands::{self, Ctx};
+use crate::render::{self, Report};
+use crate::store::StoreError;
+use args::{Cli, Command};
+use exit::{Exit, UsageError};
+
+/// The whole program: `main` only calls this.
+pub fn run() -> ExitCode {
+    run_with(std::env::args_os())
+}
+
+pub fn run_with<I, T>(argv: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(argv) {
+        Ok(cli) => cli,
+        Err(err) => {
+            let _ = err.print();
+            return ExitCode::from(if err.use_stderr() {
+                Exit::Usage.code()
+            } else {
+                0
+            });
+        }
+    };
+    let mut ctx = Ctx::new(&cli.global);
+    let result = dispatch(&mut ctx, cli.command);
+    let flushed = ctx.out.flush();
+    let exit = match result.and_then(|exit| flushed.map(|_| exit).map_err(Into::into)) {
+        Ok(exit) => exit,
+        Err(err) => report_error(&err),
+    };
+    ExitCode::from(exit.code())
+}
+
+fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<Exit> {
+    use crate::store::JobSet;
+    use commands::sets::{DeadCommand, RetryCommand, ScheduledCommand};
+    match command {
+        Command::Stats(a) => show(ctx, |ctx| commands::stats::run(ctx, &a)),
+        Command::Queues(a) => show(ctx, |ctx| commands::queues::run(ctx, &a)),
+        Command::Retry(RetryCommand::List(a)) => commands::sets::list::run(ctx, JobSet::Retry, &a),
+        Command::Retry(RetryCommand::Show(a)) => show(ctx, |ctx| {
+            commands::job::run(ctx, &a.job(Some(JobSet::Retry)))
+        }),
+        Command::Dead(DeadCommand::List(a)) => commands::sets::list::run(ctx, JobSet::Dead, &a),
+        Command::Dead(DeadCommand::Show(a)) => show(ctx, |ctx| {
+            commands::job::run(ctx, &a.job(Some(JobSet::Dead)))
+        }),
+        Command::Scheduled(ScheduledCommand::List(a)) => {
+            commands::sets::list::run(ctx, JobSet::Schedule, &a)
+        }
+        Command::Scheduled(ScheduledCommand::Show(a)) => show(ctx, |ctx| {
+            commands::job::run(ctx, &a.job(Some(JobSet::Schedule)))
+        }),
+        Command::Job(a) => show(ctx, |ctx| commands::job::run(ctx, &a)),
+        Command::Procs(a) => show(ctx, |ctx| commands::procs::run(ctx, &a)),
+        Command::Busy(a) => show(ctx, |ctx| commands::busy::run(ctx, &a)),
+        Command::Unsettled(commands::unsettled::UnsettledCommand::List(a)) => {
+            show(ctx, |ctx| commands::unsettled::run_list(ctx, &a))
+        }
+        Command::Orphans(a) => show(ctx, |ctx| commands::orphans::run(ctx, &a)),
+        Command::Check(a) => show(ctx, |ctx| commands::check::run(ctx, &a)),
+        Command::Generate(a) => commands::generate::run(ctx, &a),
+        Command::Fixture(a) => commands::fixture::run(ctx, &a),
+    }
+}
+
+fn show<R: Report>(
+    ctx: &mut Ctx,
+    run: impl FnOnce(&mut Ctx) -> anyhow::Result<R>,
+) -> anyhow::Result<Exit> {
+    let report = run(ctx)?;
+    render::emit(&mut ctx.out, &ctx.ui, &report)?;
+    Ok(report.exit())
+}
+
+/// Print `err` as one sentence (with its causes) on stderr and pick the exit code.
+fn report_error(err: &anyhow::Error) -> Exit {
+    if let Some(io_err) = err.chain().find_map(|e| e.downcast_ref::<io::Error>()) {
+        if io_err.kind() == io::ErrorKind::BrokenPipe {
+            return Exit::Ok;
+        }
+    }
+    let exit = if let Some(store_err) = err.chain().find_map(|e| e.downcast_ref::<StoreError>()) {
+        match store_err {
+            StoreError::InvalidAddress { .. } => Exit::Usage,
+            e if e.is_connection() => Exit::Unreachable,
+            _ => Exit::Failure,
+        }
+    } else if err
+        .chain()
+        .any(|e| e.downcast_ref::<UsageError>().is_some())
+    {
+        Exit::Usage
+    } else {
+        Exit::Failure
+    };
+    let mut stderr = io::stderr().lock();
+    let _ = writeln!(stderr, "error: {err:#}");
+    if exit == Exit::Unreachable {
+        let _ = writeln!(
+            stderr,
+            "hint: pass --redis-url (or set COGCTL_REDIS_URL / REDIS_URL) to reach your cogworker Redis"
+        );
+    }
+    exit
+}

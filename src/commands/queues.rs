@@ -1,0 +1,134 @@
+//! `cogctl queues`: every queue with its size, latency and pause state.
+
+use std::io::{self, Write};
+
+use clap::Args;
+use serde::Serialize;
+
+use super::{Ctx, Problem};
+use crate::cli::ui::Ui;
+use crate::render::table::{self, Tone};
+use crate::render::time::span;
+use crate::render::{Report, size};
+use crate::store::job::Job;
+use crate::store::{KeyType, Store, StoreResult, keys, value};
+
+/// List queues: size, latency (age of the oldest waiting job) and whether they are paused
+#[derive(Debug, Args)]
+pub struct QueuesArgs {}
+
+#[derive(Debug, Serialize)]
+pub struct QueueRow {
+    pub name: String,
+    pub size: u64,
+    /// Seconds the oldest waiting job has waited (its enqueued_at, else created_at).
+    pub latency: f64,
+    pub paused: bool,
+}
+
+#[derive(Debug, Serialize)]
+pub struct QueuesReport {
+    pub queues: Vec<QueueRow>,
+    pub problems: Vec<Problem>,
+}
+
+/// The queues of `cogworker:queues` (plus any paused one not listed there), sorted by name,
+/// read in one round trip. A queue key of the wrong type becomes a problem, not an error.
+pub fn read_queues(store: &mut Store, now: f64) -> StoreResult<(Vec<QueueRow>, Vec<Problem>)> {
+    let mut names = store.members(keys::QUEUES)?;
+    let paused = store.members(keys::PAUSED_QUEUES)?;
+    names.extend(paused.iter().cloned());
+    names.sort();
+    names.dedup();
+    let mut pipe = redis::pipe();
+    for name in &names {
+        let key = keys::queue(name);
+        pipe.cmd("LLEN").arg(&key).cmd("LINDEX").arg(&key).arg(-1);
+    }
+    let replies = store.pipeline(&pipe)?;
+    let mut rows = Vec::with_capacity(names.len());
+    let mut problems = Vec::new();
+    for (name, pair) in names.into_iter().zip(replies.chunks(2)) {
+        let key = keys::queue(&name);
+        let (size, oldest) = match pair {
+            [Ok(len), Ok(oldest)] => (value::int(len).unwrap_or(0) as u64, value::bytes(oldest)),
+            [Err(e), _] | [_, Err(e)] => {
+                problems.push(Problem::wrong(&key, KeyType::List, e));
+                continue;
+            }
+            _ => continue,
+        };
+        let latency = oldest.map_or(0.0, |raw| latency(raw, now));
+        rows.push(QueueRow {
+            paused: paused.contains(&name),
+            name,
+            size,
+            latency,
+        });
+    }
+    Ok((rows, problems))
+}
+
+/// KEYS.md §7.6: now minus the oldest job's `enqueued_at` (else `created_at`), at least 0.
+pub fn latency(oldest: &[u8], now: f64) -> f64 {
+    match Job::parse(oldest) {
+        Ok(job) => job
+            .enqueued_at
+            .or(job.created_at)
+            .map_or(0.0, |t| (now - t).max(0.0)),
+        Err(_) => 0.0,
+    }
+}
+
+pub fn run(ctx: &mut Ctx, _args: &QueuesArgs) -> anyhow::Result<QueuesReport> {
+    let now = ctx.ui.clock.now;
+    let (queues, problems) = read_queues(ctx.store()?, now)?;
+    Ok(QueuesReport { queues, problems })
+}
+
+/// The queue table, shared with `stats`.
+pub fn queue_table(ui: &Ui, queues: &[QueueRow]) -> String {
+    let mut t = table::new(ui, &["QUEUE", "SIZE", "LATENCY", "PAUSED"]);
+    for q in queues {
+        let latency_tone = if q.latency >= 300.0 {
+            Tone::Warn
+        } else {
+            Tone::Plain
+        };
+        t.add_row(vec![
+            table::cell(ui, &q.name, Tone::Strong),
+            table::cell(ui, size::count(q.size), Tone::Plain),
+            table::cell(
+                ui,
+                if q.size == 0 {
+                    "-".into()
+                } else {
+                    span(q.latency)
+                },
+                latency_tone,
+            ),
+            if q.paused {
+                table::cell(ui, "paused", Tone::Warn)
+            } else {
+                table::cell(ui, "", Tone::Plain)
+            },
+        ]);
+    }
+    table::finish(&mut t, &[1, 2])
+}
+
+impl Report for QueuesReport {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        if self.queues.is_empty() {
+            writeln!(out, "{}", ui.styles.dim("no queues"))?;
+        } else {
+            out.write_all(queue_table(ui, &self.queues).as_bytes())?;
+        }
+        Problem::warn_all(ui, &self.problems);
+        Ok(())
+    }
+
+    fn exit(&self) -> crate::cli::exit::Exit {
+        Problem::exit(&self.problems)
+    }
+}

@@ -1,0 +1,142 @@
+//! The filters every command over the retry, dead and scheduled sets shares: the list views
+//! now, the bulk actions later.
+
+use clap::Args;
+use regex::Regex;
+
+use crate::cli::values::{TimeArg, parse_time};
+use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
+use crate::store::page::ScoreRange;
+
+#[derive(Clone, Debug, Args)]
+pub struct FilterArgs {
+    /// Only jobs of this class (repeat for several)
+    #[arg(long, value_name = "CLASS", help_heading = "Filters")]
+    pub class: Vec<String>,
+
+    /// Only jobs of this queue (repeat for several)
+    #[arg(long, value_name = "QUEUE", help_heading = "Filters")]
+    pub queue: Vec<String>,
+
+    /// Only jobs whose "ErrorClass: message" matches this regular expression
+    #[arg(long, value_name = "REGEX", value_parser = parse_regex, help_heading = "Filters")]
+    pub error: Option<Regex>,
+
+    /// Only this jid (repeat for several)
+    #[arg(long, value_name = "JID", help_heading = "Filters")]
+    pub jid: Vec<String>,
+
+    /// Only entries whose time is at or after TIME: a duration ago (2h), a duration ahead
+    /// (+2h), or RFC 3339
+    #[arg(long, value_name = "TIME", value_parser = parse_time, help_heading = "Filters")]
+    pub since: Option<TimeArg>,
+
+    /// Only entries whose time is at or before TIME (same forms as --since)
+    #[arg(long, value_name = "TIME", value_parser = parse_time, help_heading = "Filters")]
+    pub until: Option<TimeArg>,
+
+    /// Only jobs that failed at least N times (retry_count ≥ N)
+    #[arg(long, value_name = "N", help_heading = "Filters")]
+    pub min_retries: Option<i64>,
+}
+
+fn parse_regex(text: &str) -> Result<Regex, String> {
+    Regex::new(text).map_err(|e| format!("not a valid regular expression: {e}"))
+}
+
+/// The filters resolved against the run's clock. Times become a score range Redis applies;
+/// the rest is checked here, entry by entry.
+#[derive(Clone, Debug)]
+pub struct JobFilter {
+    classes: Vec<String>,
+    queues: Vec<String>,
+    error: Option<Regex>,
+    jids: Vec<String>,
+    min_retries: Option<i64>,
+    range: ScoreRange,
+}
+
+impl JobFilter {
+    pub fn new(args: &FilterArgs, now: f64) -> JobFilter {
+        JobFilter {
+            classes: args.class.clone(),
+            queues: args.queue.clone(),
+            error: args.error.clone(),
+            jids: args.jid.clone(),
+            min_retries: args.min_retries,
+            range: ScoreRange::between(
+                args.since.map(|t| t.resolve(now)),
+                args.until.map(|t| t.resolve(now)),
+            ),
+        }
+    }
+
+    /// The score range (`--since`/`--until`), applied by Redis.
+    pub fn range(&self) -> ScoreRange {
+        self.range.clone()
+    }
+
+    /// True when every entry in the score range matches (counting can then be left to Redis).
+    pub fn only_range(&self) -> bool {
+        self.classes.is_empty()
+            && self.queues.is_empty()
+            && self.error.is_none()
+            && self.jids.is_empty()
+            && self.min_retries.is_none()
+    }
+
+    pub fn matches(&self, parsed: &Result<Job<'_>, Unparseable>) -> bool {
+        match parsed {
+            Ok(job) => self.matches_job(job),
+            Err(bad) => self.matches_unparseable(bad),
+        }
+    }
+
+    fn matches_job(&self, job: &Job<'_>) -> bool {
+        if !self.classes.is_empty() && !contains(&self.classes, job.class.as_deref()) {
+            return false;
+        }
+        if !self.queues.is_empty() && !contains(&self.queues, job.queue.as_deref()) {
+            return false;
+        }
+        if !self.jids.is_empty() && !contains(&self.jids, job.jid.as_deref()) {
+            return false;
+        }
+        if let Some(min) = self.min_retries {
+            if job.retry_count.unwrap_or(0) < min {
+                return false;
+            }
+        }
+        if let Some(re) = &self.error {
+            match job.error_line() {
+                Some(line) if re.is_match(&line) => {}
+                _ => return false,
+            }
+        }
+        true
+    }
+
+    /// A member that isn't a job has no queue and no retries; it counts as class
+    /// `(unparseable)`, its display jid is its jid, and its reason is its error.
+    fn matches_unparseable(&self, bad: &Unparseable) -> bool {
+        if !self.queues.is_empty() || self.min_retries.is_some_and(|m| m > 0) {
+            return false;
+        }
+        if !self.classes.is_empty() && !contains(&self.classes, Some(UNPARSEABLE_CLASS)) {
+            return false;
+        }
+        if !self.jids.is_empty() && !contains(&self.jids, Some(&bad.display_jid)) {
+            return false;
+        }
+        if let Some(re) = &self.error {
+            if !re.is_match(&bad.reason) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+fn contains(wanted: &[String], value: Option<&str>) -> bool {
+    value.is_some_and(|v| wanted.iter().any(|w| w == v))
+}

@@ -1,0 +1,211 @@
+//! `retry list`, `dead list`, `scheduled list`: a sorted set read in bounded pages by score,
+//! filtered here, printed as it goes. Memory stays flat whatever the size of the set.
+
+use std::borrow::Cow;
+use std::io::Write;
+
+use clap::Args;
+use serde::Serialize;
+use serde_json::value::RawValue;
+
+use super::filter::{FilterArgs, JobFilter};
+use crate::cli::exit::Exit;
+use crate::commands::Ctx;
+use crate::render::list::ListPrinter;
+use crate::render::time::rfc3339;
+use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
+use crate::store::page::{Order, ZEntry, ZPager};
+use crate::store::{JobSet, KeyType};
+
+/// Entries shown by default in a table; JSON and NDJSON show every match unless --limit.
+pub const TABLE_LIMIT: usize = 50;
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    #[command(flatten)]
+    pub filter: FilterArgs,
+
+    /// Show at most N entries (default 50 in a table; every match with --json/--ndjson)
+    #[arg(long, value_name = "N", conflicts_with = "all")]
+    pub limit: Option<usize>,
+
+    /// Show every matching entry
+    #[arg(long)]
+    pub all: bool,
+
+    /// Lowest score first: longest dead, or soonest due
+    #[arg(long)]
+    pub oldest_first: bool,
+}
+
+/// One entry of a list, the JSON schema of `… list --json/--ndjson` (README "JSON output").
+#[derive(Debug, Serialize)]
+pub struct SetEntry<'a> {
+    pub set: &'static str,
+    /// The sorted-set score, exactly as Redis printed it.
+    pub score: Score<'a>,
+    /// The score as RFC 3339 UTC: when it died / when it is next tried / when it is due.
+    pub time: String,
+    /// The job's jid; `unparseable-<sha1 prefix>` for a member that isn't a job.
+    pub jid: Cow<'a, str>,
+    pub class: Option<Cow<'a, str>>,
+    pub queue: Option<Cow<'a, str>>,
+    pub retry_count: Option<i64>,
+    pub max_retries: Option<i64>,
+    pub error_class: Option<Cow<'a, str>>,
+    pub error_message: Option<Cow<'a, str>>,
+    /// Why the member is not a job (absent for jobs).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unparseable: Option<&'a str>,
+    /// The member as text (invalid UTF-8 shown as U+FFFD), for a member that isn't a job.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub member: Option<Cow<'a, str>>,
+    /// The job exactly as stored: the member itself, embedded as a JSON object.
+    pub payload: Option<Payload<'a>>,
+    #[serde(skip)]
+    pub score_value: f64,
+}
+
+/// A score as a JSON number with the exact digits Redis printed.
+#[derive(Debug)]
+pub struct Score<'a>(pub &'a str);
+
+impl Serialize for Score<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0.parse::<serde_json::Number>() {
+            Ok(n) => n.serialize(s),
+            Err(_) => s.serialize_none(),
+        }
+    }
+}
+
+/// The stored member as JSON: borrowed as is, or compacted when it spans lines (NDJSON
+/// output must stay one object per line).
+#[derive(Debug)]
+pub enum Payload<'a> {
+    Stored(&'a RawValue),
+    Compacted(Box<RawValue>),
+}
+
+impl Serialize for Payload<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Payload::Stored(raw) => raw.serialize(s),
+            Payload::Compacted(raw) => raw.serialize(s),
+        }
+    }
+}
+
+impl<'a> SetEntry<'a> {
+    pub fn new(set: JobSet, entry: &'a ZEntry, parsed: &'a Result<Job<'a>, Unparseable>) -> Self {
+        let score = Score(&entry.score.text);
+        let time = rfc3339(entry.score.value);
+        match parsed {
+            Ok(job) => SetEntry {
+                set: set.name(),
+                score,
+                time,
+                jid: job.jid.clone().unwrap_or(Cow::Borrowed("")),
+                class: job.class.clone(),
+                queue: job.queue.clone(),
+                retry_count: job.retry_count,
+                max_retries: Some(job.max_retries()),
+                error_class: job.error_class.clone(),
+                error_message: job.error_message.clone(),
+                unparseable: None,
+                member: None,
+                payload: Some(payload(job.as_raw_value())),
+                score_value: entry.score.value,
+            },
+            Err(bad) => SetEntry {
+                set: set.name(),
+                score,
+                time,
+                jid: Cow::Borrowed(&bad.display_jid),
+                class: Some(Cow::Borrowed(UNPARSEABLE_CLASS)),
+                queue: None,
+                retry_count: None,
+                max_retries: None,
+                error_class: None,
+                error_message: None,
+                unparseable: Some(&bad.reason),
+                member: Some(entry.member.lossy()),
+                payload: None,
+                score_value: entry.score.value,
+            },
+        }
+    }
+}
+
+fn payload(raw: &RawValue) -> Payload<'_> {
+    if !raw.get().contains(['\n', '\r']) {
+        return Payload::Stored(raw);
+    }
+    let compact = serde_json::from_str::<serde_json::Value>(raw.get())
+        .ok()
+        .and_then(|v| serde_json::value::to_raw_value(&v).ok());
+    match compact {
+        Some(c) => Payload::Compacted(c),
+        None => Payload::Stored(raw),
+    }
+}
+
+pub fn run(ctx: &mut Ctx, set: JobSet, args: &ListArgs) -> anyhow::Result<Exit> {
+    let filter = JobFilter::new(&args.filter, ctx.ui.clock.now);
+    let limit = match (args.all, args.limit) {
+        (true, _) => None,
+        (false, Some(n)) => Some(n),
+        (false, None) if ctx.ui.human() => Some(TABLE_LIMIT),
+        (false, None) => None,
+    };
+    let order = if args.oldest_first {
+        Order::OldestFirst
+    } else {
+        Order::NewestFirst
+    };
+    let range = filter.range();
+    let mut pager = ZPager::new(set.key(), order, range.clone());
+    let connector = ctx.connector()?;
+    let store = ctx.store()?;
+    pager.snapshot(store)?;
+    let in_range: u64 = store.query(
+        redis::cmd("ZCOUNT")
+            .arg(set.key())
+            .arg(&range.min)
+            .arg(&range.max),
+        set.key(),
+        KeyType::Zset,
+    )?;
+
+    let mut printer = ListPrinter::new(&ctx.ui, set);
+    let out = &mut ctx.out;
+    printer.begin(out)?;
+    let mut shown: usize = 0;
+    let mut more: u64 = 0;
+    'pages: for page in pager.prefetch(connector) {
+        let page = page?;
+        for entry in &page {
+            let full = limit.is_some_and(|l| shown >= l);
+            if full && filter.only_range() {
+                break 'pages;
+            }
+            let parsed = entry.member.parse();
+            if !filter.matches(&parsed) {
+                continue;
+            }
+            if full {
+                more += 1;
+                continue;
+            }
+            printer.entry(out, &SetEntry::new(set, entry, &parsed))?;
+            shown += 1;
+        }
+        printer.page_done(out)?;
+        out.flush()?;
+    }
+    if limit.is_some_and(|l| shown >= l) && filter.only_range() {
+        more = in_range.saturating_sub(shown as u64);
+    }
+    printer.end(out, shown, more)?;
+    Ok(Exit::Ok)
+}

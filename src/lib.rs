@@ -1,0 +1,7 @@
+//! cogctl: inspect and repair the Redis queues of cogworker 0.8.
+
+pub mod cli;
+pub mod commands;
+pub mod fixture;
+pub mod render;
+pub mod store;

@@ -1,0 +1,45 @@
+//! The only place that formats for people: tables, times, sizes, sparklines, and the
+//! `Report` trait that turns a command's result into table, JSON or NDJSON output.
+
+pub mod list;
+pub mod size;
+pub mod table;
+pub mod time;
+
+use std::io::{self, Write};
+
+use crate::cli::exit::Exit;
+use crate::cli::ui::{Format, Ui};
+
+/// A command's result: serialisable for `--json`/`--ndjson`, and printable for people.
+pub trait Report: serde::Serialize {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()>;
+
+    /// The exit status this result calls for (a failed check, a job not found …).
+    fn exit(&self) -> Exit {
+        Exit::Ok
+    }
+}
+
+/// Print a report in the run's format.
+pub fn emit<R: Report + ?Sized>(out: &mut dyn Write, ui: &Ui, report: &R) -> io::Result<()> {
+    match ui.format {
+        Format::Table => report.human(out, ui),
+        Format::Json => {
+            serde_json::to_writer_pretty(&mut *out, report).map_err(json_io)?;
+            writeln!(out)
+        }
+        Format::Ndjson => {
+            serde_json::to_writer(&mut *out, report).map_err(json_io)?;
+            writeln!(out)
+        }
+    }
+}
+
+/// A serde_json error as the io error it carries, so a closed pipe stays a closed pipe.
+pub fn json_io(err: serde_json::Error) -> io::Error {
+    match err.io_error_kind() {
+        Some(kind) => io::Error::new(kind, err),
+        None => io::Error::other(err),
+    }
+}

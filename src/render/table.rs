@@ -1,0 +1,137 @@
+//! Tables for people: borderless columns, a bold header, cells cut to fit the width.
+
+use comfy_table::{Attribute, Cell, CellAlignment, Color, ContentArrangement, Table, presets};
+
+use crate::cli::ui::Ui;
+
+/// How a cell is coloured (when colour is on).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    Plain,
+    Dim,
+    Good,
+    Warn,
+    Bad,
+    Accent,
+    Strong,
+}
+
+/// A table with `header`, laid out for the run's width.
+pub fn new(ui: &Ui, header: &[&str]) -> Table {
+    let mut table = Table::new();
+    table.load_style(presets::NOTHING);
+    if ui.styles.enabled {
+        table.enforce_styling();
+    } else {
+        table.force_no_tty();
+    }
+    match ui.width {
+        Some(w) => {
+            table.set_content_arrangement(ContentArrangement::Dynamic);
+            table.set_width(w.min(u16::MAX as usize) as u16);
+        }
+        None => {
+            table.set_content_arrangement(ContentArrangement::Disabled);
+        }
+    }
+    table.set_header(header.iter().map(|h| {
+        let cell = Cell::new(h);
+        if ui.styles.enabled {
+            cell.add_attribute(Attribute::Bold)
+        } else {
+            cell
+        }
+    }));
+    table
+}
+
+/// Column gaps of two spaces and no padding at the line's ends; numeric columns right-aligned.
+pub fn finish(table: &mut Table, right_aligned: &[usize]) -> String {
+    let count = table.column_count();
+    for (i, column) in table.column_iter_mut().enumerate() {
+        column.set_padding((0, if i + 1 == count { 0 } else { 2 }));
+        if right_aligned.contains(&i) {
+            column.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    let text = table.to_string();
+    let mut out = String::with_capacity(text.len() + 1);
+    for line in text.lines() {
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+pub fn cell(ui: &Ui, text: impl Into<String>, tone: Tone) -> Cell {
+    let cell = Cell::new(text.into());
+    if !ui.styles.enabled {
+        return cell;
+    }
+    match tone {
+        Tone::Plain => cell,
+        Tone::Dim => cell.fg(Color::DarkGrey),
+        Tone::Good => cell.fg(Color::Green),
+        Tone::Warn => cell.fg(Color::Yellow),
+        Tone::Bad => cell.fg(Color::Red),
+        Tone::Accent => cell.fg(Color::Cyan),
+        Tone::Strong => cell.add_attribute(Attribute::Bold),
+    }
+}
+
+/// `text` on one line: newlines shown as `↵`, tabs as spaces.
+pub fn one_line(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut last_space = false;
+    for c in text.chars() {
+        match c {
+            '\n' => {
+                out.push_str(" ↵ ");
+                last_space = true;
+            }
+            '\r' => {}
+            c if c.is_whitespace() || c.is_control() => {
+                if !last_space {
+                    out.push(' ');
+                }
+                last_space = true;
+            }
+            c => {
+                out.push(c);
+                last_space = false;
+            }
+        }
+    }
+    out
+}
+
+/// `text` cut to `width` display columns, ending in `…` when cut.
+pub fn cut(text: &str, width: usize) -> String {
+    console::truncate_str(text, width, "…").into_owned()
+}
+
+/// Display width of `text` (East Asian wide characters count two).
+pub fn width(text: &str) -> usize {
+    console::measure_text_width(text)
+}
+
+/// `text` padded with spaces to `width` display columns (cut first if longer).
+pub fn pad(text: &str, width: usize) -> String {
+    let cut = cut(text, width);
+    let w = self::width(&cut);
+    format!("{cut}{}", " ".repeat(width.saturating_sub(w)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cutting_and_padding() {
+        assert_eq!(cut("abcdef", 4), "abc…");
+        assert_eq!(cut("abc", 4), "abc");
+        assert_eq!(pad("ab", 4), "ab  ");
+        assert_eq!(pad("日本語", 4), "日… ");
+        assert_eq!(one_line("a\nb\t c"), "a ↵ b c");
+    }
+}

@@ -1,0 +1,85 @@
+//! Times for people: "3m ago", "in 2h 5m", or absolute UTC with `--utc`.
+
+use chrono::{DateTime, Utc};
+
+use crate::cli::ui::Ui;
+
+/// A point in time as the run wants it shown: relative to the run's clock, or absolute UTC.
+pub fn when(ui: &Ui, t: f64) -> String {
+    if ui.utc {
+        absolute(t)
+    } else {
+        relative(ui.clock.now, t)
+    }
+}
+
+/// `"3m ago"`, `"in 2h 5m"`, `"now"`.
+pub fn relative(now: f64, t: f64) -> String {
+    let delta = t - now;
+    if delta.abs() < 1.0 {
+        return "now".into();
+    }
+    let span = span(delta.abs());
+    if delta < 0.0 {
+        format!("{span} ago")
+    } else {
+        format!("in {span}")
+    }
+}
+
+/// `2026-12-02 11:02:33Z`.
+pub fn absolute(t: f64) -> String {
+    let secs = t.floor() as i64;
+    match DateTime::<Utc>::from_timestamp(secs, 0) {
+        Some(dt) => dt.format("%Y-%m-%d %H:%M:%SZ").to_string(),
+        None => format!("{t}"),
+    }
+}
+
+/// RFC 3339 with microseconds, for JSON.
+pub fn rfc3339(t: f64) -> String {
+    let secs = t.floor() as i64;
+    let micros = ((t - t.floor()) * 1e6).round().min(999_999.0) as u32;
+    match DateTime::<Utc>::from_timestamp(secs, micros * 1000) {
+        Some(dt) => dt.to_rfc3339_opts(chrono::SecondsFormat::Micros, true),
+        None => format!("{t}"),
+    }
+}
+
+/// A length of time with its two leading units: `45s`, `3m 20s`, `2h 5m`, `3d 4h`.
+pub fn span(secs: f64) -> String {
+    let s = secs.max(0.0).floor() as u64;
+    let (d, h, m, sec) = (s / 86400, s % 86400 / 3600, s % 3600 / 60, s % 60);
+    match (d, h, m) {
+        (0, 0, 0) if secs < 1.0 && secs > 0.0 => format!("{:.1}s", secs),
+        (0, 0, 0) => format!("{sec}s"),
+        (0, 0, _) if sec == 0 => format!("{m}m"),
+        (0, 0, _) => format!("{m}m {sec}s"),
+        (0, _, 0) => format!("{h}h"),
+        (0, _, _) => format!("{h}h {m}m"),
+        (_, 0, _) => format!("{d}d"),
+        _ => format!("{d}d {h}h"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relative_times() {
+        assert_eq!(relative(1000.0, 820.0), "3m ago");
+        assert_eq!(relative(1000.0, 1000.0 + 7500.0), "in 2h 5m");
+        assert_eq!(relative(1000.0, 1000.2), "now");
+        assert_eq!(relative(0.0, -200000.0), "2d 7h ago");
+        assert_eq!(span(45.0), "45s");
+        assert_eq!(span(200.0), "3m 20s");
+        assert_eq!(span(86400.0), "1d");
+    }
+
+    #[test]
+    fn absolute_times() {
+        assert_eq!(absolute(1796208111.315), "2026-12-02 10:41:51Z");
+        assert_eq!(rfc3339(1796208111.5), "2026-12-02T10:41:51.500000Z");
+    }
+}

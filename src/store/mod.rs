@@ -1,0 +1,275 @@
+//! The one module that knows cogworker's Redis layout: key names (`keys`), job payloads
+//! (`job`), Lua scripts (`scripts`), connections (`connection`) and bounded readers (`page`).
+//! Every command reaches Redis through a `Store`.
+
+pub mod connection;
+pub mod error;
+pub mod job;
+pub mod keys;
+pub mod page;
+pub mod scripts;
+
+use std::collections::BTreeMap;
+
+use redis::{FromRedisValue, Value};
+
+pub use connection::{ConnectOptions, Connector};
+pub use error::{StoreError, StoreResult};
+pub use job::{Job, RawJob, Unparseable};
+pub use keys::{JobSet, KeyType};
+
+use scripts::Script;
+
+/// A connection to the cogworker Redis, with errors that name keys and never passwords.
+pub struct Store {
+    connector: Connector,
+    conn: redis::Connection,
+}
+
+impl Store {
+    pub fn connect(connector: Connector) -> StoreResult<Store> {
+        let conn = connector.connect()?;
+        Ok(Store { connector, conn })
+    }
+
+    pub fn connector(&self) -> &Connector {
+        &self.connector
+    }
+
+    /// The redacted address of this Redis.
+    pub fn target(&self) -> &str {
+        self.connector.target()
+    }
+
+    /// Run one command on `key`, which cogworker keeps as `expected`.
+    pub fn query<T: FromRedisValue>(
+        &mut self,
+        cmd: &redis::Cmd,
+        key: &str,
+        expected: KeyType,
+    ) -> StoreResult<T> {
+        match cmd.query::<T>(&mut self.conn) {
+            Ok(v) => Ok(v),
+            Err(err) => Err(self.command_error(err, cmd, key, Some(expected))),
+        }
+    }
+
+    /// Run one command that names no key of cogworker's (INFO, TIME, SCAN …).
+    pub fn query_server<T: FromRedisValue>(&mut self, cmd: &redis::Cmd) -> StoreResult<T> {
+        match cmd.query::<T>(&mut self.conn) {
+            Ok(v) => Ok(v),
+            Err(err) => Err(self.command_error(err, cmd, "", None)),
+        }
+    }
+
+    /// Send a pipeline in one round trip; each reply is its own result, so one wrong-typed
+    /// key doesn't hide the others. Connection failures fail the whole call.
+    pub fn pipeline(&mut self, pipe: &redis::Pipeline) -> StoreResult<Vec<Reply>> {
+        if pipe.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut pipe = pipe.clone();
+        match pipe
+            .ignore_errors()
+            .query::<Vec<redis::RedisResult<Value>>>(&mut self.conn)
+        {
+            Ok(replies) => Ok(replies
+                .into_iter()
+                .map(|r| r.map_err(|e| self.connector.scrub(&connection::describe(&e))))
+                .collect()),
+            Err(err) => Err(self.command_error(err, &redis::cmd("PIPELINE"), "", None)),
+        }
+    }
+
+    /// Run a script: EVALSHA, then EVAL of the full text on NOSCRIPT (OPERATIONS §2.1).
+    pub fn eval(&mut self, script: &Script, keys: &[&str], args: &[&[u8]]) -> StoreResult<Value> {
+        let mut evalsha = redis::cmd("EVALSHA");
+        evalsha
+            .arg(script.sha())
+            .arg(keys.len())
+            .arg(keys)
+            .arg(args);
+        match evalsha.query::<Value>(&mut self.conn) {
+            Ok(v) => Ok(v),
+            Err(err) if err.code() == Some("NOSCRIPT") => {
+                let mut eval = redis::cmd("EVAL");
+                eval.arg(script.text).arg(keys.len()).arg(keys).arg(args);
+                eval.query::<Value>(&mut self.conn).map_err(|err| {
+                    let key = keys.first().copied().unwrap_or("");
+                    self.command_error(err, &eval, key, None)
+                })
+            }
+            Err(err) => {
+                let key = keys.first().copied().unwrap_or("");
+                Err(self.command_error(err, &evalsha, key, None))
+            }
+        }
+    }
+
+    /// The Redis type of a key (`none` when it doesn't exist).
+    pub fn key_type(&mut self, key: &str) -> StoreResult<String> {
+        self.query_server(redis::cmd("TYPE").arg(key))
+    }
+
+    /// Check that `key` is absent or of the expected type, before reading it in pages.
+    pub fn expect_type(&mut self, key: &str, expected: KeyType) -> StoreResult<()> {
+        let found = self.key_type(key)?;
+        if found == "none" || found == expected.name() {
+            Ok(())
+        } else {
+            Err(StoreError::WrongType {
+                key: key.to_string(),
+                expected,
+                found,
+            })
+        }
+    }
+
+    /// Redis' own clock, whole seconds (what `last_beat` stamps are written with).
+    pub fn time(&mut self) -> StoreResult<i64> {
+        let (secs, _micros): (i64, i64) = self.query_server(&redis::cmd("TIME"))?;
+        Ok(secs)
+    }
+
+    /// One `INFO` section as field → value.
+    pub fn info(&mut self, section: &str) -> StoreResult<BTreeMap<String, String>> {
+        let text: String = self.query_server(redis::cmd("INFO").arg(section))?;
+        Ok(text
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| l.split_once(':'))
+            .map(|(k, v)| (k.to_string(), v.trim().to_string()))
+            .collect())
+    }
+
+    /// Every key matching `pattern`, by `SCAN` in bounded steps. For key families that stay
+    /// small (in-progress lists: one per process).
+    pub fn scan_keys(&mut self, pattern: &str) -> StoreResult<Vec<String>> {
+        let mut cursor: u64 = 0;
+        let mut keys = Vec::new();
+        loop {
+            let (next, batch): (u64, Vec<String>) = self.query_server(
+                redis::cmd("SCAN")
+                    .arg(cursor)
+                    .arg("MATCH")
+                    .arg(pattern)
+                    .arg("COUNT")
+                    .arg(1000),
+            )?;
+            keys.extend(batch);
+            if next == 0 {
+                break;
+            }
+            cursor = next;
+        }
+        keys.sort();
+        keys.dedup();
+        Ok(keys)
+    }
+
+    /// The members of a registry set (queues, processes, identities), sorted.
+    pub fn members(&mut self, key: &str) -> StoreResult<Vec<String>> {
+        let mut members: Vec<String> =
+            self.query(redis::cmd("SMEMBERS").arg(key), key, KeyType::Set)?;
+        members.sort();
+        Ok(members)
+    }
+
+    fn command_error(
+        &mut self,
+        err: redis::RedisError,
+        cmd: &redis::Cmd,
+        key: &str,
+        expected: Option<KeyType>,
+    ) -> StoreError {
+        if err.is_io_error() || err.is_connection_dropped() || err.is_timeout() {
+            return self.connector.fail(err);
+        }
+        let code = err.code().unwrap_or("");
+        if matches!(code, "NOAUTH" | "WRONGPASS") {
+            return self.connector.fail(err);
+        }
+        let command = command_name(cmd);
+        if code == "WRONGTYPE" && !key.is_empty() {
+            let found = self
+                .key_type(key)
+                .unwrap_or_else(|_| "value of another type".into());
+            if let Some(expected) = expected {
+                return StoreError::WrongType {
+                    key: key.to_string(),
+                    expected,
+                    found,
+                };
+            }
+        }
+        StoreError::Command {
+            command,
+            key: if key.is_empty() {
+                "the server".into()
+            } else {
+                key.to_string()
+            },
+            reason: self.connector.scrub(&connection::describe(&err)),
+        }
+    }
+}
+
+/// One reply of a pipeline: the value, or the server's error text (already scrubbed).
+pub type Reply = Result<Value, String>;
+
+fn command_name(cmd: &redis::Cmd) -> String {
+    cmd.args_iter()
+        .next()
+        .map(|arg| match arg {
+            redis::Arg::Simple(bytes) => String::from_utf8_lossy(bytes).to_uppercase(),
+            _ => "SCAN".into(),
+        })
+        .unwrap_or_default()
+}
+
+/// Reading helpers for `redis::Value`s that came back from pipelines and scripts.
+pub mod value {
+    use redis::Value;
+
+    pub fn int(v: &Value) -> Option<i64> {
+        match v {
+            Value::Int(i) => Some(*i),
+            Value::BulkString(b) => std::str::from_utf8(b).ok()?.trim().parse().ok(),
+            Value::SimpleString(s) => s.trim().parse().ok(),
+            _ => None,
+        }
+    }
+
+    pub fn bytes(v: &Value) -> Option<&[u8]> {
+        match v {
+            Value::BulkString(b) => Some(b),
+            Value::SimpleString(s) => Some(s.as_bytes()),
+            _ => None,
+        }
+    }
+
+    pub fn string(v: &Value) -> Option<String> {
+        bytes(v).map(|b| String::from_utf8_lossy(b).into_owned())
+    }
+
+    pub fn items(v: &Value) -> &[Value] {
+        match v {
+            Value::Array(items) | Value::Set(items) => items,
+            _ => &[],
+        }
+    }
+
+    /// HGETALL's reply (flat array in RESP2, map in RESP3) as pairs.
+    pub fn pairs(v: &Value) -> Vec<(String, Vec<u8>)> {
+        match v {
+            Value::Map(map) => map
+                .iter()
+                .filter_map(|(k, v)| Some((string(k)?, bytes(v)?.to_vec())))
+                .collect(),
+            _ => items(v)
+                .chunks(2)
+                .filter_map(|kv| Some((string(kv.first()?)?, bytes(kv.get(1)?)?.to_vec())))
+                .collect(),
+        }
+    }
+}

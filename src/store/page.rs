@@ -1,0 +1,316 @@
+//! Bounded readers: sorted sets and lists in pages, so memory stays flat whatever their size
+//! and no single Redis call works on more than one page.
+//!
+//! Sorted sets are paged by score, not by rank: the cursor is the last score seen and how many
+//! members at exactly that score were already returned. Entries added or removed elsewhere in
+//! the set during a read then neither shift nor repeat what is returned; reading up from the
+//! bottom stops at the top score seen when the read began (the snapshot boundary), so a set
+//! that keeps growing is still read to an end.
+
+use std::sync::mpsc;
+use std::thread;
+
+use redis::Value;
+
+use super::job::RawJob;
+use super::{Connector, KeyType, Store, StoreResult};
+
+/// The first page is small so the first line appears at once; later pages are larger.
+pub const FIRST_PAGE: usize = 100;
+pub const PAGE: usize = 1000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    NewestFirst,
+    OldestFirst,
+}
+
+/// A sorted-set score: the text Redis printed (passed back unchanged when copying) and its
+/// value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Score {
+    pub text: String,
+    pub value: f64,
+}
+
+impl Score {
+    pub fn parse(text: String) -> Option<Score> {
+        let value = match text.as_str() {
+            "inf" | "+inf" => f64::INFINITY,
+            "-inf" => f64::NEG_INFINITY,
+            t => t.parse().ok()?,
+        };
+        Some(Score { text, value })
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct ZEntry {
+    pub member: RawJob,
+    pub score: Score,
+}
+
+/// Score bounds in Redis syntax (`-inf`, `+inf`, or a number), both inclusive.
+#[derive(Clone, Debug)]
+pub struct ScoreRange {
+    pub min: String,
+    pub max: String,
+}
+
+impl ScoreRange {
+    pub fn all() -> ScoreRange {
+        ScoreRange {
+            min: "-inf".into(),
+            max: "+inf".into(),
+        }
+    }
+
+    pub fn between(min: Option<f64>, max: Option<f64>) -> ScoreRange {
+        ScoreRange {
+            min: min.map_or("-inf".into(), bound),
+            max: max.map_or("+inf".into(), bound),
+        }
+    }
+}
+
+fn bound(v: f64) -> String {
+    // `{:?}` prints the shortest text that reads back as the same double.
+    format!("{v:?}")
+}
+
+/// Pages through one sorted set by score.
+#[derive(Clone, Debug)]
+pub struct ZPager {
+    key: String,
+    order: Order,
+    range: ScoreRange,
+    cursor: Option<(String, usize)>,
+    pages: usize,
+    done: bool,
+}
+
+impl ZPager {
+    pub fn new(key: &str, order: Order, range: ScoreRange) -> ZPager {
+        ZPager {
+            key: key.to_string(),
+            order,
+            range,
+            cursor: None,
+            pages: 0,
+            done: false,
+        }
+    }
+
+    /// Fix the open end the read moves towards at the set's current extreme, so entries
+    /// added during the read are not visited (and a growing set is still read to an end).
+    pub fn snapshot(&mut self, store: &mut Store) -> StoreResult<()> {
+        store.expect_type(&self.key, KeyType::Zset)?;
+        if self.order == Order::OldestFirst && self.range.max == "+inf" {
+            let top: Vec<(Vec<u8>, String)> = store.query(
+                redis::cmd("ZREVRANGE")
+                    .arg(&self.key)
+                    .arg(0)
+                    .arg(0)
+                    .arg("WITHSCORES"),
+                &self.key,
+                KeyType::Zset,
+            )?;
+            match top.into_iter().next() {
+                Some((_, score)) => self.range.max = score,
+                None => self.done = true,
+            }
+        }
+        Ok(())
+    }
+
+    pub fn key(&self) -> &str {
+        &self.key
+    }
+
+    /// The next page, or `None` at the end.
+    pub fn next_page(&mut self, store: &mut Store) -> StoreResult<Option<Vec<ZEntry>>> {
+        if self.done {
+            return Ok(None);
+        }
+        let size = if self.pages == 0 { FIRST_PAGE } else { PAGE };
+        self.pages += 1;
+        let (offset, from) = match &self.cursor {
+            Some((score, seen)) => (*seen, score.clone()),
+            None => (
+                0,
+                match self.order {
+                    Order::NewestFirst => self.range.max.clone(),
+                    Order::OldestFirst => self.range.min.clone(),
+                },
+            ),
+        };
+        let mut cmd = match self.order {
+            Order::NewestFirst => {
+                let mut c = redis::cmd("ZREVRANGEBYSCORE");
+                c.arg(&self.key).arg(&from).arg(&self.range.min);
+                c
+            }
+            Order::OldestFirst => {
+                let mut c = redis::cmd("ZRANGEBYSCORE");
+                c.arg(&self.key).arg(&from).arg(&self.range.max);
+                c
+            }
+        };
+        cmd.arg("WITHSCORES").arg("LIMIT").arg(offset).arg(size);
+        let reply: Value = store.query(&cmd, &self.key, KeyType::Zset)?;
+        let entries = zentries(reply);
+        if entries.len() < size {
+            self.done = true;
+        }
+        if let Some(last) = entries.last() {
+            let same = entries
+                .iter()
+                .rev()
+                .take_while(|e| e.score.value == last.score.value)
+                .count();
+            self.cursor = match &self.cursor {
+                Some((score, seen)) if same == entries.len() && *score == last.score.text => {
+                    Some((score.clone(), seen + same))
+                }
+                _ => Some((last.score.text.clone(), same)),
+            };
+        }
+        if entries.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(entries))
+    }
+
+    /// Read the pages on a connection of their own, one page ahead of the consumer, so
+    /// Redis and the consumer work at the same time. At most two pages wait in memory.
+    pub fn prefetch(self, connector: Connector) -> Prefetch {
+        let (tx, rx) = mpsc::sync_channel(1);
+        thread::spawn(move || {
+            let mut pager = self;
+            let mut store = match Store::connect(connector) {
+                Ok(s) => s,
+                Err(e) => {
+                    let _ = tx.send(Err(e));
+                    return;
+                }
+            };
+            loop {
+                let page = pager.next_page(&mut store);
+                let stop = !matches!(page, Ok(Some(_)));
+                if tx.send(page).is_err() || stop {
+                    return;
+                }
+            }
+        });
+        Prefetch { rx }
+    }
+}
+
+/// Pages read ahead by a background connection (see `ZPager::prefetch`).
+pub struct Prefetch {
+    rx: mpsc::Receiver<StoreResult<Option<Vec<ZEntry>>>>,
+}
+
+impl Iterator for Prefetch {
+    type Item = StoreResult<Vec<ZEntry>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self.rx.recv() {
+            Ok(Ok(Some(page))) => Some(Ok(page)),
+            Ok(Ok(None)) | Err(_) => None,
+            Ok(Err(e)) => Some(Err(e)),
+        }
+    }
+}
+
+fn zentries(reply: Value) -> Vec<ZEntry> {
+    let items = match reply {
+        Value::Array(items) => items,
+        _ => return Vec::new(),
+    };
+    let mut out = Vec::with_capacity(items.len() / 2);
+    let mut it = items.into_iter();
+    while let (Some(member), Some(score)) = (it.next(), it.next()) {
+        let member = match member {
+            Value::BulkString(b) => b,
+            Value::SimpleString(s) => s.into_bytes(),
+            _ => continue,
+        };
+        let score_text = match score {
+            Value::BulkString(b) => String::from_utf8_lossy(&b).into_owned(),
+            Value::SimpleString(s) => s,
+            Value::Double(d) => format!("{d:?}"),
+            Value::Int(i) => i.to_string(),
+            _ => continue,
+        };
+        if let Some(score) = Score::parse(score_text) {
+            out.push(ZEntry {
+                member: RawJob::new(member),
+                score,
+            });
+        }
+    }
+    out
+}
+
+/// Pages through a list from the head (index 0) with `LRANGE`.
+#[derive(Clone, Debug)]
+pub struct ListPager {
+    key: String,
+    next: usize,
+    done: bool,
+}
+
+impl ListPager {
+    pub fn new(key: &str) -> ListPager {
+        ListPager {
+            key: key.to_string(),
+            next: 0,
+            done: false,
+        }
+    }
+
+    pub fn next_page(&mut self, store: &mut Store) -> StoreResult<Option<Vec<Vec<u8>>>> {
+        if self.done {
+            return Ok(None);
+        }
+        let size = if self.next == 0 { FIRST_PAGE } else { PAGE };
+        let page: Vec<Vec<u8>> = store.query(
+            redis::cmd("LRANGE")
+                .arg(&self.key)
+                .arg(self.next)
+                .arg(self.next + size - 1),
+            &self.key,
+            KeyType::List,
+        )?;
+        self.next += page.len();
+        if page.len() < size {
+            self.done = true;
+        }
+        Ok(if page.is_empty() { None } else { Some(page) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_keep_their_text() {
+        let s = Score::parse("1796208097.5326791".into()).unwrap();
+        assert_eq!(s.text, "1796208097.5326791");
+        assert_eq!(s.value, 1796208097.532679);
+        assert_eq!(
+            Score::parse("-inf".into()).unwrap().value,
+            f64::NEG_INFINITY
+        );
+        assert!(Score::parse("nope".into()).is_none());
+    }
+
+    #[test]
+    fn bounds_read_back_exactly() {
+        let r = ScoreRange::between(Some(1796208097.532679), None);
+        assert_eq!(r.min.parse::<f64>().unwrap(), 1796208097.532679);
+        assert_eq!(r.max, "+inf");
+    }
+}

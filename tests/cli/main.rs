@@ -1,0 +1,7 @@
+//! The one integration-test binary. Every test starts its own redis-server (support.rs).
+
+mod support;
+
+mod basics;
+mod lists;
+mod stats;

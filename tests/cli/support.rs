@@ -1,0 +1,303 @@
+//! The test harness: a private redis-server per test (unix socket in a temp dir, no TCP
+//! port, no persistence), the fixtures of fixtures/, the cogctl binary run with a fixed
+//! environment, and a dump of the whole keyspace to prove read-only commands write nothing.
+
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use cogctl::fixture::Fixture;
+use cogctl::store::{ConnectOptions, Connector, Store};
+
+/// A redis-server of this test's own, killed when dropped.
+pub struct RedisServer {
+    child: Child,
+    dir: tempfile::TempDir,
+    socket: PathBuf,
+}
+
+impl RedisServer {
+    pub fn start() -> RedisServer {
+        let dir = tempfile::Builder::new()
+            .prefix("cogctl-redis-")
+            .tempdir()
+            .expect("temp dir");
+        let socket = dir.path().join("redis.sock");
+        let child = Command::new("redis-server")
+            .args([
+                "--port",
+                "0",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--daemonize",
+                "no",
+            ])
+            .arg("--unixsocket")
+            .arg(&socket)
+            .args(["--unixsocketperm", "700"])
+            .arg("--dir")
+            .arg(dir.path())
+            .arg("--logfile")
+            .arg(dir.path().join("redis.log"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("redis-server must be installed to run the tests (bash .ci/run installs it)");
+        let server = RedisServer { child, dir, socket };
+        server.wait_ready();
+        server
+    }
+
+    fn wait_ready(&self) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Ok(client) = redis::Client::open(self.url()) {
+                if let Ok(mut conn) = client.get_connection() {
+                    if redis::cmd("PING").query::<String>(&mut conn).is_ok() {
+                        return;
+                    }
+                }
+            }
+            assert!(
+                Instant::now() < deadline,
+                "redis-server did not answer PING within 10 s"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    pub fn url(&self) -> String {
+        format!("unix://{}", self.socket.display())
+    }
+
+    pub fn dir(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// A plain client connection, for seeding and inspecting.
+    pub fn conn(&self) -> redis::Connection {
+        redis::Client::open(self.url())
+            .unwrap()
+            .get_connection()
+            .unwrap()
+    }
+
+    /// cogctl's own store, for library-level calls.
+    pub fn store(&self) -> Store {
+        Store::connect(
+            Connector::new(&ConnectOptions {
+                url: self.url(),
+                ..ConnectOptions::default()
+            })
+            .unwrap(),
+        )
+        .unwrap()
+    }
+
+    /// Load fixtures/<name>.json; returns it (its `captured_at` pins test clocks).
+    pub fn load(&self, name: &str) -> Fixture {
+        let fixture = fixture(name);
+        cogctl::fixture::load(&mut self.store(), &fixture).expect("load fixture");
+        fixture
+    }
+
+    /// Every key with its type, exact serialized value (DUMP) and whether it has a TTL.
+    pub fn keyspace(&self) -> BTreeMap<Vec<u8>, (String, Vec<u8>, bool)> {
+        let mut conn = self.conn();
+        let keys: Vec<Vec<u8>> = redis::cmd("KEYS").arg("*").query(&mut conn).unwrap();
+        keys.into_iter()
+            .map(|k| {
+                let kind: String = redis::cmd("TYPE").arg(&k).query(&mut conn).unwrap();
+                let dump: Vec<u8> = redis::cmd("DUMP").arg(&k).query(&mut conn).unwrap();
+                let ttl: i64 = redis::cmd("PTTL").arg(&k).query(&mut conn).unwrap();
+                (k, (kind, dump, ttl >= 0))
+            })
+            .collect()
+    }
+
+    /// Run `f` and prove it wrote nothing: the keyspace is byte-identical afterwards, and no
+    /// command with Redis' `write` flag ran (INFO commandstats, scripts' commands included).
+    pub fn assert_read_only<T>(&self, f: impl FnOnce() -> T) -> T {
+        let before = self.keyspace();
+        let mut conn = self.conn();
+        redis::cmd("CONFIG")
+            .arg("RESETSTAT")
+            .query::<()>(&mut conn)
+            .unwrap();
+        let out = f();
+        let stats: String = redis::cmd("INFO")
+            .arg("commandstats")
+            .query(&mut conn)
+            .unwrap();
+        for line in stats.lines().filter(|l| l.starts_with("cmdstat_")) {
+            let name = line["cmdstat_".len()..].split(':').next().unwrap();
+            if name == "config" {
+                continue;
+            }
+            let top = name.split('|').next().unwrap();
+            let info: redis::Value = redis::cmd("COMMAND")
+                .arg("INFO")
+                .arg(top)
+                .query(&mut conn)
+                .unwrap();
+            let flags = format!("{info:?}");
+            assert!(
+                !flags.contains("\"write\"") && !flags.contains("SimpleString(\"write\")"),
+                "a read-only command ran the write command {name}: {flags}"
+            );
+        }
+        let after = self.keyspace();
+        assert_eq!(before.len(), after.len(), "the number of keys changed");
+        for (k, v) in &before {
+            assert_eq!(
+                after.get(k),
+                Some(v),
+                "key {} changed",
+                String::from_utf8_lossy(k)
+            );
+        }
+        out
+    }
+}
+
+impl Drop for RedisServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub fn fixtures_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
+}
+
+pub fn fixture(name: &str) -> Fixture {
+    Fixture::read(&fixtures_dir().join(format!("{name}.json"))).expect("read fixture")
+}
+
+/// What one cogctl run left: exit code, stdout, stderr.
+#[derive(Debug)]
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    /// stdout, stderr and the exit status together, for snapshots.
+    pub fn snapshot(&self) -> String {
+        format!(
+            "exit: {}\n--- stdout\n{}--- stderr\n{}",
+            self.code, self.stdout, self.stderr
+        )
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}):\n{}", self.stdout))
+    }
+
+    pub fn ndjson(&self) -> Vec<serde_json::Value> {
+        self.stdout
+            .lines()
+            .map(|l| {
+                serde_json::from_str(l).unwrap_or_else(|e| panic!("bad NDJSON line ({e}): {l}"))
+            })
+            .collect()
+    }
+
+    #[track_caller]
+    pub fn success(&self) -> &Run {
+        assert_eq!(self.code, 0, "cogctl failed:\n{}", self.snapshot());
+        self
+    }
+}
+
+/// A cogctl invocation with the hermetic test environment: COLUMNS=100, TZ=UTC, no colour,
+/// the server's URL, and a pinned clock when given.
+pub struct Cogctl {
+    cmd: Command,
+    stdin: Option<Vec<u8>>,
+}
+
+impl Cogctl {
+    pub fn new(server: &RedisServer) -> Cogctl {
+        let mut c = Cogctl::bare();
+        c.cmd.env("COGCTL_REDIS_URL", server.url());
+        c
+    }
+
+    /// Without any Redis URL (for usage and connection-error tests).
+    pub fn bare() -> Cogctl {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_cogctl"));
+        cmd.env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("COLUMNS", "100")
+            .env("TZ", "UTC")
+            .env("NO_COLOR", "1")
+            .arg("--color")
+            .arg("never");
+        Cogctl { cmd, stdin: None }
+    }
+
+    /// Pin the clock (epoch seconds).
+    pub fn now(mut self, now: f64) -> Cogctl {
+        self.cmd.env("COGCTL_NOW", format!("{now}"));
+        self
+    }
+
+    pub fn env(mut self, k: &str, v: &str) -> Cogctl {
+        self.cmd.env(k, v);
+        self
+    }
+
+    pub fn args<I, S>(mut self, args: I) -> Cogctl
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<std::ffi::OsStr>,
+    {
+        self.cmd.args(args);
+        self
+    }
+
+    pub fn stdin(mut self, bytes: &[u8]) -> Cogctl {
+        self.stdin = Some(bytes.to_vec());
+        self
+    }
+
+    pub fn run(mut self) -> Run {
+        self.cmd
+            .stdin(if self.stdin.is_some() {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            })
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let mut child = self.cmd.spawn().expect("spawn cogctl");
+        if let Some(bytes) = self.stdin.take() {
+            let mut stdin = child.stdin.take().unwrap();
+            std::thread::spawn(move || {
+                let _ = stdin.write_all(&bytes);
+            });
+        }
+        let out = child.wait_with_output().expect("wait for cogctl");
+        Run {
+            code: out.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    }
+}
+
+/// Shorthand: run cogctl against `server` with `args` at time `now`.
+pub fn cogctl(server: &RedisServer, now: f64, args: &[&str]) -> Run {
+    Cogctl::new(server).now(now).args(args).run()
+}
