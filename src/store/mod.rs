@@ -6,6 +6,7 @@ pub mod connection;
 pub mod error;
 pub mod job;
 pub mod keys;
+pub mod liveness;
 pub mod page;
 pub mod scripts;
 

@@ -3,5 +3,10 @@
 mod support;
 
 mod basics;
+mod check;
+mod generated;
+mod inprogress;
+mod job;
 mod lists;
+mod procs;
 mod stats;

@@ -1,0 +1,1 @@
+//! Sparklines (filled in by the procs --memory work).
