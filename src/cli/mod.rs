@@ -113,10 +113,12 @@ fn report_error(err: &anyhow::Error) -> Exit {
     let mut stderr = io::stderr().lock();
     let _ = writeln!(stderr, "error: {err:#}");
     if exit == Exit::Unreachable {
-        let _ = writeln!(
-            stderr,
+        let hint = if format!("{err:#}").contains("certificate") {
+            "hint: for a self-signed or private-CA certificate, pass --tls-insecure"
+        } else {
             "hint: pass --redis-url (or set COGCTL_REDIS_URL / REDIS_URL) to reach your cogworker Redis"
-        );
+        };
+        let _ = writeln!(stderr, "{hint}");
     }
     exit
 }

@@ -4,6 +4,7 @@ mod support;
 
 mod basics;
 mod check;
+mod connect;
 mod generated;
 mod inprogress;
 mod job;
