@@ -18,7 +18,15 @@ use exit::{Exit, UsageError};
 
 /// The whole program: `main` only calls this.
 pub fn run() -> ExitCode {
-    run_with(std::env::args_os())
+    // A bug must still end in one readable sentence and a documented exit code.
+    std::panic::set_hook(Box::new(|info| {
+        let _ = writeln!(
+            io::stderr(),
+            "error: internal error (a bug in cogctl, please report it): {info}"
+        );
+    }));
+    std::panic::catch_unwind(|| run_with(std::env::args_os()))
+        .unwrap_or_else(|_| ExitCode::from(Exit::Failure.code()))
 }
 
 pub fn run_with<I, T>(argv: I) -> ExitCode

@@ -13,7 +13,7 @@ use std::thread;
 use redis::Value;
 
 use super::job::RawJob;
-use super::{Connector, KeyType, Store, StoreResult};
+use super::{Connector, KeyType, Store, StoreError, StoreResult};
 
 /// The first page is small so the first line appears at once; later pages are larger.
 pub const FIRST_PAGE: usize = 100;
@@ -185,6 +185,7 @@ impl ZPager {
     /// Redis and the consumer work at the same time. At most two pages wait in memory.
     pub fn prefetch(self, connector: Connector) -> Prefetch {
         let (tx, rx) = mpsc::sync_channel(1);
+        let key = self.key.clone();
         thread::spawn(move || {
             let mut pager = self;
             let mut store = match Store::connect(connector) {
@@ -202,23 +203,47 @@ impl ZPager {
                 }
             }
         });
-        Prefetch { rx }
+        Prefetch {
+            rx,
+            key,
+            finished: false,
+        }
     }
 }
 
 /// Pages read ahead by a background connection (see `ZPager::prefetch`).
 pub struct Prefetch {
     rx: mpsc::Receiver<StoreResult<Option<Vec<ZEntry>>>>,
+    key: String,
+    finished: bool,
 }
 
 impl Iterator for Prefetch {
     type Item = StoreResult<Vec<ZEntry>>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if self.finished {
+            return None;
+        }
         match self.rx.recv() {
             Ok(Ok(Some(page))) => Some(Ok(page)),
-            Ok(Ok(None)) | Err(_) => None,
-            Ok(Err(e)) => Some(Err(e)),
+            Ok(Ok(None)) => {
+                self.finished = true;
+                None
+            }
+            Ok(Err(e)) => {
+                self.finished = true;
+                Some(Err(e))
+            }
+            // The reader ended without saying it was done: it died, and the read is incomplete.
+            Err(_) => {
+                self.finished = true;
+                Some(Err(StoreError::Command {
+                    command: "ZRANGEBYSCORE".into(),
+                    key: self.key.clone(),
+                    reason: "the background reader stopped before the end of the set".into(),
+                }))
+            }
         }
     }
 }
