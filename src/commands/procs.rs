@@ -1,15 +1,42 @@
 //! `cogctl procs` and `cogctl procs --memory`.
+//!
+//! Reads the registry the way the gem's Workers tab does (KEYS.md §8.0): every member of
+//! `cogworker:processes`, its presence hash and TTL, its `last_beat` stamp and, with
+//! `--memory`, its memory history, in one pipeline. Members without a presence hash are
+//! shown as gone and never pruned: this view writes nothing.
 
 use std::io::{self, Write};
 
 use clap::Args;
+use comfy_table::ColumnConstraint;
 use serde::Serialize;
 
-use super::Ctx;
+use super::busy::millis;
+use super::{Ctx, Problem};
+use crate::cli::exit::Exit;
 use crate::cli::ui::Ui;
-use crate::render::Report;
+use crate::render::table::{self, Tone, pad, width};
+use crate::render::time::{span, when};
+use crate::render::{Report, size, spark};
+use crate::store::{KeyType, Reply, Store, StoreResult, keys, value};
+
+/// Seconds per memory-history slot (KEYS.md §5.6).
+const SLOT_SECONDS: i64 = 900;
+/// Slots the history is shown in: 24 h ending with the current one.
+const SLOTS: usize = 96;
+/// The most history members read per process; a healthy key holds at most 97.
+const HISTORY_READ_LIMIT: usize = 1000;
+/// The presence key's TTL at each beat: beat age = this − TTL when there is no stamp.
+const PRESENCE_TTL: f64 = 60.0;
+/// Fewer columns than this and the sparkline takes what it needs, overflowing the width.
+const MIN_SPARK_WIDTH: usize = 12;
+/// Samples (2 h) a growth figure needs before it is coloured as a trend.
+const TREND_SAMPLES: usize = 8;
 
 /// List worker processes; with --memory, their 24 h memory history
+///
+/// Every member of cogworker:processes is listed, including those whose presence key has
+/// expired (state "gone": crashed or killed without a clean stop). Nothing is pruned.
 #[derive(Debug, Args)]
 pub struct ProcsArgs {
     /// Show each process's memory over the last 24 h (96 slots of 15 min) as a sparkline,
@@ -18,15 +45,730 @@ pub struct ProcsArgs {
     pub memory: bool,
 }
 
+/// The JSON of `procs`: times are epoch seconds (numbers), durations are seconds, memory
+/// is in KB as the gem records it (`rss_kb`); MB means 1024 KB.
 #[derive(Debug, Serialize)]
-pub struct ProcsReport {}
+pub struct ProcsReport {
+    pub processes: Vec<Process>,
+    /// Keys that could not be read (wrong type); the rest of the view is still there.
+    pub problems: Vec<Problem>,
+    #[serde(skip)]
+    memory_view: bool,
+}
 
-pub fn run(_ctx: &mut Ctx, _args: &ProcsArgs) -> anyhow::Result<ProcsReport> {
-    anyhow::bail!("not implemented yet")
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum State {
+    /// The presence key exists and the process is fetching.
+    Alive,
+    /// The presence key exists and the process has stopped fetching.
+    Quiet,
+    /// A key is there but could not be read (wrong type).
+    Unknown,
+    /// No presence key: the process stopped beating more than 60 s ago.
+    Gone,
+}
+
+impl State {
+    fn name(self) -> &'static str {
+        match self {
+            State::Alive => "alive",
+            State::Quiet => "quiet",
+            State::Unknown => "unknown",
+            State::Gone => "gone",
+        }
+    }
+
+    fn tone(self) -> Tone {
+        match self {
+            State::Alive => Tone::Good,
+            State::Quiet => Tone::Warn,
+            State::Unknown => Tone::Bad,
+            State::Gone => Tone::Dim,
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct QueueWeight {
+    pub name: String,
+    /// How many times the process lists it (its fetch weight).
+    pub weight: usize,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Process {
+    pub identity: String,
+    pub state: State,
+    /// From `info`; for a gone process, from the identity (`<host>:<pid>:<random>`).
+    pub hostname: Option<String>,
+    pub pid: Option<i64>,
+    /// Epoch seconds of the process's first beat.
+    pub started_at: Option<f64>,
+    pub concurrency: Option<i64>,
+    /// Threads running a job at the last beat.
+    pub busy: Option<i64>,
+    /// Distinct queues, heaviest first.
+    pub queues: Vec<QueueWeight>,
+    pub quiet: Option<bool>,
+    /// Resident memory at the last beat, KB (null when the process could not measure it).
+    pub rss_kb: Option<i64>,
+    /// The `cogworker:last_beat` stamp (Redis clock, epoch seconds); reliable fetch only.
+    pub last_beat: Option<i64>,
+    /// Milliseconds left on the presence key (null when it is gone or has no TTL).
+    pub ttl_ms: Option<i64>,
+    /// Seconds since the last beat: now − last_beat when stamped, else 60 − TTL.
+    pub beat_age: Option<f64>,
+    /// Which of the two `beat_age` came from: "last_beat" or "ttl".
+    pub beat_age_from: Option<&'static str>,
+    /// Why `info` could not be read, when it could not (the other fields are then null).
+    pub info_error: Option<String>,
+    /// With --memory only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub memory: Option<Memory>,
+}
+
+/// A process's memory history laid out as the Workers tab does (KEYS.md §3.17).
+#[derive(Debug, Serialize)]
+pub struct Memory {
+    /// Exactly 96 slots of 15 min, oldest first, the last one holding now.
+    pub slots: Vec<Slot>,
+    /// Slots with a reading.
+    pub samples: usize,
+    /// Members that are not a `<slot>:<kb>` reading on the 900 s grid of this window.
+    pub skipped: usize,
+    /// The newest reading and its slot.
+    pub current_kb: Option<i64>,
+    pub current_slot: Option<i64>,
+    pub min_kb: Option<i64>,
+    pub max_kb: Option<i64>,
+    /// Least-squares slope of the readings present over time, in MB (1024 KB) per hour;
+    /// null with fewer than two readings.
+    pub growth_mb_per_hour: Option<f64>,
+    /// Why the history could not be read (wrong type); the slots are then all null.
+    pub error: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Slot {
+    /// Start of the slot, epoch seconds (a multiple of 900).
+    pub slot: i64,
+    /// The highest RSS recorded in the slot, KB; null when there is none.
+    pub kb: Option<i64>,
+}
+
+/// The start of the 15-minute slot holding `t`.
+fn slot_of(t: f64) -> i64 {
+    let t = t.floor() as i64;
+    t - t.rem_euclid(SLOT_SECONDS)
+}
+
+/// A registry set's members; a wrong-typed set is a problem and reads as empty.
+pub(crate) fn registry(
+    store: &mut Store,
+    key: &str,
+    problems: &mut Vec<Problem>,
+) -> StoreResult<Vec<String>> {
+    match store.members(key) {
+        Ok(members) => Ok(members),
+        Err(e) if e.is_connection() => Err(e),
+        Err(e) => {
+            problems.push(Problem::from_store(key, &e));
+            Ok(Vec::new())
+        }
+    }
+}
+
+/// `host` and `pid` of an identity `<host>:<pid>:<random>` (split on the last two colons,
+/// since a hostname may hold one, KEYS.md §1.4).
+fn split_identity(identity: &str) -> (Option<&str>, Option<i64>) {
+    let mut parts = identity.rsplitn(3, ':');
+    let _random = parts.next();
+    let pid = parts.next().and_then(|p| p.parse().ok());
+    (parts.next(), pid)
+}
+
+pub fn run(ctx: &mut Ctx, args: &ProcsArgs) -> anyhow::Result<ProcsReport> {
+    let now = ctx.ui.clock.now;
+    let store = ctx.store()?;
+    let mut problems = Vec::new();
+    let identities = registry(store, keys::PROCESSES, &mut problems)?;
+    let first_slot = slot_of(now) - (SLOTS as i64 - 1) * SLOT_SECONDS;
+
+    let per = if args.memory { 3 } else { 2 };
+    let mut pipe = redis::pipe();
+    for id in &identities {
+        pipe.cmd("HGETALL").arg(keys::process(id));
+        pipe.cmd("PTTL").arg(keys::process(id));
+        if args.memory {
+            pipe.cmd("ZRANGEBYSCORE")
+                .arg(keys::memory(id))
+                .arg(first_slot)
+                .arg("+inf")
+                .arg("LIMIT")
+                .arg(0)
+                .arg(HISTORY_READ_LIMIT);
+        }
+    }
+    if !identities.is_empty() {
+        pipe.cmd("HMGET").arg(keys::LAST_BEAT).arg(&identities);
+    }
+    let replies = store.pipeline(&pipe)?;
+
+    let stamps: Vec<Option<i64>> = match replies.last() {
+        Some(Ok(v)) => value::items(v).iter().map(value::int).collect(),
+        Some(Err(e)) => {
+            problems.push(Problem::wrong(keys::LAST_BEAT, KeyType::Hash, e));
+            Vec::new()
+        }
+        None => Vec::new(),
+    };
+
+    let mut processes = Vec::with_capacity(identities.len());
+    for (i, (id, replies)) in identities.iter().zip(replies.chunks(per)).enumerate() {
+        let last_beat = stamps.get(i).copied().flatten();
+        let mut process = read_process(id, &replies[0], &replies[1], last_beat, now);
+        if let Err(e) = &replies[0] {
+            problems.push(Problem::wrong(&keys::process(id), KeyType::Hash, e));
+        }
+        if args.memory {
+            let memory = match &replies[2] {
+                Ok(v) => Memory::layout(value::items(v), first_slot),
+                Err(e) => {
+                    let problem = Problem::wrong(&keys::memory(id), KeyType::Zset, e);
+                    let memory = Memory::unreadable(first_slot, &problem.error);
+                    problems.push(problem);
+                    memory
+                }
+            };
+            process.memory = Some(memory);
+        }
+        processes.push(process);
+    }
+    processes.sort_by(|a, b| {
+        let key = |p: &Process| {
+            let (host, pid) = split_identity(&p.identity);
+            (p.state == State::Gone, host.map(str::to_owned), pid)
+        };
+        key(a)
+            .cmp(&key(b))
+            .then_with(|| a.identity.cmp(&b.identity))
+    });
+
+    Ok(ProcsReport {
+        processes,
+        problems,
+        memory_view: args.memory,
+    })
+}
+
+fn read_process(
+    identity: &str,
+    hash: &Reply,
+    pttl: &Reply,
+    last_beat: Option<i64>,
+    now: f64,
+) -> Process {
+    let (id_host, id_pid) = split_identity(identity);
+    let mut p = Process {
+        identity: identity.to_string(),
+        state: State::Gone,
+        hostname: id_host.map(str::to_owned),
+        pid: id_pid,
+        started_at: None,
+        concurrency: None,
+        busy: None,
+        queues: Vec::new(),
+        quiet: None,
+        rss_kb: None,
+        last_beat,
+        ttl_ms: pttl.as_ref().ok().and_then(value::int).filter(|&t| t >= 0),
+        beat_age: None,
+        beat_age_from: None,
+        info_error: None,
+        memory: None,
+    };
+    match hash {
+        Err(_) => p.state = State::Unknown,
+        Ok(v) => {
+            let fields = value::pairs(v);
+            if !fields.is_empty() {
+                let field = |name: &str| fields.iter().find(|(k, _)| k == name).map(|(_, v)| v);
+                p.busy =
+                    field("busy").and_then(|b| std::str::from_utf8(b).ok()?.trim().parse().ok());
+                p.quiet = field("quiet").and_then(|q| match q.as_slice() {
+                    b"true" => Some(true),
+                    b"false" => Some(false),
+                    _ => None,
+                });
+                p.state = if p.quiet == Some(true) {
+                    State::Quiet
+                } else {
+                    State::Alive
+                };
+                match field("info").map(|raw| read_info(raw, &mut p)) {
+                    Some(Ok(())) => {}
+                    Some(Err(e)) => p.info_error = Some(e),
+                    None => p.info_error = Some("the process hash has no info field".into()),
+                }
+            }
+        }
+    }
+    if let Some(stamp) = last_beat {
+        p.beat_age = Some(millis((now - stamp as f64).max(0.0)));
+        p.beat_age_from = Some("last_beat");
+    } else if let (Some(ttl), State::Alive | State::Quiet) = (p.ttl_ms, p.state) {
+        p.beat_age = Some(millis((PRESENCE_TTL - ttl as f64 / 1000.0).max(0.0)));
+        p.beat_age_from = Some("ttl");
+    }
+    p
+}
+
+/// Fill `p` from the `info` JSON (KEYS.md §3.15). A field of an unexpected type stays null.
+fn read_info(raw: &[u8], p: &mut Process) -> Result<(), String> {
+    let info: serde_json::Value =
+        serde_json::from_slice(raw).map_err(|e| format!("info is not JSON ({e})"))?;
+    let info = info
+        .as_object()
+        .ok_or_else(|| "info is not a JSON object".to_string())?;
+    if let Some(host) = info.get("hostname").and_then(|h| h.as_str()) {
+        p.hostname = Some(host.to_string());
+    }
+    if let Some(pid) = info.get("pid").and_then(|v| v.as_i64()) {
+        p.pid = Some(pid);
+    }
+    p.concurrency = info.get("concurrency").and_then(|v| v.as_i64());
+    p.started_at = info.get("started_at").and_then(|v| v.as_f64());
+    p.rss_kb = info.get("rss_kb").and_then(|v| v.as_i64());
+    let names: Vec<&str> = info
+        .get("queues")
+        .and_then(|q| q.as_array())
+        .map(|q| q.iter().filter_map(|n| n.as_str()).collect())
+        .unwrap_or_default();
+    p.queues = weights(&names);
+    Ok(())
+}
+
+/// `["default","critical","critical"]` → critical ×2, default: heaviest first, then by name.
+fn weights(names: &[&str]) -> Vec<QueueWeight> {
+    let mut out: Vec<QueueWeight> = Vec::new();
+    for name in names {
+        match out.iter_mut().find(|q| q.name == *name) {
+            Some(q) => q.weight += 1,
+            None => out.push(QueueWeight {
+                name: name.to_string(),
+                weight: 1,
+            }),
+        }
+    }
+    out.sort_by(|a, b| b.weight.cmp(&a.weight).then_with(|| a.name.cmp(&b.name)));
+    out
+}
+
+impl Memory {
+    fn empty(first_slot: i64) -> Memory {
+        Memory {
+            slots: (0..SLOTS as i64)
+                .map(|i| Slot {
+                    slot: first_slot + i * SLOT_SECONDS,
+                    kb: None,
+                })
+                .collect(),
+            samples: 0,
+            skipped: 0,
+            current_kb: None,
+            current_slot: None,
+            min_kb: None,
+            max_kb: None,
+            growth_mb_per_hour: None,
+            error: None,
+        }
+    }
+
+    fn unreadable(first_slot: i64, error: &str) -> Memory {
+        Memory {
+            error: Some(error.to_string()),
+            ..Memory::empty(first_slot)
+        }
+    }
+
+    /// The members of `ZRANGEBYSCORE <key> <first_slot> +inf` in 96 slots: each member is
+    /// split at its first `:` into slot and KB; one that doesn't read so, is off the grid
+    /// or outside the window is skipped and counted.
+    fn layout(members: &[redis::Value], first_slot: i64) -> Memory {
+        let mut m = Memory::empty(first_slot);
+        for member in members {
+            let reading = value::string(member).and_then(|s| {
+                let (slot, kb) = s.split_once(':')?;
+                let (slot, kb) = (slot.parse::<i64>().ok()?, kb.parse::<i64>().ok()?);
+                let offset = slot.checked_sub(first_slot)?;
+                let index = usize::try_from(offset / SLOT_SECONDS).ok()?;
+                (kb >= 0 && offset % SLOT_SECONDS == 0 && index < SLOTS).then_some((index, kb))
+            });
+            match reading {
+                Some((index, kb)) => {
+                    let cell = &mut m.slots[index].kb;
+                    *cell = Some(cell.map_or(kb, |old| old.max(kb)));
+                }
+                None => m.skipped += 1,
+            }
+        }
+        let present: Vec<(i64, i64)> = m
+            .slots
+            .iter()
+            .filter_map(|s| Some((s.slot, s.kb?)))
+            .collect();
+        m.samples = present.len();
+        m.current_slot = present.last().map(|&(slot, _)| slot);
+        m.current_kb = present.last().map(|&(_, kb)| kb);
+        m.min_kb = present.iter().map(|&(_, kb)| kb).min();
+        m.max_kb = present.iter().map(|&(_, kb)| kb).max();
+        m.growth_mb_per_hour = slope_mb_per_hour(&present);
+        m
+    }
+
+    fn series(&self) -> Vec<Option<i64>> {
+        self.slots.iter().map(|s| s.kb).collect()
+    }
+
+    /// How alarming the growth is: the share of its current size it would add in a day.
+    fn growth_tone(&self) -> Tone {
+        match (self.growth_mb_per_hour, self.current_kb) {
+            (Some(g), Some(kb)) if self.samples >= TREND_SAMPLES && kb > 0 => {
+                let per_day = g * 24.0 * 1024.0 / kb as f64;
+                if per_day >= 0.25 {
+                    Tone::Bad
+                } else if per_day >= 0.05 {
+                    Tone::Warn
+                } else {
+                    Tone::Plain
+                }
+            }
+            _ => Tone::Plain,
+        }
+    }
+}
+
+/// Least-squares slope of (slot seconds, KB) readings, in MB per hour.
+fn slope_mb_per_hour(points: &[(i64, i64)]) -> Option<f64> {
+    if points.len() < 2 {
+        return None;
+    }
+    let n = points.len() as f64;
+    let hours = |t: i64| (t - points[0].0) as f64 / 3600.0;
+    let mb = |kb: i64| kb as f64 / 1024.0;
+    let mean_x = points.iter().map(|&(t, _)| hours(t)).sum::<f64>() / n;
+    let mean_y = points.iter().map(|&(_, kb)| mb(kb)).sum::<f64>() / n;
+    let (mut num, mut den) = (0.0, 0.0);
+    for &(t, kb) in points {
+        let dx = hours(t) - mean_x;
+        num += dx * (mb(kb) - mean_y);
+        den += dx * dx;
+    }
+    (den > 0.0).then(|| num / den)
+}
+
+fn growth_text(g: Option<f64>) -> String {
+    match g {
+        Some(g) if g.abs() < 0.005 => "0.00 MB/h".into(),
+        Some(g) => format!("{g:+.2} MB/h"),
+        None => "-".into(),
+    }
+}
+
+fn paint(ui: &Ui, text: &str, tone: Tone) -> String {
+    let s = &ui.styles;
+    match tone {
+        Tone::Plain => text.to_string(),
+        Tone::Dim => s.dim(text),
+        Tone::Good => s.good(text),
+        Tone::Warn => s.warn(text),
+        Tone::Bad => s.bad(text),
+        Tone::Accent => s.accent(text),
+        Tone::Strong => s.strong(text),
+    }
+}
+
+impl ProcsReport {
+    fn process_table(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        let mut t = table::new(
+            ui,
+            &[
+                "IDENTITY", "STATE", "STARTED", "BUSY", "QUEUES", "RSS", "BEAT",
+            ],
+        );
+        for p in &self.processes {
+            let busy = match (p.busy, p.concurrency) {
+                (Some(b), Some(c)) => format!("{b}/{c}"),
+                (Some(b), None) => b.to_string(),
+                _ => "-".into(),
+            };
+            let saturated =
+                matches!((p.busy, p.concurrency), (Some(b), Some(c)) if c > 0 && b >= c);
+            let queues = if p.info_error.is_some() {
+                table::cell(ui, "(info unreadable)", Tone::Bad)
+            } else if p.queues.is_empty() {
+                table::cell(ui, "-", Tone::Dim)
+            } else {
+                let text = p
+                    .queues
+                    .iter()
+                    .map(|q| match q.weight {
+                        1 => q.name.clone(),
+                        w => format!("{}×{w}", q.name),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                table::cell(ui, text, Tone::Plain)
+            };
+            let live = matches!(p.state, State::Alive | State::Quiet);
+            let beat_tone = match p.beat_age {
+                Some(age) if live && age > 30.0 => Tone::Warn,
+                _ if !live => Tone::Dim,
+                _ => Tone::Plain,
+            };
+            t.add_row(vec![
+                table::cell(ui, &p.identity, Tone::Strong),
+                table::cell(ui, p.state.name(), p.state.tone()),
+                table::cell(
+                    ui,
+                    p.started_at.map_or("-".into(), |t| when(ui, t)),
+                    Tone::Plain,
+                ),
+                table::cell(ui, busy, if saturated { Tone::Warn } else { Tone::Plain }),
+                queues,
+                table::cell(ui, p.rss_kb.map_or("-".into(), size::kb), Tone::Plain),
+                table::cell(
+                    ui,
+                    p.beat_age
+                        .map_or("-".into(), |a| format!("{} ago", span(a))),
+                    beat_tone,
+                ),
+            ]);
+        }
+        // Identities are copied from here: other columns wrap first.
+        if let Some(column) = t.column_mut(0) {
+            column.set_constraint(ColumnConstraint::ContentWidth);
+        }
+        out.write_all(table::finish(&mut t, &[3, 5]).as_bytes())
+    }
+
+    fn memory_table(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        struct Row<'a> {
+            p: &'a Process,
+            m: &'a Memory,
+            latest: String,
+            min: String,
+            max: String,
+            growth: String,
+        }
+        let rows: Vec<Row> = self
+            .processes
+            .iter()
+            .filter_map(|p| {
+                let m = p.memory.as_ref()?;
+                let kb = |v: Option<i64>| v.map_or("-".into(), size::kb);
+                Some(Row {
+                    p,
+                    m,
+                    latest: kb(m.current_kb),
+                    min: kb(m.min_kb),
+                    max: kb(m.max_kb),
+                    growth: growth_text(m.growth_mb_per_hour),
+                })
+            })
+            .collect();
+        let widest = |header: &str, f: &dyn Fn(&Row) -> usize| {
+            rows.iter().map(f).chain([width(header)]).max().unwrap_or(0)
+        };
+        let id_w = widest("IDENTITY", &|r| width(&r.p.identity));
+        let state_w = widest("STATE", &|r| r.p.state.name().len());
+        let latest_w = widest("LATEST", &|r| width(&r.latest));
+        let min_w = widest("MIN", &|r| width(&r.min));
+        let max_w = widest("MAX", &|r| width(&r.max));
+        let growth_w = widest("GROWTH", &|r| width(&r.growth));
+        let fixed = id_w + state_w + latest_w + min_w + max_w + growth_w + 6 * 2;
+        let available = ui
+            .width
+            .map_or(SLOTS, |w| w.saturating_sub(fixed))
+            .max(MIN_SPARK_WIDTH);
+        let per = spark::per_char(SLOTS, available);
+        let spark_w = SLOTS.div_ceil(per);
+
+        let right = |text: &str, w: usize| format!("{}{text}", " ".repeat(w - width(text)));
+        let header = [
+            pad("IDENTITY", id_w),
+            pad("STATE", state_w),
+            axis(spark_w, per),
+            right("LATEST", latest_w),
+            right("MIN", min_w),
+            right("MAX", max_w),
+            right("GROWTH", growth_w),
+        ]
+        .join("  ");
+        writeln!(out, "{}", ui.styles.header(header.trim_end()))?;
+        for r in &rows {
+            let tone = r.m.growth_tone();
+            let line = match &r.m.error {
+                Some(_) => paint(ui, &pad("(unreadable)", spark_w), Tone::Bad),
+                None => paint(ui, &spark::draw(&r.m.series(), available), tone),
+            };
+            let cells = [
+                paint(ui, &pad(&r.p.identity, id_w), Tone::Strong),
+                paint(ui, &pad(r.p.state.name(), state_w), r.p.state.tone()),
+                line,
+                right(&r.latest, latest_w),
+                right(&r.min, min_w),
+                right(&r.max, max_w),
+                paint(ui, &right(&r.growth, growth_w), tone),
+            ];
+            writeln!(out, "{}", cells.join("  ").trim_end())?;
+        }
+        ui.note(&ui.styles.dim(&format!(
+            "memory: 1 character = {} (its highest reading), blank = no reading; each line \
+             scaled to its own min..max (a span of at least {}% of its max); growth = \
+             least-squares slope",
+            span((per as i64 * SLOT_SECONDS) as f64),
+            (spark::MIN_SPAN * 100.0).round()
+        )));
+        for r in rows.iter().filter(|r| r.m.skipped > 0) {
+            ui.note(&format!(
+                "{} {}: {} memory history member(s) skipped (not a \"<slot>:<kb>\" reading on \
+                 the 15 min grid of the last 24 h)",
+                ui.styles.warn("note:"),
+                keys::memory(&r.p.identity),
+                r.m.skipped
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The sparkline column's header: a time axis from 24 h ago to now, with 12 h marked when
+/// there is room.
+fn axis(width: usize, per: usize) -> String {
+    let (left, right) = ("24h ago", "now");
+    if width < left.len() + right.len() + 1 {
+        return pad("MEMORY", width);
+    }
+    let mut axis: Vec<char> = format!(
+        "{left}{}{right}",
+        " ".repeat(width - left.len() - right.len())
+    )
+    .chars()
+    .collect();
+    // The slot 12 h before now's sits 48 slots left of the last character.
+    let at = width - 1 - SLOTS / 2 / per;
+    if at >= left.len() + 2 && at + 4 <= width - right.len() {
+        for (i, c) in "12h".chars().enumerate() {
+            axis[at - 1 + i] = c;
+        }
+    }
+    axis.into_iter().collect()
 }
 
 impl Report for ProcsReport {
-    fn human(&self, _out: &mut dyn Write, _ui: &Ui) -> io::Result<()> {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        if self.processes.is_empty() {
+            writeln!(out, "{}", ui.styles.dim("no worker processes"))?;
+        } else if self.memory_view {
+            self.memory_table(out, ui)?;
+        } else {
+            self.process_table(out, ui)?;
+        }
+        let gone = self
+            .processes
+            .iter()
+            .filter(|p| p.state == State::Gone)
+            .count();
+        if gone > 0 && !self.memory_view {
+            ui.note(&ui.styles.dim(&format!(
+                "{gone} gone: still listed in {} but without a presence key (stopped beating \
+                 over 60 s ago, e.g. crashed); the beat shown is their last_beat stamp",
+                keys::PROCESSES
+            )));
+        }
+        Problem::warn_all(ui, &self.problems);
         Ok(())
+    }
+
+    fn exit(&self) -> Exit {
+        Problem::exit(&self.problems)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use redis::Value;
+
+    fn members(items: &[&str]) -> Vec<Value> {
+        items
+            .iter()
+            .map(|s| Value::BulkString(s.as_bytes().to_vec()))
+            .collect()
+    }
+
+    #[test]
+    fn slots_are_15_minute_multiples() {
+        assert_eq!(slot_of(1796208054.182), 1796207400);
+        assert_eq!(slot_of(1796207400.0), 1796207400);
+    }
+
+    #[test]
+    fn history_layout_skips_what_it_cannot_read() {
+        let first = 1796207400 - 95 * 900;
+        let m = Memory::layout(
+            &members(&[
+                "garbage",
+                "123:abc",
+                "1796207401:5",
+                &format!("{}:1", first - 900),
+                &format!("{first}:100"),
+                "1796207400:300",
+                "1796207400:200",
+                "1796208300:999",
+            ]),
+            first,
+        );
+        assert_eq!(m.slots.len(), 96);
+        assert_eq!(m.skipped, 5);
+        assert_eq!(m.samples, 2);
+        assert_eq!(m.slots[0].kb, Some(100));
+        assert_eq!(m.slots[95].slot, 1796207400);
+        assert_eq!(m.slots[95].kb, Some(300));
+        assert_eq!(m.current_kb, Some(300));
+        assert_eq!((m.min_kb, m.max_kb), (Some(100), Some(300)));
+    }
+
+    #[test]
+    fn growth_is_a_least_squares_slope_in_mb_per_hour() {
+        let points: Vec<(i64, i64)> = (0..8).map(|i| (i * 900, 1000 + i * 256)).collect();
+        let g = slope_mb_per_hour(&points).unwrap();
+        assert!((g - 1.0).abs() < 1e-9, "{g}");
+        assert_eq!(slope_mb_per_hour(&points[..1]), None);
+        assert_eq!(growth_text(Some(-0.001)), "0.00 MB/h");
+        assert_eq!(growth_text(Some(1.666)), "+1.67 MB/h");
+    }
+
+    #[test]
+    fn identities_and_weights() {
+        assert_eq!(
+            split_identity("vm:29128:32e9242b5029"),
+            (Some("vm"), Some(29128))
+        );
+        assert_eq!(split_identity("a:b:1:ff"), (Some("a:b"), Some(1)));
+        let w = weights(&["default", "critical", "critical", "mail-out"]);
+        let w: Vec<_> = w.iter().map(|q| (q.name.as_str(), q.weight)).collect();
+        assert_eq!(w, [("critical", 2), ("default", 1), ("mail-out", 1)]);
+    }
+
+    #[test]
+    fn the_axis_marks_24h_12h_and_now() {
+        assert_eq!(axis(24, 4), "24h ago   12h        now");
+        assert_eq!(axis(96, 1).len(), 96);
+        assert!(axis(96, 1).starts_with("24h ago"));
+        assert_eq!(&axis(96, 1)[46..49], "12h");
+        assert_eq!(axis(10, 8), "MEMORY    ");
     }
 }
