@@ -2,8 +2,8 @@
 //! `Report` trait that turns a command's result into table, JSON or NDJSON output.
 
 pub mod list;
-pub mod spark;
 pub mod size;
+pub mod spark;
 pub mod table;
 pub mod time;
 
