@@ -213,7 +213,30 @@ fn number(score: &Score) -> Option<Number> {
     score.text.parse().ok()
 }
 
-/// What the search keeps besides the locations: the payload text of each.
+/// The members of a list that contain `prefilter` and pass `hit`, with their index from the
+/// head, read in bounded pages.
+fn find_in_list(
+    store: &mut Store,
+    key: &str,
+    prefilter: &[u8],
+    hit: impl Fn(&[u8]) -> bool,
+) -> StoreResult<Vec<(u64, Vec<u8>)>> {
+    let mut pager = ListPager::new(key);
+    let mut index = 0u64;
+    let mut hits = Vec::new();
+    while let Some(page) = pager.next_page(store)? {
+        for raw in page {
+            if contains(&raw, prefilter) && hit(&raw) {
+                hits.push((index, raw));
+            }
+            index += 1;
+        }
+    }
+    Ok(hits)
+}
+
+/// One search: every sighting with the payload text it holds (the record's inner job for
+/// an unsettled record), and the keys that could not be read.
 struct Search<'a> {
     jid: &'a str,
     needle: String,
@@ -235,28 +258,6 @@ impl Search<'_> {
         }
     }
 
-    /// Every member of a list that is this job, with its index, read in pages.
-    fn scan_list(
-        &self,
-        store: &mut Store,
-        key: &str,
-        prefilter: &[u8],
-        hit: impl Fn(&[u8]) -> bool,
-    ) -> StoreResult<Vec<(u64, Vec<u8>)>> {
-        let mut pager = ListPager::new(key);
-        let mut index = 0u64;
-        let mut hits = Vec::new();
-        while let Some(page) = pager.next_page(store)? {
-            for raw in page {
-                if contains(&raw, prefilter) && hit(&raw) {
-                    hits.push((index, raw));
-                }
-                index += 1;
-            }
-        }
-        Ok(hits)
-    }
-
     fn queues(&mut self, store: &mut Store) -> StoreResult<()> {
         let mut names = Vec::new();
         for registry in [keys::QUEUES, keys::PAUSED_QUEUES] {
@@ -276,7 +277,7 @@ impl Search<'_> {
 
     fn queue(&mut self, store: &mut Store, name: &str, key: &str) -> StoreResult<()> {
         let jid = self.jid;
-        let hits = self.scan_list(store, key, self.needle.as_bytes(), |raw| is_job(raw, jid))?;
+        let hits = find_in_list(store, key, self.needle.as_bytes(), |raw| is_job(raw, jid))?;
         if hits.is_empty() {
             return Ok(());
         }
@@ -320,7 +321,7 @@ impl Search<'_> {
         pinned: Option<f64>,
     ) -> StoreResult<()> {
         let jid = self.jid;
-        let hits = self.scan_list(store, key, self.needle.as_bytes(), |raw| is_job(raw, jid))?;
+        let hits = find_in_list(store, key, self.needle.as_bytes(), |raw| is_job(raw, jid))?;
         if hits.is_empty() {
             return Ok(());
         }
@@ -437,7 +438,7 @@ impl Search<'_> {
         let escaped = serde_json::to_string(&self.needle).expect("a string serialises");
         let prefilter = escaped[1..escaped.len() - 1].to_string();
         let jid = self.jid;
-        let hits = self.scan_list(store, keys::UNSETTLED, prefilter.as_bytes(), |raw| {
+        let hits = find_in_list(store, keys::UNSETTLED, prefilter.as_bytes(), |raw| {
             parse_record(raw)
                 .payload
                 .is_some_and(|p| is_job(p.as_bytes(), jid))
@@ -464,7 +465,7 @@ impl Search<'_> {
 
     fn repeat_orphans(&mut self, store: &mut Store) -> StoreResult<()> {
         let jid = self.jid;
-        let hits = self.scan_list(store, keys::REPEAT_ORPHANS, self.needle.as_bytes(), |raw| {
+        let hits = find_in_list(store, keys::REPEAT_ORPHANS, self.needle.as_bytes(), |raw| {
             is_job(raw, jid)
         })?;
         for (position, raw) in hits {
