@@ -77,6 +77,10 @@ impl Styles {
 #[derive(Clone, Copy, Debug)]
 pub struct Clock {
     pub now: f64,
+    /// `now` was given (`--now` / `COGCTL_NOW`). A pinned clock then also stands in for
+    /// Redis' own clock where a judgement uses it (liveness), so a captured state reads the
+    /// same whenever it is loaded.
+    pub pinned: bool,
 }
 
 impl Clock {
@@ -85,7 +89,11 @@ impl Clock {
             .duration_since(UNIX_EPOCH)
             .map(|d| d.as_secs_f64())
             .unwrap_or(0.0);
-        Clock { now }
+        Clock { now, pinned: false }
+    }
+
+    pub fn pinned(now: f64) -> Clock {
+        Clock { now, pinned: true }
     }
 }
 
@@ -132,7 +140,7 @@ impl Ui {
             width,
             quiet,
             utc,
-            clock: now.map_or_else(Clock::system, |now| Clock { now }),
+            clock: now.map_or_else(Clock::system, Clock::pinned),
             stderr_is_terminal: io::stderr().is_terminal(),
             stdin_is_terminal: io::stdin().is_terminal(),
         }

@@ -5,13 +5,23 @@ use std::time::Duration;
 
 use clap::Args;
 use serde::Serialize;
+use serde_json::Value;
 
-use super::Ctx;
+use super::orphans::{read_lists, read_problem};
+use super::queues::{latency, read_queues};
+use super::{Ctx, Problem};
+use crate::cli::exit::{Exit, UsageError};
 use crate::cli::ui::Ui;
 use crate::cli::values::parse_duration;
-use crate::render::Report;
+use crate::render::table::{self, Tone};
+use crate::render::time::span;
+use crate::render::{Report, size};
+use crate::store::{KeyType, Store, StoreResult, keys, value};
 
 /// Check the queues against thresholds; exit 1 when any check fails, 0 when all hold
+///
+/// Give at least one threshold. Each check fails when its value is above the threshold, or
+/// when its keys can't be read (a key of the wrong type).
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// Fail when the dead set holds more than N entries
@@ -46,14 +56,246 @@ pub struct CheckArgs {
 }
 
 #[derive(Debug, Serialize)]
-pub struct CheckReport {}
+pub struct CheckReport {
+    /// Every check held.
+    pub ok: bool,
+    pub checks: Vec<Check>,
+}
 
-pub fn run(_ctx: &mut Ctx, _args: &CheckArgs) -> anyhow::Result<CheckReport> {
-    anyhow::bail!("not implemented yet")
+#[derive(Debug, Serialize)]
+pub struct Check {
+    /// `dead`, `retry`, `latency`, `orphans` or `unsettled`.
+    pub name: &'static str,
+    /// The measured value (seconds for latency); null when it could not be read.
+    pub value: Option<Value>,
+    /// The largest value that passes (seconds for latency).
+    pub threshold: Value,
+    pub ok: bool,
+    /// What made the value (the queue with the worst latency …).
+    pub detail: Option<String>,
+    /// Why the value could not be read; the check then fails.
+    pub error: Option<String>,
+}
+
+/// A measured value and what made it, or why it could not be read.
+type Measure = Result<(f64, Option<String>), String>;
+
+/// A store error becomes the check's error, except a lost connection, which ends the run.
+fn measured<T>(key: &str, result: StoreResult<T>) -> StoreResult<Result<T, String>> {
+    match result {
+        Ok(v) => Ok(Ok(v)),
+        Err(e) if e.is_connection() => Err(e),
+        Err(e) => Ok(Err(said(&[read_problem(key, &e)]))),
+    }
+}
+
+fn said(problems: &[Problem]) -> String {
+    problems
+        .iter()
+        .map(|p| format!("{}: {}", p.key, p.error))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn cardinality(store: &mut Store, key: &str, kind: KeyType) -> StoreResult<Measure> {
+    let cmd = match kind {
+        KeyType::Zset => "ZCARD",
+        _ => "LLEN",
+    };
+    let n = measured(key, store.query::<u64>(redis::cmd(cmd).arg(key), key, kind))?;
+    Ok(n.map(|n| (n as f64, None)))
+}
+
+fn worst_latency(store: &mut Store, queues: &[String], now: f64) -> StoreResult<Measure> {
+    let rows = if queues.is_empty() {
+        match measured(keys::QUEUES, read_queues(store, now))? {
+            Ok((rows, problems)) => {
+                if !problems.is_empty() {
+                    return Ok(Err(said(&problems)));
+                }
+                rows.into_iter()
+                    .filter(|r| r.size > 0)
+                    .map(|r| (r.name, r.latency))
+                    .collect::<Vec<_>>()
+            }
+            Err(e) => return Ok(Err(e)),
+        }
+    } else {
+        let mut pipe = redis::pipe();
+        for q in queues {
+            pipe.cmd("LINDEX").arg(keys::queue(q)).arg(-1);
+        }
+        let mut rows = Vec::new();
+        let mut errors = Vec::new();
+        for (q, reply) in queues.iter().zip(store.pipeline(&pipe)?) {
+            match reply {
+                Ok(v) => {
+                    if let Some(raw) = value::bytes(&v) {
+                        rows.push((q.clone(), latency(raw, now)));
+                    }
+                }
+                Err(e) => errors.push(format!("{}: {e}", keys::queue(q))),
+            }
+        }
+        if !errors.is_empty() {
+            return Ok(Err(errors.join("; ")));
+        }
+        rows
+    };
+    let worst = rows.into_iter().max_by(|a, b| a.1.total_cmp(&b.1));
+    Ok(Ok(match worst {
+        Some((queue, secs)) => (secs, Some(format!("oldest job waits on {queue}"))),
+        None => (0.0, Some("every queue is empty".into())),
+    }))
+}
+
+fn orphans(store: &mut Store, ui: &Ui, threshold: f64) -> StoreResult<Measure> {
+    let (views, problems) = match measured(
+        keys::INPROGRESS_IDENTITIES,
+        read_lists(store, ui, threshold, false),
+    )? {
+        Ok(v) => v,
+        Err(e) => return Ok(Err(e)),
+    };
+    if !problems.is_empty() {
+        return Ok(Err(said(&problems)));
+    }
+    let dead: Vec<_> = views.iter().filter(|v| v.liveness.is_dead()).collect();
+    let in_progress: u64 = dead.iter().map(|v| v.state.length).sum();
+    let parked = match cardinality(store, keys::REPEAT_ORPHANS, KeyType::List)? {
+        Ok((n, _)) => n as u64,
+        Err(e) => return Ok(Err(e)),
+    };
+    Ok(Ok((
+        (in_progress + parked) as f64,
+        Some(format!(
+            "{in_progress} on {} dead process list{}, {parked} parked",
+            dead.len(),
+            if dead.len() == 1 { "" } else { "s" }
+        )),
+    )))
+}
+
+pub fn run(ctx: &mut Ctx, args: &CheckArgs) -> anyhow::Result<CheckReport> {
+    if args.max_dead.is_none()
+        && args.max_retry.is_none()
+        && args.max_latency.is_none()
+        && args.max_orphans.is_none()
+        && args.max_unsettled.is_none()
+    {
+        return Err(UsageError(
+            "check needs at least one threshold: --max-dead, --max-retry, --max-latency, \
+             --max-orphans or --max-unsettled"
+                .into(),
+        )
+        .into());
+    }
+    if !args.queue.is_empty() && args.max_latency.is_none() {
+        return Err(
+            UsageError("--queue limits --max-latency; give --max-latency too".into()).into(),
+        );
+    }
+    let ui = ctx.ui.clone();
+    let store = ctx.store()?;
+    let mut checks = Vec::new();
+    let mut add = |name: &'static str, measure: Measure, threshold: f64, count: bool| {
+        let number = |v: f64| {
+            if count {
+                Value::from(v as u64)
+            } else {
+                Value::from(v)
+            }
+        };
+        let (value, detail, error, ok) = match measure {
+            Ok((v, detail)) => (Some(number(v)), detail, None, v <= threshold),
+            Err(e) => (None, None, Some(e), false),
+        };
+        checks.push(Check {
+            name,
+            value,
+            threshold: number(threshold),
+            ok,
+            detail,
+            error,
+        });
+    };
+    if let Some(max) = args.max_dead {
+        add(
+            "dead",
+            cardinality(store, keys::DEAD, KeyType::Zset)?,
+            max as f64,
+            true,
+        );
+    }
+    if let Some(max) = args.max_retry {
+        add(
+            "retry",
+            cardinality(store, keys::RETRY, KeyType::Zset)?,
+            max as f64,
+            true,
+        );
+    }
+    if let Some(max) = args.max_latency {
+        add(
+            "latency",
+            worst_latency(store, &args.queue, ui.clock.now)?,
+            max.as_secs_f64(),
+            false,
+        );
+    }
+    if let Some(max) = args.max_orphans {
+        let threshold = args.orphan_threshold.as_secs_f64();
+        add("orphans", orphans(store, &ui, threshold)?, max as f64, true);
+    }
+    if let Some(max) = args.max_unsettled {
+        add(
+            "unsettled",
+            cardinality(store, keys::UNSETTLED, KeyType::List)?,
+            max as f64,
+            true,
+        );
+    }
+    Ok(CheckReport {
+        ok: checks.iter().all(|c| c.ok),
+        checks,
+    })
+}
+
+fn shown(name: &str, v: &Value) -> String {
+    match (name, v.as_f64()) {
+        ("latency", Some(secs)) => span(secs),
+        (_, Some(n)) => size::count(n as u64),
+        _ => v.to_string(),
+    }
 }
 
 impl Report for CheckReport {
-    fn human(&self, _out: &mut dyn Write, _ui: &Ui) -> io::Result<()> {
-        Ok(())
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        let mut t = table::new(ui, &["CHECK", "VALUE", "MAX", "RESULT", ""]);
+        for c in &self.checks {
+            let value = c.value.as_ref().map_or("?".into(), |v| shown(c.name, v));
+            let (result, tone) = if c.ok {
+                ("ok", Tone::Good)
+            } else {
+                ("FAIL", Tone::Bad)
+            };
+            let note = match (&c.error, &c.detail) {
+                (Some(e), _) => table::cell(ui, e, Tone::Bad),
+                (None, Some(d)) => table::cell(ui, d, Tone::Dim),
+                (None, None) => table::cell(ui, "", Tone::Plain),
+            };
+            t.add_row(vec![
+                table::cell(ui, c.name, Tone::Strong),
+                table::cell(ui, value, Tone::Plain),
+                table::cell(ui, shown(c.name, &c.threshold), Tone::Dim),
+                table::cell(ui, result, tone),
+                note,
+            ]);
+        }
+        out.write_all(table::finish(&mut t, &[1, 2]).as_bytes())
+    }
+
+    fn exit(&self) -> Exit {
+        if self.ok { Exit::Ok } else { Exit::Failure }
     }
 }
