@@ -15,8 +15,7 @@ use comfy_table::ColumnConstraint;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use super::procs::registry;
-use super::{Ctx, Problem};
+use super::{Ctx, Problem, read_registry};
 use crate::cli::exit::Exit;
 use crate::cli::ui::Ui;
 use crate::render::Report;
@@ -90,8 +89,12 @@ pub fn run(ctx: &mut Ctx, args: &BusyArgs) -> anyhow::Result<BusyReport> {
     let now = ctx.ui.clock.now;
     let store = ctx.store()?;
     let mut problems = Vec::new();
-    let mut identities = registry(store, keys::PROCESSES, &mut problems)?;
-    identities.extend(registry(store, keys::INPROGRESS_IDENTITIES, &mut problems)?);
+    let mut identities = read_registry(store, keys::PROCESSES, &mut problems)?;
+    identities.extend(read_registry(
+        store,
+        keys::INPROGRESS_IDENTITIES,
+        &mut problems,
+    )?);
     identities.sort();
     identities.dedup();
 

@@ -7,7 +7,7 @@ use clap::Args;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::orphans::{read_lists, read_problem};
+use super::orphans::read_lists;
 use super::queues::{latency, read_queues};
 use super::{Ctx, Problem};
 use crate::cli::exit::{Exit, UsageError};
@@ -85,7 +85,7 @@ fn measured<T>(key: &str, result: StoreResult<T>) -> StoreResult<Result<T, Strin
     match result {
         Ok(v) => Ok(Ok(v)),
         Err(e) if e.is_connection() => Err(e),
-        Err(e) => Ok(Err(said(&[read_problem(key, &e)]))),
+        Err(e) => Ok(Err(said(&[Problem::from_store(key, &e)]))),
     }
 }
 

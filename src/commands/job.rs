@@ -13,7 +13,6 @@ use clap::Args;
 use serde::Serialize;
 use serde_json::{Number, Value};
 
-use super::orphans::read_problem;
 use super::unsettled::parse_record;
 use super::{Ctx, Problem};
 use crate::cli::exit::Exit;
@@ -251,7 +250,7 @@ impl Search<'_> {
         match result {
             Err(e) if e.is_connection() => Err(e),
             Err(e) => {
-                self.problems.push(read_problem(key, &e));
+                self.problems.push(Problem::from_store(key, &e));
                 Ok(())
             }
             Ok(()) => Ok(()),
@@ -302,7 +301,7 @@ impl Search<'_> {
         let candidates = liveness::candidates(store)?;
         if let Some(e) = &candidates.registry_error {
             self.problems
-                .push(read_problem(keys::INPROGRESS_IDENTITIES, e));
+                .push(Problem::from_store(keys::INPROGRESS_IDENTITIES, e));
         }
         for identity in &candidates.identities {
             self.searched.in_progress_lists += 1;
@@ -329,7 +328,7 @@ impl Search<'_> {
             Ok(state) => Some(state.judge(DEFAULT_THRESHOLD, pinned).liveness),
             Err(e) if e.is_connection() => return Err(e),
             Err(e) => {
-                self.problems.push(read_problem(key, &e));
+                self.problems.push(Problem::from_store(key, &e));
                 None
             }
         };
@@ -364,7 +363,7 @@ impl Search<'_> {
                 ),
                 Err(e) if e.is_connection() => return Err(e),
                 Err(e) => {
-                    self.problems.push(read_problem(&key, &e));
+                    self.problems.push(Problem::from_store(&key, &e));
                     return Ok(None);
                 }
             };

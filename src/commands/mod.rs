@@ -87,7 +87,7 @@ impl Problem {
     pub fn wrong(key: &str, expected: KeyType, error: &str) -> Problem {
         let error = if error.contains("WRONGTYPE") {
             format!(
-                "not a {} as cogworker keeps it (wrong type)",
+                "of the wrong type, not the {} cogworker keeps there",
                 expected.name()
             )
         } else {
@@ -99,10 +99,20 @@ impl Problem {
         }
     }
 
+    /// From a store error on `key`, said once (the error's own text repeats the key).
     pub fn from_store(key: &str, err: &StoreError) -> Problem {
+        let error = match err {
+            StoreError::WrongType {
+                expected, found, ..
+            } => format!(
+                "a {found}, not the {} cogworker keeps there",
+                expected.name()
+            ),
+            other => other.to_string(),
+        };
         Problem {
             key: key.to_string(),
-            error: err.to_string(),
+            error,
         }
     }
 
@@ -125,6 +135,23 @@ impl Problem {
             Exit::Ok
         } else {
             Exit::Failure
+        }
+    }
+}
+
+/// The members of a registry set (processes, queues, identities); a set of the wrong type
+/// becomes a problem and reads as empty, a lost connection stays an error.
+pub fn read_registry(
+    store: &mut Store,
+    key: &str,
+    problems: &mut Vec<Problem>,
+) -> StoreResult<Vec<String>> {
+    match store.members(key) {
+        Ok(members) => Ok(members),
+        Err(e) if e.is_connection() => Err(e),
+        Err(e) => {
+            problems.push(Problem::from_store(key, &e));
+            Ok(Vec::new())
         }
     }
 }

@@ -16,7 +16,7 @@ use crate::render::time::{absolute, span, when};
 use crate::render::{Report, size};
 use crate::store::job::{Job, UNPARSEABLE_CLASS};
 use crate::store::liveness::{self, ListState, Liveness};
-use crate::store::{KeyType, Store, StoreError, StoreResult, keys, value};
+use crate::store::{KeyType, Store, StoreResult, keys, value};
 
 /// Jobs read from the head of a list to summarise its classes; longer lists say so.
 pub const CLASS_SAMPLE: usize = 1000;
@@ -73,24 +73,6 @@ pub struct ParkedJob {
     pub queue: Option<String>,
 }
 
-/// A key a read-only view could not read, said once: `Problem::from_store` repeats the key
-/// and speaks of changes, which a view never makes.
-pub fn read_problem(key: &str, err: &StoreError) -> Problem {
-    let error = match err {
-        StoreError::WrongType {
-            expected, found, ..
-        } => format!(
-            "a {found}, not the {} cogworker keeps there",
-            expected.name()
-        ),
-        other => other.to_string(),
-    };
-    Problem {
-        key: key.to_string(),
-        error,
-    }
-}
-
 /// One list read for the orphans view: its owner's state and a class summary.
 pub struct ListView {
     pub state: ListState,
@@ -112,7 +94,7 @@ pub fn read_lists(
     let candidates = liveness::candidates(store)?;
     let mut problems = Vec::new();
     if let Some(e) = &candidates.registry_error {
-        problems.push(read_problem(keys::INPROGRESS_IDENTITIES, e));
+        problems.push(Problem::from_store(keys::INPROGRESS_IDENTITIES, e));
     }
     let mut views = Vec::new();
     for identity in &candidates.identities {
@@ -120,7 +102,7 @@ pub fn read_lists(
             Ok(s) => s,
             Err(e) if e.is_connection() => return Err(e),
             Err(e) => {
-                problems.push(read_problem(&keys::inprogress(identity), &e));
+                problems.push(Problem::from_store(&keys::inprogress(identity), &e));
                 continue;
             }
         };

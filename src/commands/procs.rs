@@ -12,13 +12,13 @@ use comfy_table::ColumnConstraint;
 use serde::Serialize;
 
 use super::busy::millis;
-use super::{Ctx, Problem};
+use super::{Ctx, Problem, read_registry};
 use crate::cli::exit::Exit;
 use crate::cli::ui::Ui;
 use crate::render::table::{self, Tone, pad, width};
 use crate::render::time::{span, when};
 use crate::render::{Report, size, spark};
-use crate::store::{KeyType, Reply, Store, StoreResult, keys, value};
+use crate::store::{KeyType, Reply, keys, value};
 
 /// Seconds per memory-history slot (KEYS.md §5.6).
 const SLOT_SECONDS: i64 = 900;
@@ -163,22 +163,6 @@ fn slot_of(t: f64) -> i64 {
     t - t.rem_euclid(SLOT_SECONDS)
 }
 
-/// A registry set's members; a wrong-typed set is a problem and reads as empty.
-pub(crate) fn registry(
-    store: &mut Store,
-    key: &str,
-    problems: &mut Vec<Problem>,
-) -> StoreResult<Vec<String>> {
-    match store.members(key) {
-        Ok(members) => Ok(members),
-        Err(e) if e.is_connection() => Err(e),
-        Err(e) => {
-            problems.push(Problem::from_store(key, &e));
-            Ok(Vec::new())
-        }
-    }
-}
-
 /// `host` and `pid` of an identity `<host>:<pid>:<random>` (split on the last two colons,
 /// since a hostname may hold one, KEYS.md §1.4).
 fn split_identity(identity: &str) -> (Option<&str>, Option<i64>) {
@@ -192,7 +176,7 @@ pub fn run(ctx: &mut Ctx, args: &ProcsArgs) -> anyhow::Result<ProcsReport> {
     let now = ctx.ui.clock.now;
     let store = ctx.store()?;
     let mut problems = Vec::new();
-    let identities = registry(store, keys::PROCESSES, &mut problems)?;
+    let identities = read_registry(store, keys::PROCESSES, &mut problems)?;
     let first_slot = slot_of(now) - (SLOTS as i64 - 1) * SLOT_SECONDS;
 
     let per = if args.memory { 3 } else { 2 };

@@ -6,7 +6,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::queues::{QueueRow, queue_table, read_queues};
-use super::{Ctx, Problem};
+use super::{Ctx, Problem, read_registry};
 use crate::cli::exit::Exit;
 use crate::cli::ui::Ui;
 use crate::render::Report;
@@ -82,33 +82,28 @@ pub fn run(ctx: &mut Ctx, _args: &StatsArgs) -> anyhow::Result<StatsReport> {
     let repeat_orphans = read(6, keys::REPEAT_ORPHANS, KeyType::List).map(|n| n as u64);
 
     let (mut busy, mut live, mut gone) = (0, 0, 0);
-    match store.members(keys::PROCESSES) {
-        Ok(identities) => {
-            let mut pipe = redis::pipe();
-            for id in &identities {
-                pipe.cmd("HMGET")
-                    .arg(keys::process(id))
-                    .arg("busy")
-                    .arg("info");
-            }
-            let replies: Vec<Reply> = store.pipeline(&pipe)?;
-            for (id, reply) in identities.iter().zip(replies) {
-                match reply {
-                    Ok(v) => {
-                        let fields = value::items(&v);
-                        let present = fields.iter().any(|f| value::bytes(f).is_some());
-                        if present {
-                            live += 1;
-                            busy += fields.first().and_then(value::int).unwrap_or(0).max(0) as u64;
-                        } else {
-                            gone += 1;
-                        }
-                    }
-                    Err(e) => problems.push(Problem::wrong(&keys::process(id), KeyType::Hash, &e)),
+    let identities = read_registry(store, keys::PROCESSES, &mut problems)?;
+    let mut pipe = redis::pipe();
+    for id in &identities {
+        pipe.cmd("HMGET")
+            .arg(keys::process(id))
+            .arg("busy")
+            .arg("info");
+    }
+    let replies: Vec<Reply> = store.pipeline(&pipe)?;
+    for (id, reply) in identities.iter().zip(replies) {
+        match reply {
+            Ok(v) => {
+                let fields = value::items(&v);
+                if fields.iter().any(|f| value::bytes(f).is_some()) {
+                    live += 1;
+                    busy += fields.first().and_then(value::int).unwrap_or(0).max(0) as u64;
+                } else {
+                    gone += 1;
                 }
             }
+            Err(e) => problems.push(Problem::wrong(&keys::process(id), KeyType::Hash, &e)),
         }
-        Err(e) => problems.push(Problem::from_store(keys::PROCESSES, &e)),
     }
 
     let (queues, queue_problems) = read_queues(store, now)?;

@@ -6,7 +6,6 @@ use clap::{Args, Subcommand};
 use serde::Serialize;
 use serde_json::{Number, Value};
 
-use super::orphans::read_problem;
 use super::{Ctx, Problem};
 use crate::cli::exit::Exit;
 use crate::cli::ui::Ui;
@@ -225,7 +224,9 @@ pub fn run_list(ctx: &mut Ctx, args: &UnsettledListArgs) -> anyhow::Result<Unset
             Ok(None) => break,
             Err(e) if e.is_connection() => return Err(e.into()),
             Err(e) => {
-                report.problems.push(read_problem(keys::UNSETTLED, &e));
+                report
+                    .problems
+                    .push(Problem::from_store(keys::UNSETTLED, &e));
                 break;
             }
         };

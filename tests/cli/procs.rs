@@ -354,7 +354,7 @@ fn malformed_data_is_a_problem_or_a_marked_row_never_a_panic() {
         json["problems"],
         serde_json::json!([{
             "key": "cogworker:process:h:2:bbbbbbbbbbbb",
-            "error": "not a hash as cogworker keeps it (wrong type)"
+            "error": "of the wrong type, not the hash cogworker keeps there"
         }])
     );
 
@@ -365,7 +365,7 @@ fn malformed_data_is_a_problem_or_a_marked_row_never_a_panic() {
             .contains("cogworker:memory:h:1:aaaaaaaaaaaa: 2 memory history member(s) skipped")
     );
     assert!(run.stderr.contains(
-        "warning: cogworker:memory:h:3:cccccccccccc: not a zset as cogworker keeps it (wrong type)"
+        "warning: cogworker:memory:h:3:cccccccccccc: of the wrong type, not the zset cogworker keeps there"
     ));
     assert!(!run.stderr.contains("panicked"));
     let json = cogctl(&server, now, &["procs", "--memory", "--json"]).json();
@@ -420,7 +420,7 @@ fn wrong_typed_registries_are_problems() {
     assert_eq!(run.code, 1);
     assert!(
         run.stderr
-            .contains("cogworker:inprogress_identities is a string")
+            .contains("cogworker:inprogress_identities: a string, not the set cogworker keeps there")
     );
 
     seed(
@@ -433,7 +433,7 @@ fn wrong_typed_registries_are_problems() {
     let run = server.assert_read_only(|| cogctl(&server, now, &["procs"]));
     assert_eq!(run.code, 1);
     assert!(run.stdout.contains("no worker processes"));
-    assert!(run.stderr.contains("cogworker:processes is a string"));
+    assert!(run.stderr.contains("cogworker:processes: a string, not the set cogworker keeps there"));
 }
 
 #[test]
