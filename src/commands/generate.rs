@@ -1,11 +1,15 @@
 //! `cogctl generate completions SHELL` and `cogctl generate man DIR` (hidden): the committed
-//! completions/ and man/ come from here, and a test fails when they drift from the clap tree.
+//! completions/ and man/ come from here (`./tasks docs`), and a test fails when they drift
+//! from the clap tree.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use clap::{CommandFactory, Subcommand};
+use clap::{Command, CommandFactory, Subcommand};
 use clap_complete::Shell;
+use clap_mangen::Man;
+use clap_mangen::roff::{Roff, bold, roman};
 
 use super::Ctx;
 use crate::cli::args::Cli;
@@ -18,46 +22,134 @@ pub enum GenerateCommand {
         #[arg(value_enum)]
         shell: Shell,
     },
-    /// Write one man page per command into DIR
+    /// Write cogctl.1 and one man page per visible subcommand into DIR
     Man { dir: PathBuf },
 }
 
 pub fn run(ctx: &mut Ctx, command: &GenerateCommand) -> anyhow::Result<Exit> {
     match command {
-        GenerateCommand::Completions { shell } => {
-            ctx.out.write_all_completion(*shell);
+        GenerateCommand::Completions { shell } => write_completions(*shell, &mut ctx.out),
+        GenerateCommand::Man { dir } => {
+            let written = write_man_pages(dir)?;
+            ctx.ui.note(&format!(
+                "wrote {} man pages into {}",
+                written.len(),
+                dir.display()
+            ));
         }
-        GenerateCommand::Man { dir } => write_man_pages(dir)?,
     }
     Ok(Exit::Ok)
 }
 
-trait CompletionSink {
-    fn write_all_completion(&mut self, shell: Shell);
+pub fn write_completions(shell: Shell, out: &mut dyn Write) {
+    clap_complete::generate(shell, &mut visible_only(&Cli::command()), "cogctl", out);
 }
 
-impl<W: std::io::Write> CompletionSink for W {
-    fn write_all_completion(&mut self, shell: Shell) {
-        clap_complete::generate(shell, &mut Cli::command(), "cogctl", self);
+/// The command tree without its hidden subcommands and arguments: clap_complete's scripts
+/// would offer them otherwise. Only what completion scripts read is carried over.
+fn visible_only(cmd: &Command) -> Command {
+    let mut copy = Command::new(cmd.get_name().to_string())
+        .args(cmd.get_arguments().filter(|a| !a.is_hide_set()).cloned())
+        .subcommands(
+            cmd.get_subcommands()
+                .filter(|s| !s.is_hide_set())
+                .map(visible_only),
+        )
+        .visible_aliases(cmd.get_visible_aliases().map(str::to_string))
+        .subcommand_required(cmd.is_subcommand_required_set())
+        .arg_required_else_help(cmd.is_arg_required_else_help_set())
+        .propagate_version(cmd.is_propagate_version_set());
+    if let Some(about) = cmd.get_about() {
+        copy = copy.about(about.clone());
     }
+    if let Some(version) = cmd.get_version() {
+        copy = copy.version(version.to_string());
+    }
+    copy
 }
 
-/// `cogctl.1` plus `cogctl-<sub>[-<subsub>].1` for every visible subcommand.
-pub fn write_man_pages(dir: &Path) -> anyhow::Result<()> {
+/// Writes `cogctl.1` plus `cogctl-<sub>[-<subsub>].1` for every visible subcommand and
+/// returns the file names, in the order written.
+pub fn write_man_pages(dir: &Path) -> anyhow::Result<Vec<String>> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let mut cmd = Cli::command();
-    cmd.build();
-    write_page(dir, &cmd, "cogctl")
+    // Building sets each subcommand's display name (`cogctl-dead-list`, the page's title and
+    // file name) and bin name (`cogctl dead list`, its synopsis), and copies the global
+    // options into every page.
+    let mut root = without_help_subcommand(Cli::command());
+    root.build();
+    let mut written = Vec::new();
+    write_tree(dir, &root, &mut written)?;
+    Ok(written)
 }
 
-fn write_page(dir: &Path, cmd: &clap::Command, name: &str) -> anyhow::Result<()> {
-    let page = cmd.clone().name(name.to_string());
-    let path = dir.join(format!("{name}.1"));
-    let mut buf = Vec::new();
-    clap_mangen::Man::new(page).render(&mut buf)?;
-    std::fs::write(&path, buf).with_context(|| format!("cannot write {}", path.display()))?;
+/// clap's implicit `help` subcommand would get a page of its own at every level.
+fn without_help_subcommand(cmd: Command) -> Command {
+    cmd.disable_help_subcommand(true)
+        .mut_subcommands(without_help_subcommand)
+}
+
+fn write_tree(dir: &Path, cmd: &Command, written: &mut Vec<String>) -> anyhow::Result<()> {
+    let man = Man::new(cmd.clone()).source(format!("cogctl {}", env!("CARGO_PKG_VERSION")));
+    let name = man.get_filename();
+    let path = dir.join(&name);
+    let page = render_page(&man, cmd)?;
+    std::fs::write(&path, page).with_context(|| format!("cannot write {}", path.display()))?;
+    written.push(name);
     for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
-        write_page(dir, sub, &format!("{name}-{}", sub.get_name()))?;
+        write_tree(dir, sub, written)?;
     }
     Ok(())
+}
+
+/// clap_mangen's page, with the root's exit-code help rendered as a proper EXIT STATUS
+/// section from `Exit::TABLE`, and SEE ALSO linking subcommand pages back to the root.
+fn render_page(man: &Man, cmd: &Command) -> std::io::Result<Vec<u8>> {
+    let is_root = cmd.get_name() == "cogctl";
+    let out = &mut Vec::new();
+    man.render_title(out)?;
+    man.render_name_section(out)?;
+    man.render_synopsis_section(out)?;
+    man.render_description_section(out)?;
+    if cmd.get_arguments().any(|a| !a.is_hide_set()) {
+        man.render_options_section(out)?;
+    }
+    if cmd.get_subcommands().any(|s| !s.is_hide_set()) {
+        man.render_subcommands_section(out)?;
+    }
+    let mut roff = Roff::new();
+    if is_root {
+        roff.control("SH", ["EXIT STATUS"]);
+        for (code, meaning) in Exit::TABLE {
+            roff.control("TP", []);
+            roff.text([bold(code.to_string())]);
+            roff.text([roman(*meaning)]);
+        }
+    } else {
+        roff.control("SH", ["SEE ALSO"]);
+        roff.text([
+            bold("cogctl"),
+            roman("(1), for the connection options and exit status"),
+        ]);
+    }
+    roff.to_writer(out)?;
+    man.render_version_section(out)?;
+    Ok(without_repeated_preamble(out))
+}
+
+/// Each section rendered on its own starts with roff's two-line quote-macro preamble; a
+/// page needs it once.
+fn without_repeated_preamble(rendered: &[u8]) -> Vec<u8> {
+    let mut preamble_seen = 0;
+    let mut page = Vec::with_capacity(rendered.len());
+    for line in rendered.split_inclusive(|&b| b == b'\n') {
+        let is_preamble = line.starts_with(br".ie \n(.g .ds Aq") || line.starts_with(b".el .ds Aq");
+        if is_preamble {
+            preamble_seen += 1;
+            if preamble_seen > 2 {
+                continue;
+            }
+        }
+        page.extend_from_slice(line);
+    }
+    page
 }

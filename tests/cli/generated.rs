@@ -1,1 +1,175 @@
-//! (tests to come)
+//! The committed completions/ and man/ are what the clap tree generates now: a flag added or
+//! changed without `./tasks docs` fails here, naming the file.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use cogctl::cli::exit::Exit;
+
+use crate::support::Cogctl;
+
+const REGENERATE: &str = "run `./tasks docs` and commit completions/ and man/";
+
+const COMPLETIONS: [(&str, &str); 3] = [
+    ("bash", "cogctl.bash"),
+    ("zsh", "_cogctl"),
+    ("fish", "cogctl.fish"),
+];
+
+fn repo(relative: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)
+}
+
+/// `None` when equal, else where the committed text first departs from the generated one.
+fn drift(name: &str, committed: Option<&str>, generated: &str) -> Option<String> {
+    let Some(committed) = committed else {
+        return Some(format!(
+            "{name}: missing (it is generated, but not committed)"
+        ));
+    };
+    if committed == generated {
+        return None;
+    }
+    let mut committed_lines = committed.lines();
+    let mut generated_lines = generated.lines();
+    let mut line = 1;
+    loop {
+        match (committed_lines.next(), generated_lines.next()) {
+            (Some(c), Some(g)) if c == g => line += 1,
+            (c, g) => {
+                return Some(format!(
+                    "{name}: differs from line {line}\n    committed: {}\n    generated: {}",
+                    c.unwrap_or("(end of file)"),
+                    g.unwrap_or("(end of file)")
+                ));
+            }
+        }
+    }
+}
+
+#[track_caller]
+fn assert_no_drift(drifted: &[String]) {
+    assert!(
+        drifted.is_empty(),
+        "generated docs drifted from the clap tree; {REGENERATE}:\n  {}",
+        drifted.join("\n  ")
+    );
+}
+
+fn read(path: &Path) -> Option<String> {
+    std::fs::read_to_string(path).ok()
+}
+
+fn completion(shell: &str) -> String {
+    let run = Cogctl::bare()
+        .args(["generate", "completions", shell])
+        .run();
+    run.success();
+    run.stdout
+}
+
+fn man_pages() -> (tempfile::TempDir, BTreeSet<String>) {
+    let dir = tempfile::tempdir().unwrap();
+    Cogctl::bare()
+        .args(["generate", "man"])
+        .args([dir.path()])
+        .run()
+        .success();
+    let names = page_names(dir.path());
+    (dir, names)
+}
+
+fn page_names(dir: &Path) -> BTreeSet<String> {
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn committed_completions_match_the_clap_tree() {
+    let drifted: Vec<String> = COMPLETIONS
+        .iter()
+        .filter_map(|(shell, file)| {
+            let name = format!("completions/{file}");
+            drift(&name, read(&repo(&name)).as_deref(), &completion(shell))
+        })
+        .collect();
+    assert_no_drift(&drifted);
+}
+
+#[test]
+fn committed_man_pages_match_the_clap_tree() {
+    let (generated_dir, generated) = man_pages();
+    let committed = page_names(&repo("man"));
+    let mut drifted: Vec<String> = committed
+        .difference(&generated)
+        .map(|stale| format!("man/{stale}: committed, but no command generates it any more"))
+        .collect();
+    drifted.extend(generated.iter().filter_map(|page| {
+        let name = format!("man/{page}");
+        let now = read(&generated_dir.path().join(page)).unwrap();
+        drift(&name, read(&repo(&name)).as_deref(), &now)
+    }));
+    assert_no_drift(&drifted);
+}
+
+#[test]
+fn man_pages_cover_every_visible_command_and_the_exit_codes() {
+    let (dir, pages) = man_pages();
+    for page in [
+        "cogctl.1",
+        "cogctl-stats.1",
+        "cogctl-dead.1",
+        "cogctl-dead-list.1",
+        "cogctl-dead-show.1",
+        "cogctl-unsettled-list.1",
+        "cogctl-check.1",
+    ] {
+        assert!(pages.contains(page), "no {page} in {pages:?}");
+    }
+    let hidden = pages
+        .iter()
+        .filter(|p| p.contains("generate") || p.contains("fixture") || p.contains("help"));
+    assert_eq!(hidden.count(), 0, "{pages:?}");
+
+    let root = read(&dir.path().join("cogctl.1")).unwrap();
+    let status = &root[root
+        .find(".SH \"EXIT STATUS\"")
+        .expect("EXIT STATUS section")..];
+    for (code, meaning) in Exit::TABLE {
+        let entry = format!(".TP\n\\fB{code}\\fR\n{}\n", meaning.replace('-', "\\-"));
+        assert!(status.contains(&entry), "no {entry:?} in\n{status}");
+    }
+    let list = read(&dir.path().join("cogctl-dead-list.1")).unwrap();
+    assert!(list.contains(r"\fBcogctl dead list\fR"), "{list}");
+    assert!(list.contains(r"\-\-redis\-url"), "global options: {list}");
+}
+
+#[test]
+fn completions_offer_no_hidden_command_or_flag() {
+    for (shell, _) in COMPLETIONS {
+        let script = completion(shell);
+        assert!(script.contains("min-retries"), "{shell}: {script}");
+        for hidden in ["fixture", "generate", "--now", "-l now", "now="] {
+            assert!(!script.contains(hidden), "{shell} offers {hidden}");
+        }
+    }
+}
+
+#[test]
+fn help_lists_the_same_exit_codes_as_the_man_page() {
+    let help: Vec<u8> = cogctl::cli::args::EXIT_CODES_HELP
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+        .collect();
+    let table: Vec<u8> = Exit::TABLE.iter().map(|(code, _)| *code).collect();
+    assert_eq!(
+        help, table,
+        "EXIT_CODES_HELP (src/cli/args.rs) and Exit::TABLE disagree"
+    );
+}
