@@ -419,8 +419,9 @@ fn wrong_typed_registries_are_problems() {
     let run = server.assert_read_only(|| cogctl(&server, now, &["busy"]));
     assert_eq!(run.code, 1);
     assert!(
-        run.stderr
-            .contains("cogworker:inprogress_identities: a string, not the set cogworker keeps there")
+        run.stderr.contains(
+            "cogworker:inprogress_identities: a string, not the set cogworker keeps there"
+        )
     );
 
     seed(
@@ -433,7 +434,10 @@ fn wrong_typed_registries_are_problems() {
     let run = server.assert_read_only(|| cogctl(&server, now, &["procs"]));
     assert_eq!(run.code, 1);
     assert!(run.stdout.contains("no worker processes"));
-    assert!(run.stderr.contains("cogworker:processes: a string, not the set cogworker keeps there"));
+    assert!(
+        run.stderr
+            .contains("cogworker:processes: a string, not the set cogworker keeps there")
+    );
 }
 
 #[test]
