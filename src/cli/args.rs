@@ -69,6 +69,7 @@ pub struct GlobalArgs {
         value_name = "HOST:PORT",
         value_delimiter = ',',
         env = "COGCTL_SENTINEL",
+        hide_env_values = true,
         help_heading = "Connection"
     )]
     pub sentinel: Vec<String>,
@@ -79,6 +80,7 @@ pub struct GlobalArgs {
         global = true,
         value_name = "NAME",
         env = "COGCTL_SENTINEL_MASTER",
+        hide_env_values = true,
         help_heading = "Connection"
     )]
     pub sentinel_master: Option<String>,
