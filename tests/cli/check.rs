@@ -2,15 +2,10 @@
 
 use serde_json::Value;
 
-use crate::support::{RedisServer, cogctl};
+use crate::support::{RedisServer, cogctl, find};
 
 fn check<'a>(json: &'a Value, name: &str) -> &'a Value {
-    json["checks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["name"] == name)
-        .unwrap_or_else(|| panic!("no {name} check: {json}"))
+    find(json, "checks", "name", name)
 }
 
 #[test]

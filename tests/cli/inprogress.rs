@@ -3,23 +3,10 @@
 
 use serde_json::Value;
 
-use crate::support::{RedisServer, cogctl};
-
-fn exec(conn: &mut redis::Connection, args: &[&str]) {
-    let mut cmd = redis::cmd(args[0]);
-    for a in &args[1..] {
-        cmd.arg(*a);
-    }
-    cmd.query::<()>(conn).unwrap();
-}
+use crate::support::{RedisServer, cogctl, find};
 
 fn list<'a>(json: &'a Value, identity: &str) -> &'a Value {
-    json["lists"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|l| l["identity"] == identity)
-        .unwrap_or_else(|| panic!("no list of {identity}: {json}"))
+    find(json, "lists", "identity", identity)
 }
 
 #[test]
@@ -91,43 +78,25 @@ const NOW: f64 = 1796208000.0;
 fn seed_owners(server: &RedisServer) {
     let mut conn = server.conn();
     for id in ["h:1:alive", "h:2:silent", "h:4:junk", "h:5:nostamp"] {
-        exec(&mut conn, &["SADD", "cogworker:inprogress_identities", id]);
+        server.exec(&[&["SADD", "cogworker:inprogress_identities", id]]);
         let job = format!(
             r#"{{"class":"Job{}","args":[],"jid":"{id}","queue":"default"}}"#,
             &id[2..3]
         );
-        exec(
-            &mut conn,
-            &["LPUSH", &format!("cogworker:inprogress:{id}"), &job],
-        );
+        server.exec(&[&["LPUSH", &format!("cogworker:inprogress:{id}"), &job]]);
     }
-    exec(
-        &mut conn,
-        &[
-            "HSET",
-            "cogworker:process:h:1:alive",
-            "busy",
-            "1",
-            "quiet",
-            "false",
-        ],
-    );
-    exec(
-        &mut conn,
-        &["HSET", "cogworker:last_beat", "h:1:alive", "1000"],
-    );
-    exec(
-        &mut conn,
-        &["HSET", "cogworker:last_beat", "h:2:silent", "1796207990"],
-    );
-    exec(
-        &mut conn,
-        &["HSET", "cogworker:last_beat", "h:3:dead", "1796207000"],
-    );
-    exec(
-        &mut conn,
-        &["HSET", "cogworker:last_beat", "h:4:junk", "soon"],
-    );
+    server.exec(&[&[
+        "HSET",
+        "cogworker:process:h:1:alive",
+        "busy",
+        "1",
+        "quiet",
+        "false",
+    ]]);
+    server.exec(&[&["HSET", "cogworker:last_beat", "h:1:alive", "1000"]]);
+    server.exec(&[&["HSET", "cogworker:last_beat", "h:2:silent", "1796207990"]]);
+    server.exec(&[&["HSET", "cogworker:last_beat", "h:3:dead", "1796207000"]]);
+    server.exec(&[&["HSET", "cogworker:last_beat", "h:4:junk", "soon"]]);
     let mut pipe = redis::pipe();
     for i in 0..1003 {
         pipe.cmd("RPUSH")
@@ -188,15 +157,8 @@ fn liveness_follows_operations_8_2() {
 fn orphans_reports_wrong_type_keys_and_goes_on() {
     let server = RedisServer::start();
     seed_owners(&server);
-    let mut conn = server.conn();
-    exec(
-        &mut conn,
-        &["SET", "cogworker:inprogress:h:9:bad", "not a list"],
-    );
-    exec(
-        &mut conn,
-        &["SET", "cogworker:repeat_orphans", "not a list"],
-    );
+    server.exec(&[&["SET", "cogworker:inprogress:h:9:bad", "not a list"]]);
+    server.exec(&[&["SET", "cogworker:repeat_orphans", "not a list"]]);
     let run = server.assert_read_only(|| cogctl(&server, NOW, &["orphans", "--json"]));
     assert_eq!(run.code, 1, "{}", run.snapshot());
     let json = run.json();
@@ -214,8 +176,8 @@ fn orphans_reports_wrong_type_keys_and_goes_on() {
     assert!(json["repeat_orphans"].is_null());
 
     // The registry set of the wrong type: the SCAN still finds every list.
-    exec(&mut conn, &["DEL", "cogworker:inprogress_identities"]);
-    exec(&mut conn, &["SET", "cogworker:inprogress_identities", "x"]);
+    server.exec(&[&["DEL", "cogworker:inprogress_identities"]]);
+    server.exec(&[&["SET", "cogworker:inprogress_identities", "x"]]);
     let run = server.assert_read_only(|| cogctl(&server, NOW, &["orphans"]));
     assert_eq!(run.code, 1);
     assert!(
@@ -233,7 +195,6 @@ fn unsettled_list_on_the_orphaned_fixture_with_invalid_records() {
     let server = RedisServer::start();
     let fixture = server.load("orphaned");
     let now = fixture.captured_at;
-    let mut conn = server.conn();
     let added = [
         // A numeric string is not a number.
         r#"{"set":"cogworker:retry","score":"1796208092.5","payload":"{\"class\":\"FailJob\",\"jid\":\"aaaaaaaaaaaaaaaaaaaaaaaa\",\"queue\":\"default\"}"}"#,
@@ -245,7 +206,7 @@ fn unsettled_list_on_the_orphaned_fixture_with_invalid_records() {
         r#"{"set":"cogworker:schedule","score":1796210000,"payload":"{\"class\":\"EchoJob\",\"args\":[],\"jid\":\"dddddddddddddddddddddddd\",\"queue\":\"default\"}"}"#,
     ];
     for record in added {
-        exec(&mut conn, &["RPUSH", "cogworker:unsettled", record]);
+        server.exec(&[&["RPUSH", "cogworker:unsettled", record]]);
     }
     let run = server.assert_read_only(|| cogctl(&server, now, &["unsettled", "list"]));
     insta::assert_snapshot!(run.snapshot());
@@ -302,8 +263,7 @@ fn unsettled_list_on_the_orphaned_fixture_with_invalid_records() {
 #[test]
 fn unsettled_list_of_the_wrong_type_is_a_problem() {
     let server = RedisServer::start();
-    let mut conn = server.conn();
-    exec(&mut conn, &["SET", "cogworker:unsettled", "oops"]);
+    server.exec(&[&["SET", "cogworker:unsettled", "oops"]]);
     let run = server.assert_read_only(|| cogctl(&server, NOW, &["unsettled", "list"]));
     insta::assert_snapshot!(run.snapshot());
     assert_eq!(run.code, 1);

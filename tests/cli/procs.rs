@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::support::{Cogctl, RedisServer, cogctl};
+use crate::support::{Cogctl, RedisServer, cogctl, find};
 
 const LEAK: &str = "vm:31694:57ef49409f19";
 const FLAT: &str = "vm:31698:cf41f8b22062";
@@ -13,12 +13,7 @@ const NOW_SLOT: i64 = 1796207400;
 const FIRST_SLOT: i64 = NOW_SLOT - 95 * 900;
 
 fn process<'a>(json: &'a Value, identity: &str) -> &'a Value {
-    json["processes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["identity"] == identity)
-        .unwrap_or_else(|| panic!("no process {identity} in {json:#}"))
+    find(json, "processes", "identity", identity)
 }
 
 fn close(actual: &Value, expected: f64, tolerance: f64) {
@@ -26,17 +21,6 @@ fn close(actual: &Value, expected: f64, tolerance: f64) {
         .as_f64()
         .unwrap_or_else(|| panic!("not a number: {actual}"));
     assert!((a - expected).abs() <= tolerance, "{a} is not {expected}");
-}
-
-fn seed(server: &RedisServer, commands: &[&[&str]]) {
-    let mut conn = server.conn();
-    for args in commands {
-        let mut cmd = redis::cmd(args[0]);
-        for a in &args[1..] {
-            cmd.arg(*a);
-        }
-        cmd.query::<redis::Value>(&mut conn).unwrap();
-    }
 }
 
 #[test]
@@ -281,8 +265,7 @@ fn malformed_data_is_a_problem_or_a_marked_row_never_a_panic() {
     let unreadable_info = "h:1:aaaaaaaaaaaa";
     let wrong_process = "h:2:bbbbbbbbbbbb";
     let wrong_memory = "h:3:cccccccccccc";
-    seed(
-        &server,
+    server.exec(
         &[
             &[
                 "SADD",
@@ -400,15 +383,12 @@ fn malformed_data_is_a_problem_or_a_marked_row_never_a_panic() {
 fn wrong_typed_registries_are_problems() {
     let server = RedisServer::start();
     let now = server.load("memory").captured_at;
-    seed(
-        &server,
-        &[
-            &["DEL", "cogworker:last_beat"],
-            &["SET", "cogworker:last_beat", "x"],
-            &["DEL", "cogworker:inprogress_identities"],
-            &["SET", "cogworker:inprogress_identities", "x"],
-        ],
-    );
+    server.exec(&[
+        &["DEL", "cogworker:last_beat"],
+        &["SET", "cogworker:last_beat", "x"],
+        &["DEL", "cogworker:inprogress_identities"],
+        &["SET", "cogworker:inprogress_identities", "x"],
+    ]);
     let json = server
         .assert_read_only(|| cogctl(&server, now, &["procs", "--json"]))
         .json();
@@ -424,13 +404,10 @@ fn wrong_typed_registries_are_problems() {
         )
     );
 
-    seed(
-        &server,
-        &[
-            &["DEL", "cogworker:processes"],
-            &["SET", "cogworker:processes", "x"],
-        ],
-    );
+    server.exec(&[
+        &["DEL", "cogworker:processes"],
+        &["SET", "cogworker:processes", "x"],
+    ]);
     let run = server.assert_read_only(|| cogctl(&server, now, &["procs"]));
     assert_eq!(run.code, 1);
     assert!(run.stdout.contains("no worker processes"));

@@ -89,6 +89,19 @@ impl RedisServer {
             .unwrap()
     }
 
+    /// Run each command (its words as given) on a fresh connection, e.g. to seed data.
+    pub fn exec(&self, commands: &[&[&str]]) {
+        let mut conn = self.conn();
+        for words in commands {
+            let mut cmd = redis::cmd(words[0]);
+            for w in &words[1..] {
+                cmd.arg(*w);
+            }
+            cmd.query::<redis::Value>(&mut conn)
+                .unwrap_or_else(|e| panic!("{words:?}: {e}"));
+        }
+    }
+
     /// cogctl's own store, for library-level calls.
     pub fn store(&self) -> Store {
         Store::connect(
@@ -300,4 +313,20 @@ impl Cogctl {
 /// Shorthand: run cogctl against `server` with `args` at time `now`.
 pub fn cogctl(server: &RedisServer, now: f64, args: &[&str]) -> Run {
     Cogctl::new(server).now(now).args(args).run()
+}
+
+/// The element of the array `json[array]` whose `field` equals `value`.
+#[track_caller]
+pub fn find<'a>(
+    json: &'a serde_json::Value,
+    array: &str,
+    field: &str,
+    value: &str,
+) -> &'a serde_json::Value {
+    json[array]
+        .as_array()
+        .unwrap_or_else(|| panic!("no array {array} in {json:#}"))
+        .iter()
+        .find(|e| e[field] == value)
+        .unwrap_or_else(|| panic!("no {array} element with {field} = {value} in {json:#}"))
 }
