@@ -6,7 +6,6 @@
 //! bounded pages with the same substring as a pre-filter: both rely on the compact JSON the
 //! gem writes (KEYS.md §1.2), and every candidate is parsed to confirm its jid.
 
-use std::collections::HashSet;
 use std::io::{self, Write};
 
 use clap::Args;
@@ -20,9 +19,10 @@ use crate::cli::ui::Ui;
 use crate::render::Report;
 use crate::render::table::{cut, one_line, pad, width};
 use crate::render::time::{absolute, rfc3339, span, when};
+use crate::store::find;
 use crate::store::job::Job;
 use crate::store::liveness::{self, DEFAULT_THRESHOLD, ListState, Liveness};
-use crate::store::page::{ListPager, Score};
+use crate::store::page::{Score, ZEntry};
 use crate::store::{JobSet, KeyType, Store, StoreResult, keys, value};
 
 /// Attempts read from the end of a log (the gem keeps 25).
@@ -176,62 +176,12 @@ impl Attempt {
     }
 }
 
-/// What a stored member must contain to be this job: `"jid":"<jid>"` as compact JSON.
-fn needle(jid: &str) -> String {
-    format!(
-        "\"jid\":{}",
-        serde_json::to_string(jid).expect("a string serialises")
-    )
-}
-
-/// `text` with Redis glob metacharacters escaped, so it matches only itself.
-fn glob_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if matches!(c, '*' | '?' | '[' | ']' | '\\') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
-}
-
-fn contains(haystack: &[u8], needle: &[u8]) -> bool {
-    !needle.is_empty() && haystack.windows(needle.len()).any(|w| w == needle)
-}
-
-fn is_job(raw: &[u8], jid: &str) -> bool {
-    Job::parse(raw).is_ok_and(|job| job.jid.as_deref() == Some(jid))
-}
-
 fn text(raw: &[u8]) -> String {
     String::from_utf8_lossy(raw).into_owned()
 }
 
 fn number(score: &Score) -> Option<Number> {
     score.text.parse().ok()
-}
-
-/// The members of a list that contain `prefilter` and pass `hit`, with their index from the
-/// head, read in bounded pages.
-fn find_in_list(
-    store: &mut Store,
-    key: &str,
-    prefilter: &[u8],
-    hit: impl Fn(&[u8]) -> bool,
-) -> StoreResult<Vec<(u64, Vec<u8>)>> {
-    let mut pager = ListPager::new(key);
-    let mut index = 0u64;
-    let mut hits = Vec::new();
-    while let Some(page) = pager.next_page(store)? {
-        for raw in page {
-            if contains(&raw, prefilter) && hit(&raw) {
-                hits.push((index, raw));
-            }
-            index += 1;
-        }
-    }
-    Ok(hits)
 }
 
 /// One search: every sighting with the payload text it holds (the record's inner job for
@@ -276,7 +226,9 @@ impl Search<'_> {
 
     fn queue(&mut self, store: &mut Store, name: &str, key: &str) -> StoreResult<()> {
         let jid = self.jid;
-        let hits = find_in_list(store, key, self.needle.as_bytes(), |raw| is_job(raw, jid))?;
+        let hits = find::in_list(store, key, self.needle.as_bytes(), |raw| {
+            find::is_job(raw, jid)
+        })?;
         if hits.is_empty() {
             return Ok(());
         }
@@ -320,7 +272,9 @@ impl Search<'_> {
         pinned: Option<f64>,
     ) -> StoreResult<()> {
         let jid = self.jid;
-        let hits = find_in_list(store, key, self.needle.as_bytes(), |raw| is_job(raw, jid))?;
+        let hits = find::in_list(store, key, self.needle.as_bytes(), |raw| {
+            find::is_job(raw, jid)
+        })?;
         if hits.is_empty() {
             return Ok(());
         }
@@ -375,39 +329,9 @@ impl Search<'_> {
     }
 
     fn zset(&mut self, store: &mut Store, set: JobSet) -> StoreResult<()> {
-        let key = set.key();
-        let pattern = format!("*{}*", glob_escape(&self.needle));
-        let mut cursor = "0".to_string();
-        let mut seen = HashSet::new();
-        let mut hits = Vec::new();
-        loop {
-            let (next, flat): (String, Vec<Vec<u8>>) = store.query(
-                redis::cmd("ZSCAN")
-                    .arg(key)
-                    .arg(&cursor)
-                    .arg("MATCH")
-                    .arg(&pattern)
-                    .arg("COUNT")
-                    .arg(1000),
-                key,
-                KeyType::Zset,
-            )?;
-            for pair in flat.chunks_exact(2) {
-                let (member, score) = (&pair[0], &pair[1]);
-                // ZSCAN may return a member twice while the set is rehashed.
-                if is_job(member, self.jid) && seen.insert(member.clone()) {
-                    if let Some(score) = Score::parse(text(score)) {
-                        hits.push((member.clone(), score));
-                    }
-                }
-            }
-            if next == "0" {
-                break;
-            }
-            cursor = next;
-        }
-        hits.sort_by(|a, b| a.1.value.total_cmp(&b.1.value));
-        for (raw, score) in hits {
+        let hits = find::in_zset(store, set.key(), self.jid)?;
+        for ZEntry { member, score } in hits {
+            let raw = member.raw;
             let member = text(&raw);
             let (score_number, time) = (number(&score), rfc3339(score.value));
             let location = match set {
@@ -437,10 +361,10 @@ impl Search<'_> {
         let escaped = serde_json::to_string(&self.needle).expect("a string serialises");
         let prefilter = escaped[1..escaped.len() - 1].to_string();
         let jid = self.jid;
-        let hits = find_in_list(store, keys::UNSETTLED, prefilter.as_bytes(), |raw| {
+        let hits = find::in_list(store, keys::UNSETTLED, prefilter.as_bytes(), |raw| {
             parse_record(raw)
                 .payload
-                .is_some_and(|p| is_job(p.as_bytes(), jid))
+                .is_some_and(|p| find::is_job(p.as_bytes(), jid))
         })?;
         for (position, raw) in hits {
             let record = parse_record(&raw);
@@ -464,8 +388,8 @@ impl Search<'_> {
 
     fn repeat_orphans(&mut self, store: &mut Store) -> StoreResult<()> {
         let jid = self.jid;
-        let hits = find_in_list(store, keys::REPEAT_ORPHANS, self.needle.as_bytes(), |raw| {
-            is_job(raw, jid)
+        let hits = find::in_list(store, keys::REPEAT_ORPHANS, self.needle.as_bytes(), |raw| {
+            find::is_job(raw, jid)
         })?;
         for (position, raw) in hits {
             let member = text(&raw);
@@ -560,7 +484,7 @@ pub fn run(ctx: &mut Ctx, args: &JobArgs) -> anyhow::Result<JobReport> {
     let jid = args.jid.as_str();
     let mut search = Search {
         jid,
-        needle: needle(jid),
+        needle: find::needle(jid),
         found: Vec::new(),
         problems: Vec::new(),
         searched: Searched::default(),
@@ -897,22 +821,6 @@ impl JobReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn glob_characters_are_escaped() {
-        assert_eq!(glob_escape(r#""jid":"a*b?[c]\"#), r#""jid":"a\*b\?\[c\]\\"#);
-    }
-
-    #[test]
-    fn the_needle_is_compact_json() {
-        assert_eq!(needle("abc"), r#""jid":"abc""#);
-        assert_eq!(needle("a\"b"), r#""jid":"a\"b""#);
-        assert!(contains(
-            br#"{"class":"X","jid":"abc","queue":"q"}"#,
-            needle("abc").as_bytes()
-        ));
-        assert!(!contains(br#"{"jid":"abcd"}"#, needle("abc").as_bytes()));
-    }
 
     #[test]
     fn attempts_entries_that_are_not_json_are_values() {

@@ -4,6 +4,7 @@
 
 pub mod connection;
 pub mod error;
+pub mod find;
 pub mod job;
 pub mod keys;
 pub mod liveness;
