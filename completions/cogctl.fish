@@ -45,6 +45,7 @@ complete -c cogctl -n "__fish_cogctl_needs_command" -s h -l help -d 'Print help 
 complete -c cogctl -n "__fish_cogctl_needs_command" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "stats" -d 'Overview: counters, set sizes, busy workers, processes, every queue, and the Redis itself'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "queues" -d 'List queues: size, latency (age of the oldest waiting job) and whether they are paused'
+complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "queue" -d 'Pause, resume or clear a queue; delete waiting jobs'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "retry" -d 'Jobs that failed and wait for their next attempt (cogworker:retry)'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "dead" -d 'Jobs that will not run again (cogworker:dead)'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "scheduled" -d 'Jobs pushed to run later (cogworker:schedule)'
@@ -93,28 +94,154 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -s q -l quiet -d '
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -s V -l version -d 'Print version'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show help" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show help" -l connect-timeout -d 'Give up connecting after this long' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
 ndjson\t'One JSON object per line'"
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show help" -l json -d 'Same as --format json'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show help" -l ndjson -d 'Same as --format ndjson'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show help" -s q -l quiet -d 'No progress bars or notes on stderr'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show help" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show help" -s V -l version -d 'Print version'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show help" -f -a "list" -d 'List retry entries, latest next attempt first'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show help" -f -a "show" -d 'Show one retry entry: where the job is, its payload and its attempt timeline'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -s q -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -f -a "pause" -d 'Stop workers fetching from these queues; pushes still land and wait'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -f -a "resume" -d 'Let workers fetch from these queues again'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -f -a "clear" -d 'Delete every job waiting on QUEUE'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -f -a "delete-job" -d 'Delete waiting jobs from QUEUE by jid, or every job matching the filters'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -s q -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -s q -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l force -d 'Clear a queue that isn\'t listed in cogworker:queues'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -s q -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l jid-file -d 'Read jids from FILE (one per line), `-` for stdin' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l class -d 'Only jobs of this class (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l queue -d 'Only jobs of this queue (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l error -d 'Only jobs whose "ErrorClass: message" matches this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l jid -d 'Only this jid (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l since -d 'Only entries whose time is at or after TIME: a duration ago (2h), a duration ahead (+2h), or RFC 3339' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l until -d 'Only entries whose time is at or before TIME (same forms as --since)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l rate -d 'At most N entries per second (e.g. 500 or 500/s); default: as fast as Redis allows' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l batch -d 'Entries per script call (1–2000)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l all -d 'Every job on the queue that matches the filters (or every job, without filters)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l dry-run -d 'Show what would be deleted; change nothing'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -s q -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from help" -f -a "pause" -d 'Stop workers fetching from these queues; pushes still land and wait'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from help" -f -a "resume" -d 'Let workers fetch from these queues again'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from help" -f -a "clear" -d 'Delete every job waiting on QUEUE'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from help" -f -a "delete-job" -d 'Delete waiting jobs from QUEUE by jid, or every job matching the filters'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -s q -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -f -a "list" -d 'List retry entries, latest next attempt first'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -f -a "show" -d 'Show one retry entry: where the job is, its payload and its attempt timeline'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -f -a "retry" -d 'Put retry entries back on their queues now (the Web UI\'s "retry now")'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -f -a "delete" -d 'Delete retry entries (their attempts logs and locks too)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -f -a "kill" -d 'Move retry entries to dead (their locks are released)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -f -a "reschedule" -d 'Give retry entries a new time (--in or --at)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -f -a "export" -d 'Write retry entries as lossless NDJSON {score, member} lines'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l class -d 'Only jobs of this class (repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l queue -d 'Only jobs of this queue (repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l error -d 'Only jobs whose "ErrorClass: message" matches this regular expression' -r
@@ -163,31 +290,214 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from help" -f -a "list" -d 'List retry entries, latest next attempt first'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show one retry entry: where the job is, its payload and its attempt timeline'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show help" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show help" -l connect-timeout -d 'Give up connecting after this long' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l jid-file -d 'Read jids from FILE (one per line), `-` for stdin' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l class -d 'Only jobs of this class (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l queue -d 'Only jobs of this queue (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l error -d 'Only jobs whose "ErrorClass: message" matches this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l jid -d 'Only this jid (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l since -d 'Only entries whose time is at or after TIME: a duration ago (2h), a duration ahead (+2h), or RFC 3339' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l until -d 'Only entries whose time is at or before TIME (same forms as --since)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l plan-out -d 'Write the exact entries that would be acted on to FILE (NDJSON), change nothing' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l plan -d 'Act on exactly the entries of a plan written by --plan-out (or by export)' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l report -d 'Write each entry\'s outcome (done / gone / skipped / failed) to FILE as NDJSON' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l rate -d 'At most N entries per second (e.g. 500 or 500/s); default: as fast as Redis allows' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l batch -d 'Entries per script call (1–2000)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
 ndjson\t'One JSON object per line'"
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show help" -l json -d 'Same as --format json'
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show help" -l ndjson -d 'Same as --format ndjson'
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show help" -s q -l quiet -d 'No progress bars or notes on stderr'
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show help" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show help" -s V -l version -d 'Print version'
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show help" -f -a "list" -d 'List dead entries, most recently died first'
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show help" -f -a "show" -d 'Show one dead entry: where the job is, its payload and its attempt timeline'
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l all -d 'Every entry of the set that matches the filters (or every entry, without filters)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l dry-run -d 'Show the plan — counts per class, queue and error, a sample, the target Redis — and change nothing'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l reset-retries -d 'Give each job a fresh retry budget (remove its retry_count); by default it is kept, as the Web UI does, so a job that died of an exhausted budget gets exactly one attempt'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -s q -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l jid-file -d 'Read jids from FILE (one per line), `-` for stdin' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l class -d 'Only jobs of this class (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l queue -d 'Only jobs of this queue (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l error -d 'Only jobs whose "ErrorClass: message" matches this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l jid -d 'Only this jid (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l since -d 'Only entries whose time is at or after TIME: a duration ago (2h), a duration ahead (+2h), or RFC 3339' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l until -d 'Only entries whose time is at or before TIME (same forms as --since)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l plan-out -d 'Write the exact entries that would be acted on to FILE (NDJSON), change nothing' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l plan -d 'Act on exactly the entries of a plan written by --plan-out (or by export)' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l report -d 'Write each entry\'s outcome (done / gone / skipped / failed) to FILE as NDJSON' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l rate -d 'At most N entries per second (e.g. 500 or 500/s); default: as fast as Redis allows' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l batch -d 'Entries per script call (1–2000)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l all -d 'Every entry of the set that matches the filters (or every entry, without filters)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l dry-run -d 'Show the plan — counts per class, queue and error, a sample, the target Redis — and change nothing'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -s q -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l jid-file -d 'Read jids from FILE (one per line), `-` for stdin' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l class -d 'Only jobs of this class (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l queue -d 'Only jobs of this queue (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l error -d 'Only jobs whose "ErrorClass: message" matches this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l jid -d 'Only this jid (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l since -d 'Only entries whose time is at or after TIME: a duration ago (2h), a duration ahead (+2h), or RFC 3339' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l until -d 'Only entries whose time is at or before TIME (same forms as --since)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l plan-out -d 'Write the exact entries that would be acted on to FILE (NDJSON), change nothing' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l plan -d 'Act on exactly the entries of a plan written by --plan-out (or by export)' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l report -d 'Write each entry\'s outcome (done / gone / skipped / failed) to FILE as NDJSON' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l rate -d 'At most N entries per second (e.g. 500 or 500/s); default: as fast as Redis allows' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l batch -d 'Entries per script call (1–2000)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l all -d 'Every entry of the set that matches the filters (or every entry, without filters)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l dry-run -d 'Show the plan — counts per class, queue and error, a sample, the target Redis — and change nothing'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -s q -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l jid-file -d 'Read jids from FILE (one per line), `-` for stdin' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l class -d 'Only jobs of this class (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l queue -d 'Only jobs of this queue (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l error -d 'Only jobs whose "ErrorClass: message" matches this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l jid -d 'Only this jid (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l since -d 'Only entries whose time is at or after TIME: a duration ago (2h), a duration ahead (+2h), or RFC 3339' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l until -d 'Only entries whose time is at or before TIME (same forms as --since)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l plan-out -d 'Write the exact entries that would be acted on to FILE (NDJSON), change nothing' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l plan -d 'Act on exactly the entries of a plan written by --plan-out (or by export)' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l report -d 'Write each entry\'s outcome (done / gone / skipped / failed) to FILE as NDJSON' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l rate -d 'At most N entries per second (e.g. 500 or 500/s); default: as fast as Redis allows' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l batch -d 'Entries per script call (1–2000)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l in -d 'Due this long from now (e.g. 30m, 2h)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l at -d 'Due at TIME (RFC 3339, or +DURATION)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l all -d 'Every entry of the set that matches the filters (or every entry, without filters)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l dry-run -d 'Show the plan — counts per class, queue and error, a sample, the target Redis — and change nothing'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -s q -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l class -d 'Only jobs of this class (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l queue -d 'Only jobs of this queue (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l error -d 'Only jobs whose "ErrorClass: message" matches this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l jid -d 'Only this jid (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l since -d 'Only entries whose time is at or after TIME: a duration ago (2h), a duration ahead (+2h), or RFC 3339' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l until -d 'Only entries whose time is at or before TIME (same forms as --since)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -s o -l output -d 'Write to FILE instead of stdout' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -s q -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from help" -f -a "list" -d 'List retry entries, latest next attempt first'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show one retry entry: where the job is, its payload and its attempt timeline'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from help" -f -a "retry" -d 'Put retry entries back on their queues now (the Web UI\'s "retry now")'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from help" -f -a "delete" -d 'Delete retry entries (their attempts logs and locks too)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from help" -f -a "kill" -d 'Move retry entries to dead (their locks are released)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from help" -f -a "reschedule" -d 'Give retry entries a new time (--in or --at)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from help" -f -a "export" -d 'Write retry entries as lossless NDJSON {score, member} lines'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -s q -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -f -a "list" -d 'List dead entries, most recently died first'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -f -a "show" -d 'Show one dead entry: where the job is, its payload and its attempt timeline'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -f -a "retry" -d 'Put dead entries back on their queues (the Web UI\'s "retry")'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -f -a "delete" -d 'Delete dead entries (their attempts logs and locks too)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -f -a "export" -d 'Write dead entries as lossless NDJSON {score, member} lines'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -f -a "import" -d 'Add entries written by `export` back to the dead set (members already there are skipped)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l class -d 'Only jobs of this class (repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l queue -d 'Only jobs of this queue (repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l error -d 'Only jobs whose "ErrorClass: message" matches this regular expression' -r
@@ -236,31 +546,159 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from help" -f -a "list" -d 'List dead entries, most recently died first'
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show one dead entry: where the job is, its payload and its attempt timeline'
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show help" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show help" -l connect-timeout -d 'Give up connecting after this long' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l jid-file -d 'Read jids from FILE (one per line), `-` for stdin' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l class -d 'Only jobs of this class (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l queue -d 'Only jobs of this queue (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l error -d 'Only jobs whose "ErrorClass: message" matches this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l jid -d 'Only this jid (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l since -d 'Only entries whose time is at or after TIME: a duration ago (2h), a duration ahead (+2h), or RFC 3339' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l until -d 'Only entries whose time is at or before TIME (same forms as --since)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l plan-out -d 'Write the exact entries that would be acted on to FILE (NDJSON), change nothing' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l plan -d 'Act on exactly the entries of a plan written by --plan-out (or by export)' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l report -d 'Write each entry\'s outcome (done / gone / skipped / failed) to FILE as NDJSON' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l rate -d 'At most N entries per second (e.g. 500 or 500/s); default: as fast as Redis allows' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l batch -d 'Entries per script call (1–2000)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
 ndjson\t'One JSON object per line'"
-complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
-complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
-complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show help" -l json -d 'Same as --format json'
-complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show help" -l ndjson -d 'Same as --format ndjson'
-complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show help" -s q -l quiet -d 'No progress bars or notes on stderr'
-complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show help" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
-complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show help" -s V -l version -d 'Print version'
-complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show help" -f -a "list" -d 'List scheduled entries, latest due first'
-complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show help" -f -a "show" -d 'Show one scheduled entry: where the job is, its payload and its timeline'
-complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l all -d 'Every entry of the set that matches the filters (or every entry, without filters)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l dry-run -d 'Show the plan — counts per class, queue and error, a sample, the target Redis — and change nothing'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l reset-retries -d 'Give each job a fresh retry budget (remove its retry_count); by default it is kept, as the Web UI does, so a job that died of an exhausted budget gets exactly one attempt'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -s q -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l jid-file -d 'Read jids from FILE (one per line), `-` for stdin' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l class -d 'Only jobs of this class (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l queue -d 'Only jobs of this queue (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l error -d 'Only jobs whose "ErrorClass: message" matches this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l jid -d 'Only this jid (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l since -d 'Only entries whose time is at or after TIME: a duration ago (2h), a duration ahead (+2h), or RFC 3339' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l until -d 'Only entries whose time is at or before TIME (same forms as --since)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l plan-out -d 'Write the exact entries that would be acted on to FILE (NDJSON), change nothing' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l plan -d 'Act on exactly the entries of a plan written by --plan-out (or by export)' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l report -d 'Write each entry\'s outcome (done / gone / skipped / failed) to FILE as NDJSON' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l rate -d 'At most N entries per second (e.g. 500 or 500/s); default: as fast as Redis allows' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l batch -d 'Entries per script call (1–2000)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l all -d 'Every entry of the set that matches the filters (or every entry, without filters)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l dry-run -d 'Show the plan — counts per class, queue and error, a sample, the target Redis — and change nothing'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -s q -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l class -d 'Only jobs of this class (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l queue -d 'Only jobs of this queue (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l error -d 'Only jobs whose "ErrorClass: message" matches this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l jid -d 'Only this jid (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l since -d 'Only entries whose time is at or after TIME: a duration ago (2h), a duration ahead (+2h), or RFC 3339' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l until -d 'Only entries whose time is at or before TIME (same forms as --since)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -s o -l output -d 'Write to FILE instead of stdout' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -s q -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l dry-run -d 'Count what would be added and what is already present; change nothing'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -s q -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from help" -f -a "list" -d 'List dead entries, most recently died first'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show one dead entry: where the job is, its payload and its attempt timeline'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from help" -f -a "retry" -d 'Put dead entries back on their queues (the Web UI\'s "retry")'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from help" -f -a "delete" -d 'Delete dead entries (their attempts logs and locks too)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from help" -f -a "export" -d 'Write dead entries as lossless NDJSON {score, member} lines'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from help" -f -a "import" -d 'Add entries written by `export` back to the dead set (members already there are skipped)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -s q -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -f -a "list" -d 'List scheduled entries, latest due first'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -f -a "show" -d 'Show one scheduled entry: where the job is, its payload and its timeline'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -f -a "enqueue-now" -d 'Push scheduled entries to their queues now, as the poller does when they are due'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -f -a "delete" -d 'Delete scheduled entries (their locks too)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -f -a "reschedule" -d 'Give scheduled entries a new due time (--in or --at)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l class -d 'Only jobs of this class (repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l queue -d 'Only jobs of this queue (repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l error -d 'Only jobs whose "ErrorClass: message" matches this regular expression' -r
@@ -309,8 +747,122 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l jid-file -d 'Read jids from FILE (one per line), `-` for stdin' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l class -d 'Only jobs of this class (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l queue -d 'Only jobs of this queue (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l error -d 'Only jobs whose "ErrorClass: message" matches this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l jid -d 'Only this jid (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l since -d 'Only entries whose time is at or after TIME: a duration ago (2h), a duration ahead (+2h), or RFC 3339' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l until -d 'Only entries whose time is at or before TIME (same forms as --since)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l plan-out -d 'Write the exact entries that would be acted on to FILE (NDJSON), change nothing' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l plan -d 'Act on exactly the entries of a plan written by --plan-out (or by export)' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l report -d 'Write each entry\'s outcome (done / gone / skipped / failed) to FILE as NDJSON' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l rate -d 'At most N entries per second (e.g. 500 or 500/s); default: as fast as Redis allows' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l batch -d 'Entries per script call (1–2000)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l all -d 'Every entry of the set that matches the filters (or every entry, without filters)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l dry-run -d 'Show the plan — counts per class, queue and error, a sample, the target Redis — and change nothing'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l reset-retries -d 'Give each job a fresh retry budget (remove its retry_count); by default it is kept, as the Web UI does, so a job that died of an exhausted budget gets exactly one attempt'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -s q -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l jid-file -d 'Read jids from FILE (one per line), `-` for stdin' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l class -d 'Only jobs of this class (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l queue -d 'Only jobs of this queue (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l error -d 'Only jobs whose "ErrorClass: message" matches this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l jid -d 'Only this jid (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l since -d 'Only entries whose time is at or after TIME: a duration ago (2h), a duration ahead (+2h), or RFC 3339' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l until -d 'Only entries whose time is at or before TIME (same forms as --since)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l plan-out -d 'Write the exact entries that would be acted on to FILE (NDJSON), change nothing' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l plan -d 'Act on exactly the entries of a plan written by --plan-out (or by export)' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l report -d 'Write each entry\'s outcome (done / gone / skipped / failed) to FILE as NDJSON' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l rate -d 'At most N entries per second (e.g. 500 or 500/s); default: as fast as Redis allows' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l batch -d 'Entries per script call (1–2000)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l all -d 'Every entry of the set that matches the filters (or every entry, without filters)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l dry-run -d 'Show the plan — counts per class, queue and error, a sample, the target Redis — and change nothing'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -s q -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l jid-file -d 'Read jids from FILE (one per line), `-` for stdin' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l class -d 'Only jobs of this class (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l queue -d 'Only jobs of this queue (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l error -d 'Only jobs whose "ErrorClass: message" matches this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l jid -d 'Only this jid (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l since -d 'Only entries whose time is at or after TIME: a duration ago (2h), a duration ahead (+2h), or RFC 3339' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l until -d 'Only entries whose time is at or before TIME (same forms as --since)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l plan-out -d 'Write the exact entries that would be acted on to FILE (NDJSON), change nothing' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l plan -d 'Act on exactly the entries of a plan written by --plan-out (or by export)' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l report -d 'Write each entry\'s outcome (done / gone / skipped / failed) to FILE as NDJSON' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l rate -d 'At most N entries per second (e.g. 500 or 500/s); default: as fast as Redis allows' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l batch -d 'Entries per script call (1–2000)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l in -d 'Due this long from now (e.g. 30m, 2h)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l at -d 'Due at TIME (RFC 3339, or +DURATION)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l all -d 'Every entry of the set that matches the filters (or every entry, without filters)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l dry-run -d 'Show the plan — counts per class, queue and error, a sample, the target Redis — and change nothing'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -s q -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from help" -f -a "list" -d 'List scheduled entries, latest due first'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show one scheduled entry: where the job is, its payload and its timeline'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from help" -f -a "enqueue-now" -d 'Push scheduled entries to their queues now, as the poller does when they are due'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from help" -f -a "delete" -d 'Delete scheduled entries (their locks too)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from help" -f -a "reschedule" -d 'Give scheduled entries a new due time (--in or --at)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
@@ -331,26 +883,119 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand job" -s q -l quiet -d 'No 
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -s V -l version -d 'Print version'
-complete -c cogctl -n "__fish_cogctl_using_subcommand procs" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand procs" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand procs" -l sentinel-master -d 'The master name the Sentinels monitor' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand procs" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand procs" -l connect-timeout -d 'Give up connecting after this long' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand procs" -l read-timeout -d 'Give up waiting for a reply after this long' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand procs" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
 ndjson\t'One JSON object per line'"
-complete -c cogctl -n "__fish_cogctl_using_subcommand procs" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
-complete -c cogctl -n "__fish_cogctl_using_subcommand procs" -l memory -d 'Show each process\'s memory over the last 24 h (96 slots of 15 min) as a sparkline, with current, min, max and growth in MB/h'
-complete -c cogctl -n "__fish_cogctl_using_subcommand procs" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
-complete -c cogctl -n "__fish_cogctl_using_subcommand procs" -l json -d 'Same as --format json'
-complete -c cogctl -n "__fish_cogctl_using_subcommand procs" -l ndjson -d 'Same as --format ndjson'
-complete -c cogctl -n "__fish_cogctl_using_subcommand procs" -s q -l quiet -d 'No progress bars or notes on stderr'
-complete -c cogctl -n "__fish_cogctl_using_subcommand procs" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
-complete -c cogctl -n "__fish_cogctl_using_subcommand procs" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c cogctl -n "__fish_cogctl_using_subcommand procs" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l memory -d 'Show each process\'s memory over the last 24 h (96 slots of 15 min) as a sparkline, with current, min, max and growth in MB/h'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -s q -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -f -a "quiet" -d 'Tell processes to stop fetching new jobs (running jobs finish)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -f -a "resume" -d 'Tell quiet processes to fetch again'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -f -a "stop" -d 'Tell processes to shut down cleanly'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -f -a "prune" -d 'Remove identities whose presence key is gone from cogworker:processes, as the gem does'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l all -d 'Every live process'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -s q -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l all -d 'Every live process'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -s q -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l all -d 'Every live process'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -s q -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l dry-run -d 'Show what would be removed; change nothing'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -s q -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from help" -f -a "quiet" -d 'Tell processes to stop fetching new jobs (running jobs finish)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from help" -f -a "resume" -d 'Tell quiet processes to fetch again'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from help" -f -a "stop" -d 'Tell processes to shut down cleanly'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from help" -f -a "prune" -d 'Remove identities whose presence key is gone from cogworker:processes, as the gem does'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -460,22 +1105,43 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand check" -s q -l quiet -d 'N
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -s V -l version -d 'Print version'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues retry dead scheduled job procs busy unsettled orphans check help" -f -a "stats" -d 'Overview: counters, set sizes, busy workers, processes, every queue, and the Redis itself'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues retry dead scheduled job procs busy unsettled orphans check help" -f -a "queues" -d 'List queues: size, latency (age of the oldest waiting job) and whether they are paused'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues retry dead scheduled job procs busy unsettled orphans check help" -f -a "retry" -d 'Jobs that failed and wait for their next attempt (cogworker:retry)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues retry dead scheduled job procs busy unsettled orphans check help" -f -a "dead" -d 'Jobs that will not run again (cogworker:dead)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues retry dead scheduled job procs busy unsettled orphans check help" -f -a "scheduled" -d 'Jobs pushed to run later (cogworker:schedule)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues retry dead scheduled job procs busy unsettled orphans check help" -f -a "job" -d 'Find a job wherever it is, show its payload and its attempt timeline'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues retry dead scheduled job procs busy unsettled orphans check help" -f -a "procs" -d 'List worker processes; with --memory, their 24 h memory history'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues retry dead scheduled job procs busy unsettled orphans check help" -f -a "busy" -d 'Jobs running right now (from the workers hashes of live processes), with their run time'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues retry dead scheduled job procs busy unsettled orphans check help" -f -a "unsettled" -d 'Failed jobs a shutting-down process could not file (cogworker:unsettled)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues retry dead scheduled job procs busy unsettled orphans check help" -f -a "orphans" -d 'Every in-progress list, its jobs, and whether its owner is alive or presumed dead'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues retry dead scheduled job procs busy unsettled orphans check help" -f -a "check" -d 'Check the queues against thresholds; exit 1 when any check fails, 0 when all hold'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues retry dead scheduled job procs busy unsettled orphans check help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job procs busy unsettled orphans check help" -f -a "stats" -d 'Overview: counters, set sizes, busy workers, processes, every queue, and the Redis itself'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job procs busy unsettled orphans check help" -f -a "queues" -d 'List queues: size, latency (age of the oldest waiting job) and whether they are paused'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job procs busy unsettled orphans check help" -f -a "queue" -d 'Pause, resume or clear a queue; delete waiting jobs'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job procs busy unsettled orphans check help" -f -a "retry" -d 'Jobs that failed and wait for their next attempt (cogworker:retry)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job procs busy unsettled orphans check help" -f -a "dead" -d 'Jobs that will not run again (cogworker:dead)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job procs busy unsettled orphans check help" -f -a "scheduled" -d 'Jobs pushed to run later (cogworker:schedule)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job procs busy unsettled orphans check help" -f -a "job" -d 'Find a job wherever it is, show its payload and its attempt timeline'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job procs busy unsettled orphans check help" -f -a "procs" -d 'List worker processes; with --memory, their 24 h memory history'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job procs busy unsettled orphans check help" -f -a "busy" -d 'Jobs running right now (from the workers hashes of live processes), with their run time'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job procs busy unsettled orphans check help" -f -a "unsettled" -d 'Failed jobs a shutting-down process could not file (cogworker:unsettled)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job procs busy unsettled orphans check help" -f -a "orphans" -d 'Every in-progress list, its jobs, and whether its owner is alive or presumed dead'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job procs busy unsettled orphans check help" -f -a "check" -d 'Check the queues against thresholds; exit 1 when any check fails, 0 when all hold'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job procs busy unsettled orphans check help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "pause" -d 'Stop workers fetching from these queues; pushes still land and wait'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "resume" -d 'Let workers fetch from these queues again'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "clear" -d 'Delete every job waiting on QUEUE'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "delete-job" -d 'Delete waiting jobs from QUEUE by jid, or every job matching the filters'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from retry" -f -a "list" -d 'List retry entries, latest next attempt first'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from retry" -f -a "show" -d 'Show one retry entry: where the job is, its payload and its attempt timeline'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from retry" -f -a "retry" -d 'Put retry entries back on their queues now (the Web UI\'s "retry now")'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from retry" -f -a "delete" -d 'Delete retry entries (their attempts logs and locks too)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from retry" -f -a "kill" -d 'Move retry entries to dead (their locks are released)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from retry" -f -a "reschedule" -d 'Give retry entries a new time (--in or --at)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from retry" -f -a "export" -d 'Write retry entries as lossless NDJSON {score, member} lines'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from dead" -f -a "list" -d 'List dead entries, most recently died first'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from dead" -f -a "show" -d 'Show one dead entry: where the job is, its payload and its attempt timeline'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from dead" -f -a "retry" -d 'Put dead entries back on their queues (the Web UI\'s "retry")'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from dead" -f -a "delete" -d 'Delete dead entries (their attempts logs and locks too)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from dead" -f -a "export" -d 'Write dead entries as lossless NDJSON {score, member} lines'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from dead" -f -a "import" -d 'Add entries written by `export` back to the dead set (members already there are skipped)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from scheduled" -f -a "list" -d 'List scheduled entries, latest due first'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from scheduled" -f -a "show" -d 'Show one scheduled entry: where the job is, its payload and its timeline'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from scheduled" -f -a "enqueue-now" -d 'Push scheduled entries to their queues now, as the poller does when they are due'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from scheduled" -f -a "delete" -d 'Delete scheduled entries (their locks too)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from scheduled" -f -a "reschedule" -d 'Give scheduled entries a new due time (--in or --at)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from procs" -f -a "quiet" -d 'Tell processes to stop fetching new jobs (running jobs finish)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from procs" -f -a "resume" -d 'Tell quiet processes to fetch again'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from procs" -f -a "stop" -d 'Tell processes to shut down cleanly'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from procs" -f -a "prune" -d 'Remove identities whose presence key is gone from cogworker:processes, as the gem does'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from unsettled" -f -a "list" -d 'List the records waiting in cogworker:unsettled, and whether each is valid to file'

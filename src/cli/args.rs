@@ -8,7 +8,7 @@ use clap::{Args, Parser, Subcommand};
 use super::ui::{ColorChoice, Format};
 use super::values::parse_duration;
 use crate::commands::{
-    busy, check, fixture, generate, job, orphans, procs, queues, sets, stats, unsettled,
+    busy, check, fixture, generate, job, orphans, procs, queue, queues, sets, stats, unsettled,
 };
 
 /// Inspect and repair the Redis queues of cogworker 0.8, side by side with live Ruby
@@ -163,6 +163,9 @@ impl GlobalArgs {
 pub enum Command {
     Stats(stats::StatsArgs),
     Queues(queues::QueuesArgs),
+    /// Pause, resume or clear a queue; delete waiting jobs
+    #[command(subcommand)]
+    Queue(queue::QueueCommand),
     /// Jobs that failed and wait for their next attempt (cogworker:retry)
     #[command(subcommand)]
     Retry(sets::RetryCommand),
@@ -186,4 +189,14 @@ pub enum Command {
     /// Load or dump a Redis state in the fixture format (development and demos)
     #[command(subcommand, hide = true)]
     Fixture(fixture::FixtureCommand),
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_clap_tree_is_consistent() {
+        super::Cli::command().debug_assert();
+    }
 }

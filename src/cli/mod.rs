@@ -1,7 +1,9 @@
 //! Parse, dispatch, and map every outcome to an exit code.
 
 pub mod args;
+pub mod confirm;
 pub mod exit;
+pub mod interrupt;
 pub mod ui;
 pub mod values;
 
@@ -10,6 +12,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+use crate::commands::sets::apply::Action;
 use crate::commands::{self, Ctx};
 use crate::render::{self, Report};
 use crate::store::StoreError;
@@ -62,21 +65,51 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<Exit> {
         Command::Stats(a) => show(ctx, |ctx| commands::stats::run(ctx, &a)),
         Command::Queues(a) => show(ctx, |ctx| commands::queues::run(ctx, &a)),
         Command::Retry(RetryCommand::List(a)) => commands::sets::list::run(ctx, JobSet::Retry, &a),
+        Command::Retry(RetryCommand::Retry(a)) => apply(ctx, JobSet::Retry, requeue(&a), &a.action),
+        Command::Retry(RetryCommand::Delete(a)) => apply(ctx, JobSet::Retry, Action::Delete, &a),
+        Command::Retry(RetryCommand::Kill(a)) => apply(ctx, JobSet::Retry, Action::Kill, &a),
+        Command::Retry(RetryCommand::Reschedule(a)) => {
+            apply(ctx, JobSet::Retry, reschedule(ctx, &a), &a.action)
+        }
+        Command::Retry(RetryCommand::Export(a)) => {
+            commands::sets::transfer::run_export(ctx, JobSet::Retry, &a)
+        }
         Command::Retry(RetryCommand::Show(a)) => show(ctx, |ctx| {
             commands::job::run(ctx, &a.job(Some(JobSet::Retry)))
         }),
         Command::Dead(DeadCommand::List(a)) => commands::sets::list::run(ctx, JobSet::Dead, &a),
+        Command::Dead(DeadCommand::Retry(a)) => apply(ctx, JobSet::Dead, requeue(&a), &a.action),
+        Command::Dead(DeadCommand::Delete(a)) => apply(ctx, JobSet::Dead, Action::Delete, &a),
+        Command::Dead(DeadCommand::Export(a)) => {
+            commands::sets::transfer::run_export(ctx, JobSet::Dead, &a)
+        }
+        Command::Dead(DeadCommand::Import(a)) => {
+            commands::sets::transfer::run_import(ctx, JobSet::Dead, &a)
+        }
         Command::Dead(DeadCommand::Show(a)) => show(ctx, |ctx| {
             commands::job::run(ctx, &a.job(Some(JobSet::Dead)))
         }),
         Command::Scheduled(ScheduledCommand::List(a)) => {
             commands::sets::list::run(ctx, JobSet::Schedule, &a)
         }
+        Command::Scheduled(ScheduledCommand::EnqueueNow(a)) => {
+            apply(ctx, JobSet::Schedule, requeue(&a), &a.action)
+        }
+        Command::Scheduled(ScheduledCommand::Delete(a)) => {
+            apply(ctx, JobSet::Schedule, Action::Delete, &a)
+        }
+        Command::Scheduled(ScheduledCommand::Reschedule(a)) => {
+            apply(ctx, JobSet::Schedule, reschedule(ctx, &a), &a.action)
+        }
         Command::Scheduled(ScheduledCommand::Show(a)) => show(ctx, |ctx| {
             commands::job::run(ctx, &a.job(Some(JobSet::Schedule)))
         }),
         Command::Job(a) => show(ctx, |ctx| commands::job::run(ctx, &a)),
-        Command::Procs(a) => show(ctx, |ctx| commands::procs::run(ctx, &a)),
+        Command::Procs(a) => match &a.action {
+            Some(action) => commands::procs_control::run(ctx, action),
+            None => show(ctx, |ctx| commands::procs::run(ctx, &a)),
+        },
+        Command::Queue(a) => commands::queue::run(ctx, &a),
         Command::Busy(a) => show(ctx, |ctx| commands::busy::run(ctx, &a)),
         Command::Unsettled(commands::unsettled::UnsettledCommand::List(a)) => {
             show(ctx, |ctx| commands::unsettled::run_list(ctx, &a))
@@ -86,6 +119,31 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<Exit> {
         Command::Generate(a) => commands::generate::run(ctx, &a),
         Command::Fixture(a) => commands::fixture::run(ctx, &a),
     }
+}
+
+fn apply(
+    ctx: &mut Ctx,
+    set: crate::store::JobSet,
+    action: Action,
+    args: &commands::sets::apply::ActionArgs,
+) -> anyhow::Result<Exit> {
+    commands::sets::apply::run(ctx, set, action, args)
+}
+
+fn requeue(args: &commands::sets::apply::RequeueArgs) -> Action {
+    Action::Requeue {
+        reset_retries: args.reset_retries,
+    }
+}
+
+fn reschedule(ctx: &Ctx, args: &commands::sets::apply::RescheduleArgs) -> Action {
+    let now = ctx.ui.clock.now;
+    let score = match (args.r#in, args.at) {
+        (Some(d), _) => now + d.as_secs_f64(),
+        (None, Some(t)) => t.resolve(now),
+        (None, None) => now,
+    };
+    Action::Reschedule { score }
 }
 
 fn show<R: Report>(

@@ -1,6 +1,7 @@
 //! One module per subcommand: its arguments (`XxxArgs`, whose doc comments are its
 //! `--help`) and `run(ctx, args)`, which decides and returns data; it never prints.
 
+pub mod bulk;
 pub mod busy;
 pub mod check;
 pub mod fixture;
@@ -8,6 +9,8 @@ pub mod generate;
 pub mod job;
 pub mod orphans;
 pub mod procs;
+pub mod procs_control;
+pub mod queue;
 pub mod queues;
 pub mod sets;
 pub mod stats;

@@ -38,7 +38,11 @@ const TREND_SAMPLES: usize = 8;
 /// Every member of cogworker:processes is listed, including those whose presence key has
 /// expired (state "gone": crashed or killed without a clean stop). Nothing is pruned.
 #[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct ProcsArgs {
+    #[command(subcommand)]
+    pub action: Option<super::procs_control::ProcsAction>,
+
     /// Show each process's memory over the last 24 h (96 slots of 15 min) as a sparkline,
     /// with current, min, max and growth in MB/h
     #[arg(long)]

@@ -2,6 +2,7 @@
 //! `Report` trait that turns a command's result into table, JSON or NDJSON output.
 
 pub mod list;
+pub mod progress;
 pub mod size;
 pub mod spark;
 pub mod table;

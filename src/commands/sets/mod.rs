@@ -1,7 +1,9 @@
 //! `retry`, `dead` and `scheduled`: the three sorted sets of jobs waiting for a time.
 
+pub mod apply;
 pub mod filter;
 pub mod list;
+pub mod transfer;
 
 use clap::{Args, Subcommand};
 
@@ -14,6 +16,16 @@ pub enum RetryCommand {
     List(list::ListArgs),
     /// Show one retry entry: where the job is, its payload and its attempt timeline
     Show(ShowArgs),
+    /// Put retry entries back on their queues now (the Web UI's "retry now")
+    Retry(apply::RequeueArgs),
+    /// Delete retry entries (their attempts logs and locks too)
+    Delete(apply::ActionArgs),
+    /// Move retry entries to dead (their locks are released)
+    Kill(apply::ActionArgs),
+    /// Give retry entries a new time (--in or --at)
+    Reschedule(apply::RescheduleArgs),
+    /// Write retry entries as lossless NDJSON {score, member} lines
+    Export(transfer::ExportArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -22,6 +34,14 @@ pub enum DeadCommand {
     List(list::ListArgs),
     /// Show one dead entry: where the job is, its payload and its attempt timeline
     Show(ShowArgs),
+    /// Put dead entries back on their queues (the Web UI's "retry")
+    Retry(apply::RequeueArgs),
+    /// Delete dead entries (their attempts logs and locks too)
+    Delete(apply::ActionArgs),
+    /// Write dead entries as lossless NDJSON {score, member} lines
+    Export(transfer::ExportArgs),
+    /// Add entries written by `export` back to the dead set (members already there are skipped)
+    Import(transfer::ImportArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -30,6 +50,12 @@ pub enum ScheduledCommand {
     List(list::ListArgs),
     /// Show one scheduled entry: where the job is, its payload and its timeline
     Show(ShowArgs),
+    /// Push scheduled entries to their queues now, as the poller does when they are due
+    EnqueueNow(apply::RequeueArgs),
+    /// Delete scheduled entries (their locks too)
+    Delete(apply::ActionArgs),
+    /// Give scheduled entries a new due time (--in or --at)
+    Reschedule(apply::RescheduleArgs),
 }
 
 #[derive(Debug, Args)]

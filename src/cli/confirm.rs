@@ -1,0 +1,37 @@
+//! Asking before a change: a prompt on the terminal, `--yes` to skip it, and a refusal when
+//! there is no terminal to ask on (scripts must say `--yes`).
+
+use std::io;
+
+use super::exit::UsageError;
+use super::ui::Ui;
+
+/// The user declined a confirmation: nothing was changed (exit code 1).
+#[derive(Debug, thiserror::Error)]
+#[error("cancelled; nothing was changed")]
+pub struct Cancelled;
+
+/// Go ahead only if `yes`, or if the user answers yes to `question` on the terminal.
+pub fn confirm(ui: &Ui, yes: bool, question: &str) -> anyhow::Result<()> {
+    if yes {
+        return Ok(());
+    }
+    if !ui.stdin_is_terminal || !ui.stderr_is_terminal {
+        return Err(UsageError(format!(
+            "{question} — refusing without a terminal to confirm on; pass --yes to go ahead"
+        ))
+        .into());
+    }
+    let answer = dialoguer::Confirm::new()
+        .with_prompt(question)
+        .default(false)
+        .interact_on(&console::Term::stderr());
+    match answer {
+        Ok(true) => Ok(()),
+        Ok(false) => Err(Cancelled.into()),
+        Err(dialoguer::Error::IO(e)) if e.kind() == io::ErrorKind::Interrupted => {
+            Err(super::interrupt::Interrupted.into())
+        }
+        Err(e) => Err(anyhow::anyhow!("cannot ask for confirmation: {e}")),
+    }
+}
