@@ -11,7 +11,7 @@ pub enum Exit {
     Usage,
     /// 3: Redis could not be reached, or refused the credentials.
     Unreachable,
-    /// 4: a bulk operation finished with some items failed.
+    /// 4: a bulk operation finished with some items failed (and some done).
     Partial,
     /// 130: interrupted (Ctrl-C).
     Interrupted,

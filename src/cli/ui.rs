@@ -95,6 +95,12 @@ impl Clock {
     pub fn pinned(now: f64) -> Clock {
         Clock { now, pinned: true }
     }
+
+    /// The time to stamp a write with: the pinned time, else the system clock at this moment
+    /// (a long run stamps each batch when it happens, not when the run began).
+    pub fn current(&self) -> f64 {
+        if self.pinned { self.now } else { Clock::system().now }
+    }
 }
 
 /// Everything renderers need to know about the run.

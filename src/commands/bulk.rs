@@ -53,7 +53,7 @@ pub enum Outcome {
     /// Matched but can't be acted on (e.g. a member that isn't a job can't be requeued):
     /// left in place.
     Skipped(String),
-    /// The action failed for this entry: left in place.
+    /// The action failed for this entry (or a named jid isn't there): left in place.
     Failed(String),
 }
 
@@ -234,9 +234,12 @@ impl Report for Summary {
     }
 
     fn exit(&self) -> Exit {
+        let unfinished = self.failed + self.skipped;
         if self.interrupted {
             Exit::Interrupted
-        } else if self.failed > 0 || self.skipped > 0 {
+        } else if unfinished > 0 && self.moved + self.gone == 0 {
+            Exit::Failure
+        } else if unfinished > 0 {
             Exit::Partial
         } else {
             Exit::Ok
@@ -290,6 +293,9 @@ mod tests {
         s.record("a", Outcome::Done);
         s.record("b", Outcome::Gone);
         assert_eq!(s.exit(), Exit::Ok);
+        let mut only_failures = Summary::new("retry", "retried", "cogworker:dead", "redis://x");
+        only_failures.record("z", Outcome::Failed("not in cogworker:dead".into()));
+        assert_eq!(only_failures.exit(), Exit::Failure);
         s.record("c", Outcome::Skipped("not a job".into()));
         assert_eq!(s.exit(), Exit::Partial);
         assert_eq!((s.moved, s.gone, s.skipped, s.total()), (1, 1, 1, 3));

@@ -2,13 +2,16 @@
 //! (`job`), Lua scripts (`scripts`), connections (`connection`) and bounded readers (`page`).
 //! Every command reaches Redis through a `Store`.
 
+pub mod base64;
 pub mod connection;
 pub mod error;
 pub mod find;
 pub mod job;
 pub mod keys;
 pub mod liveness;
+pub mod locks;
 pub mod page;
+pub mod rewrite;
 pub mod scripts;
 
 use std::collections::BTreeMap;

@@ -127,6 +127,16 @@ impl ZPager {
         &self.key
     }
 
+    /// The upper score bound (after `snapshot`, the top score seen at the start).
+    pub fn max(&self) -> &str {
+        &self.range.max
+    }
+
+    /// True when `snapshot` found nothing to read.
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+
     /// The next page, or `None` at the end.
     pub fn next_page(&mut self, store: &mut Store) -> StoreResult<Option<Vec<ZEntry>>> {
         if self.done {
@@ -248,7 +258,8 @@ impl Iterator for Prefetch {
     }
 }
 
-fn zentries(reply: Value) -> Vec<ZEntry> {
+/// A `… WITHSCORES` reply as entries.
+pub fn zentries(reply: Value) -> Vec<ZEntry> {
     let items = match reply {
         Value::Array(items) => items,
         _ => return Vec::new(),

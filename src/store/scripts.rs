@@ -30,6 +30,20 @@ impl Script {
 pub static INPROGRESS_STATE: Script =
     Script::new("inprogress_state", include_str!("lua/inprogress_state.lua"));
 
+
+/// Claim-and-requeue for a batch of schedule/retry/dead entries.
+pub static REQUEUE_BATCH: Script = Script::new("requeue_batch", include_str!("lua/requeue_batch.lua"));
+
+/// Retry → dead for a batch, locks released owner-checked.
+pub static KILL_BATCH: Script = Script::new("kill_batch", include_str!("lua/kill_batch.lua"));
+
+/// Delete a batch from a sorted set, attempts logs cleared, locks released owner-checked.
+pub static DELETE_BATCH: Script = Script::new("delete_batch", include_str!("lua/delete_batch.lua"));
+
+/// New scores for a batch, payloads unchanged.
+pub static RESCHEDULE_BATCH: Script =
+    Script::new("reschedule_batch", include_str!("lua/reschedule_batch.lua"));
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,16 +1,35 @@
 //! Retry, delete, kill, reschedule and enqueue-now on the retry, dead and scheduled sets: one
 //! entry by jid, or in bulk by filters, from a plan file, paced and interruptible.
 
-use std::path::PathBuf;
+use std::collections::{BTreeMap, HashSet};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
+use anyhow::Context;
 use clap::Args;
+use redis::Value;
+use serde::Serialize;
 
-use super::filter::FilterArgs;
-use crate::cli::exit::Exit;
+use super::filter::{FilterArgs, JobFilter};
+use crate::cli::confirm::confirm;
+use crate::cli::exit::{Exit, UsageError};
+use crate::cli::interrupt;
+use crate::cli::ui::Ui;
 use crate::cli::values::{TimeArg, parse_time};
 use crate::commands::Ctx;
-use crate::commands::bulk::PaceArgs;
-use crate::store::JobSet;
+use crate::commands::bulk::{Outcome, PaceArgs, Pacer, Summary};
+use crate::render::progress::Progress;
+use crate::render::size::count;
+use crate::render::table::{cut, one_line};
+use crate::render::{Report, emit};
+use crate::store::job::{Job, Unparseable};
+use crate::store::locks::lock_keys;
+use crate::store::page::{Order, Score, ScoreRange, ZEntry, ZPager};
+use crate::store::rewrite::{rewrite, ruby_float};
+use crate::store::scripts::{DELETE_BATCH, KILL_BATCH, REQUEUE_BATCH, RESCHEDULE_BATCH};
+use crate::store::{JobSet, KeyType, RawJob, Store, StoreResult, base64, find, keys, value};
 
 #[derive(Debug, Args)]
 pub struct ActionArgs {
@@ -84,23 +103,850 @@ pub struct RescheduleArgs {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Action {
     /// Back to its queue now (claim-and-requeue).
-    Requeue {
-        reset_retries: bool,
-    },
+    Requeue { reset_retries: bool },
     /// Retry → dead.
     Kill,
     Delete,
     /// A new score, same payload.
-    Reschedule {
-        score: f64,
-    },
+    Reschedule { score: f64 },
 }
 
-pub fn run(
-    _ctx: &mut Ctx,
-    _set: JobSet,
-    _action: Action,
-    _args: &ActionArgs,
-) -> anyhow::Result<Exit> {
-    anyhow::bail!("not implemented yet")
+impl Action {
+    fn name(self, set: JobSet) -> &'static str {
+        match (self, set) {
+            (Action::Requeue { .. }, JobSet::Schedule) => "enqueue-now",
+            (Action::Requeue { .. }, _) => "retry",
+            (Action::Kill, _) => "kill",
+            (Action::Delete, _) => "delete",
+            (Action::Reschedule { .. }, _) => "reschedule",
+        }
+    }
+
+    fn verb(self, set: JobSet) -> &'static str {
+        match (self, set) {
+            (Action::Requeue { .. }, JobSet::Schedule) => "enqueued",
+            (Action::Requeue { .. }, _) => "retried",
+            (Action::Kill, _) => "killed",
+            (Action::Delete, _) => "deleted",
+            (Action::Reschedule { .. }, _) => "rescheduled",
+        }
+    }
+
+    /// Requeue and reschedule of jobs named one by one change nothing irreversibly; every
+    /// other run asks first.
+    fn needs_confirmation(self, named: bool) -> bool {
+        !named || matches!(self, Action::Kill | Action::Delete)
+    }
+}
+
+/// Where the entries come from.
+enum Source {
+    /// Jobs named by jid.
+    Jids(Vec<String>),
+    /// Every entry matching the filters (or all).
+    Scan(JobFilter),
+    /// Exactly the entries of a plan file.
+    Plan(PathBuf),
+}
+
+impl Source {
+    fn from_args(args: &ActionArgs, now: f64) -> anyhow::Result<Source> {
+        let mut jids = args.jids.clone();
+        if let Some(path) = &args.jid_file {
+            jids.extend(read_jids(path)?);
+        }
+        let filtered = has_filters(&args.filter);
+        let usage = |text: &str| -> anyhow::Error { UsageError(text.to_string()).into() };
+        match (&args.plan, jids.is_empty(), filtered || args.all) {
+            (Some(path), true, false) => Ok(Source::Plan(path.clone())),
+            (Some(_), _, _) => Err(usage("--plan applies exactly the plan's entries: give no jids, filters or --all with it")),
+            (None, false, false) => Ok(Source::Jids(jids)),
+            (None, false, true) => Err(usage("give jids, or filters / --all, not both")),
+            (None, true, true) => Ok(Source::Scan(JobFilter::new(&args.filter, now))),
+            (None, true, false) => Err(usage("name the jobs (JID…, --jid-file), or select them with filters or --all")),
+        }
+    }
+}
+
+fn has_filters(f: &FilterArgs) -> bool {
+    !f.class.is_empty()
+        || !f.queue.is_empty()
+        || f.error.is_some()
+        || !f.jid.is_empty()
+        || f.since.is_some()
+        || f.until.is_some()
+        || f.min_retries.is_some()
+}
+
+fn read_jids(path: &Path) -> anyhow::Result<Vec<String>> {
+    let reader: Box<dyn BufRead> = if path == Path::new("-") {
+        Box::new(BufReader::new(io::stdin()))
+    } else {
+        Box::new(BufReader::new(
+            File::open(path).with_context(|| format!("cannot read {}", path.display()))?,
+        ))
+    };
+    let mut jids = Vec::new();
+    for line in reader.lines() {
+        let line = line.with_context(|| format!("cannot read {}", path.display()))?;
+        let jid = line.trim();
+        if !jid.is_empty() && !jid.starts_with('#') {
+            jids.push(jid.to_string());
+        }
+    }
+    Ok(jids)
+}
+
+/// One entry ready for the batch script.
+struct Item {
+    entry: ZEntry,
+    jid: String,
+    /// The script's arguments for this entry, after the raw member.
+    args: Vec<Vec<u8>>,
+    /// The queue a requeue pushes to (for --max-queue-depth).
+    queue: Option<String>,
+}
+
+/// Decide what `action` does to `entry`: an item for the script, or an outcome now.
+fn prepare(set: JobSet, action: Action, entry: &ZEntry, now: f64) -> Result<Item, (String, Outcome)> {
+    let parsed = entry.member.parse();
+    let jid = display_jid(&parsed);
+    let bare = |jid: &str| jid.to_string();
+    let locks = |job: &Result<Job<'_>, Unparseable>| -> (Vec<u8>, Vec<u8>) {
+        let mut keys = parsed_locks(job).into_iter();
+        (
+            keys.next().unwrap_or_default().into_bytes(),
+            keys.next().unwrap_or_default().into_bytes(),
+        )
+    };
+    let own_jid = match &parsed {
+        Ok(job) => job.jid.as_deref().unwrap_or("").to_string(),
+        Err(_) => String::new(),
+    };
+    let item = |args: Vec<Vec<u8>>, queue: Option<String>| Item {
+        entry: entry.clone(),
+        jid: bare(&jid),
+        args,
+        queue,
+    };
+    match action {
+        Action::Requeue { reset_retries } => {
+            let job = match &parsed {
+                Ok(job) => job,
+                Err(bad) => return Err((jid, Outcome::Skipped(format!("not a job: {}", bad.reason)))),
+            };
+            if job.is_wrapper() {
+                return Err((jid, Outcome::Skipped("the gem's (unparseable) wrapper: its payload is not a job".into())));
+            }
+            let queue = match job.queue.as_deref() {
+                Some(q) if !q.is_empty() => q.to_string(),
+                _ => return Err((jid, Outcome::Skipped("no queue to requeue onto".into()))),
+            };
+            let remove: &[&str] = if reset_retries { &["retry_count"] } else { &[] };
+            let payload = rewrite(job, &[("enqueued_at", ruby_float(now))], remove);
+            Ok(item(vec![queue.clone().into_bytes(), payload.into_bytes()], Some(queue)))
+        }
+        Action::Kill => {
+            let (unique, periodic) = locks(&parsed);
+            Ok(item(vec![own_jid.into_bytes(), unique, periodic], None))
+        }
+        Action::Delete => {
+            let attempts = match set {
+                JobSet::Retry | JobSet::Dead if !own_jid.is_empty() => keys::job_attempts(&own_jid),
+                _ => String::new(),
+            };
+            let (unique, periodic) = locks(&parsed);
+            Ok(item(vec![own_jid.into_bytes(), attempts.into_bytes(), unique, periodic], None))
+        }
+        Action::Reschedule { .. } => Ok(item(Vec::new(), None)),
+    }
+}
+
+fn parsed_locks(job: &Result<Job<'_>, Unparseable>) -> Vec<String> {
+    match job {
+        Ok(job) if job.jid.is_some() => lock_keys(job),
+        _ => Vec::new(),
+    }
+}
+
+fn display_jid(parsed: &Result<Job<'_>, Unparseable>) -> String {
+    match parsed {
+        Ok(job) => job.jid.as_deref().unwrap_or("?").to_string(),
+        Err(bad) => bad.display_jid.clone(),
+    }
+}
+
+/// Run one batch as one script call; each entry's outcome, in order.
+fn execute(store: &mut Store, set: JobSet, action: Action, items: &[Item], now: f64) -> StoreResult<Vec<Outcome>> {
+    if items.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut args: Vec<Vec<u8>> = Vec::with_capacity(items.len() * 5 + 1);
+    let (script, keys): (_, Vec<&str>) = match action {
+        Action::Requeue { .. } => {
+            args.push(keys::queue_prefix().as_bytes().to_vec());
+            (&REQUEUE_BATCH, vec![set.key(), keys::QUEUES])
+        }
+        Action::Kill => {
+            args.push(ruby_float(now).into_bytes());
+            (&KILL_BATCH, vec![set.key(), keys::DEAD])
+        }
+        Action::Delete => (&DELETE_BATCH, vec![set.key()]),
+        Action::Reschedule { score } => {
+            args.push(ruby_float(score).into_bytes());
+            (&RESCHEDULE_BATCH, vec![set.key()])
+        }
+    };
+    for item in items {
+        args.push(item.entry.member.raw.clone());
+        args.extend(item.args.iter().cloned());
+    }
+    let arg_refs: Vec<&[u8]> = args.iter().map(Vec::as_slice).collect();
+    let reply = store.eval(script, &keys, &arg_refs)?;
+    let results = value::items(&reply);
+    Ok(items
+        .iter()
+        .enumerate()
+        .map(|(i, _)| match results.get(i) {
+            Some(Value::Int(1)) => Outcome::Done,
+            Some(Value::Int(0)) => Outcome::Gone,
+            Some(other) => Outcome::Failed(
+                value::string(other).unwrap_or_else(|| format!("unexpected reply {other:?}")),
+            ),
+            None => Outcome::Failed("no reply for this entry".into()),
+        })
+        .collect())
+}
+
+/// Reads the candidates of a bulk change in pages, oldest first, while the change removes
+/// them. Bounded at start by the top score and the count in range (the snapshot): entries that
+/// arrive during the run — a retried job that fails again lands with a later score — are
+/// never visited. Within a run of equal scores, the entries visited and still there (not
+/// matched, skipped, failed) are skipped by offset, and never visited twice.
+struct Scan {
+    key: &'static str,
+    min: String,
+    max: String,
+    budget: u64,
+    cursor: Option<Score>,
+    kept_at_cursor: HashSet<Vec<u8>>,
+    done: bool,
+}
+
+impl Scan {
+    /// `bounded`: also stop after as many entries as the range held at start (not for a
+    /// reschedule, whose entries may come round again at their new score and are skipped).
+    fn start(store: &mut Store, set: JobSet, range: ScoreRange, bounded: bool) -> StoreResult<Scan> {
+        let mut pager = ZPager::new(set.key(), Order::OldestFirst, range.clone());
+        pager.snapshot(store)?;
+        let max = pager.max().to_string();
+        let budget: u64 = store.query(
+            redis::cmd("ZCOUNT").arg(set.key()).arg(&range.min).arg(&max),
+            set.key(),
+            KeyType::Zset,
+        )?;
+        Ok(Scan {
+            key: set.key(),
+            min: range.min,
+            max,
+            budget: if bounded { budget } else { u64::MAX },
+            cursor: None,
+            kept_at_cursor: HashSet::new(),
+            done: pager.is_done(),
+        })
+    }
+
+    fn next_page(&mut self, store: &mut Store, size: usize) -> StoreResult<Vec<ZEntry>> {
+        if self.done || self.budget == 0 {
+            return Ok(Vec::new());
+        }
+        let from = self.cursor.as_ref().map_or(self.min.clone(), |c| c.text.clone());
+        let offset = self.kept_at_cursor.len();
+        let size = size.min(usize::try_from(self.budget).unwrap_or(usize::MAX));
+        let reply: Value = store.query(
+            redis::cmd("ZRANGEBYSCORE")
+                .arg(self.key)
+                .arg(&from)
+                .arg(&self.max)
+                .arg("WITHSCORES")
+                .arg("LIMIT")
+                .arg(offset)
+                .arg(size),
+            self.key,
+            KeyType::Zset,
+        )?;
+        let mut page = crate::store::page::zentries(reply);
+        if page.len() < size {
+            self.done = true;
+        }
+        let kept = &self.kept_at_cursor;
+        let at = self.cursor.as_ref().map(|c| c.value);
+        page.retain(|e| !(Some(e.score.value) == at && kept.contains(&e.member.raw)));
+        self.budget = self.budget.saturating_sub(page.len() as u64);
+        if page.is_empty() {
+            self.done = true;
+        }
+        Ok(page)
+    }
+
+    /// After a page: which of its entries are still at their score (not removed or moved).
+    fn visited(&mut self, entry: &ZEntry, still_there: bool) {
+        if self.cursor.as_ref().map(|c| c.value) != Some(entry.score.value) {
+            self.cursor = Some(entry.score.clone());
+            self.kept_at_cursor.clear();
+        }
+        if still_there {
+            self.kept_at_cursor.insert(entry.member.raw.clone());
+        }
+    }
+}
+
+/// The plan of a dry run (also what --plan-out writes): what would be done, to what.
+#[derive(Debug, Serialize)]
+pub struct PlanReport {
+    pub action: String,
+    pub source: String,
+    pub target: String,
+    pub db: i64,
+    /// Entries the action would apply to.
+    pub entries: u64,
+    /// Entries matched but left alone, by reason.
+    pub skipped: BTreeMap<String, u64>,
+    pub by_class: BTreeMap<String, u64>,
+    pub by_queue: BTreeMap<String, u64>,
+    pub by_error: BTreeMap<String, u64>,
+    /// Jids named that are not in the set.
+    pub not_found: Vec<String>,
+    /// The first entries, as a sample.
+    pub sample: Vec<PlanSample>,
+    /// The file the exact entries were written to (--plan-out).
+    pub plan_out: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct PlanSample {
+    pub jid: String,
+    pub class: Option<String>,
+    pub queue: Option<String>,
+    pub error: Option<String>,
+    pub score: f64,
+}
+
+const SAMPLE: usize = 10;
+
+impl PlanReport {
+    fn add(&mut self, entry: &ZEntry) {
+        self.entries += 1;
+        let parsed = entry.member.parse();
+        let (class, queue, error) = match &parsed {
+            Ok(job) => (
+                job.class.as_deref().unwrap_or("-").to_string(),
+                job.queue.as_deref().unwrap_or("-").to_string(),
+                job.error_class.as_deref().unwrap_or("-").to_string(),
+            ),
+            Err(_) => ("(unparseable)".into(), "-".into(), "-".into()),
+        };
+        if self.sample.len() < SAMPLE {
+            self.sample.push(PlanSample {
+                jid: display_jid(&parsed),
+                class: Some(class.clone()),
+                queue: Some(queue.clone()),
+                error: parsed.as_ref().ok().and_then(|j| j.error_line()),
+                score: entry.score.value,
+            });
+        }
+        *self.by_class.entry(class).or_default() += 1;
+        *self.by_queue.entry(queue).or_default() += 1;
+        *self.by_error.entry(error).or_default() += 1;
+    }
+}
+
+impl Report for PlanReport {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        let s = &ui.styles;
+        writeln!(
+            out,
+            "{} would {} {} entries of {} on {} (db {})",
+            s.strong("dry run:"),
+            self.action,
+            count(self.entries),
+            self.source,
+            self.target,
+            self.db
+        )?;
+        for (title, groups) in [("class", &self.by_class), ("queue", &self.by_queue), ("error", &self.by_error)] {
+            if groups.is_empty() {
+                continue;
+            }
+            let mut top: Vec<(&String, &u64)> = groups.iter().collect();
+            top.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+            let shown: Vec<String> = top.iter().take(8).map(|(k, v)| format!("{k} {}", count(**v))).collect();
+            let more = if top.len() > 8 { format!(", … {} more", top.len() - 8) } else { String::new() };
+            writeln!(out, "  by {title:<6} {}{more}", shown.join(", "))?;
+        }
+        for (reason, n) in &self.skipped {
+            writeln!(out, "  {} {} skipped: {reason}", s.warn("!"), count(*n))?;
+        }
+        if !self.not_found.is_empty() {
+            writeln!(out, "  {} not in {}: {}", s.warn("!"), self.source, self.not_found.join(", "))?;
+        }
+        if !self.sample.is_empty() {
+            writeln!(out, "  sample:")?;
+            for e in &self.sample {
+                let error = e.error.as_deref().map(one_line).unwrap_or_default();
+                writeln!(
+                    out,
+                    "    {}  {}  {}  {}",
+                    e.jid,
+                    e.class.as_deref().unwrap_or("-"),
+                    e.queue.as_deref().unwrap_or("-"),
+                    cut(&error, 60)
+                )?;
+            }
+        }
+        if let Some(path) = &self.plan_out {
+            writeln!(out, "  plan written to {path} (apply it with --plan {path})")?;
+        }
+        writeln!(out, "nothing was changed")
+    }
+}
+
+/// One line of a plan file: the entry exactly as stored.
+#[derive(Serialize, serde::Deserialize)]
+struct PlanLine {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    set: Option<String>,
+    score: serde_json::Number,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    member: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    member_base64: Option<String>,
+}
+
+fn plan_line(set: JobSet, entry: &ZEntry) -> String {
+    let (member, member_base64) = match String::from_utf8(entry.member.raw.clone()) {
+        Ok(text) => (Some(text), None),
+        Err(e) => (None, Some(base64::encode(e.as_bytes()))),
+    };
+    let line = PlanLine {
+        set: Some(set.name().to_string()),
+        score: entry.score.text.parse().unwrap_or_else(|_| serde_json::Number::from(0)),
+        member,
+        member_base64,
+    };
+    serde_json::to_string(&line).expect("a plan line serialises")
+}
+
+/// Every entry of a plan file, validated in full before anything is changed.
+fn read_plan(path: &Path, set: JobSet) -> anyhow::Result<Vec<ZEntry>> {
+    let reader: Box<dyn BufRead> = if path == Path::new("-") {
+        Box::new(BufReader::new(io::stdin()))
+    } else {
+        Box::new(BufReader::new(
+            File::open(path).with_context(|| format!("cannot read plan {}", path.display()))?,
+        ))
+    };
+    let mut entries = Vec::new();
+    let mut bad = Vec::new();
+    for (n, line) in reader.lines().enumerate() {
+        let line = line.with_context(|| format!("cannot read plan {}", path.display()))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        match parse_plan_line(&line, set) {
+            Ok(entry) => entries.push(entry),
+            Err(e) => bad.push(format!("line {}: {e}", n + 1)),
+        }
+    }
+    if !bad.is_empty() {
+        let shown: Vec<&String> = bad.iter().take(5).collect();
+        return Err(UsageError(format!(
+            "{} is not a valid plan ({} bad lines; nothing was changed): {}",
+            path.display(),
+            bad.len(),
+            shown.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("; ")
+        ))
+        .into());
+    }
+    Ok(entries)
+}
+
+fn parse_plan_line(line: &str, set: JobSet) -> Result<ZEntry, String> {
+    let parsed: PlanLine = serde_json::from_str(line).map_err(|e| format!("not a plan line ({e})"))?;
+    if let Some(name) = &parsed.set {
+        if name != set.name() {
+            return Err(format!("an entry of {name}, not {}", set.name()));
+        }
+    }
+    let raw = match (parsed.member, parsed.member_base64) {
+        (Some(m), None) => m.into_bytes(),
+        (None, Some(b)) => base64::decode(&b).ok_or("member_base64 is not base64")?,
+        _ => return Err("needs exactly one of member and member_base64".into()),
+    };
+    let score = Score::parse(parsed.score.to_string()).ok_or("score is not a number")?;
+    Ok(ZEntry {
+        member: RawJob::new(raw),
+        score,
+    })
+}
+
+pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> anyhow::Result<Exit> {
+    let source = Source::from_args(args, ctx.ui.clock.now)?;
+    let ui = ctx.ui.clone();
+    let store = ctx.store()?;
+    store.expect_type(set.key(), KeyType::Zset)?;
+    let target = store.target().to_string();
+    let db = store.connector().db();
+    if args.dry_run || args.plan_out.is_some() {
+        let report = survey(store, set, action, &source, args.plan_out.as_deref(), &target, db, &ui)?;
+        emit(&mut ctx.out, &ctx.ui, &report)?;
+        return Ok(Exit::Ok);
+    }
+
+    let named = matches!(source, Source::Jids(_));
+    let expected = match &source {
+        Source::Jids(jids) => jids.len() as u64,
+        Source::Plan(_) => 0,
+        Source::Scan(filter) => count_matches(store, set, filter)?,
+    };
+    let plan = match &source {
+        Source::Plan(path) => Some(read_plan(path, set)?),
+        _ => None,
+    };
+    let expected = plan.as_ref().map_or(expected, |p| p.len() as u64);
+    if action.needs_confirmation(named) {
+        confirm(
+            &ui,
+            args.yes,
+            &format!(
+                "{} {} entries of {} on {} (db {db})?",
+                action.name(set),
+                count(expected),
+                set.key(),
+                target
+            ),
+        )?;
+    }
+    interrupt::watch();
+    let progress = Progress::new(&ui, expected, action.verb(set));
+    let mut summary = Summary::new(action.name(set), action.verb(set), set.key(), &target);
+    let mut report = match &args.report {
+        Some(path) => Some(BufWriter::new(
+            File::create(path).with_context(|| format!("cannot write {}", path.display()))?,
+        )),
+        None => None,
+    };
+    let mut run = Run {
+        set,
+        action,
+        batch: args.pace.batch as usize,
+        max_depth: args.pace.max_queue_depth,
+        pacer: Pacer::new(args.pace.rate),
+        clock: ui.clock,
+        progress: &progress,
+        summary: &mut summary,
+        report: report.as_mut(),
+    };
+    let result = match source {
+        Source::Scan(filter) => run.scan(store, &filter),
+        Source::Jids(jids) => run.jids(store, &jids),
+        Source::Plan(_) => run.entries(store, plan.unwrap_or_default()),
+    };
+    progress.finish();
+    if let Some(mut file) = report {
+        file.flush()?;
+    }
+    summary.finish();
+    match result {
+        Ok(()) => {}
+        // A connection lost mid-run: say what was done before it, then the error.
+        Err(e) => {
+            emit(&mut ctx.out, &ctx.ui, &summary)?;
+            return Err(e);
+        }
+    }
+    emit(&mut ctx.out, &ctx.ui, &summary)?;
+    Ok(summary.exit())
+}
+
+/// How many entries the filters select now (for the confirmation and the progress bar).
+fn count_matches(store: &mut Store, set: JobSet, filter: &JobFilter) -> StoreResult<u64> {
+    let range = filter.range();
+    if filter.only_range() {
+        return store.query(
+            redis::cmd("ZCOUNT").arg(set.key()).arg(&range.min).arg(&range.max),
+            set.key(),
+            KeyType::Zset,
+        );
+    }
+    let mut pager = ZPager::new(set.key(), Order::OldestFirst, range);
+    pager.snapshot(store)?;
+    let mut n = 0;
+    while let Some(page) = pager.next_page(store)? {
+        n += page.iter().filter(|e| filter.matches(&e.member.parse())).count() as u64;
+    }
+    Ok(n)
+}
+
+/// A dry run: what the action would do, read-only.
+#[allow(clippy::too_many_arguments)]
+fn survey(
+    store: &mut Store,
+    set: JobSet,
+    action: Action,
+    source: &Source,
+    plan_out: Option<&Path>,
+    target: &str,
+    db: i64,
+    ui: &Ui,
+) -> anyhow::Result<PlanReport> {
+    let mut report = PlanReport {
+        action: action.name(set).to_string(),
+        source: set.key().to_string(),
+        target: target.to_string(),
+        db,
+        entries: 0,
+        skipped: BTreeMap::new(),
+        by_class: BTreeMap::new(),
+        by_queue: BTreeMap::new(),
+        by_error: BTreeMap::new(),
+        not_found: Vec::new(),
+        sample: Vec::new(),
+        plan_out: plan_out.map(|p| p.display().to_string()),
+    };
+    let mut writer = match plan_out {
+        Some(path) => Some(BufWriter::new(
+            File::create(path).with_context(|| format!("cannot write {}", path.display()))?,
+        )),
+        None => None,
+    };
+    let now = ui.clock.now;
+    let mut visit = |entry: &ZEntry, report: &mut PlanReport| -> io::Result<()> {
+        match prepare(set, action, entry, now) {
+            Ok(_) => {
+                report.add(entry);
+                if let Some(w) = writer.as_mut() {
+                    writeln!(w, "{}", plan_line(set, entry))?;
+                }
+            }
+            Err((_, outcome)) => {
+                let reason = match outcome {
+                    Outcome::Skipped(r) | Outcome::Failed(r) => r,
+                    other => other.name().to_string(),
+                };
+                *report.skipped.entry(reason).or_default() += 1;
+            }
+        }
+        Ok(())
+    };
+    match source {
+        Source::Scan(filter) => {
+            let mut pager = ZPager::new(set.key(), Order::OldestFirst, filter.range());
+            pager.snapshot(store)?;
+            while let Some(page) = pager.next_page(store)? {
+                for entry in page.iter().filter(|e| filter.matches(&e.member.parse())) {
+                    visit(entry, &mut report)?;
+                }
+            }
+        }
+        Source::Jids(jids) => {
+            for jid in jids {
+                let found = find::in_zset(store, set.key(), jid)?;
+                if found.is_empty() {
+                    report.not_found.push(jid.clone());
+                }
+                for entry in &found {
+                    visit(entry, &mut report)?;
+                }
+            }
+        }
+        Source::Plan(path) => {
+            for entry in read_plan(path, set)? {
+                let present: Option<String> = store.query(
+                    redis::cmd("ZSCORE").arg(set.key()).arg(&entry.member.raw),
+                    set.key(),
+                    KeyType::Zset,
+                )?;
+                if present.is_some() {
+                    visit(&entry, &mut report)?;
+                } else {
+                    *report.skipped.entry("no longer in the set (gone)".into()).or_default() += 1;
+                }
+            }
+        }
+    }
+    if let Some(mut w) = writer {
+        w.flush()?;
+    }
+    Ok(report)
+}
+
+/// The state of one run of changes.
+struct Run<'a> {
+    set: JobSet,
+    action: Action,
+    batch: usize,
+    max_depth: Option<u64>,
+    pacer: Pacer,
+    clock: crate::cli::ui::Clock,
+    progress: &'a Progress,
+    summary: &'a mut Summary,
+    report: Option<&'a mut BufWriter<File>>,
+}
+
+impl Run<'_> {
+    /// Every entry the filters select, oldest first, in batches; stops between batches on
+    /// Ctrl-C.
+    fn scan(&mut self, store: &mut Store, filter: &JobFilter) -> anyhow::Result<()> {
+        let bounded = !matches!(self.action, Action::Reschedule { .. });
+        let mut scan = Scan::start(store, self.set, filter.range(), bounded)?;
+        let page_size = self.batch.max(100);
+        while !interrupt::requested() {
+            let page = scan.next_page(store, page_size)?;
+            if page.is_empty() {
+                break;
+            }
+            let mut still_there = vec![true; page.len()];
+            let mut chosen = Vec::new();
+            for (i, entry) in page.iter().enumerate() {
+                // An entry already at the new time is one this run rescheduled (or needs none).
+                let arrived = matches!(self.action, Action::Reschedule { score } if score == entry.score.value);
+                if !arrived && filter.matches(&entry.member.parse()) {
+                    chosen.push(i);
+                }
+            }
+            for chunk in chosen.chunks(self.batch) {
+                if interrupt::requested() {
+                    break;
+                }
+                let entries: Vec<&ZEntry> = chunk.iter().map(|&i| &page[i]).collect();
+                let outcomes = self.apply(store, &entries)?;
+                for (&i, outcome) in chunk.iter().zip(outcomes) {
+                    still_there[i] = match outcome {
+                        Outcome::Done => matches!(self.action, Action::Reschedule { score } if score == page[i].score.value),
+                        Outcome::Gone => false,
+                        _ => true,
+                    };
+                }
+            }
+            if interrupt::requested() {
+                break;
+            }
+            for (entry, there) in page.iter().zip(still_there) {
+                scan.visited(entry, there);
+            }
+        }
+        Ok(())
+    }
+
+    /// The jobs named by jid: each found by a scan of the set, then acted on by its raw bytes.
+    fn jids(&mut self, store: &mut Store, jids: &[String]) -> anyhow::Result<()> {
+        for chunk in jids.chunks(self.batch) {
+            if interrupt::requested() {
+                break;
+            }
+            let mut entries = Vec::new();
+            for jid in chunk {
+                let found = find::in_zset(store, self.set.key(), jid)?;
+                if found.is_empty() {
+                    self.record(jid, None, Outcome::Failed(format!("not in {}", self.set.key())))?;
+                }
+                entries.extend(found);
+            }
+            let refs: Vec<&ZEntry> = entries.iter().collect();
+            self.apply(store, &refs)?;
+        }
+        Ok(())
+    }
+
+    /// Exactly these entries (a plan), by their raw bytes.
+    fn entries(&mut self, store: &mut Store, entries: Vec<ZEntry>) -> anyhow::Result<()> {
+        for chunk in entries.chunks(self.batch) {
+            if interrupt::requested() {
+                break;
+            }
+            let refs: Vec<&ZEntry> = chunk.iter().collect();
+            self.apply(store, &refs)?;
+        }
+        Ok(())
+    }
+
+    /// One batch: prepare, wait for pacing and queue depth, run the script, record.
+    fn apply(&mut self, store: &mut Store, entries: &[&ZEntry]) -> anyhow::Result<Vec<Outcome>> {
+        let now = self.clock.current();
+        let mut outcomes: Vec<Option<Outcome>> = vec![None; entries.len()];
+        let mut items = Vec::new();
+        let mut slots = Vec::new();
+        for (i, entry) in entries.iter().enumerate() {
+            match prepare(self.set, self.action, entry, now) {
+                Ok(item) => {
+                    items.push(item);
+                    slots.push(i);
+                }
+                Err((jid, outcome)) => {
+                    self.record(&jid, Some(entry), outcome.clone())?;
+                    outcomes[i] = Some(outcome);
+                }
+            }
+        }
+        if !items.is_empty() {
+            self.wait_for_queues(store, &items)?;
+            let results = execute(store, self.set, self.action, &items, now)?;
+            for ((item, slot), outcome) in items.iter().zip(slots).zip(results) {
+                self.record(&item.jid, Some(&item.entry), outcome.clone())?;
+                outcomes[slot] = Some(outcome);
+            }
+            self.pacer.after(items.len() as u64);
+        }
+        Ok(outcomes.into_iter().map(|o| o.unwrap_or(Outcome::Gone)).collect())
+    }
+
+    fn record(&mut self, jid: &str, entry: Option<&ZEntry>, outcome: Outcome) -> io::Result<()> {
+        if let Some(file) = self.report.as_mut() {
+            let line = serde_json::json!({
+                "jid": jid,
+                "score": entry.and_then(|e| e.score.text.parse::<serde_json::Number>().ok()),
+                "outcome": outcome.name(),
+                "reason": match &outcome {
+                    Outcome::Skipped(r) | Outcome::Failed(r) => Some(r.as_str()),
+                    _ => None,
+                },
+            });
+            writeln!(file, "{line}")?;
+        }
+        self.progress.inc(1);
+        self.summary.record(jid, outcome);
+        Ok(())
+    }
+
+    /// With --max-queue-depth: wait while any queue this batch pushes to is deeper than N.
+    fn wait_for_queues(&mut self, store: &mut Store, items: &[Item]) -> StoreResult<()> {
+        let Some(max) = self.max_depth else { return Ok(()) };
+        let mut queues: Vec<&str> = items.iter().filter_map(|i| i.queue.as_deref()).collect();
+        queues.sort_unstable();
+        queues.dedup();
+        loop {
+            let mut deepest: Option<(&str, u64)> = None;
+            for q in &queues {
+                let key = keys::queue(q);
+                let len: u64 = store.query(redis::cmd("LLEN").arg(&key), &key, KeyType::List)?;
+                if len > max && deepest.is_none_or(|(_, d)| len > d) {
+                    deepest = Some((q, len));
+                }
+            }
+            match deepest {
+                None => {
+                    self.progress.note(self.action.verb(self.set));
+                    return Ok(());
+                }
+                Some((q, len)) => {
+                    self.progress.note(&format!("paused: queue {q} holds {} (> {max})", count(len)));
+                    if interrupt::requested() {
+                        return Ok(());
+                    }
+                    std::thread::sleep(Duration::from_millis(500));
+                }
+            }
+        }
+    }
 }
