@@ -99,7 +99,11 @@ impl Clock {
     /// The time to stamp a write with: the pinned time, else the system clock at this moment
     /// (a long run stamps each batch when it happens, not when the run began).
     pub fn current(&self) -> f64 {
-        if self.pinned { self.now } else { Clock::system().now }
+        if self.pinned {
+            self.now
+        } else {
+            Clock::system().now
+        }
     }
 }
 

@@ -176,21 +176,12 @@ impl Summary {
 impl Report for Summary {
     fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
         let s = &ui.styles;
-        let rate = if self.elapsed_secs > 0.0 {
-            format!(
-                " ({}/s)",
-                count((self.moved as f64 / self.elapsed_secs) as u64)
-            )
-        } else {
-            String::new()
-        };
         writeln!(
             out,
-            "{} {} from {} in {}{rate}",
+            "{} {} from {}",
             s.strong(self.verb),
             count(self.moved),
-            self.source,
-            span(self.elapsed_secs)
+            self.source
         )?;
         let mut parts = Vec::new();
         if self.gone > 0 {
@@ -230,7 +221,19 @@ impl Report for Summary {
                 s.warn("interrupted: stopped between batches; every entry is in exactly one place")
             )?;
         }
-        Ok(())
+        let rate = if self.elapsed_secs > 0.0 {
+            format!(
+                ", {}/s",
+                count((self.moved as f64 / self.elapsed_secs) as u64)
+            )
+        } else {
+            String::new()
+        };
+        writeln!(
+            out,
+            "{}",
+            s.dim(&format!("took {}{rate}", span(self.elapsed_secs)))
+        )
     }
 
     fn exit(&self) -> Exit {

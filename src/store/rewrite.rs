@@ -9,7 +9,11 @@ use super::job::Job;
 /// exponent (`1.0e+20`, `1.0e-05`).
 pub fn ruby_float(x: f64) -> String {
     if x == 0.0 {
-        return if x.is_sign_negative() { "-0.0".into() } else { "0.0".into() };
+        return if x.is_sign_negative() {
+            "-0.0".into()
+        } else {
+            "0.0".into()
+        };
     }
     let magnitude = x.abs();
     if (1e-4..1e15).contains(&magnitude) {

@@ -30,9 +30,9 @@ impl Script {
 pub static INPROGRESS_STATE: Script =
     Script::new("inprogress_state", include_str!("lua/inprogress_state.lua"));
 
-
 /// Claim-and-requeue for a batch of schedule/retry/dead entries.
-pub static REQUEUE_BATCH: Script = Script::new("requeue_batch", include_str!("lua/requeue_batch.lua"));
+pub static REQUEUE_BATCH: Script =
+    Script::new("requeue_batch", include_str!("lua/requeue_batch.lua"));
 
 /// Retry → dead for a batch, locks released owner-checked.
 pub static KILL_BATCH: Script = Script::new("kill_batch", include_str!("lua/kill_batch.lua"));

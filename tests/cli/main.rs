@@ -10,4 +10,5 @@ mod inprogress;
 mod job;
 mod lists;
 mod procs;
+mod repair;
 mod stats;

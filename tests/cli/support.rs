@@ -212,6 +212,16 @@ impl Run {
         )
     }
 
+    /// The snapshot with the run's timing line (`took 1.2s, 833/s`) and the socket path
+    /// replaced, so it doesn't depend on the machine.
+    pub fn stable_snapshot(&self, server: &RedisServer) -> String {
+        let text = self.snapshot().replace(&server.url(), "unix://<socket>");
+        regex::Regex::new(r"(?m)^took .*$")
+            .unwrap()
+            .replace_all(&text, "took <time>")
+            .into_owned()
+    }
+
     pub fn json(&self) -> serde_json::Value {
         serde_json::from_str(&self.stdout)
             .unwrap_or_else(|e| panic!("stdout is not JSON ({e}):\n{}", self.stdout))

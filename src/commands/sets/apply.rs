@@ -103,12 +103,16 @@ pub struct RescheduleArgs {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Action {
     /// Back to its queue now (claim-and-requeue).
-    Requeue { reset_retries: bool },
+    Requeue {
+        reset_retries: bool,
+    },
     /// Retry → dead.
     Kill,
     Delete,
     /// A new score, same payload.
-    Reschedule { score: f64 },
+    Reschedule {
+        score: f64,
+    },
 }
 
 impl Action {
@@ -159,11 +163,15 @@ impl Source {
         let usage = |text: &str| -> anyhow::Error { UsageError(text.to_string()).into() };
         match (&args.plan, jids.is_empty(), filtered || args.all) {
             (Some(path), true, false) => Ok(Source::Plan(path.clone())),
-            (Some(_), _, _) => Err(usage("--plan applies exactly the plan's entries: give no jids, filters or --all with it")),
+            (Some(_), _, _) => Err(usage(
+                "--plan applies exactly the plan's entries: give no jids, filters or --all with it",
+            )),
             (None, false, false) => Ok(Source::Jids(jids)),
             (None, false, true) => Err(usage("give jids, or filters / --all, not both")),
             (None, true, true) => Ok(Source::Scan(JobFilter::new(&args.filter, now))),
-            (None, true, false) => Err(usage("name the jobs (JID…, --jid-file), or select them with filters or --all")),
+            (None, true, false) => Err(usage(
+                "name the jobs (JID…, --jid-file), or select them with filters or --all",
+            )),
         }
     }
 }
@@ -208,7 +216,12 @@ struct Item {
 }
 
 /// Decide what `action` does to `entry`: an item for the script, or an outcome now.
-fn prepare(set: JobSet, action: Action, entry: &ZEntry, now: f64) -> Result<Item, (String, Outcome)> {
+fn prepare(
+    set: JobSet,
+    action: Action,
+    entry: &ZEntry,
+    now: f64,
+) -> Result<Item, (String, Outcome)> {
     let parsed = entry.member.parse();
     let jid = display_jid(&parsed);
     let bare = |jid: &str| jid.to_string();
@@ -233,10 +246,17 @@ fn prepare(set: JobSet, action: Action, entry: &ZEntry, now: f64) -> Result<Item
         Action::Requeue { reset_retries } => {
             let job = match &parsed {
                 Ok(job) => job,
-                Err(bad) => return Err((jid, Outcome::Skipped(format!("not a job: {}", bad.reason)))),
+                Err(bad) => {
+                    return Err((jid, Outcome::Skipped(format!("not a job: {}", bad.reason))));
+                }
             };
             if job.is_wrapper() {
-                return Err((jid, Outcome::Skipped("the gem's (unparseable) wrapper: its payload is not a job".into())));
+                return Err((
+                    jid,
+                    Outcome::Skipped(
+                        "the gem's (unparseable) wrapper: its payload is not a job".into(),
+                    ),
+                ));
             }
             let queue = match job.queue.as_deref() {
                 Some(q) if !q.is_empty() => q.to_string(),
@@ -244,7 +264,10 @@ fn prepare(set: JobSet, action: Action, entry: &ZEntry, now: f64) -> Result<Item
             };
             let remove: &[&str] = if reset_retries { &["retry_count"] } else { &[] };
             let payload = rewrite(job, &[("enqueued_at", ruby_float(now))], remove);
-            Ok(item(vec![queue.clone().into_bytes(), payload.into_bytes()], Some(queue)))
+            Ok(item(
+                vec![queue.clone().into_bytes(), payload.into_bytes()],
+                Some(queue),
+            ))
         }
         Action::Kill => {
             let (unique, periodic) = locks(&parsed);
@@ -256,7 +279,15 @@ fn prepare(set: JobSet, action: Action, entry: &ZEntry, now: f64) -> Result<Item
                 _ => String::new(),
             };
             let (unique, periodic) = locks(&parsed);
-            Ok(item(vec![own_jid.into_bytes(), attempts.into_bytes(), unique, periodic], None))
+            Ok(item(
+                vec![
+                    own_jid.into_bytes(),
+                    attempts.into_bytes(),
+                    unique,
+                    periodic,
+                ],
+                None,
+            ))
         }
         Action::Reschedule { .. } => Ok(item(Vec::new(), None)),
     }
@@ -277,7 +308,13 @@ fn display_jid(parsed: &Result<Job<'_>, Unparseable>) -> String {
 }
 
 /// Run one batch as one script call; each entry's outcome, in order.
-fn execute(store: &mut Store, set: JobSet, action: Action, items: &[Item], now: f64) -> StoreResult<Vec<Outcome>> {
+fn execute(
+    store: &mut Store,
+    set: JobSet,
+    action: Action,
+    items: &[Item],
+    now: f64,
+) -> StoreResult<Vec<Outcome>> {
     if items.is_empty() {
         return Ok(Vec::new());
     }
@@ -336,12 +373,20 @@ struct Scan {
 impl Scan {
     /// `bounded`: also stop after as many entries as the range held at start (not for a
     /// reschedule, whose entries may come round again at their new score and are skipped).
-    fn start(store: &mut Store, set: JobSet, range: ScoreRange, bounded: bool) -> StoreResult<Scan> {
+    fn start(
+        store: &mut Store,
+        set: JobSet,
+        range: ScoreRange,
+        bounded: bool,
+    ) -> StoreResult<Scan> {
         let mut pager = ZPager::new(set.key(), Order::OldestFirst, range.clone());
         pager.snapshot(store)?;
         let max = pager.max().to_string();
         let budget: u64 = store.query(
-            redis::cmd("ZCOUNT").arg(set.key()).arg(&range.min).arg(&max),
+            redis::cmd("ZCOUNT")
+                .arg(set.key())
+                .arg(&range.min)
+                .arg(&max),
             set.key(),
             KeyType::Zset,
         )?;
@@ -360,7 +405,10 @@ impl Scan {
         if self.done || self.budget == 0 {
             return Ok(Vec::new());
         }
-        let from = self.cursor.as_ref().map_or(self.min.clone(), |c| c.text.clone());
+        let from = self
+            .cursor
+            .as_ref()
+            .map_or(self.min.clone(), |c| c.text.clone());
         let offset = self.kept_at_cursor.len();
         let size = size.min(usize::try_from(self.budget).unwrap_or(usize::MAX));
         let reply: Value = store.query(
@@ -466,29 +514,46 @@ impl Report for PlanReport {
         let s = &ui.styles;
         writeln!(
             out,
-            "{} would {} {} entries of {} on {} (db {})",
+            "{} would {} {} entries of {} on {}",
             s.strong("dry run:"),
             self.action,
             count(self.entries),
             self.source,
-            self.target,
-            self.db
+            self.target
         )?;
-        for (title, groups) in [("class", &self.by_class), ("queue", &self.by_queue), ("error", &self.by_error)] {
+        for (title, groups) in [
+            ("class", &self.by_class),
+            ("queue", &self.by_queue),
+            ("error", &self.by_error),
+        ] {
             if groups.is_empty() {
                 continue;
             }
             let mut top: Vec<(&String, &u64)> = groups.iter().collect();
             top.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-            let shown: Vec<String> = top.iter().take(8).map(|(k, v)| format!("{k} {}", count(**v))).collect();
-            let more = if top.len() > 8 { format!(", … {} more", top.len() - 8) } else { String::new() };
+            let shown: Vec<String> = top
+                .iter()
+                .take(8)
+                .map(|(k, v)| format!("{k} {}", count(**v)))
+                .collect();
+            let more = if top.len() > 8 {
+                format!(", … {} more", top.len() - 8)
+            } else {
+                String::new()
+            };
             writeln!(out, "  by {title:<6} {}{more}", shown.join(", "))?;
         }
         for (reason, n) in &self.skipped {
             writeln!(out, "  {} {} skipped: {reason}", s.warn("!"), count(*n))?;
         }
         if !self.not_found.is_empty() {
-            writeln!(out, "  {} not in {}: {}", s.warn("!"), self.source, self.not_found.join(", "))?;
+            writeln!(
+                out,
+                "  {} not in {}: {}",
+                s.warn("!"),
+                self.source,
+                self.not_found.join(", ")
+            )?;
         }
         if !self.sample.is_empty() {
             writeln!(out, "  sample:")?;
@@ -505,7 +570,10 @@ impl Report for PlanReport {
             }
         }
         if let Some(path) = &self.plan_out {
-            writeln!(out, "  plan written to {path} (apply it with --plan {path})")?;
+            writeln!(
+                out,
+                "  plan written to {path} (apply it with --plan {path})"
+            )?;
         }
         writeln!(out, "nothing was changed")
     }
@@ -530,7 +598,11 @@ fn plan_line(set: JobSet, entry: &ZEntry) -> String {
     };
     let line = PlanLine {
         set: Some(set.name().to_string()),
-        score: entry.score.text.parse().unwrap_or_else(|_| serde_json::Number::from(0)),
+        score: entry
+            .score
+            .text
+            .parse()
+            .unwrap_or_else(|_| serde_json::Number::from(0)),
         member,
         member_base64,
     };
@@ -542,9 +614,9 @@ fn read_plan(path: &Path, set: JobSet) -> anyhow::Result<Vec<ZEntry>> {
     let reader: Box<dyn BufRead> = if path == Path::new("-") {
         Box::new(BufReader::new(io::stdin()))
     } else {
-        Box::new(BufReader::new(
-            File::open(path).with_context(|| format!("cannot read plan {}", path.display()))?,
-        ))
+        Box::new(BufReader::new(File::open(path).with_context(|| {
+            format!("cannot read plan {}", path.display())
+        })?))
     };
     let mut entries = Vec::new();
     let mut bad = Vec::new();
@@ -564,7 +636,11 @@ fn read_plan(path: &Path, set: JobSet) -> anyhow::Result<Vec<ZEntry>> {
             "{} is not a valid plan ({} bad lines; nothing was changed): {}",
             path.display(),
             bad.len(),
-            shown.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("; ")
+            shown
+                .iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join("; ")
         ))
         .into());
     }
@@ -572,7 +648,8 @@ fn read_plan(path: &Path, set: JobSet) -> anyhow::Result<Vec<ZEntry>> {
 }
 
 fn parse_plan_line(line: &str, set: JobSet) -> Result<ZEntry, String> {
-    let parsed: PlanLine = serde_json::from_str(line).map_err(|e| format!("not a plan line ({e})"))?;
+    let parsed: PlanLine =
+        serde_json::from_str(line).map_err(|e| format!("not a plan line ({e})"))?;
     if let Some(name) = &parsed.set {
         if name != set.name() {
             return Err(format!("an entry of {name}, not {}", set.name()));
@@ -598,7 +675,16 @@ pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> any
     let target = store.target().to_string();
     let db = store.connector().db();
     if args.dry_run || args.plan_out.is_some() {
-        let report = survey(store, set, action, &source, args.plan_out.as_deref(), &target, db, &ui)?;
+        let report = survey(
+            store,
+            set,
+            action,
+            &source,
+            args.plan_out.as_deref(),
+            &target,
+            db,
+            &ui,
+        )?;
         emit(&mut ctx.out, &ctx.ui, &report)?;
         return Ok(Exit::Ok);
     }
@@ -619,7 +705,7 @@ pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> any
             &ui,
             args.yes,
             &format!(
-                "{} {} entries of {} on {} (db {db})?",
+                "{} {} entries of {} on {}?",
                 action.name(set),
                 count(expected),
                 set.key(),
@@ -631,9 +717,11 @@ pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> any
     let progress = Progress::new(&ui, expected, action.verb(set));
     let mut summary = Summary::new(action.name(set), action.verb(set), set.key(), &target);
     let mut report = match &args.report {
-        Some(path) => Some(BufWriter::new(
-            File::create(path).with_context(|| format!("cannot write {}", path.display()))?,
-        )),
+        Some(path) => {
+            Some(BufWriter::new(File::create(path).with_context(|| {
+                format!("cannot write {}", path.display())
+            })?))
+        }
         None => None,
     };
     let mut run = Run {
@@ -674,7 +762,10 @@ fn count_matches(store: &mut Store, set: JobSet, filter: &JobFilter) -> StoreRes
     let range = filter.range();
     if filter.only_range() {
         return store.query(
-            redis::cmd("ZCOUNT").arg(set.key()).arg(&range.min).arg(&range.max),
+            redis::cmd("ZCOUNT")
+                .arg(set.key())
+                .arg(&range.min)
+                .arg(&range.max),
             set.key(),
             KeyType::Zset,
         );
@@ -683,7 +774,10 @@ fn count_matches(store: &mut Store, set: JobSet, filter: &JobFilter) -> StoreRes
     pager.snapshot(store)?;
     let mut n = 0;
     while let Some(page) = pager.next_page(store)? {
-        n += page.iter().filter(|e| filter.matches(&e.member.parse())).count() as u64;
+        n += page
+            .iter()
+            .filter(|e| filter.matches(&e.member.parse()))
+            .count() as u64;
     }
     Ok(n)
 }
@@ -715,9 +809,11 @@ fn survey(
         plan_out: plan_out.map(|p| p.display().to_string()),
     };
     let mut writer = match plan_out {
-        Some(path) => Some(BufWriter::new(
-            File::create(path).with_context(|| format!("cannot write {}", path.display()))?,
-        )),
+        Some(path) => {
+            Some(BufWriter::new(File::create(path).with_context(|| {
+                format!("cannot write {}", path.display())
+            })?))
+        }
         None => None,
     };
     let now = ui.clock.now;
@@ -770,7 +866,10 @@ fn survey(
                 if present.is_some() {
                     visit(&entry, &mut report)?;
                 } else {
-                    *report.skipped.entry("no longer in the set (gone)".into()).or_default() += 1;
+                    *report
+                        .skipped
+                        .entry("no longer in the set (gone)".into())
+                        .or_default() += 1;
                 }
             }
         }
@@ -823,7 +922,9 @@ impl Run<'_> {
                 let outcomes = self.apply(store, &entries)?;
                 for (&i, outcome) in chunk.iter().zip(outcomes) {
                     still_there[i] = match outcome {
-                        Outcome::Done => matches!(self.action, Action::Reschedule { score } if score == page[i].score.value),
+                        Outcome::Done => {
+                            matches!(self.action, Action::Reschedule { score } if score == page[i].score.value)
+                        }
                         Outcome::Gone => false,
                         _ => true,
                     };
@@ -849,7 +950,11 @@ impl Run<'_> {
             for jid in chunk {
                 let found = find::in_zset(store, self.set.key(), jid)?;
                 if found.is_empty() {
-                    self.record(jid, None, Outcome::Failed(format!("not in {}", self.set.key())))?;
+                    self.record(
+                        jid,
+                        None,
+                        Outcome::Failed(format!("not in {}", self.set.key())),
+                    )?;
                 }
                 entries.extend(found);
             }
@@ -898,7 +1003,10 @@ impl Run<'_> {
             }
             self.pacer.after(items.len() as u64);
         }
-        Ok(outcomes.into_iter().map(|o| o.unwrap_or(Outcome::Gone)).collect())
+        Ok(outcomes
+            .into_iter()
+            .map(|o| o.unwrap_or(Outcome::Gone))
+            .collect())
     }
 
     fn record(&mut self, jid: &str, entry: Option<&ZEntry>, outcome: Outcome) -> io::Result<()> {
@@ -921,7 +1029,9 @@ impl Run<'_> {
 
     /// With --max-queue-depth: wait while any queue this batch pushes to is deeper than N.
     fn wait_for_queues(&mut self, store: &mut Store, items: &[Item]) -> StoreResult<()> {
-        let Some(max) = self.max_depth else { return Ok(()) };
+        let Some(max) = self.max_depth else {
+            return Ok(());
+        };
         let mut queues: Vec<&str> = items.iter().filter_map(|i| i.queue.as_deref()).collect();
         queues.sort_unstable();
         queues.dedup();
@@ -940,7 +1050,8 @@ impl Run<'_> {
                     return Ok(());
                 }
                 Some((q, len)) => {
-                    self.progress.note(&format!("paused: queue {q} holds {} (> {max})", count(len)));
+                    self.progress
+                        .note(&format!("paused: queue {q} holds {} (> {max})", count(len)));
                     if interrupt::requested() {
                         return Ok(());
                     }
