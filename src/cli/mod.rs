@@ -173,6 +173,11 @@ fn report_error(err: &anyhow::Error) -> Exit {
         .any(|e| e.downcast_ref::<UsageError>().is_some())
     {
         Exit::Usage
+    } else if err
+        .chain()
+        .any(|e| e.downcast_ref::<interrupt::Interrupted>().is_some())
+    {
+        Exit::Interrupted
     } else {
         Exit::Failure
     };

@@ -25,7 +25,7 @@ pub struct PaceArgs {
     pub rate: Option<f64>,
 
     /// Entries per script call (1–2000)
-    #[arg(long, value_name = "N", default_value_t = 500,
+    #[arg(long, value_name = "N", default_value_t = 1000,
           value_parser = clap::value_parser!(u64).range(1..=MAX_BATCH as u64), help_heading = "Pacing")]
     pub batch: u64,
 
