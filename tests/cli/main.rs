@@ -11,3 +11,4 @@ mod job;
 mod lists;
 mod procs;
 mod stats;
+mod transfer;
