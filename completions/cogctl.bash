@@ -694,7 +694,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__export)
-            opts="-o -q -h -V --class --queue --error --jid --since --until --min-retries --output --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-o -q -h -V --class --queue --error --jid --since --until --min-retries --output --force --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2696,7 +2696,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__export)
-            opts="-o -q -h -V --class --queue --error --jid --since --until --min-retries --output --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-o -q -h -V --class --queue --error --jid --since --until --min-retries --output --force --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -444,7 +444,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l since -d 'Only entries whose time is at or after TIME: a duration ago (2h), a duration ahead (+2h), or RFC 3339' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l until -d 'Only entries whose time is at or before TIME (same forms as --since)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -s o -l output -d 'Write to FILE instead of stdout' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -s o -l output -d 'Write to FILE instead of stdout (written whole, or not at all)' -r -F
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -457,6 +457,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l force -d 'Replace FILE when it exists (by default an existing export is never overwritten)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l ndjson -d 'Same as --format ndjson'
@@ -626,7 +627,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l since -d 'Only entries whose time is at or after TIME: a duration ago (2h), a duration ahead (+2h), or RFC 3339' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l until -d 'Only entries whose time is at or before TIME (same forms as --since)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -s o -l output -d 'Write to FILE instead of stdout' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -s o -l output -d 'Write to FILE instead of stdout (written whole, or not at all)' -r -F
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -639,6 +640,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l force -d 'Replace FILE when it exists (by default an existing export is never overwritten)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l ndjson -d 'Same as --format ndjson'

@@ -12,3 +12,4 @@ mod lists;
 mod procs;
 mod repair;
 mod stats;
+mod transfer;

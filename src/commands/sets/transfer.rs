@@ -1,25 +1,71 @@
 //! `dead export`, `retry export` and `dead import`: lossless NDJSON `{score, member}` lines.
+//!
+//! Export streams the set oldest first in bounded pages and writes each entry as the exact
+//! bytes Redis holds: the score with the digits Redis printed, the member as a JSON string
+//! (or as base64 when it is not UTF-8). Import reads such lines back: it checks the whole
+//! input before it writes anything, counts what is already there, asks, then adds with
+//! `ZADD NX` in pipelined batches, passing each score's text through unchanged, so an export
+//! imported into an empty set gives back the same set byte for byte.
 
-use std::path::PathBuf;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Seek, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
 
+use anyhow::Context;
 use clap::Args;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
-use super::filter::FilterArgs;
-use crate::cli::exit::Exit;
+use super::filter::{FilterArgs, JobFilter};
+use crate::cli::confirm::confirm;
+use crate::cli::exit::{Exit, UsageError};
+use crate::cli::interrupt::{self, Interrupted};
+use crate::cli::ui::Ui;
 use crate::commands::Ctx;
-use crate::store::JobSet;
+use crate::render::progress::Progress;
+use crate::render::size::count;
+use crate::render::{self, Report};
+use crate::store::page::{Order, ZPager};
+use crate::store::{JobSet, KeyType, Store};
+
+/// Entries per pipeline when counting and adding: one round trip each, small enough that a
+/// batch of large members stays a few megabytes.
+const BATCH: usize = 1000;
+
+/// How many bad lines an error names.
+const BAD_LINES_SHOWN: usize = 5;
 
 #[derive(Debug, Args)]
+#[command(after_help = "\
+Each line is {\"score\":<number>,\"member\":\"<string>\"}: the score with exactly the digits \
+Redis printed, the member as a JSON string. A member that is not UTF-8 is written as \
+\"member_base64\" (standard base64, padded) instead of \"member\"; a score of ±infinity as \
+the string \"+inf\" or \"-inf\". Entries are written oldest first; entries added while the \
+export runs are not included. The output is always NDJSON: --format and --json don't change it.")]
 pub struct ExportArgs {
     #[command(flatten)]
     pub filter: FilterArgs,
 
-    /// Write to FILE instead of stdout
+    /// Write to FILE instead of stdout (written whole, or not at all)
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
+
+    /// Replace FILE when it exists (by default an existing export is never overwritten)
+    #[arg(long, requires = "output")]
+    pub force: bool,
 }
 
 #[derive(Debug, Args)]
+#[command(after_help = "\
+The whole input is checked before anything is written: a bad line (not JSON, no score or \
+member, a score that isn't a number, both or neither of member and member_base64, bad base64, \
+another set's \"set\") fails the import with the line numbers, and nothing is changed. Lines \
+may carry \"set\" (plans written by --plan-out do); other fields are refused, so the output \
+of `list --ndjson` can't be imported by mistake; blank lines are ignored. Members already in \
+the set are left as they are (ZADD NX), whatever their score. Standard input is copied to a \
+private temporary file first; importing from it needs --yes (there is no terminal to ask on). \
+--json prints the summary as JSON.")]
 pub struct ImportArgs {
     /// NDJSON lines {"score": …, "member": "…"} as `export` writes them; `-` reads stdin
     #[arg(value_name = "FILE|-")]
@@ -34,10 +80,844 @@ pub struct ImportArgs {
     pub yes: bool,
 }
 
-pub fn run_export(_ctx: &mut Ctx, _set: JobSet, _args: &ExportArgs) -> anyhow::Result<Exit> {
-    anyhow::bail!("not implemented yet")
+pub fn run_export(ctx: &mut Ctx, set: JobSet, args: &ExportArgs) -> anyhow::Result<Exit> {
+    let filter = JobFilter::new(&args.filter, ctx.ui.clock.now);
+    if let Some(path) = &args.output {
+        if !args.force && fs::symlink_metadata(path).is_ok() {
+            return Err(UsageError(format!(
+                "{} exists; pass --force to replace it",
+                path.display()
+            ))
+            .into());
+        }
+    }
+    let mut pager = ZPager::new(set.key(), Order::OldestFirst, filter.range());
+    let connector = ctx.connector()?;
+    pager.snapshot(ctx.store()?)?;
+    interrupt::watch();
+
+    let mut file = match &args.output {
+        Some(path) => Some(Partial::create(path)?),
+        None => None,
+    };
+    let out: &mut dyn Write = match &mut file {
+        Some(partial) => &mut partial.writer,
+        None => &mut ctx.out,
+    };
+    let everything = filter.only_range();
+    let mut written: u64 = 0;
+    for page in pager.prefetch(connector) {
+        if interrupt::requested() {
+            let what = match &args.output {
+                Some(path) => format!("{} was not written", path.display()),
+                None => "the export is incomplete".into(),
+            };
+            ctx.ui.note(&format!(
+                "interrupted after {} entries; {what}",
+                count(written)
+            ));
+            return Ok(Exit::Interrupted);
+        }
+        for entry in &page? {
+            if !everything && !filter.matches(&entry.member.parse()) {
+                continue;
+            }
+            write_entry(out, &entry.score.text, &entry.member.raw)?;
+            written += 1;
+        }
+        out.flush()?;
+    }
+    if let (Some(partial), Some(path)) = (file, &args.output) {
+        partial.commit()?;
+        ctx.ui.note(&format!(
+            "exported {} {} entries to {}",
+            count(written),
+            set.name(),
+            path.display()
+        ));
+    }
+    Ok(Exit::Ok)
 }
 
-pub fn run_import(_ctx: &mut Ctx, _set: JobSet, _args: &ImportArgs) -> anyhow::Result<Exit> {
-    anyhow::bail!("not implemented yet")
+/// An export file being written under a temporary name beside its final one, renamed into
+/// place only once complete, so a failed or interrupted export never looks like a whole one.
+struct Partial {
+    writer: BufWriter<File>,
+    temp: PathBuf,
+    path: PathBuf,
+    committed: bool,
+}
+
+impl Partial {
+    fn create(path: &Path) -> anyhow::Result<Partial> {
+        let name = path
+            .file_name()
+            .with_context(|| format!("{} is not a file name", path.display()))?;
+        let temp = path.with_file_name(format!(
+            ".{}.partial-{}",
+            name.to_string_lossy(),
+            std::process::id()
+        ));
+        let file =
+            private_file(&temp).with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(Partial {
+            writer: BufWriter::with_capacity(256 * 1024, file),
+            temp,
+            path: path.to_path_buf(),
+            committed: false,
+        })
+    }
+
+    fn commit(mut self) -> anyhow::Result<()> {
+        let context = || format!("cannot write {}", self.path.display());
+        self.writer.flush().with_context(context)?;
+        // An export is often the only copy of what is deleted next: make it durable first.
+        self.writer.get_ref().sync_all().with_context(context)?;
+        fs::rename(&self.temp, &self.path).with_context(context)?;
+        self.committed = true;
+        Ok(())
+    }
+}
+
+impl Drop for Partial {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = fs::remove_file(&self.temp);
+        }
+    }
+}
+
+/// A new file only this user can read: members carry customer data.
+fn private_file(path: &Path) -> io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.read(true).write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)
+}
+
+/// One export line: `{"score":…,"member":"…"}`, or `member_base64` for a member that is not
+/// UTF-8.
+fn write_entry(out: &mut dyn Write, score: &str, member: &[u8]) -> io::Result<()> {
+    out.write_all(b"{\"score\":")?;
+    match score {
+        s if is_json_number(s) => out.write_all(s.as_bytes())?,
+        "inf" | "+inf" => out.write_all(b"\"+inf\"")?,
+        "-inf" => out.write_all(b"\"-inf\"")?,
+        other => {
+            return Err(io::Error::other(format!(
+                "Redis printed the score {other:?}, which is not a number"
+            )));
+        }
+    }
+    match std::str::from_utf8(member) {
+        Ok(text) => {
+            out.write_all(b",\"member\":")?;
+            serde_json::to_writer(&mut *out, text).map_err(render::json_io)?;
+        }
+        Err(_) => {
+            out.write_all(b",\"member_base64\":\"")?;
+            out.write_all(base64::encode(member).as_bytes())?;
+            out.write_all(b"\"")?;
+        }
+    }
+    out.write_all(b"}\n")
+}
+
+/// True for text in JSON's number syntax (what Redis prints for every finite score).
+fn is_json_number(text: &str) -> bool {
+    let b = text.as_bytes();
+    let mut i = 0;
+    let digits = |i: &mut usize| {
+        let start = *i;
+        while b.get(*i).is_some_and(u8::is_ascii_digit) {
+            *i += 1;
+        }
+        *i > start
+    };
+    if b.first() == Some(&b'-') {
+        i += 1;
+    }
+    match b.get(i) {
+        Some(b'0') => i += 1,
+        Some(b'1'..=b'9') => {
+            digits(&mut i);
+        }
+        _ => return false,
+    }
+    if b.get(i) == Some(&b'.') {
+        i += 1;
+        if !digits(&mut i) {
+            return false;
+        }
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(b.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        if !digits(&mut i) {
+            return false;
+        }
+    }
+    i == b.len()
+}
+
+/// One entry to import: the score text as given (Redis parses it exactly as it printed it)
+/// and the member's bytes.
+#[derive(Debug, PartialEq)]
+struct Entry {
+    score: String,
+    member: Vec<u8>,
+}
+
+/// A line as written: unknown fields are refused, so the output of `list --ndjson` (whose
+/// `member` is lossy) can't be imported by mistake.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Line<'a> {
+    #[serde(borrow)]
+    score: Option<&'a RawValue>,
+    member: Option<String>,
+    member_base64: Option<String>,
+    set: Option<String>,
+}
+
+fn parse_entry(line: &[u8], set: JobSet) -> Result<Entry, String> {
+    let text = std::str::from_utf8(line).map_err(|_| "not UTF-8 text".to_string())?;
+    let line: Line = serde_json::from_str(text).map_err(|e| json_reason(&e))?;
+    if let Some(name) = &line.set {
+        if name != set.name() {
+            return Err(format!(
+                "an entry of the {name:?} set, not of {:?}",
+                set.name()
+            ));
+        }
+    }
+    let score = score_text(line.score.ok_or("no \"score\"")?)?;
+    let member = match (line.member, line.member_base64) {
+        (Some(m), None) => m.into_bytes(),
+        (None, Some(b)) => {
+            base64::decode(&b).map_err(|e| format!("\"member_base64\" is not base64: {e}"))?
+        }
+        (Some(_), Some(_)) => return Err("both \"member\" and \"member_base64\"".into()),
+        (None, None) => return Err("no \"member\" (or \"member_base64\")".into()),
+    };
+    Ok(Entry { score, member })
+}
+
+/// serde_json's message without its position: the line is named already, and a line is
+/// one line.
+fn json_reason(err: &serde_json::Error) -> String {
+    let text = err.to_string();
+    let reason = text.split(" at line ").next().unwrap_or(&text);
+    format!("not a valid entry: {reason} (column {})", err.column())
+}
+
+/// The score to pass to ZADD: a JSON number as written, or ±infinity as "+inf"/"-inf".
+fn score_text(raw: &RawValue) -> Result<String, String> {
+    let text = raw.get();
+    if text.starts_with('"') {
+        return match serde_json::from_str::<String>(text).as_deref() {
+            Ok("inf" | "+inf") => Ok("+inf".into()),
+            Ok("-inf") => Ok("-inf".into()),
+            _ => Err(format!(
+                "the score {text} is not a number (nor \"+inf\"/\"-inf\")"
+            )),
+        };
+    }
+    if !is_json_number(text) {
+        return Err(format!("the score {text} is not a number"));
+    }
+    let value: f64 = text
+        .parse()
+        .map_err(|_| format!("the score {text} is not a number"))?;
+    // Redis refuses what overflows to infinity or underflows to zero.
+    let mantissa = text.split(['e', 'E']).next().unwrap_or(text);
+    if value.is_infinite()
+        || (value == 0.0 && mantissa.contains(|c: char| ('1'..='9').contains(&c)))
+    {
+        return Err(format!("the score {text} is out of range"));
+    }
+    Ok(text.to_string())
+}
+
+/// The input, readable several times from the start: the file itself, or a private copy of
+/// stdin (or of a pipe), so memory stays flat whatever its size.
+fn open_input(path: &Path) -> anyhow::Result<File> {
+    if path == Path::new("-") {
+        return spool(&mut io::stdin().lock()).context("cannot read standard input");
+    }
+    let context = || format!("cannot read {}", path.display());
+    let mut file = File::open(path).with_context(context)?;
+    if file.metadata().with_context(context)?.is_file() {
+        Ok(file)
+    } else {
+        spool(&mut file).with_context(context)
+    }
+}
+
+fn spool(from: &mut dyn Read) -> io::Result<File> {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0);
+    let path = std::env::temp_dir().join(format!(
+        "cogctl-import-{}-{nanos}.ndjson",
+        std::process::id()
+    ));
+    let mut file = private_file(&path)?;
+    // Unlinked at once: the copy goes with the process, however the process ends.
+    let _ = fs::remove_file(&path);
+    io::copy(from, &mut file)?;
+    Ok(file)
+}
+
+/// The non-blank lines of the input, numbered from 1, each in a reused buffer (memory is
+/// bounded by the longest line).
+struct Lines {
+    reader: BufReader<File>,
+    buf: Vec<u8>,
+    number: u64,
+    entries: u64,
+}
+
+impl Lines {
+    fn new(file: &File) -> io::Result<Lines> {
+        let mut file = file.try_clone()?;
+        file.rewind()?;
+        Ok(Lines {
+            reader: BufReader::with_capacity(256 * 1024, file),
+            buf: Vec::new(),
+            number: 0,
+            entries: 0,
+        })
+    }
+
+    fn next(&mut self) -> io::Result<Option<(u64, &[u8])>> {
+        loop {
+            self.buf.clear();
+            if self.reader.read_until(b'\n', &mut self.buf)? == 0 {
+                return Ok(None);
+            }
+            self.number += 1;
+            if !self.buf.iter().all(u8::is_ascii_whitespace) {
+                return Ok(Some((self.number, &self.buf)));
+            }
+        }
+    }
+
+    /// The next `BATCH` entries of the `checked` the input was found to hold: a bad or an
+    /// extra line now means it changed under us, and nothing unchecked is ever added.
+    fn batch(&mut self, set: JobSet, checked: u64) -> anyhow::Result<Vec<Entry>> {
+        let changed = |what: String| anyhow::anyhow!("the input changed while it was read: {what}");
+        let mut batch = Vec::with_capacity(BATCH);
+        while batch.len() < BATCH {
+            let entries = self.entries;
+            let Some((number, line)) = self.next()? else {
+                break;
+            };
+            if entries == checked {
+                return Err(changed(format!(
+                    "line {number} is beyond the {checked} entries checked"
+                )));
+            }
+            let entry = parse_entry(line, set)
+                .map_err(|reason| changed(format!("line {number}: {reason}")))?;
+            self.entries += 1;
+            batch.push(entry);
+        }
+        Ok(batch)
+    }
+}
+
+/// Every line checked before anything is written: the number of entries, or an error naming
+/// the first bad lines.
+fn check_input(file: &File, set: JobSet, source: &str) -> anyhow::Result<Option<u64>> {
+    let mut lines = Lines::new(file).with_context(|| format!("cannot read {source}"))?;
+    let mut entries: u64 = 0;
+    let mut bad: Vec<(u64, String)> = Vec::new();
+    let mut bad_count: u64 = 0;
+    while let Some((number, line)) = lines
+        .next()
+        .with_context(|| format!("cannot read {source}"))?
+    {
+        if number % 10_000 == 0 && interrupt::requested() {
+            return Ok(None);
+        }
+        match parse_entry(line, set) {
+            Ok(_) => entries += 1,
+            Err(reason) => {
+                bad_count += 1;
+                if bad.len() < BAD_LINES_SHOWN {
+                    bad.push((number, reason));
+                }
+            }
+        }
+    }
+    if bad_count > 0 {
+        let mut message = format!(
+            "{} of {} lines of {source} are not entries to import; nothing was changed",
+            count(bad_count),
+            count(entries + bad_count)
+        );
+        for (number, reason) in &bad {
+            message.push_str(&format!("\n  line {number}: {reason}"));
+        }
+        if bad_count > bad.len() as u64 {
+            message.push_str(&format!(
+                "\n  … and {} more",
+                count(bad_count - bad.len() as u64)
+            ));
+        }
+        anyhow::bail!(message);
+    }
+    Ok(Some(entries))
+}
+
+/// What `dead import` did or, with --dry-run, would do. Its JSON is a contract (README).
+#[derive(Debug, Serialize)]
+pub struct ImportReport {
+    /// The set imported into: "dead".
+    pub set: &'static str,
+    /// Its key.
+    pub key: &'static str,
+    /// The input: the file's path, or "-" for stdin.
+    pub source: String,
+    /// The Redis, password redacted.
+    pub target: String,
+    /// Entries in the input (blank lines aside).
+    pub lines: u64,
+    /// Entries whose member was not in the set when counted, before anything was added.
+    pub to_add: u64,
+    /// Entries added (0 with --dry-run).
+    pub added: u64,
+    /// Entries whose member the set already held, left as they were (with --dry-run: as
+    /// counted; otherwise as ZADD NX answered, which also counts a member repeated in the
+    /// input).
+    pub present: u64,
+    /// Entries Redis refused to add.
+    pub failed: u64,
+    /// Entries not reached because the run was interrupted or stopped at a failure.
+    pub remaining: u64,
+    /// Redis' reason for the first failure.
+    pub error: Option<String>,
+    pub dry_run: bool,
+    /// True when Ctrl-C stopped the run between batches.
+    pub interrupted: bool,
+    pub elapsed_secs: f64,
+}
+
+impl Report for ImportReport {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        let s = &ui.styles;
+        let lines = format!(
+            "{} {} read from {}",
+            count(self.lines),
+            plural(self.lines, "entry", "entries"),
+            self.source
+        );
+        if self.dry_run {
+            writeln!(out, "{}", s.strong("dry run: nothing was changed"))?;
+            writeln!(out, "{lines}, for {} on {}", self.key, self.target)?;
+            writeln!(out, "  would add        {}", count(self.to_add))?;
+            writeln!(
+                out,
+                "  already present  {} (would be left as they are)",
+                count(self.present)
+            )?;
+            return Ok(());
+        }
+        if self.to_add == 0 {
+            return if self.lines == 0 {
+                writeln!(out, "nothing to add: {} holds no entries", self.source)
+            } else {
+                writeln!(
+                    out,
+                    "nothing to add: every entry of {} ({}) is in {} on {} already",
+                    self.source,
+                    count(self.lines),
+                    self.key,
+                    self.target
+                )
+            };
+        }
+        writeln!(
+            out,
+            "{} {} {} to {} on {} ({lines})",
+            s.strong("added"),
+            count(self.added),
+            plural(self.added, "entry", "entries"),
+            self.key,
+            self.target
+        )?;
+        if self.present > 0 {
+            writeln!(
+                out,
+                "{} already present, left as they were",
+                count(self.present)
+            )?;
+        }
+        if self.failed > 0 {
+            writeln!(
+                out,
+                "{}",
+                s.bad(&format!(
+                    "{} failed: {}",
+                    count(self.failed),
+                    self.error.as_deref().unwrap_or("")
+                ))
+            )?;
+        }
+        if self.remaining > 0 {
+            let why = if self.interrupted {
+                "interrupted between batches"
+            } else {
+                "stopped at the failure"
+            };
+            writeln!(
+                out,
+                "{}",
+                s.warn(&format!(
+                    "{why}: {} not imported; importing the same input again adds only what is \
+                     missing",
+                    count(self.remaining)
+                ))
+            )?;
+        }
+        Ok(())
+    }
+
+    fn exit(&self) -> Exit {
+        if self.interrupted {
+            Exit::Interrupted
+        } else if self.failed > 0 {
+            Exit::Partial
+        } else {
+            Exit::Ok
+        }
+    }
+}
+
+fn plural(n: u64, one: &'static str, many: &'static str) -> &'static str {
+    if n == 1 { one } else { many }
+}
+
+pub fn run_import(ctx: &mut Ctx, set: JobSet, args: &ImportArgs) -> anyhow::Result<Exit> {
+    let started = Instant::now();
+    let ui = ctx.ui.clone();
+    interrupt::watch();
+    let source = args.file.display().to_string();
+    let file = open_input(&args.file)?;
+    let Some(lines) = check_input(&file, set, &source)? else {
+        return Ok(interrupted_unchanged(&ui));
+    };
+    let store = ctx.store()?;
+    store.expect_type(set.key(), KeyType::Zset)?;
+    let mut report = ImportReport {
+        set: set.name(),
+        key: set.key(),
+        source,
+        target: store.target().to_string(),
+        lines,
+        to_add: 0,
+        added: 0,
+        present: 0,
+        failed: 0,
+        remaining: 0,
+        error: None,
+        dry_run: args.dry_run,
+        interrupted: false,
+        elapsed_secs: 0.0,
+    };
+
+    let Some(present) = count_present(store, &ui, &file, set, lines)? else {
+        return Ok(interrupted_unchanged(&ui));
+    };
+    report.to_add = lines - present;
+    if args.dry_run || report.to_add == 0 {
+        report.present = present;
+        return finish(ctx, report, started);
+    }
+    let question = format!(
+        "Add {} {} to {} on {}{}?",
+        count(report.to_add),
+        plural(report.to_add, "entry", "entries"),
+        set.key(),
+        report.target,
+        if present > 0 {
+            format!(" ({} already there are skipped)", count(present))
+        } else {
+            String::new()
+        }
+    );
+    match confirm(&ui, args.yes, &question) {
+        Err(e) if e.is::<Interrupted>() => return Ok(interrupted_unchanged(&ui)),
+        other => other?,
+    }
+
+    let progress = Progress::new(&ui, lines, "importing");
+    let mut input = Lines::new(&file)?;
+    loop {
+        if interrupt::requested() {
+            report.interrupted = true;
+            break;
+        }
+        let batch = input.batch(set, lines)?;
+        if batch.is_empty() {
+            break;
+        }
+        let mut pipe = redis::pipe();
+        for entry in &batch {
+            pipe.cmd("ZADD")
+                .arg(set.key())
+                .arg("NX")
+                .arg(&entry.score)
+                .arg(&entry.member);
+        }
+        for reply in store.pipeline(&pipe)? {
+            match reply.map(|v| crate::store::value::int(&v)) {
+                Ok(Some(1)) => report.added += 1,
+                Ok(Some(0)) => report.present += 1,
+                Ok(other) => record_failure(&mut report, format!("unexpected reply {other:?}")),
+                Err(e) => record_failure(&mut report, e),
+            }
+        }
+        progress.inc(batch.len() as u64);
+        if report.failed > 0 {
+            break;
+        }
+    }
+    progress.finish();
+    report.remaining = lines.saturating_sub(report.added + report.present + report.failed);
+    finish(ctx, report, started)
+}
+
+fn record_failure(report: &mut ImportReport, reason: String) {
+    report.failed += 1;
+    report.error.get_or_insert(reason);
+}
+
+fn finish(ctx: &mut Ctx, mut report: ImportReport, started: Instant) -> anyhow::Result<Exit> {
+    report.elapsed_secs = (started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
+    render::emit(&mut ctx.out, &ctx.ui, &report)?;
+    Ok(report.exit())
+}
+
+fn interrupted_unchanged(ui: &Ui) -> Exit {
+    ui.note("interrupted; nothing was changed");
+    Exit::Interrupted
+}
+
+/// How many of the input's members the set already holds (ZSCORE, pipelined by batch), or
+/// `None` when interrupted.
+fn count_present(
+    store: &mut Store,
+    ui: &Ui,
+    file: &File,
+    set: JobSet,
+    lines: u64,
+) -> anyhow::Result<Option<u64>> {
+    let progress = Progress::new(ui, lines, "checking");
+    let mut input = Lines::new(file)?;
+    let mut present = 0;
+    loop {
+        if interrupt::requested() {
+            progress.finish();
+            return Ok(None);
+        }
+        let batch = input.batch(set, lines)?;
+        if batch.is_empty() {
+            break;
+        }
+        let mut pipe = redis::pipe();
+        for entry in &batch {
+            pipe.cmd("ZSCORE").arg(set.key()).arg(&entry.member);
+        }
+        for reply in store.pipeline(&pipe)? {
+            match reply {
+                Ok(redis::Value::Nil) => {}
+                Ok(_) => present += 1,
+                Err(e) => anyhow::bail!("cannot read {}: {e}; nothing was changed", set.key()),
+            }
+        }
+        progress.inc(batch.len() as u64);
+    }
+    progress.finish();
+    Ok(Some(present))
+}
+
+/// Standard base64 with padding (RFC 4648 §4), for members that are not UTF-8.
+mod base64 {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+    pub fn encode(bytes: &[u8]) -> String {
+        let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+        for chunk in bytes.chunks(3) {
+            let n = chunk
+                .iter()
+                .enumerate()
+                .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+            for i in 0..4 {
+                if i <= chunk.len() {
+                    out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
+                } else {
+                    out.push('=');
+                }
+            }
+        }
+        out
+    }
+
+    /// Strict: whole padded groups, no whitespace, and unused bits zero, so every byte
+    /// string has exactly one accepted text.
+    pub fn decode(text: &str) -> Result<Vec<u8>, String> {
+        let b = text.as_bytes();
+        if b.len() % 4 != 0 {
+            return Err(format!("its length, {}, is not a multiple of 4", b.len()));
+        }
+        let mut out = Vec::with_capacity(b.len() / 4 * 3);
+        let groups = b.len() / 4;
+        for (g, group) in b.chunks(4).enumerate() {
+            let pad = group.iter().rev().take_while(|&&c| c == b'=').count();
+            if pad > 2 || (pad > 0 && g + 1 != groups) {
+                return Err("misplaced padding".into());
+            }
+            let mut n = 0u32;
+            for (i, &c) in group[..4 - pad].iter().enumerate() {
+                let v = ALPHABET
+                    .iter()
+                    .position(|&a| a == c)
+                    .ok_or_else(|| format!("{:?} is not a base64 character", c as char))?;
+                n |= (v as u32) << (18 - 6 * i);
+            }
+            let keep = 3 - pad;
+            if n & ((1 << (8 * (3 - keep))) - 1) != 0 {
+                return Err("non-zero padding bits".into());
+            }
+            out.extend_from_slice(&n.to_be_bytes()[1..1 + keep]);
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_matches_rfc_4648_vectors() {
+        let vectors = [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ];
+        for (plain, encoded) in vectors {
+            assert_eq!(base64::encode(plain.as_bytes()), encoded);
+            assert_eq!(base64::decode(encoded).unwrap(), plain.as_bytes());
+        }
+        assert_eq!(base64::encode(&[0xff, 0xfe, 0x00]), "//4A");
+    }
+
+    #[test]
+    fn base64_round_trips_every_byte_and_length() {
+        let bytes: Vec<u8> = (0..=255).chain((0..=255).rev()).collect();
+        for len in 0..bytes.len() {
+            let text = base64::encode(&bytes[..len]);
+            assert_eq!(base64::decode(&text).unwrap(), &bytes[..len], "{len}");
+        }
+    }
+
+    #[test]
+    fn base64_refuses_what_is_not_canonical() {
+        for bad in [
+            "Zg=", "Zg", "Zh==", "Zm9=", "Z===", "Zg==Zg==", "Zm 9v", "Zm9v\n", "Zm-_",
+        ] {
+            assert!(base64::decode(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn json_numbers() {
+        for ok in [
+            "0",
+            "-0",
+            "1796208097.5326791",
+            "1796208162",
+            "1e+20",
+            "-2.5E-3",
+        ] {
+            assert!(is_json_number(ok), "{ok}");
+        }
+        for bad in ["", "-", "inf", "+1", "01", "1.", ".5", "1e", "NaN", "1 "] {
+            assert!(!is_json_number(bad), "{bad}");
+        }
+    }
+
+    fn line(text: &str) -> Result<Entry, String> {
+        parse_entry(text.as_bytes(), JobSet::Dead)
+    }
+
+    #[test]
+    fn lines_export_writes_are_read_back_exactly() {
+        let cases: [(&str, &[u8]); 4] = [
+            ("1796207934.4480267", b"{\"jid\":\"x\"}"),
+            ("-inf", b"nul \0 and \"quotes\"\n\\"),
+            ("inf", "caf\u{e9} \u{2028}".as_bytes()),
+            ("1796208162", b"\xff\xfe not utf-8"),
+        ];
+        for (score, member) in cases {
+            let mut out = Vec::new();
+            write_entry(&mut out, score, member).unwrap();
+            assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 1);
+            let entry = parse_entry(&out, JobSet::Dead).unwrap();
+            assert_eq!(entry.member, member);
+            let expected = if score == "inf" { "+inf" } else { score };
+            assert_eq!(entry.score, expected);
+        }
+    }
+
+    #[test]
+    fn lines_that_are_refused() {
+        let refused = [
+            ("not json", "not a valid entry"),
+            ("{\"member\":\"m\"}", "no \"score\""),
+            ("{\"score\":1}", "no \"member\""),
+            ("{\"score\":\"1\",\"member\":\"m\"}", "not a number"),
+            ("{\"score\":true,\"member\":\"m\"}", "not a number"),
+            ("{\"score\":1e999,\"member\":\"m\"}", "out of range"),
+            ("{\"score\":1e-999,\"member\":\"m\"}", "out of range"),
+            (
+                "{\"score\":1,\"member\":\"m\",\"member_base64\":\"bQ==\"}",
+                "both",
+            ),
+            ("{\"score\":1,\"member_base64\":\"b\"}", "not base64"),
+            (
+                "{\"score\":1,\"member\":\"m\",\"set\":\"retry\"}",
+                "\"retry\" set",
+            ),
+            (
+                "{\"score\":1,\"member\":\"m\",\"time\":\"x\"}",
+                "unknown field `time`",
+            ),
+            ("{\"score\":1,\"member\":\"\\ud800\"}", "not a valid entry"),
+            ("[1,\"m\"]", "not a valid entry"),
+        ];
+        for (text, why) in refused {
+            let err = line(text).unwrap_err();
+            assert!(err.contains(why), "{text}: {err}");
+        }
+        assert_eq!(
+            line("{\"set\":\"dead\",\"score\":0.5,\"member\":\"m\"}").unwrap(),
+            Entry {
+                score: "0.5".into(),
+                member: b"m".to_vec()
+            }
+        );
+        assert!(parse_entry(b"{\"score\":1,\"member\":\"\xff\"}", JobSet::Dead).is_err());
+    }
 }
