@@ -378,8 +378,10 @@ fn filtered_bulk_retry_with_dry_run_and_plan() {
     // The one that didn't match the filter is still dead.
     assert_eq!(zset(&server, "cogworker:dead").len(), 1);
     // A plan for another set, or a broken plan, is refused before anything changes.
+    let before = server.keyspace();
     let run = cogctl(&server, now, &["retry", "retry", "--plan", plan, "--yes"]);
-    assert_eq!(run.code, 2, "{}", run.snapshot());
+    assert_eq!(run.code, 1, "{}", run.snapshot());
+    assert!(run.stderr.contains("nothing was changed"), "{}", run.stderr);
     std::fs::write(server.dir().join("bad.ndjson"), "{\"score\":1}\nnot json\n").unwrap();
     let run = cogctl(
         &server,
@@ -392,12 +394,13 @@ fn filtered_bulk_retry_with_dry_run_and_plan() {
             "--yes",
         ],
     );
-    assert_eq!(run.code, 2, "{}", run.snapshot());
+    assert_eq!(run.code, 1, "{}", run.snapshot());
     assert!(
         run.stderr.contains("line 1") && run.stderr.contains("line 2"),
         "{}",
         run.stderr
     );
+    assert_eq!(server.keyspace(), before);
 }
 
 #[test]

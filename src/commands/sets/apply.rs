@@ -13,6 +13,7 @@ use redis::Value;
 use serde::Serialize;
 
 use super::filter::{FilterArgs, JobFilter};
+use super::transfer;
 use crate::cli::confirm::confirm;
 use crate::cli::exit::{Exit, UsageError};
 use crate::cli::interrupt;
@@ -29,7 +30,7 @@ use crate::store::locks::lock_keys;
 use crate::store::page::{Order, Score, ScoreRange, ZEntry, ZPager};
 use crate::store::rewrite::{rewrite, ruby_float};
 use crate::store::scripts::{DELETE_BATCH, KILL_BATCH, REQUEUE_BATCH, RESCHEDULE_BATCH};
-use crate::store::{JobSet, KeyType, RawJob, Store, StoreResult, base64, find, keys, value};
+use crate::store::{JobSet, KeyType, RawJob, Store, StoreResult, find, keys, value};
 
 #[derive(Debug, Args)]
 pub struct ActionArgs {
@@ -579,92 +580,55 @@ impl Report for PlanReport {
     }
 }
 
-/// One line of a plan file: the entry exactly as stored.
-#[derive(Serialize, serde::Deserialize)]
-struct PlanLine {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    set: Option<String>,
-    score: serde_json::Number,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    member: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    member_base64: Option<String>,
+/// A plan file checked whole (every line an entry of this set) before anything changes:
+/// the file (stdin is spooled to a private copy) and how many entries it holds.
+struct Plan {
+    file: File,
+    entries: u64,
 }
 
-fn plan_line(set: JobSet, entry: &ZEntry) -> String {
-    let (member, member_base64) = match String::from_utf8(entry.member.raw.clone()) {
-        Ok(text) => (Some(text), None),
-        Err(e) => (None, Some(base64::encode(e.as_bytes()))),
-    };
-    let line = PlanLine {
-        set: Some(set.name().to_string()),
-        score: entry
-            .score
-            .text
-            .parse()
-            .unwrap_or_else(|_| serde_json::Number::from(0)),
-        member,
-        member_base64,
-    };
-    serde_json::to_string(&line).expect("a plan line serialises")
+impl Plan {
+    fn open(path: &Path, set: JobSet) -> anyhow::Result<Plan> {
+        let file = transfer::open_input(path)?;
+        let source = path.display().to_string();
+        let Some(entries) = transfer::check_input(&file, set, &source)? else {
+            return Err(interrupt::Interrupted.into());
+        };
+        Ok(Plan { file, entries })
+    }
+
+    /// The entries in batches of `size`, read as they are needed.
+    fn batches(&self, set: JobSet, size: usize) -> anyhow::Result<PlanBatches> {
+        Ok(PlanBatches {
+            lines: transfer::Lines::new(&self.file)?,
+            set,
+            checked: self.entries,
+            size,
+        })
+    }
 }
 
-/// Every entry of a plan file, validated in full before anything is changed.
-fn read_plan(path: &Path, set: JobSet) -> anyhow::Result<Vec<ZEntry>> {
-    let reader: Box<dyn BufRead> = if path == Path::new("-") {
-        Box::new(BufReader::new(io::stdin()))
-    } else {
-        Box::new(BufReader::new(File::open(path).with_context(|| {
-            format!("cannot read plan {}", path.display())
-        })?))
-    };
-    let mut entries = Vec::new();
-    let mut bad = Vec::new();
-    for (n, line) in reader.lines().enumerate() {
-        let line = line.with_context(|| format!("cannot read plan {}", path.display()))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        match parse_plan_line(&line, set) {
-            Ok(entry) => entries.push(entry),
-            Err(e) => bad.push(format!("line {}: {e}", n + 1)),
-        }
-    }
-    if !bad.is_empty() {
-        let shown: Vec<&String> = bad.iter().take(5).collect();
-        return Err(UsageError(format!(
-            "{} is not a valid plan ({} bad lines; nothing was changed): {}",
-            path.display(),
-            bad.len(),
-            shown
-                .iter()
-                .map(|s| s.as_str())
-                .collect::<Vec<_>>()
-                .join("; ")
-        ))
-        .into());
-    }
-    Ok(entries)
+struct PlanBatches {
+    lines: transfer::Lines,
+    set: JobSet,
+    checked: u64,
+    size: usize,
 }
 
-fn parse_plan_line(line: &str, set: JobSet) -> Result<ZEntry, String> {
-    let parsed: PlanLine =
-        serde_json::from_str(line).map_err(|e| format!("not a plan line ({e})"))?;
-    if let Some(name) = &parsed.set {
-        if name != set.name() {
-            return Err(format!("an entry of {name}, not {}", set.name()));
-        }
+impl PlanBatches {
+    fn next(&mut self) -> anyhow::Result<Vec<ZEntry>> {
+        Ok(self
+            .lines
+            .batch(self.set, self.checked, self.size)?
+            .into_iter()
+            .filter_map(|e| {
+                Some(ZEntry {
+                    score: Score::parse(e.score)?,
+                    member: RawJob::new(e.member),
+                })
+            })
+            .collect())
     }
-    let raw = match (parsed.member, parsed.member_base64) {
-        (Some(m), None) => m.into_bytes(),
-        (None, Some(b)) => base64::decode(&b).ok_or("member_base64 is not base64")?,
-        _ => return Err("needs exactly one of member and member_base64".into()),
-    };
-    let score = Score::parse(parsed.score.to_string()).ok_or("score is not a number")?;
-    Ok(ZEntry {
-        member: RawJob::new(raw),
-        score,
-    })
 }
 
 pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> anyhow::Result<Exit> {
@@ -690,16 +654,16 @@ pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> any
     }
 
     let named = matches!(source, Source::Jids(_));
-    let expected = match &source {
-        Source::Jids(jids) => jids.len() as u64,
-        Source::Plan(_) => 0,
-        Source::Scan(filter) => count_matches(store, set, filter)?,
-    };
     let plan = match &source {
-        Source::Plan(path) => Some(read_plan(path, set)?),
+        Source::Plan(path) => Some(Plan::open(path, set)?),
         _ => None,
     };
-    let expected = plan.as_ref().map_or(expected, |p| p.len() as u64);
+    let expected = match (&source, &plan) {
+        (_, Some(plan)) => plan.entries,
+        (Source::Jids(jids), _) => jids.len() as u64,
+        (Source::Scan(filter), _) => count_matches(store, set, filter)?,
+        (Source::Plan(_), None) => 0,
+    };
     if action.needs_confirmation(named) {
         confirm(
             &ui,
@@ -738,7 +702,10 @@ pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> any
     let result = match source {
         Source::Scan(filter) => run.scan(store, &filter),
         Source::Jids(jids) => run.jids(store, &jids),
-        Source::Plan(_) => run.entries(store, plan.unwrap_or_default()),
+        Source::Plan(_) => match &plan {
+            Some(plan) => run.plan(store, plan),
+            None => Ok(()),
+        },
     };
     progress.finish();
     if let Some(mut file) = report {
@@ -822,7 +789,7 @@ fn survey(
             Ok(_) => {
                 report.add(entry);
                 if let Some(w) = writer.as_mut() {
-                    writeln!(w, "{}", plan_line(set, entry))?;
+                    transfer::write_entry(w, Some(set), &entry.score.text, &entry.member.raw)?;
                 }
             }
             Err((_, outcome)) => {
@@ -857,19 +824,27 @@ fn survey(
             }
         }
         Source::Plan(path) => {
-            for entry in read_plan(path, set)? {
-                let present: Option<String> = store.query(
-                    redis::cmd("ZSCORE").arg(set.key()).arg(&entry.member.raw),
-                    set.key(),
-                    KeyType::Zset,
-                )?;
-                if present.is_some() {
-                    visit(&entry, &mut report)?;
-                } else {
-                    *report
-                        .skipped
-                        .entry("no longer in the set (gone)".into())
-                        .or_default() += 1;
+            let plan = Plan::open(path, set)?;
+            let mut batches = plan.batches(set, 1000)?;
+            loop {
+                let batch = batches.next()?;
+                if batch.is_empty() {
+                    break;
+                }
+                let mut pipe = redis::pipe();
+                for entry in &batch {
+                    pipe.cmd("ZSCORE").arg(set.key()).arg(&entry.member.raw);
+                }
+                for (entry, present) in batch.iter().zip(store.pipeline(&pipe)?) {
+                    match present {
+                        Ok(Value::Nil) | Err(_) => {
+                            *report
+                                .skipped
+                                .entry("no longer in the set (gone)".into())
+                                .or_default() += 1;
+                        }
+                        Ok(_) => visit(entry, &mut report)?,
+                    }
                 }
             }
         }
@@ -964,13 +939,15 @@ impl Run<'_> {
         Ok(())
     }
 
-    /// Exactly these entries (a plan), by their raw bytes.
-    fn entries(&mut self, store: &mut Store, entries: Vec<ZEntry>) -> anyhow::Result<()> {
-        for chunk in entries.chunks(self.batch) {
-            if interrupt::requested() {
+    /// Exactly the entries of a plan, by their raw bytes.
+    fn plan(&mut self, store: &mut Store, plan: &Plan) -> anyhow::Result<()> {
+        let mut batches = plan.batches(self.set, self.batch)?;
+        while !interrupt::requested() {
+            let batch = batches.next()?;
+            if batch.is_empty() {
                 break;
             }
-            let refs: Vec<&ZEntry> = chunk.iter().collect();
+            let refs: Vec<&ZEntry> = batch.iter().collect();
             self.apply(store, &refs)?;
         }
         Ok(())

@@ -27,7 +27,7 @@ use crate::render::progress::Progress;
 use crate::render::size::count;
 use crate::render::{self, Report};
 use crate::store::page::{Order, ZPager};
-use crate::store::{JobSet, KeyType, Store};
+use crate::store::{JobSet, KeyType, Store, base64};
 
 /// Entries per pipeline when counting and adding: one round trip each, small enough that a
 /// batch of large members stays a few megabytes.
@@ -122,7 +122,7 @@ pub fn run_export(ctx: &mut Ctx, set: JobSet, args: &ExportArgs) -> anyhow::Resu
             if !everything && !filter.matches(&entry.member.parse()) {
                 continue;
             }
-            write_entry(out, &entry.score.text, &entry.member.raw)?;
+            write_entry(out, None, &entry.score.text, &entry.member.raw)?;
             written += 1;
         }
         out.flush()?;
@@ -198,8 +198,16 @@ fn private_file(path: &Path) -> io::Result<File> {
 
 /// One export line: `{"score":…,"member":"…"}`, or `member_base64` for a member that is not
 /// UTF-8.
-fn write_entry(out: &mut dyn Write, score: &str, member: &[u8]) -> io::Result<()> {
-    out.write_all(b"{\"score\":")?;
+pub(super) fn write_entry(
+    out: &mut dyn Write,
+    set: Option<JobSet>,
+    score: &str,
+    member: &[u8],
+) -> io::Result<()> {
+    match set {
+        Some(set) => write!(out, "{{\"set\":\"{}\",\"score\":", set.name())?,
+        None => out.write_all(b"{\"score\":")?,
+    }
     match score {
         s if is_json_number(s) => out.write_all(s.as_bytes())?,
         "inf" | "+inf" => out.write_all(b"\"+inf\"")?,
@@ -266,9 +274,9 @@ fn is_json_number(text: &str) -> bool {
 /// One entry to import: the score text as given (Redis parses it exactly as it printed it)
 /// and the member's bytes.
 #[derive(Debug, PartialEq)]
-struct Entry {
-    score: String,
-    member: Vec<u8>,
+pub(super) struct Entry {
+    pub score: String,
+    pub member: Vec<u8>,
 }
 
 /// A line as written: unknown fields are refused, so the output of `list --ndjson` (whose
@@ -344,7 +352,7 @@ fn score_text(raw: &RawValue) -> Result<String, String> {
 
 /// The input, readable several times from the start: the file itself, or a private copy of
 /// stdin (or of a pipe), so memory stays flat whatever its size.
-fn open_input(path: &Path) -> anyhow::Result<File> {
+pub(super) fn open_input(path: &Path) -> anyhow::Result<File> {
     if path == Path::new("-") {
         return spool(&mut io::stdin().lock()).context("cannot read standard input");
     }
@@ -375,7 +383,7 @@ fn spool(from: &mut dyn Read) -> io::Result<File> {
 
 /// The non-blank lines of the input, numbered from 1, each in a reused buffer (memory is
 /// bounded by the longest line).
-struct Lines {
+pub(super) struct Lines {
     reader: BufReader<File>,
     buf: Vec<u8>,
     number: u64,
@@ -383,7 +391,7 @@ struct Lines {
 }
 
 impl Lines {
-    fn new(file: &File) -> io::Result<Lines> {
+    pub(super) fn new(file: &File) -> io::Result<Lines> {
         let mut file = file.try_clone()?;
         file.rewind()?;
         Ok(Lines {
@@ -407,12 +415,17 @@ impl Lines {
         }
     }
 
-    /// The next `BATCH` entries of the `checked` the input was found to hold: a bad or an
-    /// extra line now means it changed under us, and nothing unchecked is ever added.
-    fn batch(&mut self, set: JobSet, checked: u64) -> anyhow::Result<Vec<Entry>> {
+    /// The next `size` entries of the `checked` the input was found to hold: a bad or an
+    /// extra line now means it changed under us, and nothing unchecked is ever used.
+    pub(super) fn batch(
+        &mut self,
+        set: JobSet,
+        checked: u64,
+        size: usize,
+    ) -> anyhow::Result<Vec<Entry>> {
         let changed = |what: String| anyhow::anyhow!("the input changed while it was read: {what}");
-        let mut batch = Vec::with_capacity(BATCH);
-        while batch.len() < BATCH {
+        let mut batch = Vec::with_capacity(size);
+        while batch.len() < size {
             let entries = self.entries;
             let Some((number, line)) = self.next()? else {
                 break;
@@ -433,7 +446,7 @@ impl Lines {
 
 /// Every line checked before anything is written: the number of entries, or an error naming
 /// the first bad lines.
-fn check_input(file: &File, set: JobSet, source: &str) -> anyhow::Result<Option<u64>> {
+pub(super) fn check_input(file: &File, set: JobSet, source: &str) -> anyhow::Result<Option<u64>> {
     let mut lines = Lines::new(file).with_context(|| format!("cannot read {source}"))?;
     let mut entries: u64 = 0;
     let mut bad: Vec<(u64, String)> = Vec::new();
@@ -457,9 +470,10 @@ fn check_input(file: &File, set: JobSet, source: &str) -> anyhow::Result<Option<
     }
     if bad_count > 0 {
         let mut message = format!(
-            "{} of {} lines of {source} are not entries to import; nothing was changed",
+            "{} of {} lines of {source} are not entries of {}; nothing was changed",
             count(bad_count),
-            count(entries + bad_count)
+            count(entries + bad_count),
+            set.key()
         );
         for (number, reason) in &bad {
             message.push_str(&format!("\n  line {number}: {reason}"));
@@ -663,7 +677,7 @@ pub fn run_import(ctx: &mut Ctx, set: JobSet, args: &ImportArgs) -> anyhow::Resu
             report.interrupted = true;
             break;
         }
-        let batch = input.batch(set, lines)?;
+        let batch = input.batch(set, lines, BATCH)?;
         if batch.is_empty() {
             break;
         }
@@ -726,7 +740,7 @@ fn count_present(
             progress.finish();
             return Ok(None);
         }
-        let batch = input.batch(set, lines)?;
+        let batch = input.batch(set, lines, BATCH)?;
         if batch.is_empty() {
             break;
         }
@@ -747,99 +761,9 @@ fn count_present(
     Ok(Some(present))
 }
 
-/// Standard base64 with padding (RFC 4648 §4), for members that are not UTF-8.
-mod base64 {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-    pub fn encode(bytes: &[u8]) -> String {
-        let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-        for chunk in bytes.chunks(3) {
-            let n = chunk
-                .iter()
-                .enumerate()
-                .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
-            for i in 0..4 {
-                if i <= chunk.len() {
-                    out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
-                } else {
-                    out.push('=');
-                }
-            }
-        }
-        out
-    }
-
-    /// Strict: whole padded groups, no whitespace, and unused bits zero, so every byte
-    /// string has exactly one accepted text.
-    pub fn decode(text: &str) -> Result<Vec<u8>, String> {
-        let b = text.as_bytes();
-        if b.len() % 4 != 0 {
-            return Err(format!("its length, {}, is not a multiple of 4", b.len()));
-        }
-        let mut out = Vec::with_capacity(b.len() / 4 * 3);
-        let groups = b.len() / 4;
-        for (g, group) in b.chunks(4).enumerate() {
-            let pad = group.iter().rev().take_while(|&&c| c == b'=').count();
-            if pad > 2 || (pad > 0 && g + 1 != groups) {
-                return Err("misplaced padding".into());
-            }
-            let mut n = 0u32;
-            for (i, &c) in group[..4 - pad].iter().enumerate() {
-                let v = ALPHABET
-                    .iter()
-                    .position(|&a| a == c)
-                    .ok_or_else(|| format!("{:?} is not a base64 character", c as char))?;
-                n |= (v as u32) << (18 - 6 * i);
-            }
-            let keep = 3 - pad;
-            if n & ((1 << (8 * (3 - keep))) - 1) != 0 {
-                return Err("non-zero padding bits".into());
-            }
-            out.extend_from_slice(&n.to_be_bytes()[1..1 + keep]);
-        }
-        Ok(out)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn base64_matches_rfc_4648_vectors() {
-        let vectors = [
-            ("", ""),
-            ("f", "Zg=="),
-            ("fo", "Zm8="),
-            ("foo", "Zm9v"),
-            ("foob", "Zm9vYg=="),
-            ("fooba", "Zm9vYmE="),
-            ("foobar", "Zm9vYmFy"),
-        ];
-        for (plain, encoded) in vectors {
-            assert_eq!(base64::encode(plain.as_bytes()), encoded);
-            assert_eq!(base64::decode(encoded).unwrap(), plain.as_bytes());
-        }
-        assert_eq!(base64::encode(&[0xff, 0xfe, 0x00]), "//4A");
-    }
-
-    #[test]
-    fn base64_round_trips_every_byte_and_length() {
-        let bytes: Vec<u8> = (0..=255).chain((0..=255).rev()).collect();
-        for len in 0..bytes.len() {
-            let text = base64::encode(&bytes[..len]);
-            assert_eq!(base64::decode(&text).unwrap(), &bytes[..len], "{len}");
-        }
-    }
-
-    #[test]
-    fn base64_refuses_what_is_not_canonical() {
-        for bad in [
-            "Zg=", "Zg", "Zh==", "Zm9=", "Z===", "Zg==Zg==", "Zm 9v", "Zm9v\n", "Zm-_",
-        ] {
-            assert!(base64::decode(bad).is_err(), "{bad:?}");
-        }
-    }
 
     #[test]
     fn json_numbers() {
@@ -872,7 +796,7 @@ mod tests {
         ];
         for (score, member) in cases {
             let mut out = Vec::new();
-            write_entry(&mut out, score, member).unwrap();
+            write_entry(&mut out, None, score, member).unwrap();
             assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 1);
             let entry = parse_entry(&out, JobSet::Dead).unwrap();
             assert_eq!(entry.member, member);
