@@ -8,6 +8,7 @@ pub mod find;
 pub mod job;
 pub mod keys;
 pub mod liveness;
+pub mod locks;
 pub mod page;
 pub mod scripts;
 
