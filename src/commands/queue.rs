@@ -1,13 +1,34 @@
 //! `cogctl queue pause|resume|clear|delete-job`: queue control.
+//!
+//! Pause and resume are the Web UI's `SADD`/`SREM cogworker:paused_queues`. Clear counts and
+//! drops the list in one script. Delete-job removes waiting jobs by their exact bytes, one
+//! script per job (by jid) or per batch (by filters), and — unlike the Web UI, by the
+//! project's choice (KEYS.md §8.2) — releases the unique and periodic locks each deleted job
+//! owns, owner-checked, in the same script.
 
+use std::collections::{BTreeMap, HashSet};
+use std::io::{self, Read, Write};
 use std::path::PathBuf;
+use std::time::{SystemTime, UNIX_EPOCH};
 
+use anyhow::Context;
 use clap::{Args, Subcommand};
+use serde::Serialize;
 
 use super::Ctx;
-use super::bulk::PaceArgs;
-use super::sets::filter::FilterArgs;
-use crate::cli::exit::Exit;
+use super::bulk::{Outcome, PaceArgs, Pacer, Summary};
+use super::sets::filter::{FilterArgs, JobFilter};
+use crate::cli::confirm::confirm;
+use crate::cli::exit::{Exit, UsageError};
+use crate::cli::interrupt;
+use crate::cli::ui::Ui;
+use crate::render::progress::Progress;
+use crate::render::table::{self, Tone};
+use crate::render::time::{rfc3339, when};
+use crate::render::{self, Report, size::count};
+use crate::store::job::{Job, Unparseable, sha1_hex};
+use crate::store::page::{ListPager, PAGE};
+use crate::store::{KeyType, Store, StoreResult, find, keys, locks, scripts, value};
 
 #[derive(Debug, Subcommand)]
 pub enum QueueCommand {
@@ -22,6 +43,9 @@ pub enum QueueCommand {
         queues: Vec<String>,
     },
     /// Delete every job waiting on QUEUE
+    ///
+    /// The jobs' unique locks are left to expire, as the Web UI's "delete all" leaves them;
+    /// the queue stays listed in cogworker:queues.
     Clear {
         queue: String,
         /// Clear a queue that isn't listed in cogworker:queues
@@ -32,6 +56,10 @@ pub enum QueueCommand {
         yes: bool,
     },
     /// Delete waiting jobs from QUEUE by jid, or every job matching the filters
+    ///
+    /// Each job is removed by its exact stored bytes, and the unique and periodic locks it
+    /// owns are released in the same step (only while they still hold its jid). With filters,
+    /// --since/--until compare the job's enqueued_at (else created_at).
     DeleteJob(Box<DeleteJobArgs>),
 }
 
@@ -68,6 +96,914 @@ pub struct DeleteJobArgs {
     pub yes: bool,
 }
 
-pub fn run(_ctx: &mut Ctx, _command: &QueueCommand) -> anyhow::Result<Exit> {
-    anyhow::bail!("not implemented yet")
+pub fn run(ctx: &mut Ctx, command: &QueueCommand) -> anyhow::Result<Exit> {
+    match command {
+        QueueCommand::Pause { queues } => pause(ctx, queues, true),
+        QueueCommand::Resume { queues } => pause(ctx, queues, false),
+        QueueCommand::Clear { queue, force, yes } => clear(ctx, queue, *force, *yes),
+        QueueCommand::DeleteJob(args) => delete_job(ctx, args),
+    }
+}
+
+fn emit<R: Report>(ctx: &mut Ctx, report: &R) -> anyhow::Result<Exit> {
+    render::emit(&mut ctx.out, &ctx.ui, report)?;
+    Ok(report.exit())
+}
+
+fn check_name(queue: &str) -> anyhow::Result<()> {
+    if queue.is_empty() {
+        return Err(UsageError("a queue name can't be empty".into()).into());
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// pause / resume
+
+#[derive(Debug, Serialize)]
+pub struct PauseReport {
+    /// "pause" or "resume".
+    pub action: &'static str,
+    /// The Redis, password redacted.
+    pub target: String,
+    pub queues: Vec<PauseRow>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct PauseRow {
+    pub name: String,
+    /// False when the queue already was in the asked state.
+    pub changed: bool,
+    /// Whether the name is in cogworker:queues (a name can be paused before its queue exists).
+    pub listed: bool,
+}
+
+fn pause(ctx: &mut Ctx, names: &[String], pause: bool) -> anyhow::Result<Exit> {
+    let mut seen = HashSet::new();
+    let names: Vec<&String> = names.iter().filter(|n| seen.insert(*n)).collect();
+    for name in &names {
+        check_name(name)?;
+    }
+    let store = ctx.store()?;
+    store.expect_type(keys::PAUSED_QUEUES, KeyType::Set)?;
+    let listed = store.members(keys::QUEUES)?;
+    let mut pipe = redis::pipe();
+    for name in &names {
+        pipe.cmd(if pause { "SADD" } else { "SREM" })
+            .arg(keys::PAUSED_QUEUES)
+            .arg(name.as_str());
+    }
+    let replies = store.pipeline(&pipe)?;
+    let mut rows = Vec::with_capacity(names.len());
+    for (name, reply) in names.into_iter().zip(replies) {
+        let reply = reply.map_err(|e| anyhow::anyhow!("{}: {e}", keys::PAUSED_QUEUES))?;
+        rows.push(PauseRow {
+            listed: listed.binary_search(name).is_ok(),
+            changed: value::int(&reply) == Some(1),
+            name: name.clone(),
+        });
+    }
+    let report = PauseReport {
+        action: if pause { "pause" } else { "resume" },
+        target: store.target().to_string(),
+        queues: rows,
+    };
+    emit(ctx, &report)
+}
+
+impl Report for PauseReport {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        let s = &ui.styles;
+        let (done, already) = if self.action == "pause" {
+            ("paused", "was already paused")
+        } else {
+            ("resumed", "was not paused")
+        };
+        for q in &self.queues {
+            if q.changed {
+                writeln!(out, "{} {}", s.strong(done), q.name)?;
+            } else {
+                writeln!(out, "{} {}", q.name, s.dim(already))?;
+            }
+        }
+        let mut stderr = io::stderr().lock();
+        for q in self.queues.iter().filter(|q| !q.listed) {
+            writeln!(
+                stderr,
+                "{} queue {:?} is not in {} (no job was ever pushed to it, or a typo?); {} anyway",
+                s.warn("warning:"),
+                q.name,
+                keys::QUEUES,
+                done
+            )?;
+        }
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// clear
+
+#[derive(Debug, Serialize)]
+pub struct ClearReport {
+    pub queue: String,
+    /// The list that was dropped.
+    pub key: String,
+    pub target: String,
+    /// Jobs removed: the queue's length at the instant it was dropped.
+    pub deleted: u64,
+    /// Whether the name is in cogworker:queues (it stays there).
+    pub listed: bool,
+}
+
+fn clear(ctx: &mut Ctx, queue: &str, force: bool, yes: bool) -> anyhow::Result<Exit> {
+    check_name(queue)?;
+    let ui = ctx.ui.clone();
+    let store = ctx.store()?;
+    let key = keys::queue(queue);
+    store.expect_type(&key, KeyType::List)?;
+    let known = store.members(keys::QUEUES)?;
+    let listed = known.binary_search(&queue.to_string()).is_ok();
+    if !listed && !force {
+        let names = if known.is_empty() {
+            "none".to_string()
+        } else {
+            known.join(", ")
+        };
+        return Err(UsageError(format!(
+            "queue {queue:?} is not in {} (known queues: {names}); pass --force to clear it anyway",
+            keys::QUEUES
+        ))
+        .into());
+    }
+    let size: u64 = store.query(redis::cmd("LLEN").arg(&key), &key, KeyType::List)?;
+    let deleted = if size == 0 {
+        0
+    } else {
+        confirm(
+            &ui,
+            yes,
+            &format!(
+                "Delete all {} jobs waiting on queue {queue} ({key}) on {}?",
+                count(size),
+                store.target()
+            ),
+        )?;
+        let reply = store.eval(&scripts::QUEUE_CLEAR, &[&key], &[])?;
+        value::int(&reply).unwrap_or(0) as u64
+    };
+    let report = ClearReport {
+        queue: queue.to_string(),
+        key,
+        target: store.target().to_string(),
+        deleted,
+        listed,
+    };
+    emit(ctx, &report)
+}
+
+impl Report for ClearReport {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        let s = &ui.styles;
+        if self.deleted == 0 {
+            writeln!(
+                out,
+                "queue {} {}",
+                self.queue,
+                s.dim("was already empty; nothing deleted")
+            )?;
+            return Ok(());
+        }
+        writeln!(
+            out,
+            "{} {} jobs from queue {} ({})",
+            s.strong("deleted"),
+            count(self.deleted),
+            self.queue,
+            self.key
+        )?;
+        writeln!(
+            io::stderr().lock(),
+            "note: their unique locks are left to expire, as the Web UI's \"delete all\" leaves \
+             them; use `queue delete-job` to release them"
+        )
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// delete-job: the store operations
+
+/// What deleting one waiting job did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Deleted {
+    /// Copies removed (the Web UI removes every identical copy); 0 when it was gone.
+    pub removed: u64,
+    /// Locks released: held by this job's jid when it was removed.
+    pub locks_released: u64,
+}
+
+/// Delete every copy of `raw` from `queue` and, if any was removed, release the unique and
+/// periodic locks the job owns (owner-checked), in one script.
+pub fn delete_waiting(store: &mut Store, queue: &str, raw: &[u8]) -> StoreResult<Deleted> {
+    let entry = Entry::of(0, raw.to_vec());
+    delete_entry(store, &keys::queue(queue), &entry)
+}
+
+fn delete_entry(store: &mut Store, key: &str, entry: &Entry) -> StoreResult<Deleted> {
+    let mut keys_: Vec<&str> = vec![key];
+    keys_.extend(entry.locks.iter().map(String::as_str));
+    let reply = store.eval(
+        &scripts::QUEUE_DELETE,
+        &keys_,
+        &[&entry.raw, entry.jid.as_bytes()],
+    )?;
+    let items = value::items(&reply);
+    let at = |i: usize| items.get(i).and_then(value::int).unwrap_or(0).max(0) as u64;
+    Ok(Deleted {
+        removed: at(0),
+        locks_released: at(1),
+    })
+}
+
+/// How far around its expected index the batch script looks for a job.
+const SEARCH_WINDOW: u64 = 200;
+
+/// Delete `entries` (read from `key` at their `index`, of which `removed_before` entries
+/// before them have since been removed) in one script: `Some(locks released)` for each one
+/// found where it was read, `None` for one that wasn't.
+fn delete_batch(
+    store: &mut Store,
+    key: &str,
+    tombstone: &str,
+    entries: &[Entry],
+    removed_before: u64,
+) -> StoreResult<Vec<Option<u64>>> {
+    let mut keys_: Vec<&str> = vec![key];
+    let mut args: Vec<Vec<u8>> = vec![
+        tombstone.as_bytes().to_vec(),
+        SEARCH_WINDOW.to_string().into_bytes(),
+    ];
+    for e in entries {
+        keys_.extend(e.locks.iter().map(String::as_str));
+        args.push(e.raw.clone());
+        args.push(
+            e.index
+                .saturating_sub(removed_before)
+                .to_string()
+                .into_bytes(),
+        );
+        args.push(e.jid.as_bytes().to_vec());
+        args.push(e.locks.len().to_string().into_bytes());
+    }
+    let args: Vec<&[u8]> = args.iter().map(Vec::as_slice).collect();
+    let reply = store.eval(&scripts::QUEUE_DELETE_BATCH, &keys_, &args)?;
+    Ok(value::items(&reply)
+        .iter()
+        .map(|pair| {
+            let pair = value::items(pair);
+            let at = |i: usize| pair.get(i).and_then(value::int).unwrap_or(0);
+            (at(0) == 1).then(|| at(1).max(0) as u64)
+        })
+        .collect())
+}
+
+/// A value no job can be (jobs are JSON objects), unique to this run, that marks the
+/// entries a batch removes.
+fn tombstone(key: &str) -> String {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let seed = format!("{}:{nanos}:{key}", std::process::id());
+    format!("cogctl:tombstone:{}", sha1_hex(seed.as_bytes()))
+}
+
+/// A waiting job about to be deleted: its bytes, where it was read, and what it owns.
+struct Entry {
+    index: u64,
+    raw: Vec<u8>,
+    /// The jid, or the display jid of a member that isn't a job.
+    jid: String,
+    locks: Vec<String>,
+}
+
+impl Entry {
+    fn of(index: u64, raw: Vec<u8>) -> Entry {
+        let (jid, locks) = match Job::parse(&raw) {
+            Ok(job) => (
+                job.jid.as_deref().unwrap_or("").to_string(),
+                locks::lock_keys(&job),
+            ),
+            Err(bad) => (bad.display_jid, Vec::new()),
+        };
+        Entry {
+            index,
+            raw,
+            jid,
+            locks,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// delete-job: selection
+
+/// Which jobs a bulk delete selects: the list filters, with --since/--until on the time the
+/// job reached the queue.
+struct Selection {
+    filter: JobFilter,
+    since: Option<f64>,
+    until: Option<f64>,
+}
+
+impl Selection {
+    fn new(args: &FilterArgs, now: f64) -> Selection {
+        Selection {
+            filter: JobFilter::new(args, now),
+            since: args.since.map(|t| t.resolve(now)),
+            until: args.until.map(|t| t.resolve(now)),
+        }
+    }
+
+    fn matches(&self, parsed: &Result<Job<'_>, Unparseable>) -> bool {
+        if !self.filter.matches(parsed) {
+            return false;
+        }
+        if self.since.is_none() && self.until.is_none() {
+            return true;
+        }
+        let Ok(job) = parsed else { return false };
+        let Some(t) = job.enqueued_at.or(job.created_at) else {
+            return false;
+        };
+        self.since.is_none_or(|s| t >= s) && self.until.is_none_or(|u| t <= u)
+    }
+}
+
+fn has_filters(f: &FilterArgs) -> bool {
+    !f.class.is_empty()
+        || !f.queue.is_empty()
+        || f.error.is_some()
+        || !f.jid.is_empty()
+        || f.since.is_some()
+        || f.until.is_some()
+        || f.min_retries.is_some()
+}
+
+/// The filters in words, for the confirmation question.
+fn describe(f: &FilterArgs, now: f64) -> String {
+    let mut parts = Vec::new();
+    if !f.class.is_empty() {
+        parts.push(format!("class {}", f.class.join(" or ")));
+    }
+    if !f.jid.is_empty() {
+        parts.push(format!("jid {}", f.jid.join(" or ")));
+    }
+    if let Some(re) = &f.error {
+        parts.push(format!("error /{re}/"));
+    }
+    if let Some(t) = f.since {
+        parts.push(format!("enqueued since {}", rfc3339(t.resolve(now))));
+    }
+    if let Some(t) = f.until {
+        parts.push(format!("enqueued until {}", rfc3339(t.resolve(now))));
+    }
+    if let Some(n) = f.min_retries {
+        parts.push(format!("retry_count ≥ {n}"));
+    }
+    if parts.is_empty() {
+        "all".into()
+    } else {
+        format!("matching {}", parts.join(", "))
+    }
+}
+
+fn read_jids(args: &DeleteJobArgs) -> anyhow::Result<Vec<String>> {
+    let mut jids = args.jids.clone();
+    if let Some(path) = &args.jid_file {
+        let text = if path.as_os_str() == "-" {
+            let mut text = String::new();
+            io::stdin()
+                .read_to_string(&mut text)
+                .context("cannot read jids from stdin")?;
+            text
+        } else {
+            std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read jids from {}", path.display()))?
+        };
+        jids.extend(
+            text.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(String::from),
+        );
+        if jids.is_empty() {
+            return Err(UsageError(format!("{} holds no jid", path.display())).into());
+        }
+    }
+    let mut seen = HashSet::new();
+    jids.retain(|j| seen.insert(j.clone()));
+    if let Some(bad) = jids.iter().find(|j| j.trim().is_empty()) {
+        return Err(UsageError(format!("{bad:?} is not a jid")).into());
+    }
+    Ok(jids)
+}
+
+// ---------------------------------------------------------------------------------------
+// delete-job: the plan (--dry-run)
+
+/// How many of a sample a plan shows.
+const SAMPLE: usize = 10;
+
+#[derive(Debug, Serialize)]
+pub struct PlanReport {
+    /// Always "delete".
+    pub action: &'static str,
+    pub queue: String,
+    /// The list jobs would be deleted from.
+    pub source: String,
+    pub target: String,
+    /// Always true: nothing was changed.
+    pub dry_run: bool,
+    /// Jobs looked at.
+    pub scanned: u64,
+    /// Jobs that would be deleted.
+    pub matched: u64,
+    /// Matched jobs per class, most first.
+    pub by_class: Vec<ClassCount>,
+    /// The first matched jobs, from the head (newest) of the queue.
+    pub sample: Vec<SampleJob>,
+    /// Jids given that are not on the queue.
+    pub not_found: Vec<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ClassCount {
+    pub class: String,
+    pub count: u64,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SampleJob {
+    pub jid: String,
+    pub class: String,
+    /// enqueued_at, else created_at (epoch seconds).
+    pub enqueued_at: Option<f64>,
+    /// The unique/periodic lock keys it may own (released, owner-checked, when deleted).
+    pub locks: Vec<String>,
+}
+
+struct Plan {
+    scanned: u64,
+    matched: u64,
+    by_class: BTreeMap<String, u64>,
+    sample: Vec<SampleJob>,
+}
+
+impl Plan {
+    fn new() -> Plan {
+        Plan {
+            scanned: 0,
+            matched: 0,
+            by_class: BTreeMap::new(),
+            sample: Vec::new(),
+        }
+    }
+
+    fn add(&mut self, raw: &[u8]) {
+        self.matched += 1;
+        let (jid, class, time, locks) = match Job::parse(raw) {
+            Ok(job) => (
+                job.jid.as_deref().unwrap_or("").to_string(),
+                job.class.as_deref().unwrap_or("").to_string(),
+                job.enqueued_at.or(job.created_at),
+                locks::lock_keys(&job),
+            ),
+            Err(bad) => (
+                bad.display_jid,
+                crate::store::job::UNPARSEABLE_CLASS.to_string(),
+                None,
+                Vec::new(),
+            ),
+        };
+        *self.by_class.entry(class.clone()).or_default() += 1;
+        if self.sample.len() < SAMPLE {
+            self.sample.push(SampleJob {
+                jid,
+                class,
+                enqueued_at: time,
+                locks,
+            });
+        }
+    }
+
+    fn report(self, queue: &str, target: &str, not_found: Vec<String>) -> PlanReport {
+        let mut by_class: Vec<ClassCount> = self
+            .by_class
+            .into_iter()
+            .map(|(class, count)| ClassCount { class, count })
+            .collect();
+        by_class.sort_by(|a, b| b.count.cmp(&a.count).then(a.class.cmp(&b.class)));
+        PlanReport {
+            action: "delete",
+            queue: queue.to_string(),
+            source: keys::queue(queue),
+            target: target.to_string(),
+            dry_run: true,
+            scanned: self.scanned,
+            matched: self.matched,
+            by_class,
+            sample: self.sample,
+            not_found,
+        }
+    }
+}
+
+impl Report for PlanReport {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        let s = &ui.styles;
+        writeln!(
+            out,
+            "{} {} of {} jobs on queue {} ({})",
+            s.strong("would delete"),
+            count(self.matched),
+            count(self.scanned),
+            self.queue,
+            self.target
+        )?;
+        if !self.by_class.is_empty() {
+            let mut t = table::new(ui, &["CLASS", "JOBS"]);
+            for c in &self.by_class {
+                t.add_row(vec![
+                    table::cell(ui, &c.class, Tone::Strong),
+                    table::cell(ui, count(c.count), Tone::Plain),
+                ]);
+            }
+            writeln!(out)?;
+            out.write_all(table::finish(&mut t, &[1]).as_bytes())?;
+        }
+        if !self.sample.is_empty() {
+            let title = if (self.sample.len() as u64) < self.matched {
+                format!("first {}", self.sample.len())
+            } else {
+                "jobs".to_string()
+            };
+            writeln!(out, "\n{}", s.header(&title))?;
+            let mut t = table::new(ui, &["JID", "CLASS", "ENQUEUED", "LOCKS"]);
+            for j in &self.sample {
+                t.add_row(vec![
+                    table::cell(ui, &j.jid, Tone::Plain),
+                    table::cell(ui, &j.class, Tone::Plain),
+                    table::cell(
+                        ui,
+                        j.enqueued_at.map_or("-".into(), |t| when(ui, t)),
+                        Tone::Dim,
+                    ),
+                    table::cell(ui, j.locks.len().to_string(), Tone::Plain),
+                ]);
+            }
+            out.write_all(table::finish(&mut t, &[3]).as_bytes())?;
+        }
+        if !self.not_found.is_empty() {
+            writeln!(
+                out,
+                "\n{} {}",
+                s.warn("not on the queue:"),
+                self.not_found.join(", ")
+            )?;
+        }
+        writeln!(out, "{}", s.dim("dry run: nothing was changed"))
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// delete-job: the run
+
+/// The summary of a delete, plus the locks released with the jobs.
+#[derive(Debug, Serialize)]
+pub struct DeleteReport {
+    #[serde(flatten)]
+    pub summary: Summary,
+    /// Unique and periodic locks released (each held by the deleted job's jid).
+    pub locks_released: u64,
+    #[serde(skip)]
+    exit: Exit,
+}
+
+impl Report for DeleteReport {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        self.summary.human(out, ui)?;
+        if self.locks_released > 0 {
+            writeln!(
+                out,
+                "released {} lock{} the deleted jobs held",
+                count(self.locks_released),
+                if self.locks_released == 1 { "" } else { "s" }
+            )?;
+        }
+        Ok(())
+    }
+
+    fn exit(&self) -> Exit {
+        self.exit
+    }
+}
+
+fn delete_job(ctx: &mut Ctx, args: &DeleteJobArgs) -> anyhow::Result<Exit> {
+    check_name(&args.queue_name)?;
+    if !args.filter.queue.is_empty() {
+        return Err(UsageError(
+            "--queue doesn't apply here: delete-job works on the one QUEUE it names".into(),
+        )
+        .into());
+    }
+    if args.pace.max_queue_depth.is_some() {
+        return Err(UsageError(
+            "--max-queue-depth paces moves onto queues; a delete moves nothing".into(),
+        )
+        .into());
+    }
+    let by_jid = !args.jids.is_empty() || args.jid_file.is_some();
+    let bulk = args.all || has_filters(&args.filter);
+    match (by_jid, bulk) {
+        (true, true) => Err(UsageError(
+            "name jobs by JID (or --jid-file) or select them with filters/--all, not both".into(),
+        )
+        .into()),
+        (false, false) => Err(UsageError(
+            "name the jobs to delete: JID…, --jid-file FILE, filters (--class, --error, --jid, \
+             --since, --until, --min-retries) or --all"
+                .into(),
+        )
+        .into()),
+        (true, false) => {
+            let jids = read_jids(args)?;
+            delete_by_jid(ctx, args, &jids)
+        }
+        (false, true) => delete_bulk(ctx, args),
+    }
+}
+
+fn delete_by_jid(ctx: &mut Ctx, args: &DeleteJobArgs, jids: &[String]) -> anyhow::Result<Exit> {
+    let queue = args.queue_name.as_str();
+    let key = keys::queue(queue);
+    let ui = ctx.ui.clone();
+    let store = ctx.store()?;
+    store.expect_type(&key, KeyType::List)?;
+    let wanted: HashSet<&str> = jids.iter().map(String::as_str).collect();
+    // One pass over the queue for every jid; a single jid pre-filters on its exact needle.
+    let prefilter = match jids {
+        [one] => find::needle(one),
+        _ => "\"jid\":".to_string(),
+    };
+    let hits = find::in_list(store, &key, prefilter.as_bytes(), |raw| {
+        Job::parse(raw).is_ok_and(|job| job.jid.as_deref().is_some_and(|j| wanted.contains(j)))
+    })?;
+    let mut found: BTreeMap<String, Vec<Entry>> = BTreeMap::new();
+    let mut plan = Plan::new();
+    plan.scanned = store.query(redis::cmd("LLEN").arg(&key), &key, KeyType::List)?;
+    for (index, raw) in hits {
+        let entry = Entry::of(index, raw);
+        let copies = found.entry(entry.jid.clone()).or_default();
+        // Identical copies are removed together by the one LREM.
+        if copies.iter().all(|c| c.raw != entry.raw) {
+            plan.add(&entry.raw);
+            copies.push(entry);
+        }
+    }
+    let not_found: Vec<String> = jids
+        .iter()
+        .filter(|j| !found.contains_key(*j))
+        .cloned()
+        .collect();
+    if args.dry_run {
+        let report = plan.report(queue, store.target(), not_found);
+        return emit(ctx, &report);
+    }
+    let mut summary = Summary::new("delete", "deleted", &key, store.target());
+    let mut locks_released = 0;
+    let mut result = Ok(());
+    if !found.is_empty() {
+        let listed: Vec<&str> = found.keys().map(String::as_str).take(5).collect();
+        let more = found.len().saturating_sub(listed.len());
+        confirm(
+            &ui,
+            args.yes,
+            &format!(
+                "Delete {} job{} ({}{}) from queue {queue} on {}?",
+                count(found.len() as u64),
+                if found.len() == 1 { "" } else { "s" },
+                listed.join(", "),
+                if more > 0 {
+                    format!(" and {more} more")
+                } else {
+                    String::new()
+                },
+                store.target()
+            ),
+        )?;
+        interrupt::watch();
+        result = delete_each(
+            store,
+            queue,
+            jids,
+            &found,
+            &mut summary,
+            &mut locks_released,
+        );
+    } else {
+        for jid in jids {
+            summary.record(jid, Outcome::Failed(format!("not on queue {queue}")));
+        }
+    }
+    summary.finish();
+    let exit = if summary.interrupted {
+        Exit::Interrupted
+    } else if summary.failed > 0 && summary.moved == 0 && summary.gone == 0 {
+        // Nothing named was on the queue at all: a plain failure, not a partial one.
+        Exit::Failure
+    } else {
+        summary.exit()
+    };
+    let report = DeleteReport {
+        summary,
+        locks_released,
+        exit,
+    };
+    // The summary of what was done is shown even when the run stopped on an error.
+    render::emit(&mut ctx.out, &ctx.ui, &report)?;
+    result?;
+    Ok(exit)
+}
+
+/// Delete the jobs found for `jids`, one script per stored copy, in the order given.
+fn delete_each(
+    store: &mut Store,
+    queue: &str,
+    jids: &[String],
+    found: &BTreeMap<String, Vec<Entry>>,
+    summary: &mut Summary,
+    locks_released: &mut u64,
+) -> anyhow::Result<()> {
+    let key = keys::queue(queue);
+    for jid in jids {
+        if interrupt::requested() {
+            break;
+        }
+        let Some(copies) = found.get(jid) else {
+            summary.record(jid, Outcome::Failed(format!("not on queue {queue}")));
+            continue;
+        };
+        let mut removed = 0;
+        for entry in copies {
+            let done = delete_entry(store, &key, entry)?;
+            removed += done.removed;
+            *locks_released += done.locks_released;
+        }
+        summary.record(
+            jid,
+            if removed > 0 {
+                Outcome::Done
+            } else {
+                Outcome::Gone
+            },
+        );
+    }
+    Ok(())
+}
+
+fn delete_bulk(ctx: &mut Ctx, args: &DeleteJobArgs) -> anyhow::Result<Exit> {
+    let queue = args.queue_name.as_str();
+    let key = keys::queue(queue);
+    let ui = ctx.ui.clone();
+    let now = ui.clock.now;
+    let selection = Selection::new(&args.filter, now);
+    let store = ctx.store()?;
+    store.expect_type(&key, KeyType::List)?;
+
+    // The counting pass: what the confirmation names and --dry-run shows.
+    let mut plan = Plan::new();
+    let mut pager = ListPager::new(&key);
+    while let Some(page) = pager.next_page(store)? {
+        for raw in page {
+            plan.scanned += 1;
+            if selection.matches(&Job::parse(&raw)) {
+                plan.add(&raw);
+            }
+        }
+    }
+    if args.dry_run {
+        let report = plan.report(queue, store.target(), Vec::new());
+        return emit(ctx, &report);
+    }
+    let mut summary = Summary::new("delete", "deleted", &key, store.target());
+    let mut locks_released = 0;
+    let mut result = Ok(());
+    if plan.matched > 0 {
+        confirm(
+            &ui,
+            args.yes,
+            &format!(
+                "Delete {} of {} jobs ({}) from queue {queue} on {}?",
+                count(plan.matched),
+                count(plan.scanned),
+                describe(&args.filter, now),
+                store.target()
+            ),
+        )?;
+        interrupt::watch();
+        let progress = Progress::new(&ui, plan.matched, "deleting");
+        result = delete_pass(
+            store,
+            &key,
+            &selection,
+            &args.pace,
+            &progress,
+            &mut summary,
+            &mut locks_released,
+        );
+        progress.finish();
+    }
+    summary.finish();
+    let exit = summary.exit();
+    let report = DeleteReport {
+        summary,
+        locks_released,
+        exit,
+    };
+    // The summary of what was done is shown even when the run stopped on an error.
+    render::emit(&mut ctx.out, &ctx.ui, &report)?;
+    result?;
+    Ok(exit)
+}
+
+/// Page the queue from the head, deleting the selected jobs page by page in batches, each
+/// by its exact bytes. Removed entries shift the rest towards the head, so the next page
+/// starts that many entries earlier. Jobs pushed meanwhile (at the head) shift it the other
+/// way: entries may then be read twice, never deleted unless they match.
+fn delete_pass(
+    store: &mut Store,
+    key: &str,
+    selection: &Selection,
+    pace: &PaceArgs,
+    progress: &Progress,
+    summary: &mut Summary,
+    locks_released: &mut u64,
+) -> anyhow::Result<()> {
+    let tombstone = tombstone(key);
+    let mut pacer = Pacer::new(pace.rate);
+    let mut next = 0u64;
+    loop {
+        if interrupt::requested() {
+            return Ok(());
+        }
+        let page: Vec<Vec<u8>> = store.query(
+            redis::cmd("LRANGE")
+                .arg(key)
+                .arg(next)
+                .arg(next + PAGE as u64 - 1),
+            key,
+            KeyType::List,
+        )?;
+        let read = page.len() as u64;
+        let selected: Vec<Entry> = page
+            .into_iter()
+            .enumerate()
+            .filter(|(_, raw)| selection.matches(&Job::parse(raw)))
+            .map(|(i, raw)| Entry::of(next + i as u64, raw))
+            .collect();
+        let mut removed = 0u64;
+        for batch in selected.chunks(pace.batch as usize) {
+            if interrupt::requested() {
+                return Ok(());
+            }
+            let found = delete_batch(store, key, &tombstone, batch, removed)?;
+            for (entry, found) in batch.iter().zip(found) {
+                let outcome = match found {
+                    Some(released) => {
+                        removed += 1;
+                        *locks_released += released;
+                        Outcome::Done
+                    }
+                    // Not where it was read: look for it in the whole queue.
+                    None => {
+                        let done = delete_entry(store, key, entry)?;
+                        removed += done.removed;
+                        *locks_released += done.locks_released;
+                        if done.removed > 0 {
+                            Outcome::Done
+                        } else {
+                            Outcome::Gone
+                        }
+                    }
+                };
+                summary.record(&entry.jid, outcome);
+            }
+            progress.inc(batch.len() as u64);
+            pacer.after(batch.len() as u64);
+        }
+        if read < PAGE as u64 {
+            return Ok(());
+        }
+        next = (next + read).saturating_sub(removed);
+    }
 }

@@ -44,6 +44,22 @@ pub static DELETE_BATCH: Script = Script::new("delete_batch", include_str!("lua/
 pub static RESCHEDULE_BATCH: Script =
     Script::new("reschedule_batch", include_str!("lua/reschedule_batch.lua"));
 
+/// Count and drop a queue in one step (`cogctl queue clear`).
+pub static QUEUE_CLEAR: Script = Script::new("queue_clear", include_str!("lua/queue_clear.lua"));
+
+/// Delete one waiting job by its bytes (every copy) and release its locks, owner-checked.
+pub static QUEUE_DELETE: Script = Script::new("queue_delete", include_str!("lua/queue_delete.lua"));
+
+/// Delete a batch of waiting jobs found at the indexes they were read at, with their locks.
+pub static QUEUE_DELETE_BATCH: Script = Script::new(
+    "queue_delete_batch",
+    include_str!("lua/queue_delete_batch.lua"),
+);
+
+/// Forget one identity from `cogworker:processes` if its presence key is gone.
+pub static PROCESS_PRUNE: Script =
+    Script::new("process_prune", include_str!("lua/process_prune.lua"));
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,6 +5,7 @@ mod support;
 mod basics;
 mod check;
 mod connect;
+mod control;
 mod generated;
 mod inprogress;
 mod job;

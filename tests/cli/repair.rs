@@ -149,8 +149,9 @@ fn kill_moves_the_raw_entry_to_dead_and_releases_its_locks() {
         ],
         &["SET", "periodic:running:pj1", FLAKY_RETRY],
     ]);
-    let digest = cogctl::store::locks::unique_digest("FlakyJob", "default", "[3,7200]");
-    server.exec(&[&["SET", &format!("cogworker:unique:{digest}"), FLAKY_RETRY]]);
+    let job = cogctl::store::job::Job::parse(unique.as_bytes()).unwrap();
+    let lock = cogctl::store::locks::lock_keys(&job)[0].clone();
+    server.exec(&[&["SET", &lock, FLAKY_RETRY]]);
     let run = cogctl(
         &server,
         now,
@@ -161,7 +162,7 @@ fn kill_moves_the_raw_entry_to_dead_and_releases_its_locks() {
     let (dead, dead_score) = member_of(&server, "cogworker:dead", FLAKY_RETRY).unwrap();
     assert_eq!(dead, unique.as_bytes());
     assert_eq!(dead_score.parse::<f64>().unwrap(), now);
-    assert!(!exists(&server, &format!("cogworker:unique:{digest}")));
+    assert!(!exists(&server, &lock));
     assert!(!exists(&server, "periodic:running:pj1"));
     assert_eq!(
         get(
