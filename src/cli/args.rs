@@ -23,7 +23,7 @@ use crate::commands::{
     version,
     propagate_version = true,
     max_term_width = 100,
-    after_help = EXIT_CODES_HELP
+    after_help = super::exit::Exit::help()
 )]
 pub struct Cli {
     #[command(flatten)]
@@ -32,15 +32,6 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
 }
-
-pub const EXIT_CODES_HELP: &str = "\
-Exit codes:
-  0    success; for `check`, every check held
-  1    failure; for `check`, a check failed; for `job`/`show`, not found
-  2    usage error (bad flag or value; destructive command without a terminal and --yes)
-  3    Redis unreachable, or it refused the credentials
-  4    partial: a bulk operation finished with some items failed
-  130  interrupted (Ctrl-C)";
 
 #[derive(Debug, Args)]
 pub struct GlobalArgs {

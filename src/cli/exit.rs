@@ -34,19 +34,29 @@ impl Exit {
         (0, "success; for `check`, every check held"),
         (
             1,
-            "failure; for `check`, a check failed; for `job`/`show`, not found",
+            "failure: a check failed, a job was not found, a key could not be read, bad input \
+             (nothing changed), a declined confirmation, or a change none of whose entries could be done",
         ),
         (
             2,
-            "usage error: a bad flag or value, or a destructive command without a terminal and without --yes",
+            "usage error: a bad flag or value, or a change without a terminal to confirm on and without --yes",
         ),
         (3, "Redis unreachable, or it refused the credentials"),
         (
             4,
-            "partial: a bulk operation finished with some items failed",
+            "partial: a change finished with some entries failed or skipped, and others done",
         ),
-        (130, "interrupted (Ctrl-C)"),
+        (130, "interrupted (Ctrl-C); a change stops between batches"),
     ];
+
+    /// The table as `--help` shows it.
+    pub fn help() -> String {
+        let mut text = String::from("Exit codes:");
+        for (code, meaning) in Exit::TABLE {
+            text.push_str(&format!("\n  {code:<4} {meaning}"));
+        }
+        text
+    }
 }
 
 /// A problem with what the user asked for, found after parsing (exit code 2).
