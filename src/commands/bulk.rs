@@ -1,13 +1,17 @@
 //! What every command that changes many entries shares: pacing flags, per-entry outcomes,
 //! the summary (table and JSON) and its exit code.
 
-use std::io::{self, Write};
+use std::collections::HashSet;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
+use anyhow::Context;
 use clap::Args;
 use serde::Serialize;
 
-use crate::cli::exit::Exit;
+use crate::cli::exit::{Exit, UsageError};
 use crate::cli::interrupt;
 use crate::cli::ui::Ui;
 use crate::render::Report;
@@ -248,6 +252,38 @@ impl Report for Summary {
             Exit::Ok
         }
     }
+}
+
+/// The jids named on the command line and in `--jid-file FILE|-` (one per line; blank lines
+/// and `#` comments skipped), each once, in order. A file that names no jid is a usage error.
+pub fn named_jids(args: &[String], file: Option<&Path>) -> anyhow::Result<Vec<String>> {
+    let mut jids = args.to_vec();
+    if let Some(path) = file {
+        let reader: Box<dyn BufRead> = if path == Path::new("-") {
+            Box::new(BufReader::new(io::stdin()))
+        } else {
+            Box::new(BufReader::new(File::open(path).with_context(|| {
+                format!("cannot read jids from {}", path.display())
+            })?))
+        };
+        let before = jids.len();
+        for line in reader.lines() {
+            let line = line.with_context(|| format!("cannot read jids from {}", path.display()))?;
+            let jid = line.trim();
+            if !jid.is_empty() && !jid.starts_with('#') {
+                jids.push(jid.to_string());
+            }
+        }
+        if jids.len() == before {
+            return Err(UsageError(format!("{} holds no jid", path.display())).into());
+        }
+    }
+    if let Some(bad) = jids.iter().find(|j| j.trim().is_empty()) {
+        return Err(UsageError(format!("{bad:?} is not a jid")).into());
+    }
+    let mut seen = HashSet::new();
+    jids.retain(|j| seen.insert(j.clone()));
+    Ok(jids)
 }
 
 /// Keeps a run at or below `--rate` entries per second.

@@ -7,16 +7,15 @@
 //! owns, owner-checked, in the same script.
 
 use std::collections::{BTreeMap, HashSet};
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use anyhow::Context;
 use clap::{Args, Subcommand};
 use serde::Serialize;
 
 use super::Ctx;
-use super::bulk::{Outcome, PaceArgs, Pacer, Summary};
+use super::bulk::{self, Outcome, PaceArgs, Pacer, Summary};
 use super::sets::filter::{FilterArgs, JobFilter};
 use crate::cli::confirm::confirm;
 use crate::cli::exit::{Exit, UsageError};
@@ -477,37 +476,6 @@ fn describe(f: &FilterArgs, now: f64) -> String {
     }
 }
 
-fn read_jids(args: &DeleteJobArgs) -> anyhow::Result<Vec<String>> {
-    let mut jids = args.jids.clone();
-    if let Some(path) = &args.jid_file {
-        let text = if path.as_os_str() == "-" {
-            let mut text = String::new();
-            io::stdin()
-                .read_to_string(&mut text)
-                .context("cannot read jids from stdin")?;
-            text
-        } else {
-            std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read jids from {}", path.display()))?
-        };
-        jids.extend(
-            text.lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty())
-                .map(String::from),
-        );
-        if jids.is_empty() {
-            return Err(UsageError(format!("{} holds no jid", path.display())).into());
-        }
-    }
-    let mut seen = HashSet::new();
-    jids.retain(|j| seen.insert(j.clone()));
-    if let Some(bad) = jids.iter().find(|j| j.trim().is_empty()) {
-        return Err(UsageError(format!("{bad:?} is not a jid")).into());
-    }
-    Ok(jids)
-}
-
 // ---------------------------------------------------------------------------------------
 // delete-job: the plan (--dry-run)
 
@@ -736,7 +704,7 @@ fn delete_job(ctx: &mut Ctx, args: &DeleteJobArgs) -> anyhow::Result<Exit> {
         )
         .into()),
         (true, false) => {
-            let jids = read_jids(args)?;
+            let jids = bulk::named_jids(&args.jids, args.jid_file.as_deref())?;
             delete_by_jid(ctx, args, &jids)
         }
         (false, true) => delete_bulk(ctx, args),

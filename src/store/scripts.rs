@@ -26,6 +26,13 @@ impl Script {
     }
 }
 
+/// A script that ends jobs by hand, with the shared owner-checked lock release in front.
+macro_rules! with_release {
+    ($file:literal) => {
+        concat!(include_str!("lua/release_owned.lua"), include_str!($file))
+    };
+}
+
 /// The liveness inputs and length of one in-progress list, read at one instant.
 pub static INPROGRESS_STATE: Script =
     Script::new("inprogress_state", include_str!("lua/inprogress_state.lua"));
@@ -35,10 +42,11 @@ pub static REQUEUE_BATCH: Script =
     Script::new("requeue_batch", include_str!("lua/requeue_batch.lua"));
 
 /// Retry → dead for a batch, locks released owner-checked.
-pub static KILL_BATCH: Script = Script::new("kill_batch", include_str!("lua/kill_batch.lua"));
+pub static KILL_BATCH: Script = Script::new("kill_batch", with_release!("lua/kill_batch.lua"));
 
 /// Delete a batch from a sorted set, attempts logs cleared, locks released owner-checked.
-pub static DELETE_BATCH: Script = Script::new("delete_batch", include_str!("lua/delete_batch.lua"));
+pub static DELETE_BATCH: Script =
+    Script::new("delete_batch", with_release!("lua/delete_batch.lua"));
 
 /// New scores for a batch, payloads unchanged.
 pub static RESCHEDULE_BATCH: Script =
@@ -48,12 +56,13 @@ pub static RESCHEDULE_BATCH: Script =
 pub static QUEUE_CLEAR: Script = Script::new("queue_clear", include_str!("lua/queue_clear.lua"));
 
 /// Delete one waiting job by its bytes (every copy) and release its locks, owner-checked.
-pub static QUEUE_DELETE: Script = Script::new("queue_delete", include_str!("lua/queue_delete.lua"));
+pub static QUEUE_DELETE: Script =
+    Script::new("queue_delete", with_release!("lua/queue_delete.lua"));
 
 /// Delete a batch of waiting jobs found at the indexes they were read at, with their locks.
 pub static QUEUE_DELETE_BATCH: Script = Script::new(
     "queue_delete_batch",
-    include_str!("lua/queue_delete_batch.lua"),
+    with_release!("lua/queue_delete_batch.lua"),
 );
 
 /// Forget one identity from `cogworker:processes` if its presence key is gone.

@@ -17,37 +17,11 @@ const GONE: [&str; 3] = [
     "vm:710:4e5e9b0d9b22",
 ];
 
-/// The snapshot with what varies from run to run replaced: the private server's address,
-/// and a bulk run's duration and rate.
-fn list(server: &RedisServer, key: &str) -> Vec<String> {
-    redis::cmd("LRANGE")
-        .arg(key)
-        .arg(0)
-        .arg(-1)
-        .query(&mut server.conn())
-        .unwrap()
-}
-
 fn members(server: &RedisServer, key: &str) -> BTreeSet<String> {
     redis::cmd("SMEMBERS")
         .arg(key)
         .query(&mut server.conn())
         .unwrap()
-}
-
-fn get(server: &RedisServer, key: &str) -> Option<String> {
-    redis::cmd("GET")
-        .arg(key)
-        .query(&mut server.conn())
-        .unwrap()
-}
-
-fn exists(server: &RedisServer, key: &str) -> bool {
-    redis::cmd("EXISTS")
-        .arg(key)
-        .query::<i64>(&mut server.conn())
-        .unwrap()
-        == 1
 }
 
 /// The redacted address reports name: the server's URL with its database.
@@ -154,13 +128,13 @@ fn clear_drops_the_queue_and_leaves_locks_and_listing() {
     let lock = "cogworker:unique:3f0e7f5644f14cb3ce5f4effa89ac8a14ff6b7d7";
     let run = cogctl(&server, now, &["queue", "clear", "mail-out", "--yes"]);
     insta::assert_snapshot!(run.stable_snapshot(&server));
-    assert!(!exists(&server, "cogworker:queue:mail-out"));
+    assert!(!server.exists("cogworker:queue:mail-out"));
     assert_eq!(
-        get(&server, lock).as_deref(),
+        server.get(lock).as_deref(),
         Some("c5954a5a6dbfda0e3be9f414")
     );
     assert!(members(&server, "cogworker:queues").contains("mail-out"));
-    assert_eq!(list(&server, "cogworker:queue:critical").len(), 3);
+    assert_eq!(server.list("cogworker:queue:critical").len(), 3);
 
     let json = cogctl(
         &server,
@@ -206,7 +180,7 @@ fn clear_refuses_a_queue_not_listed_unless_forced() {
     .json();
     assert_eq!(json["deleted"], 1);
     assert_eq!(json["listed"], false);
-    assert!(!exists(&server, "cogworker:queue:typo"));
+    assert!(!server.exists("cogworker:queue:typo"));
 }
 
 #[test]
@@ -256,19 +230,16 @@ fn delete_job_releases_the_locks_the_job_owns_and_no_other() {
     );
     insta::assert_snapshot!(run.stable_snapshot(&server));
     assert_eq!(run.code, 0);
-    assert_eq!(get(&server, GREETING_LOCK), None);
+    assert_eq!(server.get(GREETING_LOCK), None);
     assert_eq!(
-        get(&server, QUOTED_LOCK).as_deref(),
+        server.get(QUOTED_LOCK).as_deref(),
         Some("0123456789abcdef01234567")
     );
-    let left = list(&server, "cogworker:queue:mail-out");
+    let left = server.list("cogworker:queue:mail-out");
     assert_eq!(left.len(), 1);
     assert!(left[0].contains(PLAIN));
     // Other queues' locks are untouched.
-    assert!(exists(
-        &server,
-        "cogworker:unique:4b359ea4a43354fae8564a2a20cbe719e16cb861"
-    ));
+    assert!(server.exists("cogworker:unique:4b359ea4a43354fae8564a2a20cbe719e16cb861"));
 }
 
 #[test]
@@ -325,7 +296,7 @@ fn delete_job_json_and_jids_that_are_not_there() {
             "locks_released": 0,
         })
     );
-    assert_eq!(list(&server, "cogworker:queue:mail-out").len(), 2);
+    assert_eq!(server.list("cogworker:queue:mail-out").len(), 2);
 }
 
 #[test]
@@ -391,7 +362,7 @@ fn delete_job_reads_jids_from_a_file_and_plans_with_dry_run() {
         ],
     );
     assert_eq!(run.code, 4, "{}", run.stable_snapshot(&server));
-    assert_eq!(list(&server, "cogworker:queue:mail-out").len(), 1);
+    assert_eq!(server.list("cogworker:queue:mail-out").len(), 1);
 }
 
 #[test]
@@ -458,7 +429,8 @@ fn delete_job_refuses_without_a_terminal_and_bad_input_changes_nothing() {
 fn a_job_gone_before_its_delete_is_reported_gone_and_keeps_its_lock() {
     let server = RedisServer::start();
     server.load("unique");
-    let raw = list(&server, "cogworker:queue:mail-out")
+    let raw = server
+        .list("cogworker:queue:mail-out")
         .into_iter()
         .find(|r| r.contains(GREETING))
         .unwrap();
@@ -469,7 +441,7 @@ fn a_job_gone_before_its_delete_is_reported_gone_and_keeps_its_lock() {
         cogctl::commands::queue::delete_waiting(&mut store, "mail-out", raw.as_bytes()).unwrap();
     assert_eq!(done.removed, 0);
     assert_eq!(done.locks_released, 0);
-    assert_eq!(get(&server, GREETING_LOCK).as_deref(), Some(GREETING));
+    assert_eq!(server.get(GREETING_LOCK).as_deref(), Some(GREETING));
 
     // Two identical copies both go, as the Web UI's LREM 0; the lock goes with them.
     server.exec(&[
@@ -479,8 +451,8 @@ fn a_job_gone_before_its_delete_is_reported_gone_and_keeps_its_lock() {
     let done =
         cogctl::commands::queue::delete_waiting(&mut store, "mail-out", raw.as_bytes()).unwrap();
     assert_eq!((done.removed, done.locks_released), (2, 1));
-    assert_eq!(get(&server, GREETING_LOCK), None);
-    assert_eq!(list(&server, "cogworker:queue:mail-out").len(), 2);
+    assert_eq!(server.get(GREETING_LOCK), None);
+    assert_eq!(server.list("cogworker:queue:mail-out").len(), 2);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -577,7 +549,7 @@ fn bulk_delete_over_a_large_queue_removes_exactly_the_matching_jobs() {
         .concat(),
     );
     insta::assert_snapshot!("bulk_delete", run.stable_snapshot(&server));
-    let left = list(&server, "cogworker:queue:big");
+    let left = server.list("cogworker:queue:big");
     let want: Vec<String> = (0..n).filter(|&i| !matches(i)).map(seeded).collect();
     assert_eq!(left.len(), n - expected);
     assert_eq!(left, want, "exactly the non-matching jobs remain, in order");
@@ -586,7 +558,7 @@ fn bulk_delete_over_a_large_queue_removes_exactly_the_matching_jobs() {
         let job = seeded(i);
         let parsed = cogctl::store::Job::parse(job.as_bytes()).unwrap();
         let lock = &cogctl::store::locks::lock_keys(&parsed)[0];
-        assert_eq!(exists(&server, lock), !matches(i), "lock of job {i}");
+        assert_eq!(server.exists(lock), !matches(i), "lock of job {i}");
     }
 }
 
@@ -614,7 +586,7 @@ fn bulk_delete_by_time_and_everything_with_all() {
     let json = run.success().json();
     assert_eq!(json["moved"], 1000, "{}", run.stdout);
     assert_eq!(json["locks_released"], 1);
-    let left = list(&server, "cogworker:queue:big");
+    let left = server.list("cogworker:queue:big");
     let want: Vec<String> = (0..1000).chain(2000..3000).map(seeded).collect();
     assert_eq!(left, want);
 
@@ -626,7 +598,7 @@ fn bulk_delete_by_time_and_everything_with_all() {
     .success()
     .json();
     assert_eq!(json["moved"], 2000);
-    assert!(!exists(&server, "cogworker:queue:big"));
+    assert!(!server.exists("cogworker:queue:big"));
 }
 
 #[test]
@@ -681,7 +653,7 @@ fn bulk_delete_while_workers_push_and_pop_deletes_only_matching_jobs() {
     stop_tx.send(()).unwrap();
     let (pushed, popped) = churn.join().unwrap();
     let json = run.success().json();
-    let left = list(&server, "cogworker:queue:big");
+    let left = server.list("cogworker:queue:big");
     let popped: BTreeSet<&String> = popped.iter().collect();
     // Every job is in exactly one place: left on the queue, popped by the worker, or
     // deleted — and deleted only if it is an EchoJob.
@@ -829,7 +801,7 @@ fn prune_removes_only_identities_without_a_presence_key() {
         [LIVE].map(String::from).into()
     );
     // Their other keys are not the registry's to forget.
-    assert!(exists(&server, &format!("cogworker:workers:{}", GONE[2])));
+    assert!(server.exists(&format!("cogworker:workers:{}", GONE[2])));
 
     let json = cogctl(&server, now, &["procs", "prune", "--json"])
         .success()

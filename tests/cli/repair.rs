@@ -36,21 +36,6 @@ fn list(server: &RedisServer, key: &str) -> Vec<Vec<u8>> {
         .unwrap()
 }
 
-fn get(server: &RedisServer, key: &str) -> Option<String> {
-    redis::cmd("GET")
-        .arg(key)
-        .query(&mut server.conn())
-        .unwrap()
-}
-
-fn exists(server: &RedisServer, key: &str) -> bool {
-    redis::cmd("EXISTS")
-        .arg(key)
-        .query::<i64>(&mut server.conn())
-        .unwrap()
-        == 1
-}
-
 fn member_of(server: &RedisServer, key: &str, jid: &str) -> Option<(Vec<u8>, String)> {
     let needle = format!("\"jid\":\"{jid}\"");
     zset(server, key)
@@ -81,10 +66,7 @@ fn dead_retry_of_one_job_requeues_it_as_the_web_ui_does() {
         &format!("\"enqueued_at\":{:?}", now + 60.0),
     );
     assert_eq!(String::from_utf8(pushed).unwrap(), expected);
-    assert!(exists(
-        &server,
-        &format!("cogworker:job_attempts:{FAIL_JOB}")
-    ));
+    assert!(server.exists(&format!("cogworker:job_attempts:{FAIL_JOB}")));
     let json = cogctl(&server, now, &["dead", "retry", FAIL_JOB, "--json"]).json();
     assert_eq!(json["moved"], 0);
     assert_eq!(json["failed"], 1);
@@ -162,14 +144,12 @@ fn kill_moves_the_raw_entry_to_dead_and_releases_its_locks() {
     let (dead, dead_score) = member_of(&server, "cogworker:dead", FLAKY_RETRY).unwrap();
     assert_eq!(dead, unique.as_bytes());
     assert_eq!(dead_score.parse::<f64>().unwrap(), now);
-    assert!(!exists(&server, &lock));
-    assert!(!exists(&server, "periodic:running:pj1"));
+    assert!(!server.exists(&lock));
+    assert!(!server.exists("periodic:running:pj1"));
     assert_eq!(
-        get(
-            &server,
-            "cogworker:unique:75d0b2a6e1e87a3a5e1cfe7b29b7c2a3a3d29f5f"
-        )
-        .as_deref(),
+        server
+            .get("cogworker:unique:75d0b2a6e1e87a3a5e1cfe7b29b7c2a3a3d29f5f")
+            .as_deref(),
         Some("someone-else")
     );
 }
@@ -180,11 +160,11 @@ fn delete_clears_the_attempts_log_and_releases_only_owned_locks() {
     let now = server.load("unique").captured_at;
     let scheduled = "b518c3b09a52c111e338e81c";
     let lock = "cogworker:unique:099611569e7c63aa2b90f652389f8a7c07e87193";
-    assert_eq!(get(&server, lock).as_deref(), Some(scheduled));
+    assert_eq!(server.get(lock).as_deref(), Some(scheduled));
     let run = cogctl(&server, now, &["scheduled", "delete", scheduled, "--yes"]);
     insta::assert_snapshot!(run.stable_snapshot(&server));
     assert!(zset(&server, "cogworker:schedule").is_empty());
-    assert!(!exists(&server, lock));
+    assert!(!server.exists(lock));
 
     let server = RedisServer::start();
     let now = server.load("incident").captured_at;
@@ -196,19 +176,10 @@ fn delete_clears_the_attempts_log_and_releases_only_owned_locks() {
     );
     assert_eq!(run.success().json()["moved"], 2);
     assert_eq!(zset(&server, "cogworker:dead").len(), 1);
-    assert!(!exists(
-        &server,
-        &format!("cogworker:job_attempts:{FAIL_JOB}")
-    ));
-    assert!(!exists(
-        &server,
-        &format!("cogworker:job_attempts:{KILL_JOB}")
-    ));
-    assert!(exists(
-        &server,
-        "cogworker:job_attempts:315cafd389f6ab47a423cfde"
-    ));
-    assert!(exists(&server, "cogworker:unique:x"));
+    assert!(!server.exists(&format!("cogworker:job_attempts:{FAIL_JOB}")));
+    assert!(!server.exists(&format!("cogworker:job_attempts:{KILL_JOB}")));
+    assert!(server.exists("cogworker:job_attempts:315cafd389f6ab47a423cfde"));
+    assert!(server.exists("cogworker:unique:x"));
 }
 
 #[test]

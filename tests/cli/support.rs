@@ -102,6 +102,29 @@ impl RedisServer {
         }
     }
 
+    /// GET `key`.
+    pub fn get(&self, key: &str) -> Option<String> {
+        redis::cmd("GET").arg(key).query(&mut self.conn()).unwrap()
+    }
+
+    pub fn exists(&self, key: &str) -> bool {
+        redis::cmd("EXISTS")
+            .arg(key)
+            .query::<i64>(&mut self.conn())
+            .unwrap()
+            == 1
+    }
+
+    /// LRANGE `key` 0 -1, as text.
+    pub fn list(&self, key: &str) -> Vec<String> {
+        redis::cmd("LRANGE")
+            .arg(key)
+            .arg(0)
+            .arg(-1)
+            .query(&mut self.conn())
+            .unwrap()
+    }
+
     /// cogctl's own store, for library-level calls.
     pub fn store(&self) -> Store {
         Store::connect(

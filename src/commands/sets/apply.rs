@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -20,7 +20,7 @@ use crate::cli::interrupt;
 use crate::cli::ui::Ui;
 use crate::cli::values::{TimeArg, parse_time};
 use crate::commands::Ctx;
-use crate::commands::bulk::{Outcome, PaceArgs, Pacer, Summary};
+use crate::commands::bulk::{self, Outcome, PaceArgs, Pacer, Summary};
 use crate::render::progress::Progress;
 use crate::render::size::count;
 use crate::render::table::{cut, one_line};
@@ -156,10 +156,7 @@ enum Source {
 
 impl Source {
     fn from_args(args: &ActionArgs, now: f64) -> anyhow::Result<Source> {
-        let mut jids = args.jids.clone();
-        if let Some(path) = &args.jid_file {
-            jids.extend(read_jids(path)?);
-        }
+        let jids = bulk::named_jids(&args.jids, args.jid_file.as_deref())?;
         let filtered = has_filters(&args.filter);
         let usage = |text: &str| -> anyhow::Error { UsageError(text.to_string()).into() };
         match (&args.plan, jids.is_empty(), filtered || args.all) {
@@ -185,25 +182,6 @@ fn has_filters(f: &FilterArgs) -> bool {
         || f.since.is_some()
         || f.until.is_some()
         || f.min_retries.is_some()
-}
-
-fn read_jids(path: &Path) -> anyhow::Result<Vec<String>> {
-    let reader: Box<dyn BufRead> = if path == Path::new("-") {
-        Box::new(BufReader::new(io::stdin()))
-    } else {
-        Box::new(BufReader::new(
-            File::open(path).with_context(|| format!("cannot read {}", path.display()))?,
-        ))
-    };
-    let mut jids = Vec::new();
-    for line in reader.lines() {
-        let line = line.with_context(|| format!("cannot read {}", path.display()))?;
-        let jid = line.trim();
-        if !jid.is_empty() && !jid.starts_with('#') {
-            jids.push(jid.to_string());
-        }
-    }
-    Ok(jids)
 }
 
 /// One entry ready for the batch script.

@@ -5,11 +5,6 @@
 -- ARGV per entry: raw member, jid, attempts-log key or "", unique lock key or "",
 -- periodic running-lock key or ""
 -- Reply: per entry 1 (deleted) or 0 (gone)
-local function release(lock, jid)
-  if lock ~= '' and jid ~= '' and redis.pcall('GET', lock) == jid then
-    redis.pcall('DEL', lock)
-  end
-end
 local out = {}
 for i = 1, #ARGV, 5 do
   local raw, jid = ARGV[i], ARGV[i + 1]
@@ -17,8 +12,8 @@ for i = 1, #ARGV, 5 do
     if ARGV[i + 2] ~= '' then
       redis.pcall('DEL', ARGV[i + 2])
     end
-    release(ARGV[i + 3], jid)
-    release(ARGV[i + 4], jid)
+    release_owned(ARGV[i + 3], jid)
+    release_owned(ARGV[i + 4], jid)
     out[#out + 1] = 1
   else
     out[#out + 1] = 0

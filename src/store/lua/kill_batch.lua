@@ -5,11 +5,6 @@
 -- ARGV[1] the dead score (now), then per entry: raw member, jid, unique lock key or "",
 -- periodic running-lock key or ""
 -- Reply: per entry 1 (moved), 0 (gone), or an error text (left in place)
-local function release(lock, jid)
-  if lock ~= '' and jid ~= '' and redis.pcall('GET', lock) == jid then
-    redis.pcall('DEL', lock)
-  end
-end
 local out = {}
 for i = 2, #ARGV, 4 do
   local raw, jid = ARGV[i], ARGV[i + 1]
@@ -21,8 +16,8 @@ for i = 2, #ARGV, 4 do
       out[#out + 1] = added.err
     else
       redis.call('ZREM', KEYS[1], raw)
-      release(ARGV[i + 2], jid)
-      release(ARGV[i + 3], jid)
+      release_owned(ARGV[i + 2], jid)
+      release_owned(ARGV[i + 3], jid)
       out[#out + 1] = 1
     end
   end

@@ -8,11 +8,7 @@ local removed = redis.call('LREM', KEYS[1], 0, ARGV[1])
 local released = 0
 if removed > 0 then
   for i = 2, #KEYS do
-    -- pcall: a lock key of another type is left alone instead of failing the script.
-    if redis.pcall('GET', KEYS[i]) == ARGV[2] then
-      redis.call('DEL', KEYS[i])
-      released = released + 1
-    end
+    released = released + release_owned(KEYS[i], ARGV[2])
   end
 end
 return {removed, released}

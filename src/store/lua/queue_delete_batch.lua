@@ -56,10 +56,7 @@ for e = 0, (#ARGV - 2) / 4 - 1 do
   local released = 0
   if found[e + 1] then
     for i = lock, lock + locks - 1 do
-      if redis.pcall('GET', KEYS[i]) == jid then
-        redis.call('DEL', KEYS[i])
-        released = released + 1
-      end
+      released = released + release_owned(KEYS[i], jid)
     end
   end
   lock = lock + locks
