@@ -693,3 +693,94 @@ fn no_script_call_is_slow_on_a_large_set() {
         .unwrap();
     assert_eq!(slow, 0, "a Redis call took longer than 50 ms");
 }
+
+#[test]
+fn export_then_dead_delete_then_import_gives_back_a_byte_identical_set() {
+    let server = RedisServer::start();
+    let now = server.load("unparseable").captured_at;
+    server.exec(&[&["ZADD", "cogworker:dead", "1796208099", "not json at all"]]);
+    let before = zset(&server, "cogworker:dead");
+    let export = cogctl(&server, now, &["dead", "export"]);
+    let run = cogctl(
+        &server,
+        now,
+        &["dead", "delete", "--all", "--yes", "--json"],
+    );
+    assert_eq!(run.success().json()["moved"], 11);
+    assert!(zset(&server, "cogworker:dead").is_empty());
+    let run = Cogctl::new(&server)
+        .args(["dead", "import", "-", "--yes", "--json"])
+        .stdin(export.success().stdout.as_bytes())
+        .run();
+    assert_eq!(run.success().json()["added"], 11);
+    assert_eq!(zset(&server, "cogworker:dead"), before);
+}
+
+#[test]
+fn the_summary_schema() {
+    let server = RedisServer::start();
+    let now = server.load("incident").captured_at;
+    let json = cogctl(&server, now, &["retry", "kill", "--all", "--yes", "--json"])
+        .success()
+        .json();
+    let keys: Vec<&str> = json
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "action",
+            "source",
+            "target",
+            "moved",
+            "gone",
+            "failed",
+            "skipped",
+            "interrupted",
+            "elapsed_secs",
+            "unfinished",
+            "unfinished_more"
+        ]
+    );
+    assert_eq!(json["action"], "kill");
+    assert_eq!(json["source"], "cogworker:retry");
+    assert_eq!(json["target"], format!("{}?db=0", server.url()));
+    assert_eq!(
+        (json["moved"].as_u64(), json["interrupted"].as_bool()),
+        (Some(2), Some(false))
+    );
+    let plan = cogctl(
+        &server,
+        now,
+        &["dead", "delete", "--all", "--dry-run", "--json"],
+    )
+    .success()
+    .json();
+    let keys: Vec<&str> = plan
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "action",
+            "source",
+            "target",
+            "db",
+            "entries",
+            "skipped",
+            "by_class",
+            "by_queue",
+            "by_error",
+            "not_found",
+            "sample",
+            "plan_out"
+        ]
+    );
+    assert_eq!(plan["entries"], 5);
+}
