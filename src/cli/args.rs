@@ -8,7 +8,8 @@ use clap::{Args, Parser, Subcommand};
 use super::ui::{ColorChoice, Format};
 use super::values::parse_duration;
 use crate::commands::{
-    busy, check, fixture, generate, job, orphans, procs, queue, queues, sets, stats, unsettled,
+    busy, check, fixture, generate, job, orphans, procs, queue, queues, reconcile, sets, stats,
+    unsettled,
 };
 
 /// Inspect and repair the Redis queues of cogworker 0.8, side by side with live Ruby
@@ -173,6 +174,7 @@ pub enum Command {
     #[command(subcommand)]
     Unsettled(unsettled::UnsettledCommand),
     Orphans(orphans::OrphansArgs),
+    Reconcile(reconcile::ReconcileArgs),
     Check(check::CheckArgs),
     /// Shell completions and man pages
     #[command(subcommand, hide = true)]

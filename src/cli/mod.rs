@@ -114,6 +114,10 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<Exit> {
         Command::Unsettled(commands::unsettled::UnsettledCommand::List(a)) => {
             show(ctx, |ctx| commands::unsettled::run_list(ctx, &a))
         }
+        Command::Reconcile(a) => commands::reconcile::run(ctx, &a),
+        Command::Unsettled(commands::unsettled::UnsettledCommand::File { dry_run }) => {
+            commands::reconcile::run_file_unsettled(ctx, dry_run)
+        }
         Command::Orphans(a) => show(ctx, |ctx| commands::orphans::run(ctx, &a)),
         Command::Check(a) => show(ctx, |ctx| commands::check::run(ctx, &a)),
         Command::Generate(a) => commands::generate::run(ctx, &a),

@@ -12,7 +12,6 @@ use clap::Args;
 use serde::Serialize;
 use serde_json::{Number, Value};
 
-use super::unsettled::parse_record;
 use super::{Ctx, Problem};
 use crate::cli::exit::Exit;
 use crate::cli::ui::Ui;
@@ -23,6 +22,7 @@ use crate::store::find;
 use crate::store::job::Job;
 use crate::store::liveness::{self, DEFAULT_THRESHOLD, ListState, Liveness};
 use crate::store::page::{Score, ZEntry};
+use crate::store::unsettled::parse_record;
 use crate::store::{JobSet, KeyType, Store, StoreResult, keys, value};
 
 /// Attempts read from the end of a log (the gem keeps 25).

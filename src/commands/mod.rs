@@ -12,6 +12,7 @@ pub mod procs;
 pub mod procs_control;
 pub mod queue;
 pub mod queues;
+pub mod reconcile;
 pub mod sets;
 pub mod stats;
 pub mod unsettled;

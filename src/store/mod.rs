@@ -6,13 +6,16 @@ pub mod base64;
 pub mod connection;
 pub mod error;
 pub mod find;
+pub mod ids;
 pub mod job;
 pub mod keys;
 pub mod liveness;
 pub mod locks;
 pub mod page;
+pub mod recovery;
 pub mod rewrite;
 pub mod scripts;
+pub mod unsettled;
 
 use std::collections::BTreeMap;
 

@@ -69,6 +69,34 @@ pub static QUEUE_DELETE_BATCH: Script = Script::new(
 pub static PROCESS_PRUNE: Script =
     Script::new("process_prune", include_str!("lua/process_prune.lua"));
 
+/// REQUEUE: a presumed-dead process's in-progress list back to its queues (OPERATIONS §8.5).
+pub static REQUEUE: Script = Script::new("requeue", include_str!("lua/requeue.lua"));
+
+/// BURY_ORPHAN: the head of cogworker:repeat_orphans into dead (OPERATIONS §8.7).
+pub static BURY_ORPHAN: Script = Script::new("bury_orphan", include_str!("lua/bury_orphan.lua"));
+
+/// SWAP_DEAD_ENTRY: a raw burial replaced by a proper dead entry (OPERATIONS §8.8).
+pub static SWAP_DEAD_ENTRY: Script =
+    Script::new("swap_dead_entry", include_str!("lua/swap_dead_entry.lua"));
+
+/// FILE_UNSETTLED: the head of cogworker:unsettled into its set (OPERATIONS §10.4).
+pub static FILE_UNSETTLED: Script =
+    Script::new("file_unsettled", include_str!("lua/file_unsettled.lua"));
+
+/// An invalid unsettled record to its quarantine list, in one step (OPERATIONS §10.3).
+pub static QUARANTINE_UNSETTLED: Script = Script::new(
+    "quarantine_unsettled",
+    include_str!("lua/quarantine_unsettled.lua"),
+);
+
+/// The side effects of a recovery burial (OPERATIONS §8.9).
+pub static BURIED_AS_DEAD: Script =
+    Script::new("buried_as_dead", with_release!("lua/buried_as_dead.lua"));
+
+/// Owner-checked release of a job's locks.
+pub static RELEASE_LOCKS: Script =
+    Script::new("release_locks", with_release!("lua/release_locks.lua"));
+
 #[cfg(test)]
 mod tests {
     use super::*;

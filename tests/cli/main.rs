@@ -11,6 +11,7 @@ mod inprogress;
 mod job;
 mod lists;
 mod procs;
+mod reconcile;
 mod repair;
 mod stats;
 mod transfer;

@@ -1,0 +1,436 @@
+//! `cogctl reconcile`: one pass of the gem's orphan recovery, on demand (OPERATIONS §8.3):
+//! requeue the in-progress lists of presumed-dead processes, bury repeat orphans, file
+//! unsettled records. Every Ruby process runs the same repairs on its own timer; the scripts
+//! are the same atomic steps, so running beside them is safe.
+
+use std::io::{self, Write};
+use std::time::Duration;
+
+use clap::Args;
+use serde::Serialize;
+
+use super::orphans::{self, OrphansArgs, OrphansReport};
+use super::unsettled::{UnsettledListArgs, UnsettledReport};
+use super::{Ctx, Problem};
+use crate::cli::exit::Exit;
+use crate::cli::ui::Ui;
+use crate::cli::values::parse_duration;
+use crate::render::size::count;
+use crate::render::table::{self, Tone};
+use crate::render::{Report, emit};
+use crate::store::liveness::{self, ListState, Liveness};
+use crate::store::recovery::{DEFAULT_MAX_ORPHANINGS, Filed, Recovery};
+use crate::store::{Store, StoreResult};
+
+/// Requeue the jobs of dead processes, bury repeat orphans and file unsettled records, now
+#[derive(Debug, Args)]
+pub struct ReconcileArgs {
+    /// How long an owner without a presence key may stay silent (by its last_beat stamp)
+    /// before it is presumed dead (the gem's orphan_threshold)
+    #[arg(long, value_name = "DURATION", default_value = "300s", value_parser = parse_duration)]
+    pub orphan_threshold: Duration,
+
+    /// Park a job instead of requeueing it once it has been orphaned more than N times (the
+    /// gem's max_orphanings)
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_ORPHANINGS,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_orphanings: u64,
+
+    /// Requeue at most N jobs per script call, each call judging the owner's liveness again
+    /// (default: a whole list in one call, as the gem does)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub batch: Option<u64>,
+
+    /// Show each in-progress list with its owner's state, the parked repeat orphans and the
+    /// unsettled records; change nothing
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+/// What a reconcile pass did. Its JSON is a contract (README "JSON output").
+#[derive(Debug, Serialize)]
+pub struct ReconcileReport {
+    pub target: String,
+    pub threshold: f64,
+    pub max_orphanings: u64,
+    pub lists: Vec<ListOutcome>,
+    /// Queues that received jobs but that no live process read lately.
+    pub unlisted_queues: Vec<String>,
+    /// Repeat orphans filed in dead by this pass (jids).
+    pub buried_repeat_orphans: Vec<String>,
+    pub unsettled: Filed,
+    /// Jobs this pass filed in dead: Ruby death hooks never run for them.
+    pub death_hooks_not_run: u64,
+    pub problems: Vec<Problem>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ListOutcome {
+    pub identity: String,
+    /// alive / silent / presumed_dead, as REQUEUE judged it.
+    pub state: Liveness,
+    /// Seconds since its last beat (when it has a stamp).
+    pub silent_for: Option<f64>,
+    pub requeued: u64,
+    pub parked: u64,
+    /// Raw jobs filed into dead because the parking list was unusable, then completed.
+    pub buried: u64,
+    /// Jobs that could not be written, kept on the list for the next pass.
+    pub failed: u64,
+    /// The identity left cogworker:inprogress_identities and cogworker:last_beat.
+    pub forgotten: bool,
+}
+
+/// The plan of `reconcile --dry-run`: the orphans view and the unsettled records.
+#[derive(Debug, Serialize)]
+pub struct DryRunReport {
+    pub orphans: OrphansReport,
+    pub unsettled: UnsettledReport,
+}
+
+impl Report for DryRunReport {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        self.orphans.human(out, ui)?;
+        if !self.unsettled.records.is_empty() {
+            writeln!(out)?;
+            self.unsettled.human(out, ui)?;
+        }
+        writeln!(out, "{}", ui.styles.dim("dry run: nothing was changed"))
+    }
+
+    fn exit(&self) -> Exit {
+        if self.orphans.exit() == Exit::Ok && self.unsettled.exit() == Exit::Ok {
+            Exit::Ok
+        } else {
+            Exit::Failure
+        }
+    }
+}
+
+fn unsettled_all() -> UnsettledListArgs {
+    UnsettledListArgs {
+        limit: super::unsettled::DEFAULT_LIMIT,
+    }
+}
+
+fn recovery(ctx: &Ctx, args: &ReconcileArgs) -> Recovery {
+    Recovery {
+        threshold: args.orphan_threshold.as_secs_f64(),
+        max_orphanings: args.max_orphanings,
+        batch: args.batch,
+        now: ctx.ui.clock.current(),
+    }
+}
+
+pub fn run(ctx: &mut Ctx, args: &ReconcileArgs) -> anyhow::Result<Exit> {
+    if args.dry_run {
+        let orphans = orphans::run(
+            ctx,
+            &OrphansArgs {
+                orphan_threshold: args.orphan_threshold,
+            },
+        )?;
+        let unsettled = super::unsettled::run_list(ctx, &unsettled_all())?;
+        let report = DryRunReport { orphans, unsettled };
+        emit(&mut ctx.out, &ctx.ui, &report)?;
+        return Ok(report.exit());
+    }
+    let recovery = recovery(ctx, args);
+    let pinned = ctx.ui.clock.pinned.then_some(ctx.ui.clock.now);
+    let store = ctx.store()?;
+    let mut report = ReconcileReport {
+        target: store.target().to_string(),
+        threshold: recovery.threshold,
+        max_orphanings: recovery.max_orphanings,
+        lists: Vec::new(),
+        unlisted_queues: Vec::new(),
+        buried_repeat_orphans: Vec::new(),
+        unsettled: Filed::default(),
+        death_hooks_not_run: 0,
+        problems: Vec::new(),
+    };
+    let candidates = liveness::candidates(store)?;
+    if let Some(e) = &candidates.registry_error {
+        report.problems.push(Problem::from_store(
+            crate::store::keys::INPROGRESS_IDENTITIES,
+            e,
+        ));
+    }
+    for identity in &candidates.identities {
+        match reconcile_list(store, &recovery, identity, pinned) {
+            Ok((outcome, unlisted)) => {
+                report.death_hooks_not_run += outcome.buried;
+                for q in unlisted {
+                    if !report.unlisted_queues.contains(&q) {
+                        report.unlisted_queues.push(q);
+                    }
+                }
+                report.lists.push(outcome);
+            }
+            Err(e) if e.is_connection() => return Err(e.into()),
+            Err(e) => report.problems.push(Problem::from_store(
+                &crate::store::keys::inprogress(identity),
+                &e,
+            )),
+        }
+    }
+    match recovery.bury_repeat_orphans(store) {
+        Ok(jids) => {
+            report.death_hooks_not_run += jids.len() as u64;
+            report.buried_repeat_orphans = jids;
+        }
+        Err(e) if e.is_connection() => return Err(e.into()),
+        Err(e) => report
+            .problems
+            .push(Problem::from_store(crate::store::keys::REPEAT_ORPHANS, &e)),
+    }
+    file_unsettled(
+        store,
+        &recovery,
+        &mut report.unsettled,
+        &mut report.problems,
+    )?;
+    report.death_hooks_not_run += report.unsettled.into_dead;
+    emit(&mut ctx.out, &ctx.ui, &report)?;
+    Ok(report.exit())
+}
+
+/// The unsettled part of a pass; a key of the wrong type is a problem, not the end.
+fn file_unsettled(
+    store: &mut Store,
+    recovery: &Recovery,
+    filed: &mut Filed,
+    problems: &mut Vec<Problem>,
+) -> anyhow::Result<()> {
+    match recovery.file_unsettled(store) {
+        Ok(f) => *filed = f,
+        Err(e) if e.is_connection() => return Err(e.into()),
+        Err(e) => problems.push(Problem::from_store(crate::store::keys::UNSETTLED, &e)),
+    }
+    Ok(())
+}
+
+/// One list: its owner's state as seen just before (for the report), then REQUEUE, which
+/// judges again atomically and alone decides; raw burials completed; the identity
+/// forgotten when its list is empty.
+fn reconcile_list(
+    store: &mut Store,
+    recovery: &Recovery,
+    identity: &str,
+    pinned: Option<f64>,
+) -> StoreResult<(ListOutcome, Vec<String>)> {
+    let state = ListState::read(store, identity)?;
+    let verdict = state.judge(recovery.threshold, pinned);
+    let done = recovery.requeue(store, identity)?;
+    let mut buried = 0;
+    for raw in &done.buried_raw {
+        if recovery.complete_raw_burial(store, raw)? {
+            buried += 1;
+        }
+    }
+    let forgotten = !done.alive && recovery.forget_if_empty(store, identity)?;
+    let state = if done.alive && verdict.liveness.is_dead() {
+        Liveness::Alive
+    } else if done.alive {
+        verdict.liveness
+    } else {
+        Liveness::PresumedDead
+    };
+    Ok((
+        ListOutcome {
+            identity: identity.to_string(),
+            state,
+            silent_for: verdict.silent_for,
+            requeued: done.moved - done.parked - done.buried_raw.len() as u64,
+            parked: done.parked,
+            buried,
+            failed: done.failed,
+            forgotten,
+        },
+        done.unlisted,
+    ))
+}
+
+/// `cogctl unsettled file`: only the unsettled part of a pass.
+pub fn run_file_unsettled(ctx: &mut Ctx, dry_run: bool) -> anyhow::Result<Exit> {
+    if dry_run {
+        let report = super::unsettled::run_list(ctx, &unsettled_all())?;
+        emit(&mut ctx.out, &ctx.ui, &report)?;
+        return Ok(report.exit());
+    }
+    let recovery = Recovery {
+        threshold: liveness::DEFAULT_THRESHOLD,
+        max_orphanings: DEFAULT_MAX_ORPHANINGS,
+        batch: None,
+        now: ctx.ui.clock.current(),
+    };
+    let store = ctx.store()?;
+    let mut report = UnsettledFiled {
+        target: store.target().to_string(),
+        filed: Filed::default(),
+        problems: Vec::new(),
+    };
+    file_unsettled(store, &recovery, &mut report.filed, &mut report.problems)?;
+    emit(&mut ctx.out, &ctx.ui, &report)?;
+    Ok(report.exit())
+}
+
+/// What `unsettled file` did.
+#[derive(Debug, Serialize)]
+pub struct UnsettledFiled {
+    pub target: String,
+    #[serde(flatten)]
+    pub filed: Filed,
+    pub problems: Vec<Problem>,
+}
+
+impl Report for UnsettledFiled {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        write_filed(out, ui, &self.filed)?;
+        death_hooks_note(out, ui, self.filed.into_dead)?;
+        Problem::warn_all(ui, &self.problems);
+        Ok(())
+    }
+
+    fn exit(&self) -> Exit {
+        if self.filed.stopped.is_some() {
+            if self.filed.filed + self.filed.quarantined > 0 {
+                Exit::Partial
+            } else {
+                Exit::Failure
+            }
+        } else {
+            Problem::exit(&self.problems)
+        }
+    }
+}
+
+fn write_filed(out: &mut dyn Write, ui: &Ui, f: &Filed) -> io::Result<()> {
+    let s = &ui.styles;
+    writeln!(
+        out,
+        "{} {} unsettled records ({} into dead), quarantined {} invalid",
+        s.strong("filed"),
+        count(f.filed),
+        count(f.into_dead),
+        count(f.quarantined)
+    )?;
+    if let Some(reason) = &f.stopped {
+        writeln!(
+            out,
+            "{} {reason}; the rest waits for the next pass",
+            s.warn("stopped:")
+        )?;
+    }
+    Ok(())
+}
+
+fn death_hooks_note(out: &mut dyn Write, ui: &Ui, n: u64) -> io::Result<()> {
+    if n > 0 {
+        writeln!(
+            out,
+            "{}",
+            ui.styles.dim(&format!(
+                "note: {} job(s) were filed in dead by cogctl; the Ruby death hooks of their classes do not run for them",
+                count(n)
+            ))
+        )?;
+    }
+    Ok(())
+}
+
+impl Report for ReconcileReport {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        let s = &ui.styles;
+        if self.lists.is_empty() {
+            writeln!(out, "{}", s.dim("no in-progress lists"))?;
+        } else {
+            let mut t = table::new(
+                ui,
+                &[
+                    "IDENTITY", "OWNER", "REQUEUED", "PARKED", "BURIED", "FAILED", "",
+                ],
+            );
+            for l in &self.lists {
+                let (state, tone) = match l.state {
+                    Liveness::Alive => ("alive".to_string(), Tone::Good),
+                    Liveness::Silent => (
+                        format!(
+                            "silent {}",
+                            l.silent_for
+                                .map_or(String::new(), crate::render::time::span)
+                        ),
+                        Tone::Warn,
+                    ),
+                    Liveness::PresumedDead => ("presumed dead".to_string(), Tone::Bad),
+                };
+                let n = |v: u64| {
+                    if l.state == Liveness::PresumedDead {
+                        count(v)
+                    } else {
+                        "-".into()
+                    }
+                };
+                t.add_row(vec![
+                    table::cell(ui, &l.identity, Tone::Plain),
+                    table::cell(ui, state, tone),
+                    table::cell(ui, n(l.requeued), Tone::Plain),
+                    table::cell(ui, n(l.parked), Tone::Plain),
+                    table::cell(ui, n(l.buried), Tone::Plain),
+                    table::cell(
+                        ui,
+                        n(l.failed),
+                        if l.failed > 0 { Tone::Bad } else { Tone::Plain },
+                    ),
+                    table::cell(ui, if l.forgotten { "forgotten" } else { "" }, Tone::Dim),
+                ]);
+            }
+            out.write_all(table::finish(&mut t, &[2, 3, 4, 5]).as_bytes())?;
+        }
+        // Warnings go to stderr, beside the report.
+        let mut stderr = io::stderr().lock();
+        if self.lists.iter().any(|l| l.failed > 0) {
+            writeln!(
+                stderr,
+                "{} jobs that could not be put back (a queue key of the wrong type?) stay on their list for the next pass",
+                s.warn("warning:")
+            )?;
+        }
+        if !self.unlisted_queues.is_empty() {
+            writeln!(
+                stderr,
+                "{} requeued job(s) onto queue(s) no live process reads: {} — make sure some worker reads them",
+                s.warn("warning:"),
+                self.unlisted_queues.join(", ")
+            )?;
+        }
+        drop(stderr);
+        writeln!(
+            out,
+            "{} {} repeat orphans",
+            s.strong("buried"),
+            count(self.buried_repeat_orphans.len() as u64)
+        )?;
+        write_filed(out, ui, &self.unsettled)?;
+        death_hooks_note(out, ui, self.death_hooks_not_run)?;
+        Problem::warn_all(ui, &self.problems);
+        Ok(())
+    }
+
+    fn exit(&self) -> Exit {
+        let failed = self.lists.iter().any(|l| l.failed > 0)
+            || self.unsettled.stopped.is_some()
+            || !self.problems.is_empty();
+        let done = self
+            .lists
+            .iter()
+            .any(|l| l.requeued + l.parked + l.buried > 0)
+            || !self.buried_repeat_orphans.is_empty()
+            || self.unsettled.filed + self.unsettled.quarantined > 0;
+        match (failed, done) {
+            (false, _) => Exit::Ok,
+            (true, true) => Exit::Partial,
+            (true, false) => Exit::Failure,
+        }
+    }
+}
