@@ -8,6 +8,7 @@ redis-server (unix socket, no persistence) that it removes afterwards.
 """
 
 import argparse
+import json
 import os
 import random
 import statistics
@@ -48,6 +49,27 @@ def resp(*parts):
     for p in parts:
         out.append(b"$%d\r\n%s\r\n" % (len(p), p))
     return b"".join(out)
+
+
+def cli(sock, *args):
+    return subprocess.check_output(["redis-cli", "-s", sock, *map(str, args)]).decode().strip()
+
+
+def watch_slow_commands(sock, slower_than_us):
+    """Start Redis' slow log afresh, logging every command slower than `slower_than_us`."""
+    cli(sock, "CONFIG", "SET", "slowlog-log-slower-than", slower_than_us)
+    cli(sock, "CONFIG", "SET", "slowlog-max-len", 100000)
+    cli(sock, "SLOWLOG", "RESET")
+
+
+def longest_command(sock):
+    """(milliseconds, command name) of the slowest command in the slow log, or (0, None)."""
+    out = subprocess.check_output(["redis-cli", "-s", sock, "--json", "SLOWLOG", "GET", "100000"])
+    logged = json.loads(out) if out.strip() else []
+    if not logged:
+        return 0.0, None
+    worst = max(logged, key=lambda e: e[2])
+    return worst[2] / 1000, worst[3][0] if worst[3] else "?"
 
 
 def entries(count, seed=42):

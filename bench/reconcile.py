@@ -15,13 +15,9 @@ import subprocess
 import sys
 import time
 
-from bench import resp
+from bench import cli, longest_command, resp, watch_slow_commands
 
 SLOW_US = 100
-
-
-def cli(sock, *args):
-    return subprocess.check_output(["redis-cli", "-s", sock, *map(str, args)]).decode().strip()
 
 
 def seed(sock, lists, jobs):
@@ -44,18 +40,7 @@ def seed(sock, lists, jobs):
         out.append(resp(b"SADD", b"cogworker:inprogress_identities", key.split(b":", 2)[2]))
     subprocess.run(["redis-cli", "-s", sock, "--pipe"], input=b"".join(out), check=True,
                    capture_output=True)
-    cli(sock, "CONFIG", "SET", "slowlog-log-slower-than", SLOW_US)
-    cli(sock, "CONFIG", "SET", "slowlog-max-len", 100000)
-    cli(sock, "SLOWLOG", "RESET")
-
-
-def longest(sock):
-    out = subprocess.check_output(["redis-cli", "-s", sock, "--json", "SLOWLOG", "GET", "100000"])
-    entries = json.loads(out) if out.strip() else []
-    if not entries:
-        return 0.0, None
-    worst = max(entries, key=lambda e: e[2])
-    return worst[2] / 1000, worst[3][0] if worst[3] else "?"
+    watch_slow_commands(sock, SLOW_US)
 
 
 def run(sock, binary, batch):
@@ -85,7 +70,7 @@ def main():
         wall, moved = run(args.socket, args.cogctl, batch)
         if moved != total:
             sys.exit(f"requeued {moved} of {total}")
-        ms, name = longest(args.socket)
+        ms, name = longest_command(args.socket)
         rows.append((batch, wall, ms, name))
     print(f"\nreconcile benchmark: {args.lists} orphaned lists of {args.jobs:,} jobs "
           f"({total:,} jobs requeued)")

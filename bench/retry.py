@@ -18,33 +18,17 @@ import sys
 import tempfile
 import time
 
-from bench import DEAD, entries, resp, seed
+from bench import DEAD, cli, entries, longest_command, resp, seed, watch_slow_commands
 
 QUEUE_PREFIX = "cogworker:queue:"
 SLOW_US = 1000  # log every command slower than 1 ms, to find the longest one
-
-
-def cli(sock, *args):
-    return subprocess.check_output(["redis-cli", "-s", sock, *map(str, args)]).decode().strip()
 
 
 def reset(sock, count):
     for key in cli(sock, "KEYS", QUEUE_PREFIX + "*").split():
         cli(sock, "UNLINK", key)
     seed(sock, count)
-    cli(sock, "CONFIG", "SET", "slowlog-log-slower-than", SLOW_US)
-    cli(sock, "CONFIG", "SET", "slowlog-max-len", 100000)
-    cli(sock, "SLOWLOG", "RESET")
-
-
-def longest_command(sock):
-    """(microseconds, command name) of the slowest command in the slow log, or (0, None)."""
-    out = subprocess.check_output(["redis-cli", "-s", sock, "--json", "SLOWLOG", "GET", "100000"])
-    entries_ = json.loads(out) if out.strip() else []
-    if not entries_:
-        return 0, None
-    worst = max(entries_, key=lambda e: e[2])
-    return worst[2], worst[3][0] if worst[3] else "?"
+    watch_slow_commands(sock, SLOW_US)
 
 
 def naive(sock, count):
@@ -113,8 +97,8 @@ def main():
         print(f"  cogctl dead retry --all: {wall:.2f} s", file=sys.stderr)
 
     def worst(samples):
-        us, name = max(samples)
-        return f"{us / 1000:.1f} ms ({name})" if name else f"< {SLOW_US / 1000:.0f} ms"
+        ms, name = max(samples)
+        return f"{ms:.1f} ms ({name})" if name else f"< {SLOW_US / 1000:.0f} ms"
 
     c, b = statistics.median(cogctl_rates), statistics.median(naive_rates)
     print(f"\nbulk retry benchmark: {n:,} dead entries, median of {args.runs} runs")
@@ -123,7 +107,7 @@ def main():
     print(f"{'  its longest Redis command':<52}{worst(naive_worst):<24}")
     ok = "PASS" if c >= 50_000 else "MISS"
     print(f"{'cogctl dead retry --all --yes':<52}{c:,.0f} entries/s{'':<6}≥ 50,000/s {ok}")
-    ms = max(cogctl_worst)[0] / 1000
+    ms = max(cogctl_worst)[0]
     print(f"{'  its longest Redis command':<52}{worst(cogctl_worst):<24}≤ 50 ms "
           f"{'PASS' if ms <= 50 else 'MISS'}")
     print(f"{'  ratio to the naive loop':<52}{c / b:.2f}×")

@@ -32,13 +32,7 @@ fn ttl(server: &RedisServer, key: &str) -> i64 {
 }
 
 fn zset(server: &RedisServer, key: &str) -> Vec<(String, String)> {
-    redis::cmd("ZRANGE")
-        .arg(key)
-        .arg(0)
-        .arg(-1)
-        .arg("WITHSCORES")
-        .query(&mut server.conn())
-        .unwrap()
+    server.zset(key)
 }
 
 fn members(server: &RedisServer, key: &str) -> Vec<String> {
@@ -274,7 +268,10 @@ fn s26_a_wrong_type_counter_starts_over() {
         &["SADD", "cogworker:inprogress_identities", D],
     ]);
     reconcile(&server, &["--max-orphanings", "1"]).success();
-    assert_eq!(server.list("cogworker:queue:default"), std::slice::from_ref(&x));
+    assert_eq!(
+        server.list("cogworker:queue:default"),
+        std::slice::from_ref(&x)
+    );
     assert_eq!(server.get("cogworker:orphanings:X").as_deref(), Some("1"));
     assert_eq!(ttl(&server, "cogworker:orphanings:X"), 604_800);
     server.exec(&[
@@ -494,7 +491,10 @@ fn s47_the_cron_lock_is_retaken_on_requeue() {
             server.exec(&[&["SET", "periodic:running:pj", owner, "EX", "500"]]);
         }
         reconcile(&server, &[]).success();
-        assert_eq!(server.list("cogworker:queue:default"), std::slice::from_ref(&x));
+        assert_eq!(
+            server.list("cogworker:queue:default"),
+            std::slice::from_ref(&x)
+        );
         assert_eq!(
             server.get("periodic:running:pj").as_deref(),
             Some(expected_owner)

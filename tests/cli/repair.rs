@@ -18,13 +18,7 @@ const NOOP_SCHEDULED: &str = "a9916324d0db4d0fcbc6aa61";
 
 /// The members of a sorted set with their score texts.
 fn zset(server: &RedisServer, key: &str) -> Vec<(Vec<u8>, String)> {
-    redis::cmd("ZRANGE")
-        .arg(key)
-        .arg(0)
-        .arg(-1)
-        .arg("WITHSCORES")
-        .query(&mut server.conn())
-        .unwrap()
+    server.zset(key)
 }
 
 fn list(server: &RedisServer, key: &str) -> Vec<Vec<u8>> {

@@ -125,6 +125,21 @@ impl RedisServer {
             .unwrap()
     }
 
+    /// ZRANGE `key` 0 -1 WITHSCORES, as (member, score) pairs of the types asked for
+    /// (`Vec<u8>` keeps a member's exact bytes).
+    pub fn zset<M: redis::FromRedisValue, S: redis::FromRedisValue>(
+        &self,
+        key: &str,
+    ) -> Vec<(M, S)> {
+        redis::cmd("ZRANGE")
+            .arg(key)
+            .arg(0)
+            .arg(-1)
+            .arg("WITHSCORES")
+            .query(&mut self.conn())
+            .unwrap()
+    }
+
     /// cogctl's own store, for library-level calls.
     pub fn store(&self) -> Store {
         Store::connect(

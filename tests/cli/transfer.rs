@@ -45,13 +45,7 @@ fn expected_line(member: &str, score: &str) -> String {
 
 /// The set's entries exactly as Redis returns them: raw member bytes and score text.
 fn zrange(server: &RedisServer, key: &str) -> Vec<(Vec<u8>, Vec<u8>)> {
-    redis::cmd("ZRANGE")
-        .arg(key)
-        .arg(0)
-        .arg(-1)
-        .arg("WITHSCORES")
-        .query(&mut server.conn())
-        .unwrap()
+    server.zset(key)
 }
 
 fn del(server: &RedisServer, key: &str) {
