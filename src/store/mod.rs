@@ -12,6 +12,7 @@ pub mod liveness;
 pub mod locks;
 pub mod page;
 pub mod rewrite;
+pub mod ruby_json;
 pub mod scripts;
 
 use std::collections::BTreeMap;
