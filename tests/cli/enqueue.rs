@@ -678,3 +678,37 @@ fn from_streams_a_hundred_thousand_jobs_in_small_batches() {
         .unwrap();
     assert_eq!(field(&newest, "args"), r#"[99999,"n-99999",{"x":1.5}]"#);
 }
+
+#[test]
+fn a_batch_whose_scripts_were_flushed_runs_them_again() {
+    use cogctl::cli::ui::Clock;
+    use cogctl::commands::enqueue::push::{Batch, Jids, JobSpec, When, Written};
+    use serde_json::value::RawValue;
+    use std::borrow::Cow;
+
+    let server = RedisServer::start();
+    server.exec(&[&["SCRIPT", "FLUSH"]]);
+    let spec = |unique| JobSpec {
+        class: "F".into(),
+        args: Cow::Owned(RawValue::from_string("[1]".into()).unwrap()),
+        queue: Some("f".into()),
+        retry: None,
+        unique,
+        when: When::Now,
+        set: Vec::new(),
+    };
+    let mut batch = Batch::default();
+    let (mut jids, clock) = (Jids::new(), Clock::pinned(NOW));
+    for unique in [false, true, true] {
+        batch.add(&spec(unique), &mut jids, &clock).unwrap();
+    }
+    let outcomes = batch.write(&mut server.store()).unwrap();
+    assert_eq!(outcomes[..2], [Written::Written, Written::Written]);
+    assert!(matches!(&outcomes[2], Written::Duplicate(Some(holder)) if holder == batch.get(1).jid));
+    assert_eq!(server.list("cogworker:queue:f").len(), 2);
+    assert_eq!(queues(&server), BTreeSet::from(["f".to_string()]));
+    assert_eq!(
+        server.get(batch.get(1).lock.unwrap().0).as_deref(),
+        Some(batch.get(1).jid)
+    );
+}

@@ -250,6 +250,7 @@ pub fn run(ctx: &mut Ctx, path: &Path, batch: usize) -> anyhow::Result<Exit> {
     };
     let ui = ctx.ui.clone();
     let store = ctx.store()?;
+    push::load_scripts(store)?;
     let mut summary = FromSummary::new(&source, store.target());
     interrupt::watch();
     let progress = Progress::new(&ui, total, "enqueuing");

@@ -132,6 +132,7 @@ pub fn run(ctx: &mut Ctx, args: &EnqueueArgs) -> anyhow::Result<Exit> {
         .add(&spec, &mut Jids::new(), &clock)
         .map_err(|e| UsageError(e.to_string()))?;
     let store = ctx.store()?;
+    push::load_scripts(store)?;
     let outcome = batch.write(store)?.pop().expect("one outcome per job");
     let job = batch.get(0);
     let written = match outcome {

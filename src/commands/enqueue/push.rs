@@ -13,8 +13,8 @@ use serde_json::value::RawValue;
 use crate::cli::ui::Clock;
 use crate::store::job::Job;
 use crate::store::ruby_json::{self, Unwritable};
-use crate::store::scripts::{ENQUEUE_BATCH, QUEUE_REGISTER};
-use crate::store::{KeyType, Store, StoreResult, keys, locks, value};
+use crate::store::scripts::{ENQUEUE_BATCH, QUEUE_REGISTER, Script};
+use crate::store::{KeyType, Reply, Store, StoreResult, keys, locks, value};
 
 /// The `unique` value of the gem's until_executed lock (KEYS.md §6.6).
 pub const UNTIL_EXECUTED: &str = "until_executed";
@@ -349,7 +349,8 @@ impl Batch {
     /// Redis applies whole or refuses whole; a run of unique jobs is one ENQUEUE_BATCH script
     /// (locks, then the push, locks given back if the push is refused). A queue written by
     /// plain runs is registered afterwards by QUEUE_REGISTER, only if its key is a list. The
-    /// payloads of plain jobs never pass through Lua, which would hash every byte of them.
+    /// payloads of plain jobs never pass through Lua, which would hash every byte of them;
+    /// scripts go by EVALSHA, so their text isn't sent and hashed again for every run.
     pub fn write(&self, store: &mut Store) -> StoreResult<Vec<Written>> {
         if self.jobs.is_empty() {
             return Ok(Vec::new());
@@ -368,8 +369,7 @@ impl Batch {
             }
         }
         let mut pipe = redis::pipe();
-        // What each command of the pipeline wrote: these jobs, or a registration.
-        let mut steps: Vec<Option<&[usize]>> = Vec::new();
+        let mut steps: Vec<Step<'_>> = Vec::new();
         for (queue, members) in &groups {
             let key = match queue {
                 Some(q) => keys::queue(self.text(q)),
@@ -380,7 +380,14 @@ impl Batch {
                 .chunk_by(|&a, &b| self.jobs[a].lock.is_some() == self.jobs[b].lock.is_some())
             {
                 if self.jobs[run[0]].lock.is_some() {
-                    self.unique_run(&mut pipe, queue, run);
+                    let argv = self.unique_argv(queue, run);
+                    script(
+                        &mut pipe,
+                        &ENQUEUE_BATCH,
+                        &[keys::SCHEDULE, keys::QUEUES],
+                        &argv,
+                    );
+                    steps.push(Step::Unique(run, argv));
                 } else {
                     plain = true;
                     let cmd = pipe.cmd(if queue.is_some() { "LPUSH" } else { "ZADD" });
@@ -392,35 +399,45 @@ impl Batch {
                         }
                         cmd.arg(&self.arena[slot.payload.clone()]);
                     }
+                    steps.push(Step::Plain(run));
                 }
-                steps.push(Some(run));
             }
             if let (true, Some(q)) = (plain, queue) {
-                pipe.cmd("EVAL")
-                    .arg(QUEUE_REGISTER.text)
-                    .arg(2)
-                    .arg(&key)
-                    .arg(keys::QUEUES)
-                    .arg(&self.arena[q.clone()]);
-                steps.push(None);
+                let argv = vec![self.arena[q.clone()].to_vec()];
+                script(&mut pipe, &QUEUE_REGISTER, &[&key, keys::QUEUES], &argv);
+                steps.push(Step::Register(key, argv));
             }
         }
         let replies = store.pipeline(&pipe)?;
         let mut outcomes = vec![Written::Written; self.jobs.len()];
-        for (step, reply) in steps.iter().zip(&replies) {
-            let Some(run) = step else { continue };
+        for (step, reply) in steps.iter().zip(replies) {
+            // A script the server doesn't have cached (flushed since it was first run) is
+            // run again the usual way: EVALSHA, then EVAL on NOSCRIPT.
+            let reply = match (reply, step) {
+                (Err(text), Step::Unique(_, argv)) if no_script(&text) => {
+                    rerun(store, &ENQUEUE_BATCH, &[keys::SCHEDULE, keys::QUEUES], argv)?
+                }
+                (Err(text), Step::Register(key, argv)) if no_script(&text) => {
+                    rerun(store, &QUEUE_REGISTER, &[key, keys::QUEUES], argv)?
+                }
+                (reply, _) => reply,
+            };
+            let (run, unique) = match step {
+                Step::Plain(run) => (*run, false),
+                Step::Unique(run, _) => (*run, true),
+                Step::Register(..) => continue,
+            };
             let failed = |outcomes: &mut Vec<Written>, text: String| {
                 for &i in run.iter() {
                     outcomes[i] = Written::Failed(text.clone());
                 }
             };
-            let unique = self.jobs[run[0]].lock.is_some();
             match reply {
-                Err(text) => failed(&mut outcomes, text.clone()),
+                Err(text) => failed(&mut outcomes, text),
                 Ok(_) if !unique => {}
                 Ok(reply) => {
                     // The script's one group: {1 or the error, then (index, holder) per duplicate}.
-                    let group = value::items(reply)
+                    let group = value::items(&reply)
                         .first()
                         .map(value::items)
                         .unwrap_or_default();
@@ -449,45 +466,86 @@ impl Batch {
         Ok(outcomes)
     }
 
-    /// One ENQUEUE_BATCH call for a run of unique jobs of one target. EVAL rather than
-    /// EVALSHA: inside a pipeline a NOSCRIPT can't be retried, and the script is short.
-    fn unique_run(&self, pipe: &mut redis::Pipeline, queue: &Option<Range<usize>>, run: &[usize]) {
-        let cmd = pipe
-            .cmd("EVAL")
-            .arg(ENQUEUE_BATCH.text)
-            .arg(2)
-            .arg(keys::SCHEDULE)
-            .arg(keys::QUEUES)
-            .arg(keys::queue_prefix());
-        match queue {
-            Some(q) => {
-                let mut target = b"q".to_vec();
-                target.extend_from_slice(&self.arena[q.clone()]);
-                cmd.arg(target);
-            }
-            None => {
-                cmd.arg("s");
-            }
-        }
-        cmd.arg(run.len()).arg(run.len());
+    /// ENQUEUE_BATCH's ARGV for a run of unique jobs of one target (a queue, or the schedule).
+    fn unique_argv(&self, queue: &Option<Range<usize>>, run: &[usize]) -> Vec<Vec<u8>> {
+        let mut argv = Vec::with_capacity(4 + run.len() * 3);
+        argv.push(keys::queue_prefix().as_bytes().to_vec());
+        argv.push(match queue {
+            Some(q) => [b"q", &self.arena[q.clone()]].concat(),
+            None => b"s".to_vec(),
+        });
+        argv.push(run.len().to_string().into_bytes());
+        argv.push(run.len().to_string().into_bytes());
         for &i in run {
             let slot = &self.jobs[i];
             if let Some(score) = &slot.score {
-                cmd.arg(&self.arena[score.clone()]);
+                argv.push(self.arena[score.clone()].to_vec());
             }
-            cmd.arg(&self.arena[slot.payload.clone()]);
+            argv.push(self.arena[slot.payload.clone()].to_vec());
         }
         for (k, &i) in run.iter().enumerate() {
             let slot = &self.jobs[i];
             if let Some((key, ttl)) = &slot.lock {
-                cmd.arg(format!(
-                    "{} {ttl} {} {}",
-                    k + 1,
-                    self.text(key),
-                    self.text(&slot.jid)
-                ));
+                argv.push(
+                    format!(
+                        "{} {ttl} {} {}",
+                        k + 1,
+                        self.text(key),
+                        self.text(&slot.jid)
+                    )
+                    .into_bytes(),
+                );
             }
         }
+        argv
+    }
+}
+
+/// One command of a batch's pipeline.
+enum Step<'a> {
+    /// An LPUSH or ZADD of these jobs.
+    Plain(&'a [usize]),
+    /// ENQUEUE_BATCH for these unique jobs, with its ARGV.
+    Unique(&'a [usize], Vec<Vec<u8>>),
+    /// QUEUE_REGISTER of a queue key, with its ARGV.
+    Register(String, Vec<Vec<u8>>),
+}
+
+/// Queue `EVALSHA` of `script` in a pipeline (a NOSCRIPT reply is handled by `rerun`).
+fn script(pipe: &mut redis::Pipeline, script: &Script, keys: &[&str], argv: &[Vec<u8>]) {
+    pipe.cmd("EVALSHA")
+        .arg(script.sha())
+        .arg(keys.len())
+        .arg(keys)
+        .arg(argv);
+}
+
+/// Load the scripts a batch runs by EVALSHA, so that the first batch's scripts run in their
+/// place in the pipeline (a NOSCRIPT reply is run again after the rest of the pipeline).
+pub fn load_scripts(store: &mut Store) -> StoreResult<()> {
+    for script in [&ENQUEUE_BATCH, &QUEUE_REGISTER] {
+        let _: String = store.query_server(redis::cmd("SCRIPT").arg("LOAD").arg(script.text))?;
+    }
+    Ok(())
+}
+
+/// The server's NOSCRIPT, as the redis crate words it.
+fn no_script(text: &str) -> bool {
+    text.starts_with("NOSCRIPT") || text.starts_with("NoScript")
+}
+
+/// Run `script` again on its own, for a pipelined call the server answered NOSCRIPT.
+fn rerun(
+    store: &mut Store,
+    script: &Script,
+    keys: &[&str],
+    argv: &[Vec<u8>],
+) -> StoreResult<Reply> {
+    let args: Vec<&[u8]> = argv.iter().map(Vec::as_slice).collect();
+    match store.eval(script, keys, &args) {
+        Ok(v) => Ok(Ok(v)),
+        Err(e) if e.is_connection() => Err(e),
+        Err(e) => Ok(Err(e.to_string())),
     }
 }
 
@@ -518,7 +576,7 @@ pub enum Written {
 /// Why a job was not written, in one sentence naming the key.
 pub fn failure_reason(store: &mut Store, job: &Built<'_>, text: &str) -> String {
     let key = job.key();
-    if text.contains("WRONGTYPE") {
+    if text.contains("WRONGTYPE") || text.contains("WrongType") {
         let found = store
             .key_type(&key)
             .unwrap_or_else(|_| "value of another type".into());
