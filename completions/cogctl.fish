@@ -893,7 +893,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l in -d 'Run it 
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l at -d 'Run it at this time (RFC 3339, e.g. 2026-12-02T10:00:00Z, or epoch seconds): into the schedule' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l set -d 'An extra payload field, its value as JSON (repeatable, kept in order)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l from -d 'Read NDJSON job specs from FILE (`-`: standard input) instead' -r -F
-complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l batch -d 'Jobs per script call with --from (1–2000)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l batch -d 'Jobs per round trip with --from (1–2000)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l sentinel-master -d 'The master name the Sentinels monitor' -r

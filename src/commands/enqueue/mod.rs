@@ -85,7 +85,7 @@ pub struct EnqueueArgs {
           "queue", "retry", "in", "at", "unique", "set"])]
     pub from: Option<PathBuf>,
 
-    /// Jobs per script call with --from (1–2000)
+    /// Jobs per round trip with --from (1–2000)
     #[arg(long, value_name = "N", default_value_t = 1000, requires = "from",
           value_parser = clap::value_parser!(u64).range(1..=super::bulk::MAX_BATCH as u64))]
     pub batch: u64,
