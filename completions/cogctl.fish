@@ -50,6 +50,7 @@ complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "retry" -d 'Jobs that 
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "dead" -d 'Jobs that will not run again (cogworker:dead)'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "scheduled" -d 'Jobs pushed to run later (cogworker:schedule)'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "job" -d 'Find a job wherever it is, show its payload and its attempt timeline'
+complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "enqueue" -d 'Push a new job, as the gem\'s client does (or many, from NDJSON job specs)'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "procs" -d 'List worker processes; with --memory, their 24 h memory history'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "busy" -d 'Jobs running right now (from the workers hashes of live processes), with their run time'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "unsettled" -d 'Failed jobs a shutting-down process could not file (cogworker:unsettled)'
@@ -886,6 +887,34 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand job" -s q -l quiet -d 'No 
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l args -d 'All the arguments as one JSON array, instead of ARG…' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l queue -d 'The queue [default: default]' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l retry -d 'The retry budget: true (25 retries), false (none) or a number [default: true]' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l in -d 'Run it after this long (5m, 2h, 1d): into the schedule' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l at -d 'Run it at this time (RFC 3339, e.g. 2026-12-02T10:00:00Z, or epoch seconds): into the schedule' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l set -d 'An extra payload field, its value as JSON (repeatable, kept in order)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l from -d 'Read NDJSON job specs from FILE (`-`: standard input) instead' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l batch -d 'Jobs per round trip with --from (1–2000)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l unique -d 'Take the gem\'s until_executed lock; refuse (exit 5) if the same job is enqueued'
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -s q -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1153,20 +1182,21 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand check" -s q -l quiet -d 'N
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -s V -l version -d 'Print version'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job procs busy unsettled orphans reconcile check help" -f -a "stats" -d 'Overview: counters, set sizes, busy workers, processes, every queue, and the Redis itself'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job procs busy unsettled orphans reconcile check help" -f -a "queues" -d 'List queues: size, latency (age of the oldest waiting job) and whether they are paused'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job procs busy unsettled orphans reconcile check help" -f -a "queue" -d 'Pause, resume or clear a queue; delete waiting jobs'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job procs busy unsettled orphans reconcile check help" -f -a "retry" -d 'Jobs that failed and wait for their next attempt (cogworker:retry)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job procs busy unsettled orphans reconcile check help" -f -a "dead" -d 'Jobs that will not run again (cogworker:dead)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job procs busy unsettled orphans reconcile check help" -f -a "scheduled" -d 'Jobs pushed to run later (cogworker:schedule)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job procs busy unsettled orphans reconcile check help" -f -a "job" -d 'Find a job wherever it is, show its payload and its attempt timeline'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job procs busy unsettled orphans reconcile check help" -f -a "procs" -d 'List worker processes; with --memory, their 24 h memory history'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job procs busy unsettled orphans reconcile check help" -f -a "busy" -d 'Jobs running right now (from the workers hashes of live processes), with their run time'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job procs busy unsettled orphans reconcile check help" -f -a "unsettled" -d 'Failed jobs a shutting-down process could not file (cogworker:unsettled)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job procs busy unsettled orphans reconcile check help" -f -a "orphans" -d 'Every in-progress list, its jobs, and whether its owner is alive or presumed dead'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job procs busy unsettled orphans reconcile check help" -f -a "reconcile" -d 'Requeue the jobs of dead processes, bury repeat orphans and file unsettled records, now'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job procs busy unsettled orphans reconcile check help" -f -a "check" -d 'Check the queues against thresholds; exit 1 when any check fails, 0 when all hold'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job procs busy unsettled orphans reconcile check help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job enqueue procs busy unsettled orphans reconcile check help" -f -a "stats" -d 'Overview: counters, set sizes, busy workers, processes, every queue, and the Redis itself'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job enqueue procs busy unsettled orphans reconcile check help" -f -a "queues" -d 'List queues: size, latency (age of the oldest waiting job) and whether they are paused'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job enqueue procs busy unsettled orphans reconcile check help" -f -a "queue" -d 'Pause, resume or clear a queue; delete waiting jobs'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job enqueue procs busy unsettled orphans reconcile check help" -f -a "retry" -d 'Jobs that failed and wait for their next attempt (cogworker:retry)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job enqueue procs busy unsettled orphans reconcile check help" -f -a "dead" -d 'Jobs that will not run again (cogworker:dead)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job enqueue procs busy unsettled orphans reconcile check help" -f -a "scheduled" -d 'Jobs pushed to run later (cogworker:schedule)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job enqueue procs busy unsettled orphans reconcile check help" -f -a "job" -d 'Find a job wherever it is, show its payload and its attempt timeline'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job enqueue procs busy unsettled orphans reconcile check help" -f -a "enqueue" -d 'Push a new job, as the gem\'s client does (or many, from NDJSON job specs)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job enqueue procs busy unsettled orphans reconcile check help" -f -a "procs" -d 'List worker processes; with --memory, their 24 h memory history'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job enqueue procs busy unsettled orphans reconcile check help" -f -a "busy" -d 'Jobs running right now (from the workers hashes of live processes), with their run time'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job enqueue procs busy unsettled orphans reconcile check help" -f -a "unsettled" -d 'Failed jobs a shutting-down process could not file (cogworker:unsettled)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job enqueue procs busy unsettled orphans reconcile check help" -f -a "orphans" -d 'Every in-progress list, its jobs, and whether its owner is alive or presumed dead'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job enqueue procs busy unsettled orphans reconcile check help" -f -a "reconcile" -d 'Requeue the jobs of dead processes, bury repeat orphans and file unsettled records, now'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job enqueue procs busy unsettled orphans reconcile check help" -f -a "check" -d 'Check the queues against thresholds; exit 1 when any check fails, 0 when all hold'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job enqueue procs busy unsettled orphans reconcile check help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "pause" -d 'Stop workers fetching from these queues; pushes still land and wait'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "resume" -d 'Let workers fetch from these queues again'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "clear" -d 'Delete every job waiting on QUEUE'

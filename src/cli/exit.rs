@@ -13,6 +13,8 @@ pub enum Exit {
     Unreachable,
     /// 4: a bulk operation finished with some items failed (and some done).
     Partial,
+    /// 5: `enqueue --unique` found the job's lock held: a duplicate, nothing was written.
+    Duplicate,
     /// 130: interrupted (Ctrl-C).
     Interrupted,
 }
@@ -25,6 +27,7 @@ impl Exit {
             Exit::Usage => 2,
             Exit::Unreachable => 3,
             Exit::Partial => 4,
+            Exit::Duplicate => 5,
             Exit::Interrupted => 130,
         }
     }
@@ -45,6 +48,11 @@ impl Exit {
         (
             4,
             "partial: a change finished with some entries failed or skipped, and others done",
+        ),
+        (
+            5,
+            "duplicate: a unique job is already enqueued (`enqueue --unique` found its lock held); \
+             nothing was written",
         ),
         (130, "interrupted (Ctrl-C); a change stops between batches"),
     ];

@@ -105,6 +105,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<Exit> {
             commands::job::run(ctx, &a.job(Some(JobSet::Schedule)))
         }),
         Command::Job(a) => show(ctx, |ctx| commands::job::run(ctx, &a)),
+        Command::Enqueue(a) => commands::enqueue::run(ctx, &a),
         Command::Procs(a) => match &a.action {
             Some(action) => commands::procs_control::run(ctx, action),
             None => show(ctx, |ctx| commands::procs::run(ctx, &a)),

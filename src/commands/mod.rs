@@ -4,6 +4,7 @@
 pub mod bulk;
 pub mod busy;
 pub mod check;
+pub mod enqueue;
 pub mod fixture;
 pub mod generate;
 pub mod job;

@@ -8,8 +8,13 @@ use crate::cli::ui::Ui;
 pub struct Progress(Option<ProgressBar>);
 
 impl Progress {
+    /// Whether a bar would be drawn (worth counting a total for).
+    pub fn shown(ui: &Ui) -> bool {
+        ui.stderr_is_terminal && !ui.quiet && ui.human()
+    }
+
     pub fn new(ui: &Ui, total: u64, what: &str) -> Progress {
-        if !ui.stderr_is_terminal || ui.quiet || !ui.human() {
+        if !Progress::shown(ui) {
             return Progress(None);
         }
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());

@@ -14,6 +14,7 @@ pub mod locks;
 pub mod page;
 pub mod recovery;
 pub mod rewrite;
+pub mod ruby_json;
 pub mod scripts;
 pub mod unsettled;
 

@@ -65,6 +65,15 @@ pub static QUEUE_DELETE_BATCH: Script = Script::new(
     with_release!("lua/queue_delete_batch.lua"),
 );
 
+/// Push new unique jobs (`cogctl enqueue`): their locks first, each job whole or not at all.
+pub static ENQUEUE_BATCH: Script =
+    Script::new("enqueue_batch", include_str!("lua/enqueue_batch.lua"));
+
+/// Add a queue to `cogworker:queues` only if its key is a list (after a pipelined LPUSH,
+/// which may have been refused).
+pub static QUEUE_REGISTER: Script =
+    Script::new("queue_register", include_str!("lua/queue_register.lua"));
+
 /// Forget one identity from `cogworker:processes` if its presence key is gone.
 pub static PROCESS_PRUNE: Script =
     Script::new("process_prune", include_str!("lua/process_prune.lua"));
