@@ -15,7 +15,7 @@ use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use super::push::{self, Batch, Jids, JobSpec, When, Written};
+use super::push::{self, Batch, JobSpec, When, Written};
 use crate::cli::exit::Exit;
 use crate::cli::interrupt;
 use crate::cli::ui::{Clock, Ui};
@@ -25,6 +25,7 @@ use crate::render::progress::Progress;
 use crate::render::size::count;
 use crate::render::time::span;
 use crate::render::{self, Report};
+use crate::store::ids::Jids;
 use crate::store::job::{Job, string_of};
 
 /// `[]`: the args of a spec that gives none.

@@ -18,7 +18,9 @@ use crate::cli::exit::{Exit, UsageError};
 use crate::cli::ui::Ui;
 use crate::cli::values::parse_duration;
 use crate::render::{self, Report, time};
-use push::{Batch, Jids, JobSpec, When, Written};
+use push::{Batch, JobSpec, When, Written};
+
+use crate::store::ids::Jids;
 
 /// Push a new job, as the gem's client does (or many, from NDJSON job specs)
 #[derive(Debug, Args)]

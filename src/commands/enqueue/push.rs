@@ -3,14 +3,12 @@
 //! all.
 
 use std::borrow::Cow;
-use std::fs::File;
-use std::hash::{BuildHasher, Hasher};
-use std::io::Read;
 use std::ops::Range;
 
 use serde_json::value::RawValue;
 
 use crate::cli::ui::Clock;
+use crate::store::ids::Jids;
 use crate::store::job::Job;
 use crate::store::ruby_json::{self, Unwritable};
 use crate::store::scripts::{ENQUEUE_BATCH, QUEUE_REGISTER, Script};
@@ -589,74 +587,6 @@ pub fn failure_reason(store: &mut Store, job: &Built<'_>, text: &str) -> String 
     }
 }
 
-/// Fresh jids: 12 random bytes as 24 lowercase hex chars (KEYS.md §1.4), from xoshiro256**
-/// seeded once from the system's randomness. jids only have to be distinct, and the gem's
-/// SecureRandom per jid would cost more than the push itself in a bulk enqueue.
-pub struct Jids {
-    s: [u64; 4],
-}
-
-impl Default for Jids {
-    fn default() -> Jids {
-        Jids::new()
-    }
-}
-
-impl Jids {
-    pub fn new() -> Jids {
-        let mut seed = [0u8; 32];
-        let from_urandom = File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut seed));
-        if from_urandom.is_err() {
-            // std's hasher keys come from the OS's randomness too.
-            for chunk in seed.chunks_mut(8) {
-                let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-                h.write_u64(u64::from(std::process::id()));
-                chunk.copy_from_slice(&h.finish().to_le_bytes());
-            }
-        }
-        let mut s = [0u64; 4];
-        for (word, chunk) in s.iter_mut().zip(seed.chunks(8)) {
-            *word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
-        }
-        if s == [0; 4] {
-            s[0] = 1;
-        }
-        Jids { s }
-    }
-
-    fn next_u64(&mut self) -> u64 {
-        let s = &mut self.s;
-        let result = s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
-        let t = s[1] << 17;
-        s[2] ^= s[0];
-        s[3] ^= s[1];
-        s[1] ^= s[2];
-        s[0] ^= s[3];
-        s[2] ^= t;
-        s[3] = s[3].rotate_left(45);
-        result
-    }
-
-    /// A new jid, written into `hex`.
-    pub fn fill(&mut self, hex: &mut [u8; 24]) {
-        const HEX: &[u8; 16] = b"0123456789abcdef";
-        let (a, b) = (self.next_u64(), self.next_u64());
-        let mut bytes = [0u8; 12];
-        bytes[..8].copy_from_slice(&a.to_le_bytes());
-        bytes[8..].copy_from_slice(&b.to_le_bytes()[..4]);
-        for (pair, byte) in hex.chunks_mut(2).zip(bytes) {
-            pair[0] = HEX[usize::from(byte >> 4)];
-            pair[1] = HEX[usize::from(byte & 0xf)];
-        }
-    }
-
-    pub fn jid(&mut self) -> String {
-        let mut hex = [0u8; 24];
-        self.fill(&mut hex);
-        hex.iter().map(|&b| char::from(b)).collect()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -688,22 +618,6 @@ mod tests {
             job.jid.to_string(),
             job.lock.map(|(k, t)| (k.to_string(), t)),
         )
-    }
-
-    #[test]
-    fn jids_are_24_lowercase_hex_and_distinct() {
-        let mut jids = Jids::new();
-        let mut seen = std::collections::HashSet::new();
-        for _ in 0..10_000 {
-            let jid = jids.jid();
-            assert_eq!(jid.len(), 24);
-            assert!(
-                jid.bytes()
-                    .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
-            );
-            assert!(seen.insert(jid));
-        }
-        assert_ne!(Jids::new().jid(), Jids::new().jid());
     }
 
     #[test]
