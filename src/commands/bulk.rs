@@ -225,32 +225,15 @@ impl Report for Summary {
                 s.warn("interrupted: stopped between batches; every entry is in exactly one place")
             )?;
         }
-        let rate = if self.elapsed_secs > 0.0 {
-            format!(
-                ", {}/s",
-                count((self.moved as f64 / self.elapsed_secs) as u64)
-            )
-        } else {
-            String::new()
-        };
-        writeln!(
-            out,
-            "{}",
-            s.dim(&format!("took {}{rate}", span(self.elapsed_secs)))
-        )
+        writeln!(out, "{}", took(ui, self.elapsed_secs, self.moved))
     }
 
     fn exit(&self) -> Exit {
-        let unfinished = self.failed + self.skipped;
-        if self.interrupted {
-            Exit::Interrupted
-        } else if unfinished > 0 && self.moved + self.gone == 0 {
-            Exit::Failure
-        } else if unfinished > 0 {
-            Exit::Partial
-        } else {
-            Exit::Ok
-        }
+        bulk_exit(
+            self.interrupted,
+            self.failed + self.skipped,
+            self.moved + self.gone,
+        )
     }
 }
 
@@ -284,6 +267,30 @@ pub fn named_jids(args: &[String], file: Option<&Path>) -> anyhow::Result<Vec<St
     let mut seen = HashSet::new();
     jids.retain(|j| seen.insert(j.clone()));
     Ok(jids)
+}
+
+/// The last line of a bulk summary for people: `took 1.2s, 833/s`.
+pub fn took(ui: &Ui, elapsed_secs: f64, done: u64) -> String {
+    let rate = if elapsed_secs > 0.0 {
+        format!(", {}/s", count((done as f64 / elapsed_secs) as u64))
+    } else {
+        String::new()
+    };
+    ui.styles.dim(&format!("took {}{rate}", span(elapsed_secs)))
+}
+
+/// The exit status of a bulk change: 130 interrupted; 1 when entries went unfinished and
+/// nothing was done; 4 when some were done and some not; 0 otherwise.
+pub fn bulk_exit(interrupted: bool, unfinished: u64, done: u64) -> Exit {
+    if interrupted {
+        Exit::Interrupted
+    } else if unfinished > 0 && done == 0 {
+        Exit::Failure
+    } else if unfinished > 0 {
+        Exit::Partial
+    } else {
+        Exit::Ok
+    }
 }
 
 /// Keeps a run at or below `--rate` entries per second.

@@ -21,9 +21,9 @@ use crate::cli::interrupt;
 use crate::cli::ui::{Clock, Ui};
 use crate::cli::values::parse_duration;
 use crate::commands::Ctx;
+use crate::commands::bulk;
 use crate::render::progress::Progress;
 use crate::render::size::count;
-use crate::render::time::span;
 use crate::render::{self, Report};
 use crate::store::ids::Jids;
 use crate::store::job::{Job, string_of};
@@ -462,32 +462,15 @@ impl Report for FromSummary {
                 )
             )?;
         }
-        let rate = if self.elapsed_secs > 0.0 {
-            format!(
-                ", {}/s",
-                count((self.written() as f64 / self.elapsed_secs) as u64)
-            )
-        } else {
-            String::new()
-        };
-        writeln!(
-            out,
-            "{}",
-            s.dim(&format!("took {}{rate}", span(self.elapsed_secs)))
-        )
+        writeln!(out, "{}", bulk::took(ui, self.elapsed_secs, self.written()))
     }
 
     fn exit(&self) -> Exit {
-        let unfinished = self.bad_lines + self.failed;
-        if self.interrupted {
-            Exit::Interrupted
-        } else if unfinished > 0 && self.written() + self.duplicates == 0 {
-            Exit::Failure
-        } else if unfinished > 0 {
-            Exit::Partial
-        } else {
-            Exit::Ok
-        }
+        bulk::bulk_exit(
+            self.interrupted,
+            self.bad_lines + self.failed,
+            self.written() + self.duplicates,
+        )
     }
 }
 
