@@ -5,3 +5,4 @@ pub mod commands;
 pub mod fixture;
 pub mod render;
 pub mod store;
+pub mod worker;

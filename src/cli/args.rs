@@ -9,7 +9,7 @@ use super::ui::{ColorChoice, Format};
 use super::values::parse_duration;
 use crate::commands::{
     busy, check, enqueue, fixture, generate, job, orphans, procs, queue, queues, reconcile, sets,
-    stats, unsettled,
+    stats, unsettled, worker,
 };
 
 /// Inspect and repair the Redis queues of cogworker 0.8, side by side with live Ruby
@@ -121,7 +121,7 @@ pub struct GlobalArgs {
     pub color: ColorChoice,
 
     /// No progress bars or notes on stderr
-    #[arg(long, short, global = true, help_heading = "Output")]
+    #[arg(long, global = true, help_heading = "Output")]
     pub quiet: bool,
 
     /// Show times as absolute UTC instead of "3m ago"
@@ -169,6 +169,7 @@ pub enum Command {
     Scheduled(sets::ScheduledCommand),
     Job(job::JobArgs),
     Enqueue(enqueue::EnqueueArgs),
+    Worker(worker::WorkerArgs),
     Procs(procs::ProcsArgs),
     Busy(busy::BusyArgs),
     /// Failed jobs a shutting-down process could not file (cogworker:unsettled)

@@ -106,6 +106,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<Exit> {
         }),
         Command::Job(a) => show(ctx, |ctx| commands::job::run(ctx, &a)),
         Command::Enqueue(a) => commands::enqueue::run(ctx, &a),
+        Command::Worker(a) => commands::worker::run(ctx, &a),
         Command::Procs(a) => match &a.action {
             Some(action) => commands::procs_control::run(ctx, action),
             None => show(ctx, |ctx| commands::procs::run(ctx, &a)),

@@ -8,7 +8,7 @@ use chrono::DateTime;
 /// `300`, `300s`, `5m`, `2h`, `1d`, `1w`, `1h30m`, `1.5h`.
 pub fn parse_duration(text: &str) -> Result<Duration, String> {
     let secs = parse_seconds(text)?;
-    Ok(Duration::from_secs_f64(secs))
+    Duration::try_from_secs_f64(secs).map_err(|_| format!("{text:?} is too long a duration"))
 }
 
 fn parse_seconds(text: &str) -> Result<f64, String> {

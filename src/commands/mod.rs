@@ -17,6 +17,7 @@ pub mod reconcile;
 pub mod sets;
 pub mod stats;
 pub mod unsettled;
+pub mod worker;
 
 use std::io::{self, BufWriter, Stdout, Write};
 

@@ -39,7 +39,8 @@ impl Jids {
         Jids { s }
     }
 
-    fn next_u64(&mut self) -> u64 {
+    /// The next 64 random bits (xoshiro256**).
+    pub fn next_u64(&mut self) -> u64 {
         let s = &mut self.s;
         let result = s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
         let t = s[1] << 17;
@@ -50,6 +51,17 @@ impl Jids {
         s[2] ^= t;
         s[3] = s[3].rotate_left(45);
         result
+    }
+
+    /// A uniformly random integer in 0..n (n > 0), without modulo bias.
+    pub fn below(&mut self, n: u64) -> u64 {
+        let zone = u64::MAX - u64::MAX % n;
+        loop {
+            let x = self.next_u64();
+            if x < zone {
+                return x % n;
+            }
+        }
     }
 
     /// A new jid, written into `hex`.

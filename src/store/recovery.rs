@@ -74,7 +74,8 @@ impl Recovery {
             let limit = self
                 .batch
                 .map_or(0, |b| b.min(initial - total.moved - total.failed));
-            let reply = self.requeue_call(store, identity, &list, limit)?;
+            let reply =
+                self.requeue_call(store, identity, &list, limit, Some(self.threshold), &[])?;
             if reply.alive {
                 total.alive = total.moved + total.failed == 0;
                 return Ok(total);
@@ -96,12 +97,36 @@ impl Recovery {
         }
     }
 
+    /// A worker's own list at shutdown (OPERATIONS §11.3 step 5): the unconditional REQUEUE,
+    /// without orphan counting; `finished` jobs are dropped (acknowledged), `keep` ones stay.
+    pub fn requeue_own(
+        &self,
+        store: &mut Store,
+        identity: &str,
+        finished: &[Vec<u8>],
+        keep: &[Vec<u8>],
+    ) -> StoreResult<Requeued> {
+        let mut marks: Vec<Vec<u8>> = Vec::with_capacity(finished.len() + keep.len());
+        marks.extend(finished.iter().map(|raw| [b"d:".as_slice(), raw].concat()));
+        marks.extend(keep.iter().map(|raw| [b"k:".as_slice(), raw].concat()));
+        self.requeue_call(
+            store,
+            identity,
+            &keys::inprogress(identity),
+            0,
+            None,
+            &marks,
+        )
+    }
+
     fn requeue_call(
         &self,
         store: &mut Store,
         identity: &str,
         list: &str,
         limit: u64,
+        threshold: Option<f64>,
+        marks: &[Vec<u8>],
     ) -> StoreResult<Requeued> {
         let presence = keys::process(identity);
         let args: Vec<String> = vec![
@@ -110,14 +135,15 @@ impl Recovery {
             keys::periodic_running_prefix().to_string(),
             QUEUED_TTL.to_string(),
             identity.to_string(),
-            format_seconds(self.threshold),
+            threshold.map_or(String::new(), format_seconds),
             self.clock().to_string(),
             keys::orphanings_prefix().to_string(),
             ORPHANINGS_TTL.to_string(),
             self.max_orphanings.to_string(),
             limit.to_string(),
         ];
-        let arg_refs: Vec<&[u8]> = args.iter().map(|a| a.as_bytes()).collect();
+        let mut arg_refs: Vec<&[u8]> = args.iter().map(|a| a.as_bytes()).collect();
+        arg_refs.extend(marks.iter().map(Vec::as_slice));
         let reply = store.eval(
             &REQUEUE,
             &[

@@ -106,6 +106,33 @@ pub static BURIED_AS_DEAD: Script =
 pub static RELEASE_LOCKS: Script =
     Script::new("release_locks", with_release!("lua/release_locks.lua"));
 
+/// FETCH: the first job of the first non-empty queue onto the own in-progress list (§4.3).
+pub static FETCH: Script = Script::new("fetch", include_str!("lua/fetch.lua"));
+
+/// ACK: a settled job off the own in-progress list, its orphan counter cleared (§6.1).
+pub static ACK: Script = Script::new("ack", include_str!("lua/ack.lua"));
+
+/// INTERRUPT: a failure filed from the raw job when the normal write failed (§7.6).
+pub static INTERRUPT: Script = Script::new("interrupt", include_str!("lua/interrupt.lua"));
+
+/// REQUEUE_ONE: one job of the own list back to its queue (give-back, strays; §9.2).
+pub static REQUEUE_ONE: Script = Script::new("requeue_one", include_str!("lua/requeue_one.lua"));
+
+/// PARK_UNSETTLED: an unfileable failure handed to cogworker:unsettled at shutdown (§10.1).
+pub static PARK_UNSETTLED: Script =
+    Script::new("park_unsettled", include_str!("lua/park_unsettled.lua"));
+
+/// BURY: an unrequeueable schedule/retry entry filed in dead as a wrapper (§12.5).
+pub static BURY: Script = Script::new("bury", include_str!("lua/bury.lua"));
+
+/// RECORD: the memory history's sample of this slot (§13.5).
+pub static MEMORY_RECORD: Script =
+    Script::new("memory_record", include_str!("lua/memory_record.lua"));
+
+/// EXPIRE_IF_OWNED for each of a job's locks (§7.8).
+pub static EXPIRE_IF_OWNED: Script =
+    Script::new("expire_if_owned", include_str!("lua/expire_if_owned.lua"));
+
 #[cfg(test)]
 mod tests {
     use super::*;

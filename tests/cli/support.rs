@@ -18,41 +18,68 @@ pub struct RedisServer {
     child: Child,
     dir: tempfile::TempDir,
     socket: PathBuf,
+    persistent: bool,
+}
+
+fn spawn_redis(dir: &Path, socket: &Path, persistent: bool) -> Child {
+    let (appendonly, fsync) = if persistent {
+        ("yes", "always")
+    } else {
+        ("no", "everysec")
+    };
+    Command::new("redis-server")
+        .args(["--port", "0", "--save", "", "--daemonize", "no"])
+        .args(["--appendonly", appendonly, "--appendfsync", fsync])
+        .arg("--unixsocket")
+        .arg(socket)
+        .args(["--unixsocketperm", "700"])
+        .arg("--dir")
+        .arg(dir)
+        .arg("--logfile")
+        .arg(dir.join("redis.log"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("redis-server must be installed to run the tests (bash .ci/run installs it)")
 }
 
 impl RedisServer {
     pub fn start() -> RedisServer {
+        RedisServer::start_with(false)
+    }
+
+    /// With an append-only file fsynced on every write, so `restart` loses nothing.
+    pub fn start_persistent() -> RedisServer {
+        RedisServer::start_with(true)
+    }
+
+    fn start_with(persistent: bool) -> RedisServer {
         let dir = tempfile::Builder::new()
             .prefix("cogctl-redis-")
             .tempdir()
             .expect("temp dir");
         let socket = dir.path().join("redis.sock");
-        let child = Command::new("redis-server")
-            .args([
-                "--port",
-                "0",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--daemonize",
-                "no",
-            ])
-            .arg("--unixsocket")
-            .arg(&socket)
-            .args(["--unixsocketperm", "700"])
-            .arg("--dir")
-            .arg(dir.path())
-            .arg("--logfile")
-            .arg(dir.path().join("redis.log"))
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("redis-server must be installed to run the tests (bash .ci/run installs it)");
-        let server = RedisServer { child, dir, socket };
+        let child = spawn_redis(dir.path(), &socket, persistent);
+        let server = RedisServer {
+            child,
+            dir,
+            socket,
+            persistent,
+        };
         server.wait_ready();
         server
+    }
+
+    /// Kill the server (SIGKILL: no goodbye to its clients), keep it down for `down`, then
+    /// start it again on the same socket and data directory.
+    pub fn restart(&mut self, down: Duration) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        std::thread::sleep(down);
+        let _ = std::fs::remove_file(&self.socket);
+        self.child = spawn_redis(self.dir.path(), &self.socket, self.persistent);
+        self.wait_ready();
     }
 
     fn wait_ready(&self) {
@@ -333,6 +360,27 @@ impl Cogctl {
         self
     }
 
+    /// Start it in the background (a worker), its output captured to files.
+    pub fn spawn(mut self) -> Spawned {
+        let dir = tempfile::Builder::new()
+            .prefix("cogctl-out-")
+            .tempdir()
+            .expect("temp dir");
+        let out = dir.path().join("stdout");
+        let err = dir.path().join("stderr");
+        self.cmd
+            .stdin(Stdio::null())
+            .stdout(std::fs::File::create(&out).unwrap())
+            .stderr(std::fs::File::create(&err).unwrap());
+        let child = self.cmd.spawn().expect("spawn cogctl");
+        Spawned {
+            child: Some(child),
+            out,
+            err,
+            _dir: dir,
+        }
+    }
+
     pub fn run(mut self) -> Run {
         self.cmd
             .stdin(if self.stdin.is_some() {
@@ -377,4 +425,79 @@ pub fn find<'a>(
         .iter()
         .find(|e| e[field] == value)
         .unwrap_or_else(|| panic!("no {array} element with {field} = {value} in {json:#}"))
+}
+
+/// A cogctl running in the background; killed (SIGKILL) if still running when dropped.
+pub struct Spawned {
+    child: Option<Child>,
+    out: PathBuf,
+    err: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl Spawned {
+    pub fn pid(&self) -> i32 {
+        self.child.as_ref().unwrap().id() as i32
+    }
+
+    pub fn signal(&self, sig: i32) {
+        // SAFETY: plain kill(2) on our own child.
+        unsafe {
+            libc::kill(self.pid(), sig);
+        }
+    }
+
+    /// What it has written to stderr so far.
+    pub fn stderr(&self) -> String {
+        std::fs::read_to_string(&self.err).unwrap_or_default()
+    }
+
+    /// Wait (at most `limit`) for it to exit; panics with its stderr if it doesn't.
+    #[track_caller]
+    pub fn wait(mut self, limit: Duration) -> Run {
+        let mut child = self.child.take().unwrap();
+        let deadline = Instant::now() + limit;
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if Instant::now() >= deadline {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!(
+                    "cogctl did not exit within {limit:?}; stderr:\n{}",
+                    std::fs::read_to_string(&self.err).unwrap_or_default()
+                );
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        use std::os::unix::process::ExitStatusExt;
+        Run {
+            code: status.code().unwrap_or(-status.signal().unwrap_or(1)),
+            stdout: std::fs::read_to_string(&self.out).unwrap_or_default(),
+            stderr: std::fs::read_to_string(&self.err).unwrap_or_default(),
+        }
+    }
+}
+
+impl Drop for Spawned {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// Poll `cond` every 20 ms until it holds; panic with `what` after `limit`.
+#[track_caller]
+pub fn wait_until(limit: Duration, what: &str, mut cond: impl FnMut() -> bool) {
+    let deadline = Instant::now() + limit;
+    while !cond() {
+        assert!(
+            Instant::now() < deadline,
+            "timed out after {limit:?} waiting for {what}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }

@@ -3,14 +3,16 @@
 -- last_beat stamp or one older than the threshold by Redis' own clock). Each job is peeked,
 -- written to its destination, and only then popped. Jobs orphaned more than max_orphanings
 -- times are parked on cogworker:repeat_orphans (or, if that list is unusable, filed raw in
--- dead for the caller to complete). cogctl never requeues a list of its own, so there are no
--- shutdown marks; A11 bounds how many jobs one call handles (0: the whole list).
+-- dead for the caller to complete). A11 bounds how many jobs one call handles (0: the whole
+-- list). A worker's own shutdown passes A6 = "" (no liveness check, no counting) and marks:
+-- "d:<raw>" a finished job to drop (its acknowledgement), "k:<raw>" a job to keep on the list.
 -- KEYS: K1 in-progress list, K2 owner presence key, K3 cogworker:last_beat,
 --       K4 cogworker:repeat_orphans, K5 cogworker:dead, K6 cogworker:queues,
 --       K7 cogworker:live_queues
 -- ARGV: A1 queue prefix, A2 default queue, A3 periodic running-lock prefix, A4 its TTL,
 --       A5 owner identity, A6 orphan threshold (seconds), A7 caller clock (integer seconds),
---       A8 orphan-counter prefix, A9 counter TTL, A10 max_orphanings, A11 most jobs per call
+--       A8 orphan-counter prefix, A9 counter TTL, A10 max_orphanings, A11 most jobs per call,
+--       A12… marks
 -- Reply: {-1, 0, 0, 0} when the owner is alive, else
 --        {moved, failed, parked, #unlisted, unlisted queue names…, raw jobs filed into dead…}
 if redis.replicate_commands then
@@ -64,11 +66,22 @@ if ARGV[6] ~= '' then
   end
 end
 
+-- 2. Marks.
+local finished, keep = {}, {}
+for i = 12, #ARGV do
+  local mark, job = string.sub(ARGV[i], 1, 2), string.sub(ARGV[i], 3)
+  if mark == 'd:' then
+    finished[job] = true
+  else
+    keep[job] = true
+  end
+end
+
 -- 3. The clock of the live-queue test.
 local clock = redis_seconds(tonumber(ARGV[7]))
 
 local moved, failed, parked_count = 0, 0, 0
-local buried, unlisted, listed = {}, {}, {}
+local buried, unlisted, listed, kept = {}, {}, {}, {}
 local n = redis.call('LLEN', KEYS[1])
 local limit = tonumber(ARGV[11]) or 0
 if limit > 0 and limit < n then
@@ -80,61 +93,75 @@ for _ = 1, n do
   if not job then
     break
   end
-  local counter = nil
-  local parked = false
-  if ARGV[6] ~= '' then
+  if finished[job] then
+    redis.call('LPOP', KEYS[1])
     local ok, decoded = pcall(cjson.decode, job)
     if ok and type(decoded) == 'table' and type(decoded.jid) == 'string' then
-      counter = ARGV[8] .. decoded.jid
-      local current = redis.pcall('GET', counter)
-      local count = nil
-      if type(current) == 'string' then
-        count = tonumber(current)
-      end
-      if count == nil and current then
-        redis.pcall('DEL', counter)
-      end
-      count = (count or 0) + 1
-      if count > tonumber(ARGV[10]) then
-        parked = type(redis.pcall('RPUSH', KEYS[4], job)) == 'number'
-        if parked then
-          parked_count = parked_count + 1
-        elseif type(redis.pcall('ZADD', KEYS[5], ARGV[7], job)) == 'number' then
-          parked = true
-          buried[#buried + 1] = job
+      redis.pcall('DEL', ARGV[8] .. decoded.jid)
+    end
+  elseif keep[job] then
+    redis.call('LPOP', KEYS[1])
+    kept[#kept + 1] = job
+  else
+    local counter = nil
+    local parked = false
+    if ARGV[6] ~= '' then
+      local ok, decoded = pcall(cjson.decode, job)
+      if ok and type(decoded) == 'table' and type(decoded.jid) == 'string' then
+        counter = ARGV[8] .. decoded.jid
+        local current = redis.pcall('GET', counter)
+        local count = nil
+        if type(current) == 'string' then
+          count = tonumber(current)
+        end
+        if count == nil and current then
+          redis.pcall('DEL', counter)
+        end
+        count = (count or 0) + 1
+        if count > tonumber(ARGV[10]) then
+          parked = type(redis.pcall('RPUSH', KEYS[4], job)) == 'number'
+          if parked then
+            parked_count = parked_count + 1
+          elseif type(redis.pcall('ZADD', KEYS[5], ARGV[7], job)) == 'number' then
+            parked = true
+            buried[#buried + 1] = job
+          end
         end
       end
     end
-  end
-  local written, queue = parked, nil
-  if not parked then
-    local ok, q = pcall(requeue_job, job, ARGV[1], ARGV[2], ARGV[3], ARGV[4])
-    written = ok
-    if ok then
-      queue = q
-    end
-  end
-  if written and queue then
-    local seen = tonumber(redis.pcall('ZSCORE', KEYS[7], queue))
-    if seen == nil or seen < clock - 120 then
-      redis.pcall('SADD', KEYS[6], queue)
-      if not listed[queue] then
-        listed[queue] = true
-        unlisted[#unlisted + 1] = queue
+    local written, queue = parked, nil
+    if not parked then
+      local ok, q = pcall(requeue_job, job, ARGV[1], ARGV[2], ARGV[3], ARGV[4])
+      written = ok
+      if ok then
+        queue = q
       end
     end
-  end
-  redis.call('LPOP', KEYS[1])
-  if written then
-    if counter then
-      redis.pcall('INCR', counter)
-      redis.pcall('EXPIRE', counter, ARGV[9])
+    if written and queue then
+      local seen = tonumber(redis.pcall('ZSCORE', KEYS[7], queue))
+      if seen == nil or seen < clock - 120 then
+        redis.pcall('SADD', KEYS[6], queue)
+        if not listed[queue] then
+          listed[queue] = true
+          unlisted[#unlisted + 1] = queue
+        end
+      end
     end
-    moved = moved + 1
-  else
-    redis.call('RPUSH', KEYS[1], job)
-    failed = failed + 1
+    redis.call('LPOP', KEYS[1])
+    if written then
+      if counter then
+        redis.pcall('INCR', counter)
+        redis.pcall('EXPIRE', counter, ARGV[9])
+      end
+      moved = moved + 1
+    else
+      redis.call('RPUSH', KEYS[1], job)
+      failed = failed + 1
+    end
   end
+end
+for _, job in ipairs(kept) do
+  redis.call('RPUSH', KEYS[1], job)
 end
 
 local reply = {moved, failed, parked_count, #unlisted}

@@ -1,0 +1,228 @@
+#!/usr/bin/env python3
+"""The worker benchmark: `cogctl worker --burst` working 100,000 builtin:noop jobs at
+concurrency 1, 10 and 50, beside the Redis bound for the same command mix measured by
+redis-benchmark in the same run; then a /bin/true handler at concurrency 10 (the process
+spawn bound), and the worker's RSS idle and under load. Measured, not asserted: it prints
+the figures and the target (noop at -c 10 >= 50 % of the bound), and exits non-zero only
+when a command fails or a job is lost.
+
+The bound: the worker's Redis commands per job are counted (INFO commandstats around the
+run); each command of that mix is then run alone by redis-benchmark with as many clients as
+the worker has threads, and the bound is 1 / sum(count_i / rate_i) jobs/s: what Redis could
+do if the worker cost nothing and pipelined nothing.
+
+Run it through `./tasks bench worker`, which builds the release binary and starts a private
+redis-server that it removes afterwards.
+"""
+
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+from bench import cli
+
+QUEUE = "cogworker:queue:default"
+
+
+def seed(sock, binary, n):
+    cli(sock, "FLUSHALL")
+    with tempfile.NamedTemporaryFile("w", suffix=".ndjson", delete=False) as f:
+        for i in range(n):
+            f.write('{"class":"Bench","args":[%d,"order-%06d",{"amount":%d.5}]}\n' % (i, i, i % 997))
+        path = f.name
+    try:
+        env = dict(os.environ, COGCTL_REDIS_URL=f"unix://{sock}")
+        subprocess.run([binary, "enqueue", "--from", path, "--quiet", "--json"], env=env,
+                       check=True, capture_output=True)
+    finally:
+        os.unlink(path)
+    if int(cli(sock, "LLEN", QUEUE)) != n:
+        sys.exit("seeding failed")
+
+
+def rss_kb(pid):
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        return None
+    return None
+
+
+def commandstats(sock):
+    out = cli(sock, "INFO", "commandstats")
+    stats = {}
+    for line in out.splitlines():
+        m = re.match(r"cmdstat_([^:]+):calls=(\d+)", line)
+        if m:
+            stats[m.group(1)] = int(m.group(2))
+    return stats
+
+
+def work(sock, binary, n, concurrency, handler):
+    """One burst run over n seeded jobs: (seconds, peak RSS kB, commands per job)."""
+    cli(sock, "CONFIG", "RESETSTAT")
+    env = dict(os.environ, COGCTL_REDIS_URL=f"unix://{sock}")
+    cmd = [binary, "--quiet", "--json", "worker", "--burst", "-c", str(concurrency),
+           "--handler", f"Bench={handler}"]
+    started = time.perf_counter()
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    peak = [0]
+
+    def sample():
+        while proc.poll() is None:
+            kb = rss_kb(proc.pid)
+            if kb:
+                peak[0] = max(peak[0], kb)
+            time.sleep(0.05)
+
+    t = threading.Thread(target=sample)
+    t.start()
+    out, err = proc.communicate()
+    wall = time.perf_counter() - started
+    t.join()
+    if proc.returncode != 0:
+        sys.exit(f"cogctl worker exited {proc.returncode}:\n{err.decode()[-2000:]}")
+    summary = json.loads(out)
+    if summary["processed"] != n or int(cli(sock, "EXISTS", QUEUE)) != 0:
+        sys.exit(f"the worker did not process every job: {summary}")
+    stats = commandstats(sock)
+    stats.pop("config|resetstat", None)
+    stats.pop("info", None)
+    mix = {k: v / n for k, v in stats.items()}
+    return wall, peak[0], mix
+
+
+def idle_rss(sock, binary):
+    cli(sock, "FLUSHALL")
+    env = dict(os.environ, COGCTL_REDIS_URL=f"unix://{sock}")
+    proc = subprocess.Popen([binary, "--quiet", "worker", "-c", "10"], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(6)  # past the first beats
+    kb = rss_kb(proc.pid)
+    proc.terminate()
+    proc.wait(timeout=30)
+    return kb
+
+
+# Each command of the worker's mix as redis-benchmark can run it: BLMOVE as LMOVE on a
+# list that rotates into itself (never empty), LREM/the ACK script on a short list.
+ACK_SCRIPT = ("redis.call('LREM', KEYS[1], -1, ARGV[1]) redis.call('DEL', KEYS[2]) return 1")
+
+
+def bench_command(sock, clients, n, args):
+    cmd = ["redis-benchmark", "-s", sock, "-n", str(n), "-c", str(clients), "--csv", *args]
+    out = subprocess.run(cmd, capture_output=True, check=True).stdout.decode()
+    rows = [line for line in out.splitlines() if line.startswith('"') and not line.startswith('"test"')]
+    try:
+        # test, rps, avg, min, p50, p95, p99, max; the test (the command) may hold quotes.
+        return float(rows[-1].rsplit('","', 7)[1])
+    except (IndexError, ValueError):
+        sys.exit("cannot read redis-benchmark's output:\n" + out)
+
+
+def redis_bound(sock, clients, mix, n):
+    """jobs/s if Redis ran only this command mix, each command at redis-benchmark's rate."""
+    cli(sock, "FLUSHALL")
+    payload = '{"class":"Bench","args":[1,"order-000001",{"amount":1.5}],"jid":"0123456789abcdef01234567"}'
+    subprocess.run(["redis-cli", "-s", sock, "RPUSH", "bench:q", *[payload] * 1000],
+                   check=True, capture_output=True)
+    sha = cli(sock, "SCRIPT", "LOAD", ACK_SCRIPT)
+    sha_fetch = cli(sock, "SCRIPT", "LOAD", "return redis.call('LMOVE', KEYS[1], KEYS[2], 'RIGHT', 'LEFT')")
+    forms = {
+        "smembers": ["SMEMBERS", "cogworker:paused_queues"],
+        "blmove": ["LMOVE", "bench:q", "bench:q", "RIGHT", "LEFT"],
+        "lmove": ["LMOVE", "bench:q", "bench:q", "RIGHT", "LEFT"],
+        "hset": ["HSET", "bench:workers", "abcdef012345", payload],
+        "expire": ["EXPIRE", "bench:workers", "60"],
+        "incr": ["INCR", "bench:stats"],
+        "hincrby": ["HINCRBY", "bench:throughput", "processed", "1"],
+        "hdel": ["HDEL", "bench:workers", "abcdef012345"],
+        "evalsha": ["EVALSHA", sha, "2", "bench:inprogress", "bench:orphanings:x", payload],
+        "lrem": ["LREM", "bench:inprogress", "-1", payload],
+        "del": ["DEL", "bench:orphanings:x"],
+        "sadd": ["SADD", "bench:set", "x"],
+        "zadd": ["ZADD", "bench:z", "1", "x"],
+        "hget": ["HGET", "bench:workers", "x"],
+        "time": ["TIME"],
+        "zremrangebyscore": ["ZREMRANGEBYSCORE", "bench:z", "-inf", "0"],
+        "zcount": ["ZCOUNT", "bench:z", "-inf", "0"],
+        "llen": ["LLEN", "bench:q"],
+        "zrangebyscore": ["ZRANGEBYSCORE", "bench:z", "-inf", "0", "LIMIT", "0", "50"],
+        "exists": ["EXISTS", "bench:q"],
+        "evalsha_fetch": ["EVALSHA", sha_fetch, "2", "bench:q", "bench:q"],
+    }
+    seconds_per_job = 0.0
+    detail = []
+    for cmd, per_job in sorted(mix.items(), key=lambda kv: -kv[1]):
+        if per_job < 0.01:
+            continue  # heartbeats, the poller: not per job
+        name = cmd.split("|")[0]
+        form = forms.get(name)
+        if form is None:
+            print(f"  (no redis-benchmark form for {cmd}; left out of the bound)", file=sys.stderr)
+            continue
+        rate = bench_command(sock, clients, n, form)
+        seconds_per_job += per_job / rate
+        detail.append((cmd, per_job, rate))
+    return 1 / seconds_per_job, detail
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--socket", required=True)
+    ap.add_argument("--cogctl", required=True)
+    ap.add_argument("--jobs", type=int, default=100_000)
+    ap.add_argument("--spawn-jobs", type=int, default=10_000)
+    ap.add_argument("--runs", type=int, default=3)
+    args = ap.parse_args()
+    sock, binary, n = args.socket, args.cogctl, args.jobs
+    results = {}
+    for c in (1, 10, 50):
+        rates, peaks, mixes = [], [], []
+        for run in range(1, args.runs + 1):
+            seed(sock, binary, n)
+            wall, peak, mix = work(sock, binary, n, c, "builtin:noop")
+            rates.append(n / wall)
+            peaks.append(peak)
+            mixes.append(mix)
+            print(f"noop -c {c} run {run}/{args.runs}: {wall:.2f} s, {n / wall:,.0f} jobs/s, "
+                  f"peak RSS {peak / 1024:.1f} MiB", file=sys.stderr)
+        bound, detail = redis_bound(sock, c, mixes[-1], 200_000)
+        results[c] = (statistics.median(rates), max(peaks), mixes[-1], bound, detail)
+        print(f"  redis bound at {c} clients: {bound:,.0f} jobs/s", file=sys.stderr)
+    seed(sock, binary, args.spawn_jobs)
+    wall, spawn_peak, _ = work(sock, binary, args.spawn_jobs, 10, "/bin/true")
+    spawn_rate = args.spawn_jobs / wall
+    print(f"/bin/true -c 10: {wall:.2f} s, {spawn_rate:,.0f} jobs/s", file=sys.stderr)
+    idle = idle_rss(sock, binary)
+    cli(sock, "FLUSHALL")
+
+    print(f"\nworker benchmark: {n:,} builtin:noop jobs per run, median of {args.runs} runs")
+    mix = results[10][2]
+    per_job = sum(v for v in mix.values())
+    print("Redis commands per job (at -c 10): %.2f — %s" % (
+        per_job, ", ".join(f"{k} {v:.2f}" for k, v in sorted(mix.items(), key=lambda kv: -kv[1])
+                           if v >= 0.01)))
+    print(f"{'concurrency':<14}{'jobs/s':>10}{'redis bound':>14}{'ratio':>8}{'peak RSS':>11}")
+    for c, (rate, peak, _, bound, _) in results.items():
+        print(f"{c:<14}{rate:>10,.0f}{bound:>14,.0f}{rate / bound:>8.0%}{peak / 1024:>9.1f} MiB")
+    ok = "PASS" if results[10][0] >= 0.5 * results[10][3] else "MISS"
+    print(f"target: noop at -c 10 >= 50 % of the bound: {ok}")
+    print(f"/bin/true handler, -c 10, {args.spawn_jobs:,} jobs: {spawn_rate:,.0f} jobs/s "
+          f"(peak RSS {spawn_peak / 1024:.1f} MiB)")
+    idle_ok = "PASS" if idle and idle < 20 * 1024 else "MISS"
+    print(f"idle worker RSS (-c 10): {idle / 1024:.1f} MiB (target < 20 MB: {idle_ok})")
+
+
+if __name__ == "__main__":
+    main()

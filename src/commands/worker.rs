@@ -1,0 +1,445 @@
+//! `cogctl worker`: run jobs from cogworker queues through argv handlers, as one more
+//! cogworker 0.8 process (the machinery is in `crate::worker`; this is its command line,
+//! its configuration file and its summary).
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use serde::{Deserialize, Serialize};
+
+use super::Ctx;
+use crate::cli::exit::{Exit, UsageError};
+use crate::cli::ui::Ui;
+use crate::cli::values::parse_duration;
+use crate::render::Report;
+use crate::render::table::{self, Tone};
+use crate::store::ids::Jids;
+use crate::worker::handler::{Children, Handlers};
+use crate::worker::state::{Settings, Shared, Tally};
+
+/// Run jobs: a cogworker process whose job code is any program (or a built-in)
+#[derive(Debug, Args)]
+#[command(after_help = "\
+cogctl worker is a full cogworker 0.8 process: it beats (Ruby processes and the Web UI show it \
+on the Workers tab, memory sparkline included), fetches reliably (a fetched job stays on \
+cogworker:inprogress:<identity> until it is acknowledged or filed), records failures as the gem \
+does (retry budget, backoff, retry/dead sets, attempts log, counters), graduates due \
+scheduled/retry jobs, and recovers the jobs of dead processes.
+
+A handler CLASS=COMMAND is split into argv by shell-word rules and run directly, never through a \
+shell. The job's JSON arrives on stdin; COGCTL_JID, COGCTL_CLASS, COGCTL_QUEUE, \
+COGCTL_RETRY_COUNT, COGCTL_ARGS (JSON array), COGCTL_IDENTITY and COGCTL_RESULT_FILE are set. \
+Exit 0 = success. Otherwise the job failed: its error is the handler's last stderr line, or \
+the JSON written to $COGCTL_RESULT_FILE: {\"error_class\":…, \"error_message\":…, \
+\"retry\": \"default\" | SECONDS | \"kill\" | \"discard\"}. Built-ins: builtin:noop, \
+builtin:sleep (seconds = first arg), builtin:fail (message = first arg), builtin:echo. A class \
+without a handler fails as NameError, as a class the gem can't load does.
+
+Signals: TERM/INT drain (running jobs get --timeout-drain to finish, then their handlers are \
+killed and the jobs requeued), a second TERM/INT exits at once (unfinished jobs stay on the \
+in-progress list for recovery), TSTP quiets. `cogctl procs quiet|resume|stop` work too.
+
+The summary goes to stdout when the worker stops (--json for JSON). Exit status: 0; 1 when \
+a job died (went to the dead set) during the run; 3 when Redis can't be reached at start.")]
+pub struct WorkerArgs {
+    /// A queue to read, with an optional weight (how often it is tried first, relative to
+    /// the others): -q critical,3 -q default [default: default]
+    #[arg(short, long = "queue", value_name = "QUEUE[,WEIGHT]", value_parser = parse_queue)]
+    pub queues: Vec<(String, u32)>,
+
+    /// How many jobs run at once [default: 10]
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1000))]
+    pub concurrency: Option<u64>,
+
+    /// How jobs of CLASS run: a command (split by shell-word rules, run without a shell) or
+    /// builtin:noop|sleep|fail|echo. CLASS `*` is the handler of every other class.
+    #[arg(long = "handler", value_name = "CLASS=COMMAND")]
+    pub handlers: Vec<String>,
+
+    /// Kill a handler that runs longer than this (TERM to its process group, then KILL
+    /// after --kill-grace); the job fails with Cogctl::HandlerTimeout [default: none]
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub timeout: Option<Duration>,
+
+    /// A per-class --timeout: CLASS=DURATION
+    #[arg(long = "timeout-for", value_name = "CLASS=DURATION")]
+    pub timeout_for: Vec<String>,
+
+    /// Between the TERM and the KILL of a handler being stopped [default: 5s]
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub kill_grace: Option<Duration>,
+
+    /// On TERM/INT, how long running jobs may take to finish before they are requeued
+    /// [default: 25s]
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub timeout_drain: Option<Duration>,
+
+    /// Read settings from a JSON file: {"queues":["critical,3","default"], "concurrency":5,
+    /// "handlers":{"Class":"command"}, "timeout":"30s", "timeout_for":{"Class":"5m"},
+    /// "kill_grace":"5s", "timeout_drain":"25s", "identity_tag":"…", "orphan_threshold":"300s",
+    /// "max_orphanings":3}; flags win
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+
+    /// Stop once every queue it reads is empty and nothing is running (for CI)
+    #[arg(long)]
+    pub burst: bool,
+
+    /// Stop after starting N jobs (and finishing them)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_jobs: Option<u64>,
+
+    /// The first part of this process's identity (<tag>:<pid>:<12 hex>) [default: $DYNO or
+    /// the hostname]
+    #[arg(long, value_name = "TAG")]
+    pub identity_tag: Option<String>,
+
+    /// How long another process may stay silent before this one recovers its jobs (the
+    /// gem's orphan_threshold) [default: 300s]
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub orphan_threshold: Option<Duration>,
+
+    /// Park a job in the repeat-orphan list once it has been orphaned more than N times
+    /// [default: 3]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_orphanings: Option<u64>,
+
+    /// How long to keep trying Redis at start before giving up (exit 3)
+    #[arg(long, value_name = "DURATION", default_value = "30s", value_parser = parse_duration)]
+    pub startup_wait: Duration,
+
+    /// Heartbeat period (tests only)
+    #[arg(long, hide = true, value_parser = parse_duration, default_value = "5s")]
+    pub beat_interval: Duration,
+
+    /// Scheduled/retry poll period (tests only)
+    #[arg(long, hide = true, value_parser = parse_duration, default_value = "5s")]
+    pub poll_interval: Duration,
+
+    /// Orphan check period (tests only)
+    #[arg(long, hide = true, value_parser = parse_duration, default_value = "60s")]
+    pub orphan_check_interval: Duration,
+}
+
+fn parse_queue(text: &str) -> Result<(String, u32), String> {
+    let (name, weight) = match text.rsplit_once(',') {
+        Some((name, w)) => {
+            let weight: u32 = w
+                .trim()
+                .parse()
+                .map_err(|_| format!("weight {w:?} is not a whole number"))?;
+            if !(1..=100).contains(&weight) {
+                return Err(format!("weight {weight} is not between 1 and 100"));
+            }
+            (name.trim(), weight)
+        }
+        None => (text.trim(), 1),
+    };
+    if name.is_empty() {
+        return Err("empty queue name".into());
+    }
+    Ok((name.to_string(), weight))
+}
+
+/// The `--config` file; every field optional, durations as numbers or "30s"-style text.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConfigFile {
+    queues: Option<Vec<String>>,
+    concurrency: Option<u64>,
+    #[serde(default)]
+    handlers: std::collections::BTreeMap<String, String>,
+    timeout: Option<DurationText>,
+    #[serde(default)]
+    timeout_for: std::collections::BTreeMap<String, DurationText>,
+    kill_grace: Option<DurationText>,
+    timeout_drain: Option<DurationText>,
+    identity_tag: Option<String>,
+    orphan_threshold: Option<DurationText>,
+    max_orphanings: Option<u64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum DurationText {
+    Seconds(f64),
+    Text(String),
+}
+
+impl DurationText {
+    fn get(&self, field: &str) -> Result<Duration, UsageError> {
+        let text = match self {
+            DurationText::Seconds(s) => s.to_string(),
+            DurationText::Text(t) => t.clone(),
+        };
+        parse_duration(&text).map_err(|e| UsageError(format!("--config: {field}: {e}")))
+    }
+}
+
+fn load_config(path: &std::path::Path) -> Result<ConfigFile, UsageError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| UsageError(format!("--config {}: {e}", path.display())))?;
+    serde_json::from_str(&text).map_err(|e| UsageError(format!("--config {}: {e}", path.display())))
+}
+
+fn opt_duration(
+    flag: Option<Duration>,
+    file: &Option<DurationText>,
+    field: &str,
+    default: Duration,
+) -> Result<Duration, UsageError> {
+    match (flag, file) {
+        (Some(d), _) => Ok(d),
+        (None, Some(t)) => t.get(field),
+        (None, None) => Ok(default),
+    }
+}
+
+/// The flags merged over the config file over the defaults.
+struct Resolved {
+    queues: Vec<String>,
+    concurrency: usize,
+    handlers: Vec<String>,
+    timeout: Option<Duration>,
+    timeout_for: Vec<String>,
+    grace: Duration,
+    drain: Duration,
+    tag: Option<String>,
+    orphan_threshold: Duration,
+    max_orphanings: u64,
+}
+
+fn resolve(args: &WorkerArgs) -> Result<Resolved, UsageError> {
+    let file = match &args.config {
+        Some(path) => load_config(path)?,
+        None => ConfigFile::default(),
+    };
+    let mut queues: Vec<(String, u32)> = args.queues.clone();
+    if queues.is_empty() {
+        for q in file.queues.iter().flatten() {
+            queues.push(parse_queue(q).map_err(|e| UsageError(format!("--config: queues: {e}")))?);
+        }
+    }
+    if queues.is_empty() {
+        queues.push(("default".into(), 1));
+    }
+    let expanded = queues
+        .iter()
+        .flat_map(|(q, w)| std::iter::repeat_n(q.clone(), *w as usize))
+        .collect();
+    // Flags win per class: a --handler for a class replaces the file's.
+    let mut handlers: Vec<String> = file
+        .handlers
+        .iter()
+        .filter(|(class, _)| {
+            !args
+                .handlers
+                .iter()
+                .any(|h| h.split_once('=').map(|(c, _)| c) == Some(class.as_str()))
+        })
+        .map(|(class, command)| format!("{class}={command}"))
+        .collect();
+    handlers.extend(args.handlers.iter().cloned());
+    let mut timeout_for = Vec::new();
+    for (class, d) in &file.timeout_for {
+        if !args
+            .timeout_for
+            .iter()
+            .any(|t| t.split_once('=').map(|(c, _)| c) == Some(class.as_str()))
+        {
+            timeout_for.push(format!("{class}={}", d.get("timeout_for")?.as_secs_f64()));
+        }
+    }
+    timeout_for.extend(args.timeout_for.iter().cloned());
+    let concurrency = args.concurrency.or(file.concurrency).unwrap_or(10);
+    if !(1..=1000).contains(&concurrency) {
+        return Err(UsageError(format!(
+            "concurrency {concurrency} is not between 1 and 1000"
+        )));
+    }
+    let timeout = match (args.timeout, &file.timeout) {
+        (Some(d), _) => Some(d),
+        (None, Some(t)) => Some(t.get("timeout")?),
+        (None, None) => None,
+    };
+    Ok(Resolved {
+        queues: expanded,
+        concurrency: concurrency as usize,
+        handlers,
+        timeout,
+        timeout_for,
+        grace: opt_duration(
+            args.kill_grace,
+            &file.kill_grace,
+            "kill_grace",
+            Duration::from_secs(5),
+        )?,
+        drain: opt_duration(
+            args.timeout_drain,
+            &file.timeout_drain,
+            "timeout_drain",
+            Duration::from_secs(25),
+        )?,
+        tag: args.identity_tag.clone().or(file.identity_tag),
+        orphan_threshold: opt_duration(
+            args.orphan_threshold,
+            &file.orphan_threshold,
+            "orphan_threshold",
+            Duration::from_secs(300),
+        )?,
+        max_orphanings: args
+            .max_orphanings
+            .or(file.max_orphanings)
+            .unwrap_or(3)
+            .max(1),
+    })
+}
+
+/// The machine's name as the gem takes it: $DYNO, else the hostname.
+fn hostname() -> String {
+    if let Ok(dyno) = std::env::var("DYNO") {
+        if !dyno.is_empty() {
+            return dyno;
+        }
+    }
+    let mut buf = [0u8; 256];
+    // SAFETY: gethostname writes at most buf.len() bytes into buf.
+    let rc = unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) };
+    if rc == 0 {
+        let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
+        if let Ok(name) = std::str::from_utf8(&buf[..end]) {
+            if !name.is_empty() {
+                return name.to_string();
+            }
+        }
+    }
+    "localhost".to_string()
+}
+
+/// What a worker run did. Its JSON is a contract (README "JSON output").
+#[derive(Debug, Serialize)]
+pub struct WorkerReport {
+    pub identity: String,
+    /// stopped (signal or remote stop), burst (nothing left), max-jobs.
+    pub reason: String,
+    pub elapsed: f64,
+    pub processed: u64,
+    pub failed: u64,
+    pub retried: u64,
+    pub dead: u64,
+    pub discarded: u64,
+    /// Jobs put back on their queue at shutdown (not finished within the drain timeout).
+    pub requeued: u64,
+}
+
+impl Report for WorkerReport {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        let warn = |n: u64, bad: Tone| if n > 0 { bad } else { Tone::Plain };
+        let mut t = table::new(
+            ui,
+            &[
+                "processed",
+                "failed",
+                "retried",
+                "dead",
+                "discarded",
+                "requeued",
+            ],
+        );
+        t.add_row(vec![
+            table::cell(ui, self.processed.to_string(), Tone::Plain),
+            table::cell(ui, self.failed.to_string(), warn(self.failed, Tone::Warn)),
+            table::cell(ui, self.retried.to_string(), warn(self.retried, Tone::Warn)),
+            table::cell(ui, self.dead.to_string(), warn(self.dead, Tone::Bad)),
+            table::cell(ui, self.discarded.to_string(), Tone::Plain),
+            table::cell(
+                ui,
+                self.requeued.to_string(),
+                warn(self.requeued, Tone::Warn),
+            ),
+        ]);
+        out.write_all(table::finish(&mut t, &[0, 1, 2, 3, 4, 5]).as_bytes())?;
+        ui.note(&format!(
+            "{} stopped ({}) after {:.1}s",
+            self.identity, self.reason, self.elapsed
+        ));
+        Ok(())
+    }
+
+    fn exit(&self) -> Exit {
+        if self.dead > 0 {
+            Exit::Failure
+        } else {
+            Exit::Ok
+        }
+    }
+}
+
+pub fn run(ctx: &mut Ctx, args: &WorkerArgs) -> anyhow::Result<Exit> {
+    let r = resolve(args)?;
+    let handlers =
+        Handlers::new(&r.handlers, r.timeout, &r.timeout_for, r.grace).map_err(UsageError)?;
+    let connector = ctx.connector()?;
+    let hostname = hostname();
+    let pid = std::process::id();
+    let identity = format!(
+        "{}:{pid}:{}",
+        r.tag.as_deref().unwrap_or(&hostname),
+        &Jids::new().jid()[..12]
+    );
+    let clock = ctx.ui.clock;
+    let shared = Shared {
+        settings: Settings {
+            identity,
+            hostname,
+            pid,
+            queues: r.queues,
+            concurrency: r.concurrency,
+            burst: args.burst,
+            max_jobs: args.max_jobs,
+            drain: r.drain,
+            grace: r.grace,
+            orphan_threshold: r.orphan_threshold.as_secs_f64(),
+            max_orphanings: r.max_orphanings,
+            beat_every: args.beat_interval,
+            poll_every: args.poll_interval,
+            orphan_check_every: args.orphan_check_interval,
+            startup_wait: args.startup_wait,
+            quiet_logs: ctx.ui.quiet,
+        },
+        connector,
+        handlers,
+        children: Children::new(),
+        clock,
+        started_at: clock.current(),
+        quiet: AtomicBool::new(false),
+        stopping: AtomicBool::new(false),
+        abandon: AtomicBool::new(false),
+        finished: AtomicBool::new(false),
+        busy: AtomicUsize::new(0),
+        started_jobs: AtomicU64::new(0),
+        running: Mutex::new(Default::default()),
+        pending: Mutex::new(Default::default()),
+        tally: Tally::default(),
+    };
+    let started = Instant::now();
+    let ended = crate::worker::run(&shared)?;
+    let t = &shared.tally;
+    let report = WorkerReport {
+        identity: shared.settings.identity.clone(),
+        reason: ended.reason.to_string(),
+        elapsed: started.elapsed().as_secs_f64(),
+        processed: t.processed.load(Ordering::SeqCst),
+        failed: t.failed.load(Ordering::SeqCst),
+        retried: t.retried.load(Ordering::SeqCst),
+        dead: t.dead.load(Ordering::SeqCst),
+        discarded: t.discarded.load(Ordering::SeqCst),
+        requeued: ended.requeued,
+    };
+    crate::render::emit(&mut ctx.out, &ctx.ui, &report)?;
+    Ok(report.exit())
+}

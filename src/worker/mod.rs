@@ -1,0 +1,309 @@
+//! `cogctl worker`: a cogworker 0.8 process that runs jobs through argv handlers. Ruby
+//! processes and the gem's Web UI see it as one of their own: it beats, fetches reliably,
+//! records failures exactly as the gem does, recovers others' orphans, and cleans up after
+//! itself when it stops.
+
+pub mod beat;
+pub mod fetch;
+pub mod handler;
+pub mod poller;
+pub mod process;
+pub mod state;
+
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use signal_hook::consts::{SIGINT, SIGTERM, SIGTSTP};
+use signal_hook::iterator::Signals;
+
+use state::{Conn, Pending, Shared};
+
+use crate::store::job::Job;
+use crate::store::recovery::Recovery;
+use crate::store::scripts::PARK_UNSETTLED;
+use crate::store::{KeyType, Store, StoreResult, keys};
+
+/// Why the worker stopped, and what it did.
+pub struct Ended {
+    pub reason: &'static str,
+    /// Jobs put back on their queues at shutdown.
+    pub requeued: u64,
+}
+
+/// Run the worker until it is told to stop (or, with --burst, until there is nothing left).
+pub fn run(shared: &Shared) -> anyhow::Result<Ended> {
+    let mut signals = Signals::new([SIGTERM, SIGINT, SIGTSTP])
+        .map_err(|e| anyhow::anyhow!("can't install signal handlers: {e}"))?;
+    let handle = signals.handle();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            for sig in signals.forever() {
+                on_signal(shared, sig);
+            }
+        });
+        let ended = work(shared, scope);
+        handle.close();
+        Ok(ended?)
+    })
+}
+
+fn work<'s>(shared: &'s Shared, scope: &'s std::thread::Scope<'s, '_>) -> StoreResult<Ended> {
+    if let Err(e) = beat::first_beat(shared, shared.settings.startup_wait) {
+        if shared.stopping() {
+            return Ok(Ended {
+                reason: "stopped",
+                requeued: 0,
+            });
+        }
+        return Err(e);
+    }
+    shared.log(
+        "info",
+        "worker_started",
+        &[
+            ("identity", &shared.settings.identity),
+            ("queues", &shared.settings.queues.join(",")),
+            ("concurrency", &shared.settings.concurrency),
+        ],
+    );
+    let beat = scope.spawn(|| beat::run(shared));
+    let listen = scope.spawn(|| beat::listen(shared));
+    let poller = scope.spawn(|| poller::run(shared));
+    let processors: Vec<_> = (0..shared.settings.concurrency)
+        .map(|_| scope.spawn(|| process::run(shared)))
+        .collect();
+    let reason = watch(shared);
+    drain(shared);
+    for p in processors {
+        let _ = p.join();
+    }
+    let _ = poller.join();
+    let requeued = finish(shared);
+    shared.finished.store(true, Ordering::SeqCst);
+    let _ = beat.join();
+    let _ = listen.join();
+    if let Err(e) = Conn::new(&shared.connector)
+        .get()
+        .and_then(|s| cleanup_presence(s, &shared.settings.identity))
+    {
+        shared.log("error", "cleanup_failed", &[("error", &e)]);
+    }
+    let processed = shared.tally.processed.load(Ordering::Relaxed);
+    shared.log(
+        "info",
+        "worker_stopped",
+        &[
+            ("identity", &shared.settings.identity),
+            ("reason", &reason),
+            ("processed", &processed),
+        ],
+    );
+    Ok(Ended { reason, requeued })
+}
+
+/// TERM/INT stop (a second one exits at once, leaving unfinished jobs on the list for
+/// recovery); TSTP quiets.
+fn on_signal(shared: &Shared, sig: i32) {
+    match sig {
+        SIGTSTP => {
+            shared.quiet.store(true, Ordering::SeqCst);
+            shared.log("info", "quiet", &[("signal", &"TSTP")]);
+        }
+        _ if shared.stopping() => {
+            shared.log("warn", "stop_now", &[("signal", &sig)]);
+            shared.abandon.store(true, Ordering::SeqCst);
+            shared.children.signal_all(libc::SIGKILL);
+            std::process::exit(130);
+        }
+        _ => {
+            shared.log("info", "stopping", &[("signal", &sig)]);
+            shared.request_stop();
+        }
+    }
+}
+
+/// The main thread's watch until something asks the worker to stop: a signal, a remote
+/// `stop`, --max-jobs reached and done, or (with --burst) nothing left to do.
+fn watch(shared: &Shared) -> &'static str {
+    let mut conn = Conn::new(&shared.connector);
+    let mut queues = shared.settings.queues.clone();
+    queues.sort();
+    queues.dedup();
+    loop {
+        shared.nap(Duration::from_millis(250));
+        if shared.stopping() {
+            return "stopped";
+        }
+        let idle = shared.busy.load(Ordering::SeqCst) == 0;
+        if let Some(max) = shared.settings.max_jobs {
+            if shared.started_jobs.load(Ordering::SeqCst) >= max && idle {
+                shared.request_stop();
+                return "max-jobs";
+            }
+        }
+        if shared.settings.burst && idle {
+            let empty = conn.get().and_then(|s| all_empty(shared, s, &queues));
+            match empty {
+                Ok(true) if shared.busy.load(Ordering::SeqCst) == 0 => {
+                    shared.request_stop();
+                    return "burst";
+                }
+                Ok(_) => {}
+                Err(e) => conn.after(&e),
+            }
+        }
+    }
+}
+
+/// Burst's "nothing left": every unpaused queue it reads is empty (checked before this
+/// process's own list, so a job moving from one to the other is seen in one of them), no
+/// job of its own is unsettled, and (unless quiet) no scheduled or retry entry is due,
+/// since the poller would move it onto a queue.
+fn all_empty(shared: &Shared, store: &mut Store, queues: &[String]) -> StoreResult<bool> {
+    let paused = store.members(keys::PAUSED_QUEUES)?;
+    for q in queues.iter().filter(|q| !paused.contains(q)) {
+        let key = keys::queue(q);
+        let len: u64 = store.query(redis::cmd("LLEN").arg(&key), &key, KeyType::List)?;
+        if len > 0 {
+            return Ok(false);
+        }
+    }
+    // A job fetched but not yet counted as running is on this process's list.
+    let own = keys::inprogress(&shared.settings.identity);
+    let held: u64 = store.query(redis::cmd("LLEN").arg(&own), &own, KeyType::List)?;
+    if held > 0 {
+        return Ok(false);
+    }
+    if !shared.quiet() {
+        let now = crate::store::rewrite::ruby_float(shared.now());
+        for set in [keys::SCHEDULE, keys::RETRY] {
+            let due: u64 = store.query(
+                redis::cmd("ZCOUNT").arg(set).arg("-inf").arg(&now),
+                set,
+                KeyType::Zset,
+            )?;
+            if due > 0 {
+                return Ok(false);
+            }
+        }
+    }
+    Ok(true)
+}
+
+/// Wait for running jobs up to the drain timeout; then kill the handlers still running
+/// (TERM, then KILL after the grace) and leave their jobs for the shutdown requeue.
+fn drain(shared: &Shared) {
+    let deadline = Instant::now() + shared.settings.drain;
+    while shared.busy.load(Ordering::SeqCst) > 0 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    if shared.busy.load(Ordering::SeqCst) == 0 {
+        return;
+    }
+    shared.log(
+        "warn",
+        "drain_timeout",
+        &[("running", &shared.busy.load(Ordering::SeqCst))],
+    );
+    shared.abandon.store(true, Ordering::SeqCst);
+    shared.children.signal_all(libc::SIGTERM);
+    let kill_at = Instant::now() + shared.settings.grace;
+    while shared.children.count() > 0 && Instant::now() < kill_at {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    shared.children.signal_all(libc::SIGKILL);
+}
+
+/// The end of a clean stop (OPERATIONS §11.3, §11.4): settle what is owed, park failures
+/// that still can't be filed, put every unfinished job back at the front of its queue, and
+/// then (in `work`) the presence goes.
+fn finish(shared: &Shared) -> u64 {
+    let mut conn = Conn::new(&shared.connector);
+    process::settle_pending(shared, &mut conn);
+    let owed: Vec<(Vec<u8>, Pending)> = shared
+        .pending
+        .lock()
+        .expect("pending")
+        .iter()
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let identity = &shared.settings.identity;
+    let list = keys::inprogress(identity);
+    let mut to_ack = Vec::new();
+    let mut keep = Vec::new();
+    for (raw, how) in owed {
+        match how {
+            Pending::Ack => to_ack.push(raw),
+            Pending::File {
+                set,
+                score,
+                payload,
+            } => {
+                let record = serde_json::json!({"set": set, "score": serde_json::Number::from_f64(score.parse().unwrap_or(0.0)), "payload": payload}).to_string();
+                let parked = conn.get().and_then(|s| {
+                    s.eval(
+                        &PARK_UNSETTLED,
+                        &[&list, keys::UNSETTLED],
+                        &[&raw, record.as_bytes()],
+                    )
+                });
+                if parked.is_err() {
+                    keep.push(raw);
+                }
+            }
+        }
+    }
+    let r = Recovery {
+        threshold: shared.settings.orphan_threshold,
+        max_orphanings: shared.settings.max_orphanings,
+        batch: None,
+        now: shared.now(),
+    };
+    match conn
+        .get()
+        .and_then(|s| r.requeue_own(s, identity, &to_ack, &keep))
+    {
+        Ok(done) => {
+            if done.moved > 0 {
+                shared.log("warn", "requeued_unfinished", &[("jobs", &done.moved)]);
+            }
+            done.moved
+        }
+        Err(e) => {
+            shared.log("error", "requeue_unfinished_failed", &[("error", &e)]);
+            0
+        }
+    }
+}
+
+/// OPERATIONS §11.4.
+fn cleanup_presence(store: &mut Store, identity: &str) -> StoreResult<()> {
+    let mut pipe = redis::pipe();
+    pipe.cmd("DEL")
+        .arg(keys::process(identity))
+        .arg(keys::workers(identity))
+        .arg(keys::memory(identity))
+        .ignore();
+    pipe.cmd("SREM").arg(keys::PROCESSES).arg(identity).ignore();
+    store.pipeline(&pipe)?;
+    let list = keys::inprogress(identity);
+    let left: u64 = store.query(redis::cmd("LLEN").arg(&list), &list, KeyType::List)?;
+    if left == 0 {
+        let mut pipe = redis::pipe();
+        pipe.cmd("SREM")
+            .arg(keys::INPROGRESS_IDENTITIES)
+            .arg(identity)
+            .ignore();
+        pipe.cmd("HDEL").arg(keys::LAST_BEAT).arg(identity).ignore();
+        store.pipeline(&pipe)?;
+    }
+    Ok(())
+}
+
+/// The jid of a raw job, for logs.
+pub fn jid_of(raw: &[u8]) -> String {
+    Job::parse(raw)
+        .ok()
+        .and_then(|j| j.jid.map(|j| j.into_owned()))
+        .unwrap_or_default()
+}

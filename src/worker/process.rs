@@ -1,0 +1,595 @@
+//! A processor thread (OPERATIONS §5–§7): fetch a job, run its handler, then settle it —
+//! acknowledge a success or a recorded failure, interrupt when recording failed, give it
+//! back when the process is stopping. A job is on this process's in-progress list from the
+//! moment it is fetched until one of those settlements removes it.
+
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use super::fetch::Fetcher;
+use super::handler::{Decision, Failure, JobContext, Outcome};
+use super::state::{Conn, Pending, Shared};
+use crate::store::ids::Jids;
+use crate::store::job::Job;
+use crate::store::locks::lock_keys;
+use crate::store::rewrite::{rewrite, ruby_float};
+use crate::store::scripts::{ACK, EXPIRE_IF_OWNED, INTERRUPT, RELEASE_LOCKS, REQUEUE_ONE};
+use crate::store::{Store, StoreResult, keys, value};
+
+const UNIQUE_LOCK_TTL: f64 = 86_400.0;
+const ERROR_MESSAGE_LIMIT: usize = 10_000;
+const RAW_PAYLOAD_LIMIT: usize = 100_000;
+const ATTEMPTS_KEPT: i64 = 25;
+const ATTEMPTS_TTL: u64 = 2_592_000;
+const THROUGHPUT_TTL: u64 = 90_000;
+const MAX_INTERRUPTS: i64 = 3;
+const INTERRUPT_DELAY: f64 = 30.0;
+const QUEUED_TTL: u64 = 86_400;
+
+/// How a job ends (OPERATIONS §5.6).
+enum Disposition {
+    Acknowledge,
+    GiveBack,
+    Interrupt(Failure),
+    /// The drain timed out and the handler was killed: the shutdown requeue takes it.
+    Abandon,
+}
+
+/// One processor thread, until the process stops.
+pub fn run(shared: &Shared) {
+    let mut conn = Conn::new(&shared.connector);
+    let mut jids = Jids::new();
+    let tid = jids.jid()[..12].to_string();
+    let mut fetcher = Fetcher::new();
+    while !shared.stopping() {
+        if shared.quiet() || max_jobs_reached(shared) {
+            shared.nap(Duration::from_millis(500));
+            continue;
+        }
+        let fetched = conn.get().and_then(|store| fetcher.next(shared, store));
+        let (queue, raw) = match fetched {
+            Ok(Some(job)) => job,
+            Ok(None) => continue,
+            Err(e) => {
+                shared.log("warn", "fetch_failed", &[("error", &e)]);
+                conn.after(&e);
+                shared.nap(Duration::from_secs(1));
+                continue;
+            }
+        };
+        if shared.stopping() || max_jobs_reached(shared) {
+            give_back(shared, &mut conn, &raw);
+            continue;
+        }
+        shared.started_jobs.fetch_add(1, Ordering::SeqCst);
+        shared.start_running(&raw);
+        let disposition = execute(shared, &mut conn, &tid, &queue, &raw);
+        settle(shared, &mut conn, &raw, disposition);
+        shared.stop_running(&raw);
+    }
+}
+
+fn max_jobs_reached(shared: &Shared) -> bool {
+    shared
+        .settings
+        .max_jobs
+        .is_some_and(|max| shared.started_jobs.load(Ordering::SeqCst) >= max)
+}
+
+/// Run one job: bury it if it isn't one, otherwise its handler, then record the outcome.
+fn execute(
+    shared: &Shared,
+    conn: &mut Conn<'_>,
+    tid: &str,
+    queue: &str,
+    raw: &[u8],
+) -> Disposition {
+    let job = match Job::parse(raw) {
+        Ok(job) => job,
+        Err(bad) => {
+            let reason = match serde_json::from_slice::<serde_json::Value>(raw) {
+                Ok(v) => format!("expected a JSON object, got {}", ruby_class(&v)),
+                Err(e) => e.to_string(),
+            };
+            let _ = bad;
+            return match bury_unparseable(shared, conn, queue, raw, &reason) {
+                Ok(()) => Disposition::Acknowledge,
+                // Nothing ran: give it back and bury it on a later fetch.
+                Err(_) => Disposition::GiveBack,
+            };
+        }
+    };
+    let jid = job.jid.as_deref().unwrap_or("").to_string();
+    let class = job.class.as_deref().unwrap_or("").to_string();
+    register(shared, conn, tid, queue, raw);
+    let started = std::time::Instant::now();
+    shared.log(
+        "info",
+        "job_start",
+        &[("jid", &jid), ("class", &class), ("queue", &queue)],
+    );
+    let outcome = shared.handlers.run(
+        &JobContext {
+            payload: raw,
+            jid: &jid,
+            class: &class,
+            queue,
+            retry_count: job.retry_count.unwrap_or(0),
+            args_json: job.args.map_or("[]", |a| a.get()),
+            identity: &shared.settings.identity,
+        },
+        &shared.children,
+    );
+    let elapsed = format!("{:.3}", started.elapsed().as_secs_f64());
+    let disposition = if shared.abandon.load(Ordering::SeqCst) {
+        shared.log("warn", "job_abandoned", &[("jid", &jid), ("class", &class)]);
+        Disposition::Abandon
+    } else {
+        match outcome {
+            Outcome::Success => {
+                shared.tally.processed.fetch_add(1, Ordering::Relaxed);
+                let _ = with_store(conn, |s| count(s, shared, "processed"));
+                release_locks(conn, &job);
+                shared.log(
+                    "info",
+                    "job_done",
+                    &[("jid", &jid), ("class", &class), ("elapsed", &elapsed)],
+                );
+                Disposition::Acknowledge
+            }
+            Outcome::Failure(failure) => {
+                shared.tally.failed.fetch_add(1, Ordering::Relaxed);
+                let _ = with_store(conn, |s| count(s, shared, "failed"));
+                match route_failure(shared, conn, &job, &failure) {
+                    Ok(()) => Disposition::Acknowledge,
+                    Err(e) => {
+                        shared.log(
+                            "error",
+                            "failure_not_recorded",
+                            &[("jid", &jid), ("error", &e)],
+                        );
+                        Disposition::Interrupt(failure)
+                    }
+                }
+            }
+        }
+    };
+    let _ = with_store(conn, |s| {
+        s.query_server::<()>(
+            redis::cmd("HDEL")
+                .arg(keys::workers(&shared.settings.identity))
+                .arg(tid),
+        )
+    });
+    disposition
+}
+
+fn with_store<T>(
+    conn: &mut Conn<'_>,
+    f: impl FnOnce(&mut Store) -> StoreResult<T>,
+) -> StoreResult<T> {
+    let result = conn.get().and_then(f);
+    if let Err(e) = &result {
+        conn.after(e);
+    }
+    result
+}
+
+/// The workers-hash entry of a running job (display data for the Web UI and `busy`),
+/// given a TTL at once so a crash never leaves it forever (OPERATIONS §16 item 12).
+fn register(shared: &Shared, conn: &mut Conn<'_>, tid: &str, queue: &str, raw: &[u8]) {
+    let key = keys::workers(&shared.settings.identity);
+    let entry = format!(
+        "{{\"queue\":{},\"payload\":{},\"run_at\":{}}}",
+        serde_json::to_string(queue).expect("a string serialises"),
+        String::from_utf8_lossy(raw),
+        shared.now().floor() as i64
+    );
+    let _ = with_store(conn, |s| {
+        let mut pipe = redis::pipe();
+        pipe.cmd("HSET").arg(&key).arg(tid).arg(&entry).ignore();
+        pipe.cmd("EXPIRE").arg(&key).arg(60).ignore();
+        s.pipeline(&pipe).map(|_| ())
+    });
+}
+
+/// `stats:<field>` and the hour's throughput bucket, best-effort (OPERATIONS §5.3).
+fn count(store: &mut Store, shared: &Shared, field: &str) -> StoreResult<()> {
+    let hour = (shared.now().floor() as i64).div_euclid(3600);
+    let bucket = keys::throughput(hour);
+    let stat = if field == "processed" {
+        keys::STATS_PROCESSED
+    } else {
+        keys::STATS_FAILED
+    };
+    let mut pipe = redis::pipe();
+    pipe.cmd("INCR").arg(stat).ignore();
+    pipe.cmd("HINCRBY").arg(&bucket).arg(field).arg(1).ignore();
+    pipe.cmd("EXPIRE").arg(&bucket).arg(THROUGHPUT_TTL).ignore();
+    store.pipeline(&pipe).map(|_| ())
+}
+
+/// An element that isn't a job object goes to dead as the gem's `(unparseable)` wrapper
+/// (OPERATIONS §5.3), counted as failed; then it is acknowledged.
+fn bury_unparseable(
+    shared: &Shared,
+    conn: &mut Conn<'_>,
+    queue: &str,
+    raw: &[u8],
+    reason: &str,
+) -> StoreResult<()> {
+    let now = ruby_float(shared.now());
+    let message = reason;
+    let text = String::from_utf8_lossy(raw);
+    let cut: String = text.chars().take(RAW_PAYLOAD_LIMIT).collect();
+    let wrapper = format!(
+        "{{\"class\":\"(unparseable)\",\"args\":[],\"queue\":{},\"jid\":\"{}\",\"retry\":false,\"retry_count\":0,\"enqueued_at\":{now},\"failed_at\":{now},\"error_class\":\"JSON::ParserError\",\"error_message\":{},\"raw_payload\":{}}}",
+        serde_json::to_string(queue).expect("a string serialises"),
+        Jids::new().jid(),
+        serde_json::to_string(&message).expect("a string serialises"),
+        serde_json::to_string(&cut).expect("a string serialises"),
+    );
+    with_store(conn, |s| {
+        s.query::<()>(
+            redis::cmd("ZADD").arg(keys::DEAD).arg(&now).arg(&wrapper),
+            keys::DEAD,
+            crate::store::KeyType::Zset,
+        )
+    })?;
+    shared.tally.failed.fetch_add(1, Ordering::Relaxed);
+    shared.tally.dead.fetch_add(1, Ordering::Relaxed);
+    let _ = with_store(conn, |s| count(s, shared, "failed"));
+    shared.log(
+        "warn",
+        "job_unparseable",
+        &[("queue", &queue), ("error", &message)],
+    );
+    Ok(())
+}
+
+fn ruby_class(v: &serde_json::Value) -> &'static str {
+    match v {
+        serde_json::Value::Array(_) => "Array",
+        serde_json::Value::String(_) => "String",
+        serde_json::Value::Number(n) if n.is_f64() => "Float",
+        serde_json::Value::Number(_) => "Integer",
+        serde_json::Value::Null => "NilClass",
+        serde_json::Value::Bool(true) => "TrueClass",
+        serde_json::Value::Bool(false) => "FalseClass",
+        serde_json::Value::Object(_) => "Hash",
+    }
+}
+
+/// What a failure becomes (OPERATIONS §7.2): terminal when the budget is spent, otherwise
+/// what the handler asked for.
+enum Route {
+    Retry(f64),
+    Dead { killed: bool },
+    Discard,
+}
+
+fn decide(job: &Job<'_>, failure: &Failure, new_count: i64) -> Route {
+    let count = new_count - 1;
+    if count + 1 > job.max_retries() {
+        return Route::Dead { killed: false };
+    }
+    match failure.decision {
+        Decision::Default => Route::Retry(default_delay(new_count)),
+        Decision::RetryIn(d) if d.is_finite() && d >= 0.0 => Route::Retry(d),
+        Decision::RetryIn(_) => Route::Retry(default_delay(new_count)),
+        Decision::Kill => Route::Dead { killed: true },
+        Decision::Discard => Route::Discard,
+    }
+}
+
+/// `n⁴ + 15 + r·(n + 1)`, r a random integer in 0..=29, n the new retry_count (§7.2).
+fn default_delay(n: i64) -> f64 {
+    let r = Jids::new().below(30) as i64;
+    (n.pow(4) + 15 + r * (n + 1)) as f64
+}
+
+fn message(failure: &Failure) -> String {
+    failure
+        .error_message
+        .chars()
+        .take(ERROR_MESSAGE_LIMIT)
+        .collect()
+}
+
+/// route_failure (OPERATIONS §7.3): the retry or dead entry written — the one write that
+/// must succeed before the job is acknowledged — then the locks and the attempts log.
+fn route_failure(
+    shared: &Shared,
+    conn: &mut Conn<'_>,
+    job: &Job<'_>,
+    failure: &Failure,
+) -> StoreResult<()> {
+    let now = shared.now();
+    let old = job.retry_count.unwrap_or(0);
+    let new_count = old + 1;
+    let route = decide(job, failure, new_count);
+    let mut fields: Vec<(&str, String)> = vec![
+        ("error_class", json_string(&failure.error_class)),
+        ("error_message", json_string(&message(failure))),
+    ];
+    if job.get("failed_at").is_none() {
+        fields.push(("failed_at", ruby_float(now)));
+    }
+    fields.push(("retry_count", new_count.to_string()));
+    let payload = rewrite(job, &fields, &[]);
+    let jid = job.jid.as_deref().unwrap_or("");
+    let (outcome, locks_ttl) = match &route {
+        Route::Retry(delay) => {
+            with_store(conn, |s| {
+                s.query::<()>(
+                    redis::cmd("ZADD")
+                        .arg(keys::RETRY)
+                        .arg(ruby_float(now + delay))
+                        .arg(&payload),
+                    keys::RETRY,
+                    crate::store::KeyType::Zset,
+                )
+            })?;
+            shared.tally.retried.fetch_add(1, Ordering::Relaxed);
+            shared.log(
+                "info",
+                "job_retry",
+                &[
+                    ("jid", &jid),
+                    ("in", &format!("{delay:.0}")),
+                    ("error", &failure.error_class),
+                ],
+            );
+            ("retrying", Some(delay + UNIQUE_LOCK_TTL))
+        }
+        Route::Dead { killed } => {
+            with_store(conn, |s| {
+                s.query::<()>(
+                    redis::cmd("ZADD")
+                        .arg(keys::DEAD)
+                        .arg(ruby_float(now))
+                        .arg(&payload),
+                    keys::DEAD,
+                    crate::store::KeyType::Zset,
+                )
+            })?;
+            shared.tally.dead.fetch_add(1, Ordering::Relaxed);
+            shared.log(
+                "warn",
+                "job_dead",
+                &[("jid", &jid), ("error", &failure.error_class)],
+            );
+            (if *killed { "killed" } else { "dead" }, None)
+        }
+        Route::Discard => {
+            shared.tally.discarded.fetch_add(1, Ordering::Relaxed);
+            shared.log("info", "job_discarded", &[("jid", &jid)]);
+            ("discarded", None)
+        }
+    };
+    match locks_ttl {
+        Some(ttl) => extend_locks(conn, job, ttl),
+        None => release_locks(conn, job),
+    }
+    if !jid.is_empty() {
+        let entry = format!(
+            "{{\"attempt\":{new_count},\"failed_at\":{},\"outcome\":\"{outcome}\",\"error_class\":{},\"error_message\":{}}}",
+            ruby_float(now),
+            json_string(&failure.error_class),
+            json_string(&message(failure))
+        );
+        let key = keys::job_attempts(jid);
+        let _ = with_store(conn, |s| {
+            let mut pipe = redis::pipe();
+            pipe.cmd("RPUSH").arg(&key).arg(&entry).ignore();
+            pipe.cmd("LTRIM")
+                .arg(&key)
+                .arg(-ATTEMPTS_KEPT)
+                .arg(-1)
+                .ignore();
+            pipe.cmd("EXPIRE").arg(&key).arg(ATTEMPTS_TTL).ignore();
+            s.pipeline(&pipe).map(|_| ())
+        });
+    }
+    Ok(())
+}
+
+fn json_string(s: &str) -> String {
+    serde_json::to_string(s).expect("a string serialises")
+}
+
+/// Owner-checked release of the job's unique and periodic locks (success, terminal failure).
+fn release_locks(conn: &mut Conn<'_>, job: &Job<'_>) {
+    let Some(jid) = job.jid.as_deref() else {
+        return;
+    };
+    let locks = lock_keys(job);
+    if locks.is_empty() {
+        return;
+    }
+    let mut args: Vec<&[u8]> = vec![jid.as_bytes()];
+    args.extend(locks.iter().map(|l| l.as_bytes()));
+    let _ = with_store(conn, |s| s.eval(&RELEASE_LOCKS, &[], &args).map(|_| ()));
+}
+
+/// Owner-checked extension of the job's locks over a retry's wait (§7.4).
+fn extend_locks(conn: &mut Conn<'_>, job: &Job<'_>, ttl: f64) {
+    let Some(jid) = job.jid.as_deref() else {
+        return;
+    };
+    let locks = lock_keys(job);
+    if locks.is_empty() {
+        return;
+    }
+    let ttl = (ttl.ceil() as i64).to_string();
+    let mut args: Vec<&[u8]> = vec![jid.as_bytes(), ttl.as_bytes()];
+    args.extend(locks.iter().map(|l| l.as_bytes()));
+    let _ = with_store(conn, |s| s.eval(&EXPIRE_IF_OWNED, &[], &args).map(|_| ()));
+}
+
+/// The settlement (OPERATIONS §5.6).
+fn settle(shared: &Shared, conn: &mut Conn<'_>, raw: &[u8], disposition: Disposition) {
+    match disposition {
+        Disposition::Acknowledge => acknowledge(shared, conn, raw),
+        Disposition::GiveBack => give_back(shared, conn, raw),
+        Disposition::Interrupt(failure) => interrupt(shared, conn, raw, &failure),
+        Disposition::Abandon => {}
+    }
+}
+
+/// ACK with up to three attempts; then the job is owed an ACK (settled by reconcile or
+/// shutdown, never re-run by this process).
+fn acknowledge(shared: &Shared, conn: &mut Conn<'_>, raw: &[u8]) {
+    let jid = Job::parse(raw)
+        .ok()
+        .and_then(|j| j.jid.map(|j| j.into_owned()))
+        .unwrap_or_default();
+    let list = keys::inprogress(&shared.settings.identity);
+    let counter = keys::orphanings(&jid);
+    for (attempt, pause) in [(1, 100), (2, 200), (3, 0)] {
+        match with_store(conn, |s| {
+            s.eval(&ACK, &[&list, &counter], &[raw]).map(|_| ())
+        }) {
+            Ok(()) => return,
+            Err(e) if attempt == 3 => {
+                shared.log("error", "ack_pending", &[("jid", &jid), ("error", &e)]);
+                shared.owe(raw, Pending::Ack);
+            }
+            Err(_) => std::thread::sleep(Duration::from_millis(pause)),
+        }
+    }
+}
+
+/// REQUEUE_ONE a job that must not start (the process is stopping): nothing ran.
+pub fn give_back(shared: &Shared, conn: &mut Conn<'_>, raw: &[u8]) {
+    let list = keys::inprogress(&shared.settings.identity);
+    let ttl = QUEUED_TTL.to_string();
+    let args: [&[u8]; 5] = [
+        raw,
+        keys::queue_prefix().as_bytes(),
+        b"default",
+        keys::periodic_running_prefix().as_bytes(),
+        ttl.as_bytes(),
+    ];
+    if let Err(e) = with_store(conn, |s| s.eval(&REQUEUE_ONE, &[&list], &args).map(|_| ())) {
+        shared.log("warn", "give_back_failed", &[("error", &e)]);
+    }
+}
+
+/// The interrupt path (OPERATIONS §7.6): recording the failure failed, so file it from the
+/// raw job with INTERRUPT; if even that fails, owe it (reconcile or shutdown files it).
+fn interrupt(shared: &Shared, conn: &mut Conn<'_>, raw: &[u8], failure: &Failure) {
+    let now = shared.now();
+    let Ok(job) = Job::parse(raw) else { return };
+    let jid = job.jid.as_deref().unwrap_or("").to_string();
+    let k = job
+        .get("interrupted_count")
+        .and_then(crate::store::job::ruby_to_i)
+        .unwrap_or(0)
+        + 1;
+    let attempt = job.retry_count.unwrap_or(0) + 1;
+    let payload = rewrite(
+        &job,
+        &[
+            ("interrupted_count", k.to_string()),
+            ("retry_count", attempt.to_string()),
+            ("error_class", json_string(&failure.error_class)),
+            ("error_message", json_string(&message(failure))),
+            ("failed_at", ruby_float(now)),
+        ],
+        &[],
+    );
+    let cut_short = matches!(failure.decision, Decision::Kill | Decision::Discard);
+    let (set, score) = if attempt > job.max_retries() || cut_short || k > MAX_INTERRUPTS {
+        (keys::DEAD, ruby_float(now))
+    } else {
+        (keys::RETRY, ruby_float(now + INTERRUPT_DELAY * k as f64))
+    };
+    let list = keys::inprogress(&shared.settings.identity);
+    let counter = keys::orphanings(&jid);
+    let filed = with_store(conn, |s| {
+        s.eval(
+            &INTERRUPT,
+            &[&list, set, &counter],
+            &[raw, score.as_bytes(), payload.as_bytes()],
+        )
+    });
+    match filed {
+        Ok(reply) => {
+            if set == keys::DEAD {
+                release_locks(conn, &job);
+            } else {
+                extend_locks(conn, &job, INTERRUPT_DELAY * k as f64 + UNIQUE_LOCK_TTL);
+            }
+            let event = if value::int(&reply) == Some(1) {
+                "job_interrupted"
+            } else {
+                "job_no_longer_ours"
+            };
+            shared.log("warn", event, &[("jid", &jid), ("set", &set)]);
+        }
+        Err(e) => {
+            shared.log(
+                "error",
+                "settlement_pending",
+                &[("jid", &jid), ("error", &e)],
+            );
+            shared.owe(
+                raw,
+                Pending::File {
+                    set: set.to_string(),
+                    score,
+                    payload,
+                },
+            );
+        }
+    }
+}
+
+/// settle_pending (OPERATIONS §9.3): what this process owes, for jobs still on its list.
+pub fn settle_pending(shared: &Shared, conn: &mut Conn<'_>) {
+    let owed: Vec<(Vec<u8>, Pending)> = shared
+        .pending
+        .lock()
+        .expect("pending")
+        .iter()
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let list = keys::inprogress(&shared.settings.identity);
+    for (raw, how) in owed {
+        let jid = Job::parse(&raw)
+            .ok()
+            .and_then(|j| j.jid.map(|j| j.into_owned()))
+            .unwrap_or_default();
+        let counter = keys::orphanings(&jid);
+        let result = match &how {
+            Pending::Ack => with_store(conn, |s| {
+                s.eval(&ACK, &[&list, &counter], &[&raw]).map(|_| ())
+            }),
+            Pending::File {
+                set,
+                score,
+                payload,
+            } => with_store(conn, |s| {
+                s.eval(
+                    &INTERRUPT,
+                    &[&list, set, &counter],
+                    &[&raw, score.as_bytes(), payload.as_bytes()],
+                )
+                .map(|_| ())
+            }),
+        };
+        match result {
+            Ok(()) => {
+                if let (Pending::File { set, payload, .. }, Ok(job)) = (&how, Job::parse(&raw)) {
+                    if set == keys::DEAD {
+                        let _ = payload;
+                        release_locks(conn, &job);
+                    }
+                }
+                shared.pending.lock().expect("pending").remove(&raw);
+            }
+            Err(e) => shared.log("warn", "still_unsettled", &[("jid", &jid), ("error", &e)]),
+        }
+    }
+}

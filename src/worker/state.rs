@@ -1,0 +1,185 @@
+//! What the threads of one worker process share: who it is, what it reads, what it is
+//! running, what it still owes Redis, and whether it should stop.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::time::Duration;
+
+use super::handler::{Children, Handlers};
+use crate::cli::ui::Clock;
+use crate::store::{Connector, Store, StoreError, StoreResult};
+
+/// A settlement this process owes Redis for a job still on its in-progress list
+/// (OPERATIONS §9.3): the ACK that failed, or the retry/dead filing that failed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    Ack,
+    File {
+        set: String,
+        score: String,
+        payload: String,
+    },
+}
+
+/// Counts for the summary (and for `--burst`'s exit status).
+#[derive(Default)]
+pub struct Tally {
+    pub processed: AtomicU64,
+    pub failed: AtomicU64,
+    pub retried: AtomicU64,
+    pub dead: AtomicU64,
+    pub discarded: AtomicU64,
+}
+
+pub struct Settings {
+    pub identity: String,
+    pub hostname: String,
+    pub pid: u32,
+    /// The configured queues, a name repeated once per unit of weight.
+    pub queues: Vec<String>,
+    pub concurrency: usize,
+    pub burst: bool,
+    pub max_jobs: Option<u64>,
+    pub drain: Duration,
+    pub grace: Duration,
+    pub orphan_threshold: f64,
+    pub max_orphanings: u64,
+    pub beat_every: Duration,
+    pub poll_every: Duration,
+    pub orphan_check_every: Duration,
+    /// How long the first heartbeat is retried before the worker gives up on Redis.
+    pub startup_wait: Duration,
+    pub quiet_logs: bool,
+}
+
+pub struct Shared {
+    pub settings: Settings,
+    pub connector: Connector,
+    pub handlers: Handlers,
+    pub children: Children,
+    pub clock: Clock,
+    pub started_at: f64,
+    pub quiet: AtomicBool,
+    /// Set when the process begins to stop: no more fetches, fetched jobs are given back.
+    pub stopping: AtomicBool,
+    /// Set when the drain timed out: running handlers are being killed, and their jobs are
+    /// left on the list for the shutdown requeue instead of being recorded as failures.
+    pub abandon: AtomicBool,
+    /// Set once every processor has returned: the heartbeat stops.
+    pub finished: AtomicBool,
+    pub busy: AtomicUsize,
+    pub started_jobs: AtomicU64,
+    pub running: Mutex<HashMap<Vec<u8>, usize>>,
+    pub pending: Mutex<HashMap<Vec<u8>, Pending>>,
+    pub tally: Tally,
+}
+
+impl Shared {
+    pub fn now(&self) -> f64 {
+        self.clock.current()
+    }
+
+    pub fn stopping(&self) -> bool {
+        self.stopping.load(Ordering::SeqCst)
+    }
+
+    pub fn quiet(&self) -> bool {
+        self.quiet.load(Ordering::SeqCst)
+    }
+
+    /// Ask every thread to stop (the shutdown sequence itself runs on the main thread).
+    pub fn request_stop(&self) {
+        self.quiet.store(true, Ordering::SeqCst);
+        self.stopping.store(true, Ordering::SeqCst);
+    }
+
+    /// Sleep up to `d`, waking early when the process begins to stop.
+    pub fn nap(&self, d: Duration) {
+        let step = Duration::from_millis(50);
+        let mut left = d;
+        while !left.is_zero() && !self.stopping() {
+            let s = left.min(step);
+            std::thread::sleep(s);
+            left = left.saturating_sub(s);
+        }
+    }
+
+    pub fn start_running(&self, raw: &[u8]) {
+        *self
+            .running
+            .lock()
+            .expect("running")
+            .entry(raw.to_vec())
+            .or_insert(0) += 1;
+        self.busy.fetch_add(1, Ordering::SeqCst);
+    }
+
+    pub fn stop_running(&self, raw: &[u8]) {
+        let mut running = self.running.lock().expect("running");
+        if let Some(n) = running.get_mut(raw) {
+            *n -= 1;
+            if *n == 0 {
+                running.remove(raw);
+            }
+        }
+        self.busy.fetch_sub(1, Ordering::SeqCst);
+    }
+
+    pub fn owe(&self, raw: &[u8], pending: Pending) {
+        self.pending
+            .lock()
+            .expect("pending")
+            .insert(raw.to_vec(), pending);
+    }
+
+    /// A structured log line on stderr: `time=… level=… event=… key=value…`.
+    pub fn log(&self, level: &str, event: &str, fields: &[(&str, &dyn std::fmt::Display)]) {
+        if self.settings.quiet_logs && level == "info" {
+            return;
+        }
+        let mut line = format!(
+            "time={} level={level} event={event}",
+            crate::render::time::rfc3339(crate::cli::ui::Clock::system().now)
+        );
+        for (k, v) in fields {
+            let text = v.to_string();
+            if text.contains([' ', '"', '=']) || text.is_empty() {
+                line.push_str(&format!(" {k}={:?}", text));
+            } else {
+                line.push_str(&format!(" {k}={text}"));
+            }
+        }
+        let _ = writeln!(std::io::stderr().lock(), "{line}");
+    }
+}
+
+/// A thread's own connection, opened on first use and again after it was lost.
+pub struct Conn<'a> {
+    connector: &'a Connector,
+    store: Option<Store>,
+}
+
+impl<'a> Conn<'a> {
+    pub fn new(connector: &'a Connector) -> Conn<'a> {
+        Conn {
+            connector,
+            store: None,
+        }
+    }
+
+    pub fn get(&mut self) -> StoreResult<&mut Store> {
+        if self.store.is_none() {
+            self.store = Some(Store::connect(self.connector.clone())?);
+        }
+        Ok(self.store.as_mut().expect("connected above"))
+    }
+
+    /// After an error: drop the connection when Redis went away, so the next use reconnects.
+    pub fn after(&mut self, err: &StoreError) {
+        if err.is_connection() {
+            self.store = None;
+        }
+    }
+}

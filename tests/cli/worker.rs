@@ -1,0 +1,899 @@
+//! `cogctl worker` against a real redis-server: jobs from `cogctl enqueue` and from the
+//! gem's own fixtures, failures routed as the gem routes them, crash recovery (kill -9 of a
+//! worker, repeatedly), a Redis restart, graceful and forced stops, burst exit codes.
+
+use std::collections::BTreeSet;
+use std::time::Duration;
+
+use serde_json::Value;
+
+use crate::support::{Cogctl, RedisServer, Spawned, wait_until};
+
+/// A worker with short cadences (beat, poll, orphan check) so tests don't wait on the
+/// gem's production periods.
+fn worker(server: &RedisServer, args: &[&str]) -> Cogctl {
+    Cogctl::new(server)
+        .args([
+            "worker",
+            "--beat-interval",
+            "0.2s",
+            "--poll-interval",
+            "0.2s",
+            "--orphan-check-interval",
+            "0.3s",
+        ])
+        .args(args)
+}
+
+fn enqueue(server: &RedisServer, args: &[&str]) -> String {
+    let run = Cogctl::new(server).args(["enqueue"]).args(args).run();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    run.stdout.trim().to_string()
+}
+
+fn json(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+fn smembers(server: &RedisServer, key: &str) -> BTreeSet<String> {
+    redis::cmd("SMEMBERS")
+        .arg(key)
+        .query(&mut server.conn())
+        .unwrap()
+}
+
+fn hgetall(server: &RedisServer, key: &str) -> std::collections::HashMap<String, String> {
+    redis::cmd("HGETALL")
+        .arg(key)
+        .query(&mut server.conn())
+        .unwrap()
+}
+
+fn ttl(server: &RedisServer, key: &str) -> i64 {
+    redis::cmd("TTL")
+        .arg(key)
+        .query(&mut server.conn())
+        .unwrap()
+}
+
+/// The identities that have an in-progress list right now.
+fn listed_identities(server: &RedisServer) -> Vec<String> {
+    let keys: Vec<String> = redis::cmd("KEYS")
+        .arg("cogworker:inprogress:*")
+        .query(&mut server.conn())
+        .unwrap();
+    keys.into_iter()
+        .map(|k| k["cogworker:inprogress:".len()..].to_string())
+        .collect()
+}
+
+/// Every trace a process leaves while it runs, for `identity`, is gone.
+#[track_caller]
+fn assert_cleaned_up(server: &RedisServer, identity: &str) {
+    for key in ["process", "workers", "memory", "inprogress"] {
+        let key = format!("cogworker:{key}:{identity}");
+        assert!(!server.exists(&key), "{key} is left behind");
+    }
+    assert!(!smembers(server, "cogworker:processes").contains(identity));
+    assert!(!smembers(server, "cogworker:inprogress_identities").contains(identity));
+    assert!(!hgetall(server, "cogworker:last_beat").contains_key(identity));
+}
+
+#[test]
+fn burst_works_enqueued_jobs_counts_them_and_cleans_up() {
+    let server = RedisServer::start();
+    let specs: String = (0..40)
+        .map(|i| format!("{{\"class\":\"Hello\",\"args\":[{i}]}}\n"))
+        .collect();
+    let run = Cogctl::new(&server)
+        .args(["enqueue", "--from", "-"])
+        .stdin(specs.as_bytes())
+        .run();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let run = worker(
+        &server,
+        &[
+            "--burst",
+            "-c",
+            "4",
+            "--handler",
+            "Hello=builtin:noop",
+            "--json",
+        ],
+    )
+    .spawn()
+    .wait(Duration::from_secs(30));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let summary = json(&run.stdout);
+    assert_eq!(summary["reason"], "burst");
+    assert_eq!(summary["processed"], 40);
+    assert_eq!(summary["failed"], 0);
+    assert_eq!(
+        server.get("cogworker:stats:processed").as_deref(),
+        Some("40")
+    );
+    assert!(!server.exists("cogworker:queue:default"));
+    let buckets: Vec<String> = redis::cmd("KEYS")
+        .arg("cogworker:throughput:*")
+        .query(&mut server.conn())
+        .unwrap();
+    let processed: i64 = buckets
+        .iter()
+        .map(|b| {
+            hgetall(&server, b)
+                .get("processed")
+                .map_or(0, |n| n.parse().unwrap())
+        })
+        .sum();
+    assert_eq!(processed, 40);
+    assert_cleaned_up(&server, summary["identity"].as_str().unwrap());
+    // Structured logs on stderr say what happened to which jid.
+    assert!(run.stderr.contains("event=job_done jid="), "{}", run.stderr);
+}
+
+#[test]
+fn burst_on_empty_queues_exits_zero_at_once() {
+    let server = RedisServer::start();
+    let run = worker(&server, &["--burst", "-q", "a", "-q", "b,3"])
+        .spawn()
+        .wait(Duration::from_secs(10));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("processed"), "{}", run.stdout);
+}
+
+#[test]
+fn runs_the_gems_own_jobs_and_leaves_a_paused_queue_and_a_live_process_alone() {
+    let server = RedisServer::start();
+    let fixture = server.load("incident");
+    let before: i64 = server
+        .get("cogworker:stats:processed")
+        .unwrap()
+        .parse()
+        .unwrap();
+    let live = "vm:29128:32e9242b5029";
+    let live_list = server.list(&format!("cogworker:inprogress:{live}"));
+    let unique_holder = server
+        .get("cogworker:unique:3f0e7f5644f14cb3ce5f4effa89ac8a14ff6b7d7")
+        .unwrap();
+    let run = worker(
+        &server,
+        &[
+            "--burst",
+            "-q",
+            "default",
+            "-q",
+            "critical,2",
+            "-q",
+            "mail-out",
+            "--handler",
+            "*=builtin:noop",
+            "--json",
+        ],
+    )
+    .now(fixture.captured_at)
+    .spawn()
+    .wait(Duration::from_secs(30));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let summary = json(&run.stdout);
+    // default (6) and critical (3) ran; mail-out is paused and keeps its 4.
+    assert_eq!(summary["processed"], 9, "{}", run.stderr);
+    assert_eq!(server.list("cogworker:queue:mail-out").len(), 4);
+    assert!(!server.exists("cogworker:queue:default"));
+    assert!(!server.exists("cogworker:queue:critical"));
+    assert_eq!(
+        server
+            .get("cogworker:stats:processed")
+            .unwrap()
+            .parse::<i64>()
+            .unwrap(),
+        before + 9
+    );
+    // The live Ruby process's running jobs are untouched.
+    assert_eq!(
+        server.list(&format!("cogworker:inprogress:{live}")),
+        live_list
+    );
+    // Not yet due at the pinned time: retry and schedule stay.
+    assert_eq!(server.zset::<String, String>("cogworker:retry").len(), 2);
+    assert_eq!(server.zset::<String, String>("cogworker:schedule").len(), 3);
+    // The unique job waits on the paused queue, so its lock stays; resumed, it runs and
+    // its lock (owned by its jid) is released.
+    let lock = "cogworker:unique:3f0e7f5644f14cb3ce5f4effa89ac8a14ff6b7d7";
+    assert_eq!(server.get(lock), Some(unique_holder));
+    let resume = Cogctl::new(&server)
+        .args(["queue", "resume", "mail-out"])
+        .run();
+    assert_eq!(resume.code, 0, "{}", resume.stderr);
+    let run = worker(
+        &server,
+        &[
+            "--burst",
+            "-q",
+            "mail-out",
+            "--handler",
+            "*=builtin:noop",
+            "--json",
+        ],
+    )
+    .now(fixture.captured_at)
+    .spawn()
+    .wait(Duration::from_secs(30));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(json(&run.stdout)["processed"], 4);
+    assert!(!server.exists(lock));
+}
+
+#[test]
+fn unique_jobs_from_the_gem_release_their_locks_when_they_succeed() {
+    let server = RedisServer::start();
+    server.load("unique");
+    let locks_before: Vec<String> = redis::cmd("KEYS")
+        .arg("cogworker:unique:*")
+        .query(&mut server.conn())
+        .unwrap();
+    let run = worker(
+        &server,
+        &[
+            "--burst",
+            "-q",
+            "default",
+            "-q",
+            "mail-out",
+            "-q",
+            "billing-eu",
+            "-q",
+            "reports-nightly",
+            "--handler",
+            "*=builtin:noop",
+            "--json",
+        ],
+    )
+    .now(1796208131.849)
+    .spawn()
+    .wait(Duration::from_secs(30));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(json(&run.stdout)["processed"], 8);
+    let locks_after: Vec<String> = redis::cmd("KEYS")
+        .arg("cogworker:unique:*")
+        .query(&mut server.conn())
+        .unwrap();
+    // Only the scheduled job's lock remains.
+    assert_eq!(locks_before.len(), 8);
+    assert_eq!(locks_after.len(), 1, "{locks_after:?}");
+}
+
+#[test]
+fn failures_retry_with_the_gems_backoff_then_die_after_the_budget() {
+    let server = RedisServer::start();
+    let jid = enqueue(&server, &["Boom", "\"kaput\"", "--retry", "1"]);
+    let started = cogctl::cli::ui::Clock::system().now;
+    let run = worker(
+        &server,
+        &["--burst", "--handler", "Boom=builtin:fail", "--json"],
+    )
+    .spawn()
+    .wait(Duration::from_secs(20));
+    assert_eq!(
+        run.code, 0,
+        "a retried job is not a dead one: {}",
+        run.stderr
+    );
+    let summary = json(&run.stdout);
+    assert_eq!(
+        (summary["failed"].as_u64(), summary["retried"].as_u64()),
+        (Some(1), Some(1))
+    );
+    let retry: Vec<(String, f64)> = server.zset("cogworker:retry");
+    assert_eq!(retry.len(), 1);
+    let (member, score) = &retry[0];
+    let job = json(member);
+    assert_eq!(job["jid"], jid.as_str());
+    assert_eq!(job["retry_count"], 1);
+    assert_eq!(job["error_class"], "RuntimeError");
+    assert_eq!(job["error_message"], "kaput");
+    let failed_at = job["failed_at"].as_f64().unwrap();
+    assert!(failed_at >= started - 1.0);
+    let delay = score - failed_at;
+    assert!(
+        (15.9..=74.1).contains(&delay),
+        "first retry after {delay} s, not 16–74 s"
+    );
+    // Field order: the payload's own fields first, then the failure fields (the gem's
+    // rewrite keeps the order and appends new keys).
+    let keys: Vec<&str> = member
+        .trim_matches(|c| c == '{' || c == '}')
+        .split(",\"")
+        .map(|kv| kv.trim_start_matches('"').split('"').next().unwrap())
+        .collect();
+    let tail = &keys[keys.len() - 4..];
+    assert_eq!(
+        tail,
+        ["error_class", "error_message", "failed_at", "retry_count"]
+    );
+    let attempts = server.list(&format!("cogworker:job_attempts:{jid}"));
+    assert_eq!(attempts.len(), 1);
+    let a = json(&attempts[0]);
+    assert_eq!(a["attempt"], 1);
+    assert_eq!(a["outcome"], "retrying");
+    assert_eq!(a["error_class"], "RuntimeError");
+    assert_eq!(a["error_message"], "kaput");
+    assert!(ttl(&server, &format!("cogworker:job_attempts:{jid}")) > 2_500_000);
+    assert_eq!(server.get("cogworker:stats:failed").as_deref(), Some("1"));
+
+    // Make it due; burst counts due retries as work, so the poller hands it over.
+    server.exec(&[&["ZADD", "cogworker:retry", "XX", "0", member]]);
+    let run = worker(
+        &server,
+        &["--burst", "--handler", "Boom=builtin:fail", "--json"],
+    )
+    .spawn()
+    .wait(Duration::from_secs(20));
+    assert_eq!(run.code, 1, "a job died: {}", run.stderr);
+    let summary = json(&run.stdout);
+    assert_eq!(summary["dead"], 1);
+    assert!(server.zset::<String, f64>("cogworker:retry").is_empty());
+    let dead: Vec<(String, f64)> = server.zset("cogworker:dead");
+    let job = json(&dead[0].0);
+    assert_eq!(job["retry_count"], 2);
+    assert_eq!(
+        job["failed_at"].as_f64(),
+        Some(failed_at),
+        "the first failure's time is kept"
+    );
+    let enqueued_at = job["enqueued_at"].as_f64().unwrap();
+    assert!(
+        enqueued_at > failed_at,
+        "re-stamped when it returned to its queue"
+    );
+    let attempts = server.list(&format!("cogworker:job_attempts:{jid}"));
+    assert_eq!(json(&attempts[1])["outcome"], "dead");
+    assert_eq!(json(&attempts[1])["attempt"], 2);
+    assert_eq!(server.get("cogworker:stats:failed").as_deref(), Some("2"));
+}
+
+#[test]
+fn a_class_without_a_handler_fails_as_a_name_error() {
+    let server = RedisServer::start();
+    let jid = enqueue(&server, &["Billing::Invoice", "--retry", "false"]);
+    let run = worker(
+        &server,
+        &["--burst", "--handler", "Other=builtin:noop", "--json"],
+    )
+    .spawn()
+    .wait(Duration::from_secs(20));
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let dead: Vec<(String, f64)> = server.zset("cogworker:dead");
+    let job = json(&dead[0].0);
+    assert_eq!(job["jid"], jid.as_str());
+    assert_eq!(job["error_class"], "NameError");
+    let message = job["error_message"].as_str().unwrap();
+    assert!(
+        message.contains("Billing::Invoice") && message.contains("--handler"),
+        "{message}"
+    );
+}
+
+#[test]
+fn an_unparseable_element_is_buried_as_the_gem_buries_it() {
+    let server = RedisServer::start();
+    server.exec(&[&["LPUSH", "cogworker:queue:default", "{not json", "[1,2]"]]);
+    let run = worker(&server, &["--burst", "--json"])
+        .spawn()
+        .wait(Duration::from_secs(20));
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let dead: Vec<(String, f64)> = server.zset("cogworker:dead");
+    assert_eq!(dead.len(), 2);
+    // The wrapper's keys, in the order of the gem's own (fixtures/unparseable.json).
+    let gem = crate::support::fixture("unparseable");
+    let gem_dead = gem.keys.iter().find(|k| k.key == "cogworker:dead").unwrap();
+    let gem_member = format!("{:?}", gem_dead.value);
+    assert!(gem_member.contains("(unparseable)"));
+    let order = |text: &str| -> Vec<String> {
+        let v: serde_json::Map<String, Value> = serde_json::from_str(text).unwrap();
+        v.keys().cloned().collect()
+    };
+    let mut messages = BTreeSet::new();
+    for (member, score) in &dead {
+        let job = json(member);
+        assert_eq!(job["class"], "(unparseable)");
+        assert_eq!(job["queue"], "default");
+        assert_eq!(job["retry"], false);
+        assert_eq!(job["error_class"], "JSON::ParserError");
+        assert_eq!(job["failed_at"].as_f64(), Some(*score));
+        assert_eq!(
+            order(member),
+            [
+                "class",
+                "args",
+                "queue",
+                "jid",
+                "retry",
+                "retry_count",
+                "enqueued_at",
+                "failed_at",
+                "error_class",
+                "error_message",
+                "raw_payload"
+            ]
+        );
+        messages.insert((
+            job["raw_payload"].as_str().unwrap().to_string(),
+            job["error_message"].as_str().unwrap().to_string(),
+        ));
+    }
+    assert!(messages.contains(&(
+        "[1,2]".to_string(),
+        "expected a JSON object, got Array".to_string()
+    )));
+    assert_eq!(server.get("cogworker:stats:failed").as_deref(), Some("2"));
+    assert!(!server.exists("cogworker:queue:default"));
+}
+
+#[test]
+fn shell_metacharacters_in_args_reach_the_handler_as_data() {
+    let server = RedisServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().display().to_string();
+    let evil = format!(
+        "\"; touch {d}/pwned; echo $(touch {d}/pwned2) `touch {d}/pwned3` | cat > {d}/pwned4\""
+    );
+    enqueue(&server, &["Evil", &evil, "\"'\\\"*?[]{}~&;<>\""]);
+    let handler = format!(
+        "Evil=/bin/sh -c 'cat > \"$0/stdin.json\"; printf %s \"$COGCTL_ARGS\" > \"$0/args.json\"' {d}"
+    );
+    let raw = server.list("cogworker:queue:default")[0].clone();
+    let run = worker(&server, &["--burst", "--handler", &handler])
+        .spawn()
+        .wait(Duration::from_secs(20));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for f in ["pwned", "pwned2", "pwned3", "pwned4"] {
+        assert!(
+            !dir.path().join(f).exists(),
+            "{f} was created: a job reached a shell"
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("stdin.json")).unwrap(),
+        raw
+    );
+    let args = json(&std::fs::read_to_string(dir.path().join("args.json")).unwrap());
+    assert_eq!(args, json(&raw)["args"]);
+}
+
+#[test]
+fn the_heartbeat_writes_what_the_web_ui_reads() {
+    let server = RedisServer::start();
+    let w = worker(
+        &server,
+        &[
+            "-q",
+            "critical,2",
+            "-q",
+            "default",
+            "-c",
+            "3",
+            "--identity-tag",
+            "ci-box",
+        ],
+    )
+    .spawn();
+    wait_until(Duration::from_secs(10), "a presence key", || {
+        !smembers(&server, "cogworker:processes").is_empty()
+    });
+    let identity = smembers(&server, "cogworker:processes")
+        .into_iter()
+        .next()
+        .unwrap();
+    let parts: Vec<&str> = identity.rsplitn(3, ':').collect();
+    assert_eq!(parts[2], "ci-box");
+    assert_eq!(parts[1], w.pid().to_string());
+    assert!(parts[0].len() == 12 && parts[0].chars().all(|c| c.is_ascii_hexdigit()));
+    let presence = hgetall(&server, &format!("cogworker:process:{identity}"));
+    assert_eq!(presence["busy"], "0");
+    assert_eq!(presence["quiet"], "false");
+    let info = json(&presence["info"]);
+    assert_eq!(info["pid"], w.pid());
+    assert_eq!(info["concurrency"], 3);
+    assert_eq!(
+        info["queues"],
+        serde_json::json!(["critical", "critical", "default"])
+    );
+    assert!(info["started_at"].is_f64());
+    let rss = info["rss_kb"].as_i64().unwrap();
+    assert!(rss > 0 && rss < 20_000, "idle RSS {rss} kB");
+    let order: Vec<String> =
+        serde_json::from_str::<serde_json::Map<String, Value>>(&presence["info"])
+            .unwrap()
+            .keys()
+            .cloned()
+            .collect();
+    assert_eq!(
+        order,
+        [
+            "hostname",
+            "pid",
+            "concurrency",
+            "queues",
+            "started_at",
+            "rss_kb"
+        ]
+    );
+    assert!((1..=60).contains(&ttl(&server, &format!("cogworker:process:{identity}"))));
+    assert!(smembers(&server, "cogworker:inprogress_identities").contains(&identity));
+    let beat: i64 = hgetall(&server, "cogworker:last_beat")[&identity]
+        .parse()
+        .unwrap();
+    assert!((beat as f64 - cogctl::cli::ui::Clock::system().now).abs() < 5.0);
+    let live: Vec<(String, i64)> = server.zset("cogworker:live_queues");
+    assert_eq!(
+        live.iter()
+            .map(|(q, _)| q.as_str())
+            .collect::<BTreeSet<_>>(),
+        BTreeSet::from(["critical", "default"])
+    );
+    let memory: Vec<(String, i64)> = server.zset(&format!("cogworker:memory:{identity}"));
+    assert_eq!(memory.len(), 1);
+    let (slot, kb) = memory[0].0.split_once(':').unwrap();
+    assert_eq!(slot.parse::<i64>().unwrap(), memory[0].1);
+    assert_eq!(memory[0].1 % 900, 0);
+    assert!(kb.parse::<i64>().unwrap() > 0);
+    assert!(ttl(&server, &format!("cogworker:memory:{identity}")) > 89_000);
+    // `cogctl procs` sees it as a live process.
+    let procs = Cogctl::new(&server).args(["procs", "--json"]).run();
+    assert!(procs.stdout.contains(&identity), "{}", procs.stdout);
+
+    // Remote quiet shows in the next beat; remote stop ends it cleanly.
+    let quiet = Cogctl::new(&server)
+        .args(["procs", "quiet", &identity])
+        .run();
+    assert_eq!(quiet.code, 0, "{}", quiet.stderr);
+    wait_until(Duration::from_secs(5), "quiet=true", || {
+        hgetall(&server, &format!("cogworker:process:{identity}"))
+            .get("quiet")
+            .map(String::as_str)
+            == Some("true")
+    });
+    let stop = Cogctl::new(&server)
+        .args(["procs", "stop", &identity, "--yes"])
+        .run();
+    assert_eq!(stop.code, 0, "{}", stop.stderr);
+    let run = w.wait(Duration::from_secs(10));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_cleaned_up(&server, &identity);
+}
+
+/// Start a one-thread worker and wait until it has fetched a job (its list holds one).
+fn started_on_a_job(server: &RedisServer, args: &[&str]) -> (Spawned, String) {
+    let w = worker(server, &[&["-c", "1"], args].concat()).spawn();
+    let mut identity = String::new();
+    wait_until(Duration::from_secs(10), "a fetched job", || {
+        for id in listed_identities(server) {
+            if smembers(server, "cogworker:processes").contains(&id)
+                && !server
+                    .list(&format!("cogworker:inprogress:{id}"))
+                    .is_empty()
+            {
+                identity = id;
+                return true;
+            }
+        }
+        false
+    });
+    (w, identity)
+}
+
+#[test]
+fn a_job_of_a_worker_killed_mid_job_is_recovered_and_run_by_another() {
+    let server = RedisServer::start();
+    let jid = enqueue(&server, &["Slow", "30"]);
+    let (a, identity) = started_on_a_job(&server, &["--handler", "Slow=builtin:sleep"]);
+    a.signal(libc::SIGKILL);
+    let killed = a.wait(Duration::from_secs(5));
+    assert_eq!(killed.code, -libc::SIGKILL);
+    let list = format!("cogworker:inprogress:{identity}");
+    assert_eq!(
+        server.list(&list).len(),
+        1,
+        "the job stays on the dead worker's list"
+    );
+    // Its presence key would expire within 60 s; let it "expire" now.
+    server.exec(&[&["DEL", &format!("cogworker:process:{identity}")]]);
+    let b = worker(
+        &server,
+        &[
+            "--handler",
+            "Slow=builtin:noop",
+            "--orphan-threshold",
+            "1s",
+            "--max-jobs",
+            "1",
+            "--json",
+        ],
+    )
+    .spawn()
+    .wait(Duration::from_secs(20));
+    assert_eq!(b.code, 0, "{}", b.stderr);
+    assert_eq!(json(&b.stdout)["processed"], 1);
+    assert!(b.stderr.contains("event=orphans_requeued"), "{}", b.stderr);
+    assert!(
+        b.stderr.contains(&format!("event=job_done jid={jid}")),
+        "{}",
+        b.stderr
+    );
+    assert!(!server.exists(&list));
+    assert!(!server.exists("cogworker:queue:default"));
+    assert!(
+        !server.exists(&format!("cogworker:orphanings:{jid}")),
+        "the ACK clears the counter"
+    );
+    assert!(!smembers(&server, "cogworker:inprogress_identities").contains(&identity));
+}
+
+#[test]
+fn reconcile_recovers_a_killed_workers_job_too() {
+    let server = RedisServer::start();
+    enqueue(&server, &["Slow", "30"]);
+    let (a, identity) = started_on_a_job(&server, &["--handler", "Slow=builtin:sleep"]);
+    a.signal(libc::SIGKILL);
+    a.wait(Duration::from_secs(5));
+    server.exec(&[&["DEL", &format!("cogworker:process:{identity}")]]);
+    // last_beat is in whole seconds of Redis' clock: silent for more than 1 s for sure.
+    std::thread::sleep(Duration::from_millis(2100));
+    let run = Cogctl::new(&server)
+        .args(["reconcile", "--orphan-threshold", "1s", "--json"])
+        .run();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(server.list("cogworker:queue:default").len(), 1);
+}
+
+#[test]
+fn a_job_that_kills_its_worker_every_time_is_parked_after_max_orphanings() {
+    let server = RedisServer::start();
+    let jid = enqueue(&server, &["Killer"]);
+    // The handler kills the worker that runs it ($PPID), every time.
+    let handler = "Killer=/bin/sh -c 'kill -9 $PPID; sleep 5'";
+    let mut deaths = 0;
+    for _ in 0..8 {
+        if !server.exists("cogworker:queue:default") && listed_identities(&server).is_empty() {
+            break;
+        }
+        let w = worker(
+            &server,
+            &[
+                "-c",
+                "1",
+                "--handler",
+                handler,
+                "--orphan-threshold",
+                "1s",
+                "--max-orphanings",
+                "2",
+            ],
+        )
+        .spawn();
+        // It recovers the previous victim's job, runs it and dies, or finds nothing to do.
+        let deadline = std::time::Instant::now() + Duration::from_secs(15);
+        loop {
+            if server.exists("cogworker:dead") || std::time::Instant::now() > deadline {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+            let dead_worker = unsafe { libc::kill(w.pid(), 0) } != 0
+                || std::fs::read_to_string(format!("/proc/{}/stat", w.pid()))
+                    .is_ok_and(|s| s.contains(") Z "));
+            if dead_worker {
+                break;
+            }
+        }
+        if server.exists("cogworker:dead") {
+            w.signal(libc::SIGTERM);
+        }
+        let run = w.wait(Duration::from_secs(10));
+        if run.code == -libc::SIGKILL {
+            deaths += 1;
+            for id in listed_identities(&server) {
+                server.exec(&[&["DEL", &format!("cogworker:process:{id}")]]);
+            }
+            std::thread::sleep(Duration::from_millis(1100));
+        }
+    }
+    // Orphaned once, twice (requeued each time), the third time parked and filed in dead.
+    assert_eq!(deaths, 3, "the job ran exactly three times");
+    let dead: Vec<(String, f64)> = server.zset("cogworker:dead");
+    assert_eq!(dead.len(), 1);
+    assert_eq!(json(&dead[0].0)["jid"], jid.as_str());
+    assert!(!server.exists("cogworker:queue:default"));
+    assert!(listed_identities(&server).is_empty());
+}
+
+#[test]
+fn a_redis_restart_loses_no_job_and_the_worker_comes_back_on_its_own() {
+    let mut server = RedisServer::start_persistent();
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("ran");
+    let specs: String = (0..300)
+        .map(|i| format!("{{\"class\":\"Note\",\"args\":[{i}]}}\n"))
+        .collect();
+    let run = Cogctl::new(&server)
+        .args(["enqueue", "--from", "-", "--json"])
+        .stdin(specs.as_bytes())
+        .run();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let handler = format!(
+        "Note=/bin/sh -c 'echo $COGCTL_JID >> \"$0\"; sleep 0.01' {}",
+        log.display()
+    );
+    let w = worker(&server, &["-c", "4", "--handler", &handler]).spawn();
+    wait_until(Duration::from_secs(20), "some jobs done", || {
+        std::fs::read_to_string(&log)
+            .map(|t| t.lines().count())
+            .unwrap_or(0)
+            >= 40
+    });
+    server.restart(Duration::from_millis(1500));
+    wait_until(Duration::from_secs(60), "every job done", || {
+        !server.exists("cogworker:queue:default")
+            && listed_identities(&server).iter().all(|id| {
+                server
+                    .list(&format!("cogworker:inprogress:{id}"))
+                    .is_empty()
+            })
+            && std::fs::read_to_string(&log)
+                .map(|t| t.lines().count())
+                .unwrap_or(0)
+                >= 300
+    });
+    // It beats again without being restarted.
+    wait_until(
+        Duration::from_secs(10),
+        "a heartbeat after the restart",
+        || !smembers(&server, "cogworker:processes").is_empty(),
+    );
+    w.signal(libc::SIGTERM);
+    let run = w.wait(Duration::from_secs(20));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let ran: Vec<String> = std::fs::read_to_string(&log)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    let distinct: BTreeSet<&String> = ran.iter().collect();
+    assert_eq!(distinct.len(), 300, "every job ran");
+    assert!(server.zset::<String, f64>("cogworker:dead").is_empty());
+    assert!(server.zset::<String, f64>("cogworker:retry").is_empty());
+    assert!(listed_identities(&server).is_empty());
+}
+
+#[test]
+fn term_mid_job_lets_the_job_finish_within_the_drain_timeout() {
+    let server = RedisServer::start();
+    enqueue(&server, &["Slow", "1"]);
+    let (w, identity) = started_on_a_job(&server, &["--handler", "Slow=builtin:sleep", "--json"]);
+    w.signal(libc::SIGTERM);
+    let run = w.wait(Duration::from_secs(15));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let summary = json(&run.stdout);
+    assert_eq!(
+        (summary["processed"].as_u64(), summary["requeued"].as_u64()),
+        (Some(1), Some(0))
+    );
+    assert_eq!(summary["reason"], "stopped");
+    assert!(!server.exists("cogworker:queue:default"));
+    assert_cleaned_up(&server, &identity);
+}
+
+#[test]
+fn term_mid_job_requeues_it_when_the_drain_timeout_passes() {
+    let server = RedisServer::start();
+    enqueue(&server, &["Slow", "60"]);
+    let raw = server.list("cogworker:queue:default")[0].clone();
+    enqueue(&server, &["Later"]);
+    let (w, identity) = started_on_a_job(
+        &server,
+        &[
+            "--handler",
+            "Slow=/bin/sleep 60",
+            "--timeout-drain",
+            "1s",
+            "--kill-grace",
+            "1s",
+            "--json",
+        ],
+    );
+    let t = std::time::Instant::now();
+    w.signal(libc::SIGTERM);
+    let run = w.wait(Duration::from_secs(15));
+    assert!(
+        t.elapsed() < Duration::from_secs(8),
+        "took {:?}",
+        t.elapsed()
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let summary = json(&run.stdout);
+    assert_eq!(
+        (summary["processed"].as_u64(), summary["requeued"].as_u64()),
+        (Some(0), Some(1))
+    );
+    // Back at the front (the end popped next) of its queue, byte for byte.
+    let queue = server.list("cogworker:queue:default");
+    assert_eq!(queue.last(), Some(&raw));
+    assert_eq!(queue.len(), 2);
+    assert!(
+        server.zset::<String, f64>("cogworker:retry").is_empty(),
+        "not a failure"
+    );
+    assert_cleaned_up(&server, &identity);
+}
+
+#[test]
+fn a_second_term_exits_at_once_and_leaves_the_job_for_recovery() {
+    let server = RedisServer::start();
+    enqueue(&server, &["Slow", "60"]);
+    let (w, identity) = started_on_a_job(&server, &["--handler", "Slow=builtin:sleep"]);
+    w.signal(libc::SIGTERM);
+    std::thread::sleep(Duration::from_millis(300));
+    w.signal(libc::SIGTERM);
+    let run = w.wait(Duration::from_secs(5));
+    assert_eq!(run.code, 130, "{}", run.stderr);
+    assert_eq!(
+        server
+            .list(&format!("cogworker:inprogress:{identity}"))
+            .len(),
+        1
+    );
+}
+
+#[test]
+fn an_unreachable_redis_at_start_is_exit_3() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("unix://{}/none.sock", dir.path().display());
+    let run = Cogctl::bare()
+        .args(["--redis-url", &url, "worker", "--startup-wait", "1s"])
+        .spawn()
+        .wait(Duration::from_secs(10));
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert!(run.stderr.contains("cannot reach Redis"), "{}", run.stderr);
+}
+
+#[test]
+fn a_config_file_gives_settings_and_flags_win() {
+    let server = RedisServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("worker.json");
+    std::fs::write(
+        &config,
+        r#"{"queues":["mail,2","default"],"concurrency":2,"handlers":{"Mail":"builtin:fail","Other":"builtin:noop"}}"#,
+    )
+    .unwrap();
+    enqueue(&server, &["Mail", "--queue", "mail"]);
+    enqueue(&server, &["Other"]);
+    let run = worker(
+        &server,
+        &[
+            "--burst",
+            "--config",
+            config.to_str().unwrap(),
+            "--handler",
+            "Mail=builtin:noop",
+            "--json",
+        ],
+    )
+    .spawn()
+    .wait(Duration::from_secs(20));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(json(&run.stdout)["processed"], 2);
+
+    std::fs::write(&config, r#"{"queues":["mail"],"concurrence":2}"#).unwrap();
+    let run = worker(&server, &["--burst", "--config", config.to_str().unwrap()]).run();
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("concurrence"), "{}", run.stderr);
+}
+
+#[test]
+fn a_bad_queue_weight_is_a_usage_error() {
+    let server = RedisServer::start();
+    let run = worker(&server, &["-q", "mail,zero"]).run();
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    let run = worker(&server, &["--handler", "NoEquals"]).run();
+    assert_eq!(run.code, 2, "{}", run.stderr);
+}
