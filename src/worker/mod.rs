@@ -157,32 +157,36 @@ fn watch(shared: &Shared) -> &'static str {
 
 /// Burst's "nothing left": every unpaused queue it reads is empty (checked before this
 /// process's own list, so a job moving from one to the other is seen in one of them), no
-/// job of its own is unsettled, and (unless quiet) no scheduled or retry entry is due,
-/// since the poller would move it onto a queue.
+/// job of its own is unfinished (only settlements it owes may remain: the shutdown parks
+/// them), and (unless quiet) no scheduled or retry entry is due, since the poller would move
+/// it onto a queue. A key that can't be read (a wrong type) holds nothing this process can
+/// work; the fetch and the poller report it.
 fn all_empty(shared: &Shared, store: &mut Store, queues: &[String]) -> StoreResult<bool> {
-    let paused = store.members(keys::PAUSED_QUEUES)?;
+    let paused = store.members(keys::PAUSED_QUEUES).unwrap_or_default();
+    let mut count = |cmd: &redis::Cmd, key: &str, kind: KeyType| -> StoreResult<u64> {
+        match store.query::<u64>(cmd, key, kind) {
+            Ok(n) => Ok(n),
+            Err(e) if e.is_connection() => Err(e),
+            Err(_) => Ok(0),
+        }
+    };
     for q in queues.iter().filter(|q| !paused.contains(q)) {
         let key = keys::queue(q);
-        let len: u64 = store.query(redis::cmd("LLEN").arg(&key), &key, KeyType::List)?;
-        if len > 0 {
+        if count(redis::cmd("LLEN").arg(&key), &key, KeyType::List)? > 0 {
             return Ok(false);
         }
     }
-    // A job fetched but not yet counted as running is on this process's list.
     let own = keys::inprogress(&shared.settings.identity);
-    let held: u64 = store.query(redis::cmd("LLEN").arg(&own), &own, KeyType::List)?;
-    if held > 0 {
+    let held = count(redis::cmd("LLEN").arg(&own), &own, KeyType::List)?;
+    let owed = shared.pending.lock().expect("pending").len() as u64;
+    if held > owed {
         return Ok(false);
     }
     if !shared.quiet() {
         let now = crate::store::rewrite::ruby_float(shared.now());
         for set in [keys::SCHEDULE, keys::RETRY] {
-            let due: u64 = store.query(
-                redis::cmd("ZCOUNT").arg(set).arg("-inf").arg(&now),
-                set,
-                KeyType::Zset,
-            )?;
-            if due > 0 {
+            let due = redis::cmd("ZCOUNT").arg(set).arg("-inf").arg(&now).clone();
+            if count(&due, set, KeyType::Zset)? > 0 {
                 return Ok(false);
             }
         }
@@ -239,7 +243,13 @@ fn finish(shared: &Shared) -> u64 {
                 score,
                 payload,
             } => {
-                let record = serde_json::json!({"set": set, "score": serde_json::Number::from_f64(score.parse().unwrap_or(0.0)), "payload": payload}).to_string();
+                // OPERATIONS §10.1: the score a JSON number (its text as filed), the payload
+                // a JSON string holding the job.
+                let record = format!(
+                    "{{\"set\":{},\"score\":{score},\"payload\":{}}}",
+                    serde_json::to_string(&set).expect("a string serialises"),
+                    serde_json::to_string(&payload).expect("a string serialises")
+                );
                 let parked = conn.get().and_then(|s| {
                     s.eval(
                         &PARK_UNSETTLED,

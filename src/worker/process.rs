@@ -28,7 +28,10 @@ const QUEUED_TTL: u64 = 86_400;
 
 /// How a job ends (OPERATIONS §5.6).
 enum Disposition {
-    Acknowledge,
+    /// Acknowledge; `succeeded` counts the job as processed in the same round trip.
+    Acknowledge {
+        succeeded: bool,
+    },
     GiveBack,
     Interrupt(Failure),
     /// The drain timed out and the handler was killed: the shutdown requeue takes it.
@@ -64,7 +67,7 @@ pub fn run(shared: &Shared) {
         shared.started_jobs.fetch_add(1, Ordering::SeqCst);
         shared.start_running(&raw);
         let disposition = execute(shared, &mut conn, &tid, &queue, &raw);
-        settle(shared, &mut conn, &raw, disposition);
+        settle(shared, &mut conn, &tid, &raw, disposition);
         shared.stop_running(&raw);
     }
 }
@@ -93,7 +96,7 @@ fn execute(
             };
             let _ = bad;
             return match bury_unparseable(shared, conn, queue, raw, &reason) {
-                Ok(()) => Disposition::Acknowledge,
+                Ok(()) => Disposition::Acknowledge { succeeded: false },
                 // Nothing ran: give it back and bury it on a later fetch.
                 Err(_) => Disposition::GiveBack,
             };
@@ -121,27 +124,26 @@ fn execute(
         &shared.children,
     );
     let elapsed = format!("{:.3}", started.elapsed().as_secs_f64());
-    let disposition = if shared.abandon.load(Ordering::SeqCst) {
+    if shared.abandon.load(Ordering::SeqCst) {
         shared.log("warn", "job_abandoned", &[("jid", &jid), ("class", &class)]);
         Disposition::Abandon
     } else {
         match outcome {
             Outcome::Success => {
                 shared.tally.processed.fetch_add(1, Ordering::Relaxed);
-                let _ = with_store(conn, |s| count(s, shared, "processed"));
                 release_locks(conn, &job);
                 shared.log(
                     "info",
                     "job_done",
                     &[("jid", &jid), ("class", &class), ("elapsed", &elapsed)],
                 );
-                Disposition::Acknowledge
+                Disposition::Acknowledge { succeeded: true }
             }
             Outcome::Failure(failure) => {
                 shared.tally.failed.fetch_add(1, Ordering::Relaxed);
                 let _ = with_store(conn, |s| count(s, shared, "failed"));
                 match route_failure(shared, conn, &job, &failure) {
-                    Ok(()) => Disposition::Acknowledge,
+                    Ok(()) => Disposition::Acknowledge { succeeded: false },
                     Err(e) => {
                         shared.log(
                             "error",
@@ -153,15 +155,7 @@ fn execute(
                 }
             }
         }
-    };
-    let _ = with_store(conn, |s| {
-        s.query_server::<()>(
-            redis::cmd("HDEL")
-                .arg(keys::workers(&shared.settings.identity))
-                .arg(tid),
-        )
-    });
-    disposition
+    }
 }
 
 fn with_store<T>(
@@ -195,6 +189,12 @@ fn register(shared: &Shared, conn: &mut Conn<'_>, tid: &str, queue: &str, raw: &
 
 /// `stats:<field>` and the hour's throughput bucket, best-effort (OPERATIONS §5.3).
 fn count(store: &mut Store, shared: &Shared, field: &str) -> StoreResult<()> {
+    let mut pipe = redis::pipe();
+    add_count(&mut pipe, shared, field);
+    store.pipeline(&pipe).map(|_| ())
+}
+
+fn add_count(pipe: &mut redis::Pipeline, shared: &Shared, field: &str) {
     let hour = (shared.now().floor() as i64).div_euclid(3600);
     let bucket = keys::throughput(hour);
     let stat = if field == "processed" {
@@ -202,11 +202,9 @@ fn count(store: &mut Store, shared: &Shared, field: &str) -> StoreResult<()> {
     } else {
         keys::STATS_FAILED
     };
-    let mut pipe = redis::pipe();
     pipe.cmd("INCR").arg(stat).ignore();
     pipe.cmd("HINCRBY").arg(&bucket).arg(field).arg(1).ignore();
     pipe.cmd("EXPIRE").arg(&bucket).arg(THROUGHPUT_TTL).ignore();
-    store.pipeline(&pipe).map(|_| ())
 }
 
 /// An element that isn't a job object goes to dead as the gem's `(unparseable)` wrapper
@@ -427,13 +425,45 @@ fn extend_locks(conn: &mut Conn<'_>, job: &Job<'_>, ttl: f64) {
     let _ = with_store(conn, |s| s.eval(&EXPIRE_IF_OWNED, &[], &args).map(|_| ()));
 }
 
-/// The settlement (OPERATIONS §5.6).
-fn settle(shared: &Shared, conn: &mut Conn<'_>, raw: &[u8], disposition: Disposition) {
+/// The settlement (OPERATIONS §5.6). An acknowledgement goes in one round trip with the
+/// job's unregistering (and, for a success, its counters), in the gem's order; when the ACK
+/// in it did not go through, it is retried alone.
+fn settle(shared: &Shared, conn: &mut Conn<'_>, tid: &str, raw: &[u8], disposition: Disposition) {
+    let workers = keys::workers(&shared.settings.identity);
+    let unregister = |conn: &mut Conn<'_>| {
+        let _ = with_store(conn, |s| {
+            s.query_server::<()>(redis::cmd("HDEL").arg(&workers).arg(tid))
+        });
+    };
     match disposition {
-        Disposition::Acknowledge => acknowledge(shared, conn, raw),
-        Disposition::GiveBack => give_back(shared, conn, raw),
-        Disposition::Interrupt(failure) => interrupt(shared, conn, raw, &failure),
-        Disposition::Abandon => {}
+        Disposition::Acknowledge { succeeded } => {
+            let list = keys::inprogress(&shared.settings.identity);
+            let counter = keys::orphanings(&super::jid_of(raw));
+            let mut pipe = redis::pipe();
+            if succeeded {
+                add_count(&mut pipe, shared, "processed");
+            }
+            pipe.cmd("HDEL").arg(&workers).arg(tid).ignore();
+            pipe.cmd("EVALSHA")
+                .arg(ACK.sha())
+                .arg(2)
+                .arg(&list)
+                .arg(&counter)
+                .arg(raw);
+            let acked = with_store(conn, |s| s.pipeline(&pipe));
+            if !matches!(acked.as_deref(), Ok([Ok(_)])) {
+                acknowledge(shared, conn, raw);
+            }
+        }
+        Disposition::GiveBack => {
+            unregister(conn);
+            give_back(shared, conn, raw);
+        }
+        Disposition::Interrupt(failure) => {
+            unregister(conn);
+            interrupt(shared, conn, raw, &failure);
+        }
+        Disposition::Abandon => unregister(conn),
     }
 }
 

@@ -897,3 +897,139 @@ fn a_bad_queue_weight_is_a_usage_error() {
     let run = worker(&server, &["--handler", "NoEquals"]).run();
     assert_eq!(run.code, 2, "{}", run.stderr);
 }
+
+#[test]
+fn handler_decisions_route_as_the_gems_retry_in_hook_does() {
+    let server = RedisServer::start();
+    let killed = enqueue(&server, &["Fail", "\"kill me\"", "\"kill\""]);
+    let discarded = enqueue(&server, &["Fail", "\"discard me\"", "\"discard\""]);
+    let later = enqueue(&server, &["Fail", "\"in an hour\"", "3600"]);
+    let run = worker(
+        &server,
+        &["--burst", "--handler", "Fail=builtin:fail", "--json"],
+    )
+    .spawn()
+    .wait(Duration::from_secs(20));
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let summary = json(&run.stdout);
+    assert_eq!(
+        (
+            summary["failed"].as_u64(),
+            summary["dead"].as_u64(),
+            summary["discarded"].as_u64(),
+            summary["retried"].as_u64()
+        ),
+        (Some(3), Some(1), Some(1), Some(1))
+    );
+    let outcome = |jid: &str| {
+        let log = server.list(&format!("cogworker:job_attempts:{jid}"));
+        let entry: serde_json::Map<String, Value> = serde_json::from_str(&log[0]).unwrap();
+        assert_eq!(
+            entry.keys().map(String::as_str).collect::<Vec<_>>(),
+            [
+                "attempt",
+                "failed_at",
+                "outcome",
+                "error_class",
+                "error_message"
+            ]
+        );
+        entry["outcome"].as_str().unwrap().to_string()
+    };
+    assert_eq!(outcome(&killed), "killed");
+    assert_eq!(outcome(&discarded), "discarded");
+    assert_eq!(outcome(&later), "retrying");
+    let dead: Vec<(String, f64)> = server.zset("cogworker:dead");
+    assert_eq!(dead.len(), 1);
+    assert_eq!(json(&dead[0].0)["jid"], killed.as_str());
+    let retry: Vec<(String, f64)> = server.zset("cogworker:retry");
+    assert_eq!(retry.len(), 1);
+    let job = json(&retry[0].0);
+    assert_eq!(job["jid"], later.as_str());
+    // Exactly the seconds asked for, no jitter.
+    let delay = retry[0].1 - job["failed_at"].as_f64().unwrap();
+    assert!((delay - 3600.0).abs() < 0.01, "{delay}");
+}
+
+#[test]
+fn a_handler_past_its_timeout_is_killed_and_the_job_fails_with_a_clear_class() {
+    let server = RedisServer::start();
+    let jid = enqueue(&server, &["Hang", "--retry", "false"]);
+    let t = std::time::Instant::now();
+    let run = worker(
+        &server,
+        &[
+            "--burst",
+            "--handler",
+            "Hang=/bin/sleep 60",
+            "--timeout",
+            "0.5s",
+            "--kill-grace",
+            "0.5s",
+        ],
+    )
+    .spawn()
+    .wait(Duration::from_secs(20));
+    assert!(t.elapsed() < Duration::from_secs(10));
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let dead: Vec<(String, f64)> = server.zset("cogworker:dead");
+    let job = json(&dead[0].0);
+    assert_eq!(job["jid"], jid.as_str());
+    assert_eq!(job["error_class"], "Cogctl::HandlerTimeout");
+}
+
+#[test]
+fn a_failure_that_cannot_be_recorded_is_owed_then_parked_at_shutdown_and_filed_later() {
+    let server = RedisServer::start();
+    // A retry set of the wrong type: the failure's ZADD fails, and so does INTERRUPT's.
+    server.exec(&[&["SET", "cogworker:retry", "not a zset"]]);
+    let jid = enqueue(&server, &["Boom", "\"kaput\""]);
+    let raw = server.list("cogworker:queue:default")[0].clone();
+    let run = worker(
+        &server,
+        &["--burst", "--handler", "Boom=builtin:fail", "--json"],
+    )
+    .spawn()
+    .wait(Duration::from_secs(20));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("event=failure_not_recorded"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("event=settlement_pending"),
+        "{}",
+        run.stderr
+    );
+    // Parked, not requeued: the job already ran.
+    assert!(!server.exists("cogworker:queue:default"));
+    assert!(listed_identities(&server).is_empty());
+    let parked = server.list("cogworker:unsettled");
+    assert_eq!(parked.len(), 1);
+    let record: serde_json::Map<String, Value> = serde_json::from_str(&parked[0]).unwrap();
+    assert_eq!(
+        record.keys().map(String::as_str).collect::<Vec<_>>(),
+        ["set", "score", "payload"]
+    );
+    assert_eq!(record["set"], "cogworker:retry");
+    let payload = json(record["payload"].as_str().unwrap());
+    assert_eq!(payload["jid"], jid.as_str());
+    assert_eq!(payload["interrupted_count"], 1);
+    assert_eq!(payload["retry_count"], 1);
+    assert_eq!(payload["error_message"], "kaput");
+    let filed_at = payload["failed_at"].as_f64().unwrap();
+    assert!((record["score"].as_f64().unwrap() - filed_at - 30.0).abs() < 0.01);
+    let original = json(&raw);
+    for (k, v) in original.as_object().unwrap() {
+        assert_eq!(&payload[k], v, "field {k} preserved");
+    }
+    // Once the key is repaired, any process's recovery pass (here: reconcile) files it.
+    server.exec(&[&["DEL", "cogworker:retry"]]);
+    let run = Cogctl::new(&server).args(["reconcile", "--json"]).run();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let retry: Vec<(String, f64)> = server.zset("cogworker:retry");
+    assert_eq!(retry.len(), 1);
+    assert_eq!(json(&retry[0].0)["jid"], jid.as_str());
+    assert!(!server.exists("cogworker:unsettled"));
+}
