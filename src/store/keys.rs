@@ -127,7 +127,12 @@ pub fn periodic_running_prefix() -> &'static str {
 
 /// Where KeyGuard renames a key of the wrong type (KEYS.md §3.31).
 pub fn quarantine(key: &str, epoch_ms: i64, hex8: &str) -> String {
-    format!("{QUARANTINE_PREFIX}{key}:{epoch_ms}:{hex8}")
+    format!("{}{epoch_ms}:{hex8}", quarantine_prefix(key))
+}
+
+/// What every quarantined copy of `key` starts with.
+pub fn quarantine_prefix(key: &str) -> String {
+    format!("{QUARANTINE_PREFIX}{key}:")
 }
 
 /// One of the three sorted sets of jobs waiting for a time (KEYS.md §3.5–§3.7).

@@ -8,6 +8,7 @@ pub mod error;
 pub mod find;
 pub mod ids;
 pub mod job;
+pub mod keyguard;
 pub mod keys;
 pub mod liveness;
 pub mod locks;

@@ -93,6 +93,8 @@ pub static FILE_UNSETTLED: Script =
     Script::new("file_unsettled", include_str!("lua/file_unsettled.lua"));
 
 /// An invalid unsettled record to its quarantine list, in one step (OPERATIONS §10.3).
+pub static QUARANTINE: Script = Script::new("quarantine", include_str!("lua/quarantine.lua"));
+
 pub static QUARANTINE_UNSETTLED: Script = Script::new(
     "quarantine_unsettled",
     include_str!("lua/quarantine_unsettled.lua"),

@@ -1,5 +1,5 @@
 //! The poller thread (OPERATIONS §12): due schedule/retry entries to their queues every few
-//! seconds (unless quiet), and every minute the orphan pass — other processes' lists,
+//! seconds (unless quiet), and every minute KeyGuard and the orphan pass — other processes' lists,
 //! repeat orphans, unsettled records — followed by the reconcile of this process's own list.
 
 use std::collections::HashSet;
@@ -9,6 +9,7 @@ use super::process::settle_pending;
 use super::state::{Conn, Shared};
 use crate::store::ids::Jids;
 use crate::store::job::Job;
+use crate::store::keyguard;
 use crate::store::liveness;
 use crate::store::recovery::Recovery;
 use crate::store::rewrite::{rewrite, ruby_float};
@@ -27,6 +28,7 @@ pub fn run(shared: &Shared) {
     while !shared.stopping() {
         if Instant::now() >= next_orphan_check {
             next_orphan_check = Instant::now() + shared.settings.orphan_check_every;
+            guard_keys(shared, &mut conn);
             let recovered = conn.get().and_then(|s| recover_orphans(shared, s));
             if let Err(e) = recovered {
                 shared.log("warn", "orphan_check_failed", &[("error", &e)]);
@@ -53,6 +55,34 @@ pub fn run(shared: &Shared) {
             }
         }
         shared.nap(shared.settings.poll_every);
+    }
+}
+
+/// KeyGuard (OPERATIONS §14), on the orphan check's cadence: first at the first poll.
+fn guard_keys(shared: &Shared, conn: &mut Conn<'_>) {
+    let now_ms = (shared.now() * 1000.0).floor() as i64;
+    match conn
+        .get()
+        .and_then(|s| keyguard::guard(s, &shared.settings.queues, now_ms))
+    {
+        Ok(moved) => {
+            for q in moved {
+                shared.log(
+                    "error",
+                    "key_quarantined",
+                    &[
+                        ("key", &q.key),
+                        ("found", &q.found),
+                        ("expected", &q.expected),
+                        ("renamed_to", &q.renamed_to),
+                    ],
+                );
+            }
+        }
+        Err(e) => {
+            shared.log("warn", "key_check_failed", &[("error", &e)]);
+            conn.after(&e);
+        }
     }
 }
 

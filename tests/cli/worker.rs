@@ -538,6 +538,25 @@ fn the_heartbeat_writes_what_the_web_ui_reads() {
     assert_eq!(memory[0].1 % 900, 0);
     assert!(kb.parse::<i64>().unwrap() > 0);
     assert!(ttl(&server, &format!("cogworker:memory:{identity}")) > 89_000);
+    // A slot keeps its highest reading: a higher one stays, a lower one is replaced.
+    let key = format!("cogworker:memory:{identity}");
+    let slot = memory[0].1.to_string();
+    let in_slot = |server: &RedisServer| -> Vec<String> {
+        redis::cmd("ZRANGEBYSCORE")
+            .arg(&key)
+            .arg(&slot)
+            .arg(&slot)
+            .query(&mut server.conn())
+            .unwrap()
+    };
+    let high = format!("{slot}:999999999");
+    server.exec(&[&["DEL", &key], &["ZADD", &key, &slot, &high]]);
+    std::thread::sleep(Duration::from_millis(600));
+    assert_eq!(in_slot(&server), [high]);
+    server.exec(&[&["DEL", &key], &["ZADD", &key, &slot, &format!("{slot}:1")]]);
+    wait_until(Duration::from_secs(5), "the low reading replaced", || {
+        in_slot(&server).iter().all(|m| m != &format!("{slot}:1"))
+    });
     // `cogctl procs` sees it as a live process.
     let procs = Cogctl::new(&server).args(["procs", "--json"]).run();
     assert!(procs.stdout.contains(&identity), "{}", procs.stdout);
@@ -981,14 +1000,19 @@ fn a_handler_past_its_timeout_is_killed_and_the_job_fails_with_a_clear_class() {
 #[test]
 fn a_failure_that_cannot_be_recorded_is_owed_then_parked_at_shutdown_and_filed_later() {
     let server = RedisServer::start();
-    // A retry set of the wrong type: the failure's ZADD fails, and so does INTERRUPT's.
-    server.exec(&[&["SET", "cogworker:retry", "not a zset"]]);
+    // The worker's ACL user may not ZADD: the failure's ZADD fails, and so does INTERRUPT's
+    // (Redis checks the ACL of commands inside scripts too).
+    server.exec(&[&[
+        "ACL", "SETUSER", "nozadd", "on", ">pw", "~*", "&*", "+@all", "-zadd",
+    ]]);
     let jid = enqueue(&server, &["Boom", "\"kaput\""]);
     let raw = server.list("cogworker:queue:default")[0].clone();
+    let url = format!("{}?user=nozadd&pass=pw", server.url());
     let run = worker(
         &server,
         &["--burst", "--handler", "Boom=builtin:fail", "--json"],
     )
+    .env("COGCTL_REDIS_URL", &url)
     .spawn()
     .wait(Duration::from_secs(20));
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -1024,12 +1048,67 @@ fn a_failure_that_cannot_be_recorded_is_owed_then_parked_at_shutdown_and_filed_l
     for (k, v) in original.as_object().unwrap() {
         assert_eq!(&payload[k], v, "field {k} preserved");
     }
-    // Once the key is repaired, any process's recovery pass (here: reconcile) files it.
-    server.exec(&[&["DEL", "cogworker:retry"]]);
+    // Any process that can write it files it on its recovery pass (here: reconcile).
     let run = Cogctl::new(&server).args(["reconcile", "--json"]).run();
     assert_eq!(run.code, 0, "{}", run.stderr);
     let retry: Vec<(String, f64)> = server.zset("cogworker:retry");
     assert_eq!(retry.len(), 1);
     assert_eq!(json(&retry[0].0)["jid"], jid.as_str());
     assert!(!server.exists("cogworker:unsettled"));
+}
+
+#[test]
+fn keys_of_the_wrong_type_are_quarantined_as_the_gem_does() {
+    let server = RedisServer::start();
+    server.exec(&[
+        &["SET", "cogworker:queue:default", "not a list"],
+        &["HSET", "cogworker:retry", "not", "a zset"],
+    ]);
+    // Six older copies of the retry set already in quarantine: only five are kept.
+    for ms in 1..=6 {
+        let name = format!("cogworker:quarantine:cogworker:retry:{ms}:0000000{ms}");
+        server.exec(&[&["SET", &name, "old"]]);
+    }
+    // A longer key that merely starts the same is not a copy.
+    server.exec(&[&[
+        "SET",
+        "cogworker:quarantine:cogworker:retry:x:1:00000000",
+        "other",
+    ]]);
+    let w = worker(&server, &[]).spawn();
+    wait_until(Duration::from_secs(10), "both keys quarantined", || {
+        !server.exists("cogworker:queue:default") && !server.exists("cogworker:retry")
+    });
+    w.signal(libc::SIGTERM);
+    let run = w.wait(Duration::from_secs(10));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "event=key_quarantined key=cogworker:queue:default found=string expected=list"
+        ),
+        "{}",
+        run.stderr
+    );
+    let quarantined: BTreeSet<String> = redis::cmd("KEYS")
+        .arg("cogworker:quarantine:*")
+        .query(&mut server.conn())
+        .unwrap();
+    let queue_copies: Vec<&String> = quarantined
+        .iter()
+        .filter(|k| k.starts_with("cogworker:quarantine:cogworker:queue:default:"))
+        .collect();
+    assert_eq!(queue_copies.len(), 1);
+    assert_eq!(server.get(queue_copies[0]).as_deref(), Some("not a list"));
+    let ttl = ttl(&server, queue_copies[0]);
+    assert!(ttl > 2_500_000 && ttl <= 2_592_000, "{ttl}");
+    let retry_copies: Vec<&String> = quarantined
+        .iter()
+        .filter(|k| {
+            k.starts_with("cogworker:quarantine:cogworker:retry:") && !k.contains(":retry:x:")
+        })
+        .collect();
+    assert_eq!(retry_copies.len(), 5, "{retry_copies:?}");
+    assert!(!quarantined.contains("cogworker:quarantine:cogworker:retry:1:00000001"));
+    assert!(!quarantined.contains("cogworker:quarantine:cogworker:retry:2:00000002"));
+    assert!(quarantined.contains("cogworker:quarantine:cogworker:retry:x:1:00000000"));
 }
