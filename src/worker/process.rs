@@ -44,6 +44,7 @@ pub fn run(shared: &Shared) {
     let mut jids = Jids::new();
     let tid = jids.jid()[..12].to_string();
     let mut fetcher = Fetcher::new();
+    let mut failures: u32 = 0;
     while !shared.stopping() {
         if shared.quiet() || max_jobs_reached(shared) {
             shared.nap(Duration::from_millis(500));
@@ -51,12 +52,25 @@ pub fn run(shared: &Shared) {
         }
         let fetched = conn.get().and_then(|store| fetcher.next(shared, store));
         let (queue, raw) = match fetched {
-            Ok(Some(job)) => job,
-            Ok(None) => continue,
+            Ok(found) => {
+                if failures > 0 {
+                    shared.log("info", "fetch_resumed", &[("failed_attempts", &failures)]);
+                    failures = 0;
+                }
+                match found {
+                    Some(job) => job,
+                    None => continue,
+                }
+            }
             Err(e) => {
-                shared.log("warn", "fetch_failed", &[("error", &e)]);
+                // Backoff: 0.5 s, 1 s, 2 s, then every 4 s until Redis answers again; one
+                // log line per outage, not one per attempt.
+                if failures == 0 {
+                    shared.log("warn", "fetch_failed", &[("error", &e)]);
+                }
                 conn.after(&e);
-                shared.nap(Duration::from_secs(1));
+                shared.nap(Duration::from_millis(500 << failures.min(3)));
+                failures += 1;
                 continue;
             }
         };

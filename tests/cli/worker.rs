@@ -771,6 +771,8 @@ fn a_redis_restart_loses_no_job_and_the_worker_comes_back_on_its_own() {
     w.signal(libc::SIGTERM);
     let run = w.wait(Duration::from_secs(20));
     assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stderr.contains("event=fetch_failed"), "{}", run.stderr);
+    assert!(run.stderr.contains("event=fetch_resumed"), "{}", run.stderr);
     let ran: Vec<String> = std::fs::read_to_string(&log)
         .unwrap()
         .lines()
