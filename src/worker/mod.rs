@@ -13,7 +13,7 @@ pub mod state;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use signal_hook::consts::{SIGINT, SIGTERM, SIGTSTP};
+use signal_hook::consts::{SIGCHLD, SIGINT, SIGTERM, SIGTSTP};
 use signal_hook::iterator::Signals;
 
 use state::{Conn, Pending, Shared};
@@ -35,8 +35,13 @@ pub fn run(shared: &Shared) -> anyhow::Result<Ended> {
     let mut signals = Signals::new([SIGTERM, SIGINT, SIGTSTP])
         .map_err(|e| anyhow::anyhow!("can't install signal handlers: {e}"))?;
     let handle = signals.handle();
+    // Every thread started from here on inherits this mask (handlers' processes don't: the
+    // standard library starts them with an empty one).
+    mask_signals(libc::SIG_BLOCK, &[SIGCHLD, SIGTERM, SIGINT, SIGTSTP]);
     std::thread::scope(|scope| {
         scope.spawn(move || {
+            // The one thread that takes TERM, INT and TSTP; it never waits on Redis.
+            mask_signals(libc::SIG_UNBLOCK, &[SIGTERM, SIGINT, SIGTSTP]);
             for sig in signals.forever() {
                 on_signal(shared, sig);
             }
@@ -45,6 +50,25 @@ pub fn run(shared: &Shared) -> anyhow::Result<Ended> {
         handle.close();
         Ok(ended?)
     })
+}
+
+/// Why the worker's threads block signals: a Redis read with a timeout (SO_RCVTIMEO) fails
+/// with EINTR whenever a signal becomes pending for the thread, even one whose action is to
+/// be ignored, and a SIGCHLD arrives for every finished handler (glibc's posix_spawn blocks
+/// all signals in the spawning thread for a moment, so the kernel queues it instead of
+/// dropping it). An interrupted BLMOVE loses its reply: the job sits on the in-progress
+/// list until reconcile finds it minutes later. So SIGCHLD stays blocked everywhere (the
+/// worker waits for its children by pid) and TERM/INT/TSTP reach only the signal thread.
+fn mask_signals(how: libc::c_int, signals: &[libc::c_int]) {
+    // SAFETY: plain sigset manipulation on a zeroed set, then pthread_sigmask on this thread.
+    unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        for &s in signals {
+            libc::sigaddset(&mut set, s);
+        }
+        libc::pthread_sigmask(how, &set, std::ptr::null_mut());
+    }
 }
 
 fn work<'s>(shared: &'s Shared, scope: &'s std::thread::Scope<'s, '_>) -> StoreResult<Ended> {

@@ -1114,3 +1114,45 @@ fn keys_of_the_wrong_type_are_quarantined_as_the_gem_does() {
     assert!(!quarantined.contains("cogworker:quarantine:cogworker:retry:2:00000002"));
     assert!(quarantined.contains("cogworker:quarantine:cogworker:retry:x:1:00000000"));
 }
+
+#[test]
+fn finished_handlers_do_not_interrupt_other_threads_redis_reads() {
+    // Each finished handler raises SIGCHLD; a Redis read with a timeout fails with EINTR
+    // when a signal is pending for its thread, and a BLMOVE losing its reply strands a job
+    // on the in-progress list until reconcile (minutes: a burst run would wait for it).
+    let server = RedisServer::start();
+    let specs: String = (0..1500)
+        .map(|i| format!("{{\"class\":\"T\",\"args\":[{i}]}}\n"))
+        .collect();
+    let run = Cogctl::new(&server)
+        .args(["enqueue", "--from", "-"])
+        .stdin(specs.as_bytes())
+        .run();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let t = std::time::Instant::now();
+    let run = Cogctl::new(&server)
+        .args([
+            "worker",
+            "--burst",
+            "-c",
+            "10",
+            "--handler",
+            "T=/bin/true",
+            "--json",
+        ])
+        .spawn()
+        .wait(Duration::from_secs(60));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(json(&run.stdout)["processed"], 1500);
+    assert!(
+        !run.stderr.contains("Interrupted system call"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("stray_requeued"), "{}", run.stderr);
+    assert!(
+        t.elapsed() < Duration::from_secs(40),
+        "took {:?}",
+        t.elapsed()
+    );
+}
