@@ -38,12 +38,17 @@ impl Fetcher {
     }
 
     /// The next job as (queue name, raw bytes), or `None` after waiting a while for one.
+    /// `known_paused`: the paused queues when the caller has just read them.
     pub fn next(
         &mut self,
         shared: &Shared,
         store: &mut Store,
+        known_paused: Option<Vec<String>>,
     ) -> StoreResult<Option<(String, Vec<u8>)>> {
-        let paused = store.members(keys::PAUSED_QUEUES)?;
+        let paused = match known_paused {
+            Some(paused) => paused,
+            None => store.members(keys::PAUSED_QUEUES)?,
+        };
         let mut active: Vec<&str> = shared
             .settings
             .queues

@@ -45,12 +45,18 @@ pub fn run(shared: &Shared) {
     let tid = jids.jid()[..12].to_string();
     let mut fetcher = Fetcher::new();
     let mut failures: u32 = 0;
+    // The paused queues as read with the last acknowledgement, for the next fetch.
+    let mut paused: Option<Vec<String>> = None;
     while !shared.stopping() {
+        // Only a fetch that follows the acknowledgement at once may use what it read.
+        let known = paused.take();
         if shared.quiet() || max_jobs_reached(shared) {
             shared.nap(Duration::from_millis(500));
             continue;
         }
-        let fetched = conn.get().and_then(|store| fetcher.next(shared, store));
+        let fetched = conn
+            .get()
+            .and_then(|store| fetcher.next(shared, store, known));
         let (queue, raw) = match fetched {
             Ok(found) => {
                 if failures > 0 {
@@ -81,7 +87,7 @@ pub fn run(shared: &Shared) {
         shared.started_jobs.fetch_add(1, Ordering::SeqCst);
         shared.start_running(&raw);
         let disposition = execute(shared, &mut conn, &tid, &queue, &raw);
-        settle(shared, &mut conn, &tid, &raw, disposition);
+        paused = settle(shared, &mut conn, &tid, &raw, disposition);
         shared.stop_running(&raw);
     }
 }
@@ -442,7 +448,13 @@ fn extend_locks(conn: &mut Conn<'_>, job: &Job<'_>, ttl: f64) {
 /// The settlement (OPERATIONS §5.6). An acknowledgement goes in one round trip with the
 /// job's unregistering (and, for a success, its counters), in the gem's order; when the ACK
 /// in it did not go through, it is retried alone.
-fn settle(shared: &Shared, conn: &mut Conn<'_>, tid: &str, raw: &[u8], disposition: Disposition) {
+fn settle(
+    shared: &Shared,
+    conn: &mut Conn<'_>,
+    tid: &str,
+    raw: &[u8],
+    disposition: Disposition,
+) -> Option<Vec<String>> {
     let workers = keys::workers(&shared.settings.identity);
     let unregister = |conn: &mut Conn<'_>| {
         let _ = with_store(conn, |s| {
@@ -464,20 +476,37 @@ fn settle(shared: &Shared, conn: &mut Conn<'_>, tid: &str, raw: &[u8], dispositi
                 .arg(&list)
                 .arg(&counter)
                 .arg(raw);
-            let acked = with_store(conn, |s| s.pipeline(&pipe));
-            if !matches!(acked.as_deref(), Ok([Ok(_)])) {
-                acknowledge(shared, conn, raw);
+            // The paused queues for this thread's next fetch, read in the same round trip.
+            pipe.cmd("SMEMBERS").arg(keys::PAUSED_QUEUES);
+            let replies = with_store(conn, |s| s.pipeline(&pipe));
+            match replies.as_deref() {
+                Ok([Ok(_), Ok(paused)]) => {
+                    return Some(
+                        value::items(paused)
+                            .iter()
+                            .filter_map(value::string)
+                            .collect(),
+                    );
+                }
+                Ok([Ok(_), Err(_)]) => return None,
+                _ => acknowledge(shared, conn, raw),
             }
+            None
         }
         Disposition::GiveBack => {
             unregister(conn);
             give_back(shared, conn, raw);
+            None
         }
         Disposition::Interrupt(failure) => {
             unregister(conn);
             interrupt(shared, conn, raw, &failure);
+            None
         }
-        Disposition::Abandon => unregister(conn),
+        Disposition::Abandon => {
+            unregister(conn);
+            None
+        }
     }
 }
 

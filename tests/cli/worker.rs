@@ -1156,3 +1156,42 @@ fn finished_handlers_do_not_interrupt_other_threads_redis_reads() {
         t.elapsed()
     );
 }
+
+#[test]
+fn pausing_a_queue_stops_a_running_worker_at_its_next_fetch() {
+    let server = RedisServer::start();
+    let specs: String = (0..30)
+        .map(|i| format!("{{\"class\":\"S\",\"args\":[0.05,{i}]}}\n"))
+        .collect();
+    let run = Cogctl::new(&server)
+        .args(["enqueue", "--from", "-"])
+        .stdin(specs.as_bytes())
+        .run();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let w = worker(&server, &["-c", "2", "--handler", "S=builtin:sleep"]).spawn();
+    let waiting = || server.list("cogworker:queue:default").len();
+    wait_until(Duration::from_secs(10), "some jobs done", || {
+        waiting() <= 25
+    });
+    let pause = Cogctl::new(&server)
+        .args(["queue", "pause", "default"])
+        .run();
+    assert_eq!(pause.code, 0, "{}", pause.stderr);
+    std::thread::sleep(Duration::from_millis(300));
+    let left = waiting();
+    assert!(left > 0);
+    std::thread::sleep(Duration::from_millis(700));
+    assert_eq!(waiting(), left, "a paused queue is not fetched from");
+    let resume = Cogctl::new(&server)
+        .args(["queue", "resume", "default"])
+        .run();
+    assert_eq!(resume.code, 0, "{}", resume.stderr);
+    wait_until(Duration::from_secs(10), "the rest done", || waiting() == 0);
+    w.signal(libc::SIGTERM);
+    let run = w.wait(Duration::from_secs(10));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        server.get("cogworker:stats:processed").as_deref(),
+        Some("30")
+    );
+}
