@@ -5,6 +5,7 @@
 
 use redis::Value;
 
+use super::find::glob_escape;
 use super::ids::Jids;
 use super::scripts::QUARANTINE;
 use super::{KeyType, Store, StoreResult, keys, value};
@@ -173,17 +174,6 @@ fn copy_ms(name: &str, prefix: &str) -> Option<i64> {
     } else {
         None
     }
-}
-
-fn glob_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if matches!(c, '*' | '?' | '[' | ']' | '\\') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
 }
 
 #[cfg(test)]

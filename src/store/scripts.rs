@@ -33,6 +33,13 @@ macro_rules! with_release {
     };
 }
 
+/// A script that puts in-progress jobs back on their queues, with the shared requeue_job.
+macro_rules! with_requeue {
+    ($file:literal) => {
+        concat!(include_str!("lua/requeue_job.lua"), include_str!($file))
+    };
+}
+
 /// The liveness inputs and length of one in-progress list, read at one instant.
 pub static INPROGRESS_STATE: Script =
     Script::new("inprogress_state", include_str!("lua/inprogress_state.lua"));
@@ -79,7 +86,7 @@ pub static PROCESS_PRUNE: Script =
     Script::new("process_prune", include_str!("lua/process_prune.lua"));
 
 /// REQUEUE: a presumed-dead process's in-progress list back to its queues (OPERATIONS §8.5).
-pub static REQUEUE: Script = Script::new("requeue", include_str!("lua/requeue.lua"));
+pub static REQUEUE: Script = Script::new("requeue", with_requeue!("lua/requeue.lua"));
 
 /// BURY_ORPHAN: the head of cogworker:repeat_orphans into dead (OPERATIONS §8.7).
 pub static BURY_ORPHAN: Script = Script::new("bury_orphan", include_str!("lua/bury_orphan.lua"));
@@ -118,7 +125,7 @@ pub static ACK: Script = Script::new("ack", include_str!("lua/ack.lua"));
 pub static INTERRUPT: Script = Script::new("interrupt", include_str!("lua/interrupt.lua"));
 
 /// REQUEUE_ONE: one job of the own list back to its queue (give-back, strays; §9.2).
-pub static REQUEUE_ONE: Script = Script::new("requeue_one", include_str!("lua/requeue_one.lua"));
+pub static REQUEUE_ONE: Script = Script::new("requeue_one", with_requeue!("lua/requeue_one.lua"));
 
 /// PARK_UNSETTLED: an unfileable failure handed to cogworker:unsettled at shutdown (§10.1).
 pub static PARK_UNSETTLED: Script =

@@ -248,13 +248,7 @@ fn drain(shared: &Shared) {
 fn finish(shared: &Shared) -> u64 {
     let mut conn = Conn::new(&shared.connector);
     process::settle_pending(shared, &mut conn);
-    let owed: Vec<(Vec<u8>, Pending)> = shared
-        .pending
-        .lock()
-        .expect("pending")
-        .iter()
-        .map(|(k, v)| (k.clone(), v.clone()))
-        .collect();
+    let owed = shared.owed();
     let identity = &shared.settings.identity;
     let list = keys::inprogress(identity);
     let mut to_ack = Vec::new();

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
-use super::process::settle_pending;
+use super::process::{requeue_one, settle_pending};
 use super::state::{Conn, Shared};
 use crate::store::ids::Jids;
 use crate::store::job::Job;
@@ -13,13 +13,12 @@ use crate::store::keyguard;
 use crate::store::liveness;
 use crate::store::recovery::Recovery;
 use crate::store::rewrite::{rewrite, ruby_float};
-use crate::store::scripts::{BURY, REQUEUE_BATCH, REQUEUE_ONE};
+use crate::store::scripts::{BURY, REQUEUE_BATCH};
 use crate::store::{JobSet, KeyType, Store, StoreResult, keys, value};
 
 const DUE_BATCH: usize = 50;
 const DEFER: f64 = 60.0;
 const THROUGHPUT_TTL: u64 = 90_000;
-const QUEUED_TTL: u64 = 86_400;
 
 pub fn run(shared: &Shared) {
     let mut conn = Conn::new(&shared.connector);
@@ -178,21 +177,9 @@ fn reconcile(
         .into_iter()
         .filter(|raw| !running.contains_key(raw) && !pending.contains_key(raw))
         .collect();
-    let ttl = QUEUED_TTL.to_string();
     for raw in strays.intersection(previous) {
-        let args: [&[u8]; 5] = [
-            raw,
-            keys::queue_prefix().as_bytes(),
-            b"default",
-            keys::periodic_running_prefix().as_bytes(),
-            ttl.as_bytes(),
-        ];
-        if value::int(&store.eval(&REQUEUE_ONE, &[&list], &args)?) == Some(1) {
-            let jid = Job::parse(raw)
-                .ok()
-                .and_then(|j| j.jid.map(|j| j.into_owned()))
-                .unwrap_or_default();
-            shared.log("warn", "stray_requeued", &[("jid", &jid)]);
+        if requeue_one(store, &shared.settings.identity, raw)? {
+            shared.log("warn", "stray_requeued", &[("jid", &super::jid_of(raw))]);
         }
     }
     Ok(strays.difference(previous).cloned().collect())

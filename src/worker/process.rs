@@ -535,7 +535,15 @@ fn acknowledge(shared: &Shared, conn: &mut Conn<'_>, raw: &[u8]) {
 
 /// REQUEUE_ONE a job that must not start (the process is stopping): nothing ran.
 pub fn give_back(shared: &Shared, conn: &mut Conn<'_>, raw: &[u8]) {
-    let list = keys::inprogress(&shared.settings.identity);
+    if let Err(e) = with_store(conn, |s| requeue_one(s, &shared.settings.identity, raw)) {
+        shared.log("warn", "give_back_failed", &[("error", &e)]);
+    }
+}
+
+/// REQUEUE_ONE (OPERATIONS §9.2): `raw` from this process's list back to the front of its
+/// queue, when it is still on the list (true).
+pub fn requeue_one(store: &mut Store, identity: &str, raw: &[u8]) -> StoreResult<bool> {
+    let list = keys::inprogress(identity);
     let ttl = QUEUED_TTL.to_string();
     let args: [&[u8]; 5] = [
         raw,
@@ -544,9 +552,7 @@ pub fn give_back(shared: &Shared, conn: &mut Conn<'_>, raw: &[u8]) {
         keys::periodic_running_prefix().as_bytes(),
         ttl.as_bytes(),
     ];
-    if let Err(e) = with_store(conn, |s| s.eval(&REQUEUE_ONE, &[&list], &args).map(|_| ())) {
-        shared.log("warn", "give_back_failed", &[("error", &e)]);
-    }
+    Ok(value::int(&store.eval(&REQUEUE_ONE, &[&list], &args)?) == Some(1))
 }
 
 /// The interrupt path (OPERATIONS §7.6): recording the failure failed, so file it from the
@@ -621,13 +627,7 @@ fn interrupt(shared: &Shared, conn: &mut Conn<'_>, raw: &[u8], failure: &Failure
 
 /// settle_pending (OPERATIONS §9.3): what this process owes, for jobs still on its list.
 pub fn settle_pending(shared: &Shared, conn: &mut Conn<'_>) {
-    let owed: Vec<(Vec<u8>, Pending)> = shared
-        .pending
-        .lock()
-        .expect("pending")
-        .iter()
-        .map(|(k, v)| (k.clone(), v.clone()))
-        .collect();
+    let owed = shared.owed();
     let list = keys::inprogress(&shared.settings.identity);
     for (raw, how) in owed {
         let jid = Job::parse(&raw)

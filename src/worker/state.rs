@@ -127,6 +127,16 @@ impl Shared {
         self.busy.fetch_sub(1, Ordering::SeqCst);
     }
 
+    /// A copy of what this process owes Redis, to settle without holding the lock.
+    pub fn owed(&self) -> Vec<(Vec<u8>, Pending)> {
+        self.pending
+            .lock()
+            .expect("pending")
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect()
+    }
+
     pub fn owe(&self, raw: &[u8], pending: Pending) {
         self.pending
             .lock()
