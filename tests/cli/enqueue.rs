@@ -78,13 +78,6 @@ fn zrange(server: &RedisServer, key: &str) -> Vec<(String, String)> {
         .unwrap()
 }
 
-fn ttl(server: &RedisServer, key: &str) -> i64 {
-    redis::cmd("TTL")
-        .arg(key)
-        .query(&mut server.conn())
-        .unwrap()
-}
-
 #[test]
 fn an_immediate_push_has_the_shape_of_the_gems_client_push() {
     let server = RedisServer::start();
@@ -334,7 +327,7 @@ fn unique_locks_are_the_gems_for_every_job_of_the_unique_fixture() {
         // A day, plus the hour until a scheduled job is due (the fixture's 89999669 ms).
         let want = if scheduled { 90000 } else { 86400 };
         assert_eq!(report["lock_ttl"], want);
-        assert!((want - 2..=want).contains(&ttl(&server, &lock)), "{lock}");
+        assert!((want - 2..=want).contains(&server.ttl(&lock)), "{lock}");
     }
 }
 

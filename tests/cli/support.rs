@@ -142,6 +142,19 @@ impl RedisServer {
             == 1
     }
 
+    /// TTL `key` in seconds (-1 none, -2 missing).
+    pub fn ttl(&self, key: &str) -> i64 {
+        redis::cmd("TTL").arg(key).query(&mut self.conn()).unwrap()
+    }
+
+    /// HGETALL `key`, as text.
+    pub fn hash(&self, key: &str) -> std::collections::HashMap<String, String> {
+        redis::cmd("HGETALL")
+            .arg(key)
+            .query(&mut self.conn())
+            .unwrap()
+    }
+
     /// LRANGE `key` 0 -1, as text.
     pub fn list(&self, key: &str) -> Vec<String> {
         redis::cmd("LRANGE")

@@ -31,26 +31,22 @@ fn enqueue(server: &RedisServer, args: &[&str]) -> String {
     run.stdout.trim().to_string()
 }
 
+/// `cogctl enqueue --from -` of these NDJSON job specs.
+fn enqueue_specs(server: &RedisServer, specs: impl Iterator<Item = String>) {
+    let specs: String = specs.collect();
+    let run = Cogctl::new(server)
+        .args(["enqueue", "--from", "-"])
+        .stdin(specs.as_bytes())
+        .run();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
 fn json(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
 }
 
 fn smembers(server: &RedisServer, key: &str) -> BTreeSet<String> {
     redis::cmd("SMEMBERS")
-        .arg(key)
-        .query(&mut server.conn())
-        .unwrap()
-}
-
-fn hgetall(server: &RedisServer, key: &str) -> std::collections::HashMap<String, String> {
-    redis::cmd("HGETALL")
-        .arg(key)
-        .query(&mut server.conn())
-        .unwrap()
-}
-
-fn ttl(server: &RedisServer, key: &str) -> i64 {
-    redis::cmd("TTL")
         .arg(key)
         .query(&mut server.conn())
         .unwrap()
@@ -76,20 +72,16 @@ fn assert_cleaned_up(server: &RedisServer, identity: &str) {
     }
     assert!(!smembers(server, "cogworker:processes").contains(identity));
     assert!(!smembers(server, "cogworker:inprogress_identities").contains(identity));
-    assert!(!hgetall(server, "cogworker:last_beat").contains_key(identity));
+    assert!(!server.hash("cogworker:last_beat").contains_key(identity));
 }
 
 #[test]
 fn burst_works_enqueued_jobs_counts_them_and_cleans_up() {
     let server = RedisServer::start();
-    let specs: String = (0..40)
-        .map(|i| format!("{{\"class\":\"Hello\",\"args\":[{i}]}}\n"))
-        .collect();
-    let run = Cogctl::new(&server)
-        .args(["enqueue", "--from", "-"])
-        .stdin(specs.as_bytes())
-        .run();
-    assert_eq!(run.code, 0, "{}", run.stderr);
+    enqueue_specs(
+        &server,
+        (0..40).map(|i| format!("{{\"class\":\"Hello\",\"args\":[{i}]}}\n")),
+    );
     let run = worker(
         &server,
         &[
@@ -120,7 +112,8 @@ fn burst_works_enqueued_jobs_counts_them_and_cleans_up() {
     let processed: i64 = buckets
         .iter()
         .map(|b| {
-            hgetall(&server, b)
+            server
+                .hash(b)
                 .get("processed")
                 .map_or(0, |n| n.parse().unwrap())
         })
@@ -317,7 +310,7 @@ fn failures_retry_with_the_gems_backoff_then_die_after_the_budget() {
     assert_eq!(a["outcome"], "retrying");
     assert_eq!(a["error_class"], "RuntimeError");
     assert_eq!(a["error_message"], "kaput");
-    assert!(ttl(&server, &format!("cogworker:job_attempts:{jid}")) > 2_500_000);
+    assert!(server.ttl(&format!("cogworker:job_attempts:{jid}")) > 2_500_000);
     assert_eq!(server.get("cogworker:stats:failed").as_deref(), Some("1"));
 
     // Make it due; burst counts due retries as work, so the poller hands it over.
@@ -488,7 +481,7 @@ fn the_heartbeat_writes_what_the_web_ui_reads() {
     assert_eq!(parts[2], "ci-box");
     assert_eq!(parts[1], w.pid().to_string());
     assert!(parts[0].len() == 12 && parts[0].chars().all(|c| c.is_ascii_hexdigit()));
-    let presence = hgetall(&server, &format!("cogworker:process:{identity}"));
+    let presence = server.hash(&format!("cogworker:process:{identity}"));
     assert_eq!(presence["busy"], "0");
     assert_eq!(presence["quiet"], "false");
     let info = json(&presence["info"]);
@@ -518,9 +511,9 @@ fn the_heartbeat_writes_what_the_web_ui_reads() {
             "rss_kb"
         ]
     );
-    assert!((1..=60).contains(&ttl(&server, &format!("cogworker:process:{identity}"))));
+    assert!((1..=60).contains(&server.ttl(&format!("cogworker:process:{identity}"))));
     assert!(smembers(&server, "cogworker:inprogress_identities").contains(&identity));
-    let beat: i64 = hgetall(&server, "cogworker:last_beat")[&identity]
+    let beat: i64 = server.hash("cogworker:last_beat")[&identity]
         .parse()
         .unwrap();
     assert!((beat as f64 - cogctl::cli::ui::Clock::system().now).abs() < 5.0);
@@ -537,7 +530,7 @@ fn the_heartbeat_writes_what_the_web_ui_reads() {
     assert_eq!(slot.parse::<i64>().unwrap(), memory[0].1);
     assert_eq!(memory[0].1 % 900, 0);
     assert!(kb.parse::<i64>().unwrap() > 0);
-    assert!(ttl(&server, &format!("cogworker:memory:{identity}")) > 89_000);
+    assert!(server.ttl(&format!("cogworker:memory:{identity}")) > 89_000);
     // A slot keeps its highest reading: a higher one stays, a lower one is replaced.
     let key = format!("cogworker:memory:{identity}");
     let slot = memory[0].1.to_string();
@@ -567,7 +560,8 @@ fn the_heartbeat_writes_what_the_web_ui_reads() {
         .run();
     assert_eq!(quiet.code, 0, "{}", quiet.stderr);
     wait_until(Duration::from_secs(5), "quiet=true", || {
-        hgetall(&server, &format!("cogworker:process:{identity}"))
+        server
+            .hash(&format!("cogworker:process:{identity}"))
             .get("quiet")
             .map(String::as_str)
             == Some("true")
@@ -730,14 +724,10 @@ fn a_redis_restart_loses_no_job_and_the_worker_comes_back_on_its_own() {
     let mut server = RedisServer::start_persistent();
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("ran");
-    let specs: String = (0..300)
-        .map(|i| format!("{{\"class\":\"Note\",\"args\":[{i}]}}\n"))
-        .collect();
-    let run = Cogctl::new(&server)
-        .args(["enqueue", "--from", "-", "--json"])
-        .stdin(specs.as_bytes())
-        .run();
-    assert_eq!(run.code, 0, "{}", run.stderr);
+    enqueue_specs(
+        &server,
+        (0..300).map(|i| format!("{{\"class\":\"Note\",\"args\":[{i}]}}\n")),
+    );
     let handler = format!(
         "Note=/bin/sh -c 'echo $COGCTL_JID >> \"$0\"; sleep 0.01' {}",
         log.display()
@@ -1101,7 +1091,7 @@ fn keys_of_the_wrong_type_are_quarantined_as_the_gem_does() {
         .collect();
     assert_eq!(queue_copies.len(), 1);
     assert_eq!(server.get(queue_copies[0]).as_deref(), Some("not a list"));
-    let ttl = ttl(&server, queue_copies[0]);
+    let ttl = server.ttl(queue_copies[0]);
     assert!(ttl > 2_500_000 && ttl <= 2_592_000, "{ttl}");
     let retry_copies: Vec<&String> = quarantined
         .iter()
@@ -1121,14 +1111,10 @@ fn finished_handlers_do_not_interrupt_other_threads_redis_reads() {
     // when a signal is pending for its thread, and a BLMOVE losing its reply strands a job
     // on the in-progress list until reconcile (minutes: a burst run would wait for it).
     let server = RedisServer::start();
-    let specs: String = (0..1500)
-        .map(|i| format!("{{\"class\":\"T\",\"args\":[{i}]}}\n"))
-        .collect();
-    let run = Cogctl::new(&server)
-        .args(["enqueue", "--from", "-"])
-        .stdin(specs.as_bytes())
-        .run();
-    assert_eq!(run.code, 0, "{}", run.stderr);
+    enqueue_specs(
+        &server,
+        (0..1500).map(|i| format!("{{\"class\":\"T\",\"args\":[{i}]}}\n")),
+    );
     let t = std::time::Instant::now();
     let run = Cogctl::new(&server)
         .args([
@@ -1160,14 +1146,10 @@ fn finished_handlers_do_not_interrupt_other_threads_redis_reads() {
 #[test]
 fn pausing_a_queue_stops_a_running_worker_at_its_next_fetch() {
     let server = RedisServer::start();
-    let specs: String = (0..30)
-        .map(|i| format!("{{\"class\":\"S\",\"args\":[0.05,{i}]}}\n"))
-        .collect();
-    let run = Cogctl::new(&server)
-        .args(["enqueue", "--from", "-"])
-        .stdin(specs.as_bytes())
-        .run();
-    assert_eq!(run.code, 0, "{}", run.stderr);
+    enqueue_specs(
+        &server,
+        (0..30).map(|i| format!("{{\"class\":\"S\",\"args\":[0.05,{i}]}}\n")),
+    );
     let w = worker(&server, &["-c", "2", "--handler", "S=builtin:sleep"]).spawn();
     let waiting = || server.list("cogworker:queue:default").len();
     wait_until(Duration::from_secs(10), "some jobs done", || {
