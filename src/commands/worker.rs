@@ -163,20 +163,25 @@ struct ConfigFile {
     max_orphanings: Option<u64>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
-enum DurationText {
-    Seconds(f64),
-    Text(String),
+/// A duration in the config file: seconds as a number, or text like "30s" or "5m".
+#[derive(Debug)]
+struct DurationText(String);
+
+impl<'de> Deserialize<'de> for DurationText {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        match serde_json::Value::deserialize(d)? {
+            serde_json::Value::Number(n) => Ok(DurationText(n.to_string())),
+            serde_json::Value::String(s) => Ok(DurationText(s)),
+            other => Err(serde::de::Error::custom(format!(
+                "expected seconds or a duration like \"30s\", got {other}"
+            ))),
+        }
+    }
 }
 
 impl DurationText {
     fn get(&self, field: &str) -> Result<Duration, UsageError> {
-        let text = match self {
-            DurationText::Seconds(s) => s.to_string(),
-            DurationText::Text(t) => t.clone(),
-        };
-        parse_duration(&text).map_err(|e| UsageError(format!("--config: {field}: {e}")))
+        parse_duration(&self.0).map_err(|e| UsageError(format!("--config: {field}: {e}")))
     }
 }
 
@@ -251,7 +256,8 @@ fn resolve(args: &WorkerArgs) -> Result<Resolved, UsageError> {
             .iter()
             .any(|t| t.split_once('=').map(|(c, _)| c) == Some(class.as_str()))
         {
-            timeout_for.push(format!("{class}={}", d.get("timeout_for")?.as_secs_f64()));
+            d.get("timeout_for")?;
+            timeout_for.push(format!("{class}={}", d.0));
         }
     }
     timeout_for.extend(args.timeout_for.iter().cloned());

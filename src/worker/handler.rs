@@ -166,17 +166,17 @@ impl Handlers {
         }
         let mut timeouts = HashMap::new();
         for spec in per_class {
-            let (class, secs) = split_spec(spec)
-                .ok_or_else(|| format!("--timeout-for {spec:?}: expected CLASS=SECS"))?;
-            if !handlers.contains_key(class) {
+            let (class, length) = split_spec(spec)
+                .ok_or_else(|| format!("--timeout-for {spec:?}: expected CLASS=DURATION"))?;
+            if !handlers.contains_key(class) && !handlers.contains_key(CATCH_ALL) {
                 return Err(format!(
-                    "--timeout-for {spec}: there is no --handler for {class}"
+                    "--timeout-for {spec}: there is no --handler for {class} (nor a catch-all *)"
                 ));
             }
-            let secs = parse_seconds(secs).ok_or_else(|| {
-                format!("--timeout-for {spec}: SECS must be a number of seconds ≥ 0 (0: none)")
+            let length = crate::cli::values::parse_duration(length).map_err(|e| {
+                format!("--timeout-for {spec}: {e} (a duration like 30s or 5m; 0: none)")
             })?;
-            timeouts.insert(class.to_owned(), secs);
+            timeouts.insert(class.to_owned(), (!length.is_zero()).then_some(length));
         }
         Ok(Handlers {
             handlers,
@@ -895,15 +895,6 @@ fn parse_handler(class: &str, command: &str) -> Result<Handler, String> {
 }
 
 /// Seconds ≥ 0; zero means no timeout.
-fn parse_seconds(text: &str) -> Option<Option<Duration>> {
-    let secs: f64 = text.trim().parse().ok()?;
-    if !secs.is_finite() || secs < 0.0 {
-        return None;
-    }
-    let length = Duration::try_from_secs_f64(secs).ok()?;
-    Some((!length.is_zero()).then_some(length))
-}
-
 fn helper<T: Send + 'static>(
     work: impl FnOnce() -> T + Send + 'static,
 ) -> io::Result<thread::JoinHandle<T>> {
@@ -1006,17 +997,28 @@ mod tests {
         assert_eq!(handlers.timeout_for("C"), None);
         let none = Handlers::new(&classes, Some(Duration::ZERO), &[], grace).unwrap();
         assert_eq!(none.timeout_for("A"), None);
+        // Durations as elsewhere; a class only the catch-all runs may have its own.
+        let star = Handlers::new(
+            &specs(&["*=builtin:noop"]),
+            None,
+            &specs(&["Slow=5m"]),
+            grace,
+        )
+        .unwrap();
+        assert_eq!(star.timeout_for("Slow"), Some(Duration::from_secs(300)));
+        assert_eq!(star.timeout_for("Other"), None);
 
         let error = |spec: &str| Handlers::new(&classes, None, &specs(&[spec]), grace).unwrap_err();
-        assert_eq!(error("A"), r#"--timeout-for "A": expected CLASS=SECS"#);
+        assert_eq!(error("A"), r#"--timeout-for "A": expected CLASS=DURATION"#);
         assert_eq!(
             error("Z=5"),
-            "--timeout-for Z=5: there is no --handler for Z"
+            "--timeout-for Z=5: there is no --handler for Z (nor a catch-all *)"
         );
         for bad in ["A=-1", "A=soon", "A=inf", "A=NaN", "A=1e300"] {
-            assert_eq!(
-                error(bad),
-                format!("--timeout-for {bad}: SECS must be a number of seconds ≥ 0 (0: none)")
+            assert!(
+                error(bad).starts_with(&format!("--timeout-for {bad}: ")),
+                "{}",
+                error(bad)
             );
         }
     }

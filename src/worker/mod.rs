@@ -21,7 +21,7 @@ use state::{Conn, Pending, Shared};
 use crate::store::job::Job;
 use crate::store::recovery::Recovery;
 use crate::store::scripts::PARK_UNSETTLED;
-use crate::store::{KeyType, Store, StoreResult, keys};
+use crate::store::{self, KeyType, Store, StoreResult, keys};
 
 /// Why the worker stopped, and what it did.
 pub struct Ended {
@@ -275,8 +275,11 @@ fn finish(shared: &Shared) -> u64 {
                         &[&raw, record.as_bytes()],
                     )
                 });
-                if parked.is_err() {
-                    keep.push(raw);
+                match parked {
+                    // Filed into `set` by the next recovery pass of any process.
+                    Ok(reply) if store::value::int(&reply) == Some(1) => shared.tally.filed(&set),
+                    Ok(_) => {}
+                    Err(_) => keep.push(raw),
                 }
             }
         }

@@ -601,6 +601,7 @@ fn interrupt(shared: &Shared, conn: &mut Conn<'_>, raw: &[u8], failure: &Failure
                 extend_locks(conn, &job, INTERRUPT_DELAY * k as f64 + UNIQUE_LOCK_TTL);
             }
             let event = if value::int(&reply) == Some(1) {
+                shared.tally.filed(set);
                 "job_interrupted"
             } else {
                 "job_no_longer_ours"
@@ -649,14 +650,17 @@ pub fn settle_pending(shared: &Shared, conn: &mut Conn<'_>) {
                     &[&list, set, &counter],
                     &[&raw, score.as_bytes(), payload.as_bytes()],
                 )
-                .map(|_| ())
+                .map(|reply| {
+                    if value::int(&reply) == Some(1) {
+                        shared.tally.filed(set);
+                    }
+                })
             }),
         };
         match result {
             Ok(()) => {
-                if let (Pending::File { set, payload, .. }, Ok(job)) = (&how, Job::parse(&raw)) {
+                if let (Pending::File { set, .. }, Ok(job)) = (&how, Job::parse(&raw)) {
                     if set == keys::DEAD {
-                        let _ = payload;
                         release_locks(conn, &job);
                     }
                 }

@@ -33,6 +33,18 @@ pub struct Tally {
     pub discarded: AtomicU64,
 }
 
+impl Tally {
+    /// A failed job filed late (interrupt path, settled debt, parked record) into `set`.
+    pub fn filed(&self, set: &str) {
+        let counter = if set == crate::store::keys::DEAD {
+            &self.dead
+        } else {
+            &self.retried
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
 pub struct Settings {
     pub identity: String,
     pub hostname: String,

@@ -1018,6 +1018,8 @@ fn a_failure_that_cannot_be_recorded_is_owed_then_parked_at_shutdown_and_filed_l
         "{}",
         run.stderr
     );
+    // Counted as what it will be once filed: a retry (a dead one would make the exit 1).
+    assert_eq!(json(&run.stdout)["retried"], 1);
     // Parked, not requeued: the job already ran.
     assert!(!server.exists("cogworker:queue:default"));
     assert!(listed_identities(&server).is_empty());
@@ -1175,5 +1177,33 @@ fn pausing_a_queue_stops_a_running_worker_at_its_next_fetch() {
     assert_eq!(
         server.get("cogworker:stats:processed").as_deref(),
         Some("30")
+    );
+}
+
+#[test]
+fn config_durations_may_be_numbers_or_text() {
+    let server = RedisServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("worker.json");
+    std::fs::write(
+        &config,
+        r#"{"handlers":{"*":"/bin/sleep 5"},"kill_grace":1.5,"timeout":"0.5s","timeout_for":{"Quick":0.25},"timeout_drain":2}"#,
+    )
+    .unwrap();
+    enqueue(&server, &["Quick", "--retry", "false"]);
+    let run = worker(
+        &server,
+        &["--burst", "--config", config.to_str().unwrap(), "--json"],
+    )
+    .spawn()
+    .wait(Duration::from_secs(20));
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let dead: Vec<(String, f64)> = server.zset("cogworker:dead");
+    let job = json(&dead[0].0);
+    assert_eq!(job["error_class"], "Cogctl::HandlerTimeout");
+    assert!(
+        job["error_message"].as_str().unwrap().contains("0.25"),
+        "{}",
+        job["error_message"]
     );
 }
