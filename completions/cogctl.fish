@@ -920,7 +920,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -s q -l queue -d '
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -s c -l concurrency -d 'How many jobs run at once [default: 10]' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l handler -d 'How jobs of CLASS run: a command (split by shell-word rules, run without a shell) or builtin:noop|sleep|fail|echo. CLASS `*` is the handler of every other class' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l timeout -d 'Kill a handler that runs longer than this (TERM to its process group, then KILL after --kill-grace); the job fails with Cogctl::HandlerTimeout [default: none]' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l timeout-for -d 'A per-class --timeout: CLASS=DURATION' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l timeout-for -d 'A per-class --timeout: CLASS=DURATION (0: none); the class needs a handler or the * catch-all' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l kill-grace -d 'Between the TERM and the KILL of a handler being stopped [default: 5s]' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l timeout-drain -d 'On TERM/INT, how long running jobs may take to finish before they are requeued [default: 25s]' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l config -d 'Read settings from a JSON file: {"queues":["critical,3","default"], "concurrency":5, "handlers":{"Class":"command"}, "timeout":"30s", "timeout_for":{"Class":"5m"}, "kill_grace":"5s", "timeout_drain":"25s", "identity_tag":"…", "orphan_threshold":"300s", "max_orphanings":3}; flags win' -r -F
@@ -941,7 +941,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
-complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l burst -d 'Stop once every queue it reads is empty and nothing is running (for CI)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l burst -d 'Stop once every unpaused queue it reads is empty, nothing is running and no scheduled or retry entry is due (for CI)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l ndjson -d 'Same as --format ndjson'

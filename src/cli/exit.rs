@@ -34,17 +34,24 @@ impl Exit {
 
     /// The documentation table (README, man page, `--help`).
     pub const TABLE: &'static [(u8, &'static str)] = &[
-        (0, "success; for `check`, every check held"),
+        (
+            0,
+            "success; for `check`, every check held; for `worker`, it stopped and no job died",
+        ),
         (
             1,
             "failure: a check failed, a job was not found, a key could not be read, bad input \
-             (nothing changed), a declined confirmation, or a change none of whose entries could be done",
+             (nothing changed), a declined confirmation, a change none of whose entries could be done, \
+             or a job `worker` ran went to dead",
         ),
         (
             2,
             "usage error: a bad flag or value, or a change without a terminal to confirm on and without --yes",
         ),
-        (3, "Redis unreachable, or it refused the credentials"),
+        (
+            3,
+            "Redis unreachable, or it refused the credentials (`worker`: within --startup-wait)",
+        ),
         (
             4,
             "partial: a change finished with some entries failed or skipped, and others done",
@@ -54,7 +61,10 @@ impl Exit {
             "duplicate: a unique job is already enqueued (`enqueue --unique` found its lock held); \
              nothing was written",
         ),
-        (130, "interrupted (Ctrl-C); a change stops between batches"),
+        (
+            130,
+            "interrupted (Ctrl-C); a change stops between batches; `worker` after a second TERM/INT",
+        ),
     ];
 
     /// The table as `--help` shows it.

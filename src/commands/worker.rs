@@ -65,7 +65,7 @@ pub struct WorkerArgs {
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub timeout: Option<Duration>,
 
-    /// A per-class --timeout: CLASS=DURATION
+    /// A per-class --timeout: CLASS=DURATION (0: none); the class needs a handler or the * catch-all
     #[arg(long = "timeout-for", value_name = "CLASS=DURATION")]
     pub timeout_for: Vec<String>,
 
@@ -85,7 +85,8 @@ pub struct WorkerArgs {
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
 
-    /// Stop once every queue it reads is empty and nothing is running (for CI)
+    /// Stop once every unpaused queue it reads is empty, nothing is running and no scheduled or
+    /// retry entry is due (for CI)
     #[arg(long)]
     pub burst: bool,
 
