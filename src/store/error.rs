@@ -24,6 +24,13 @@ pub enum StoreError {
         found: String,
     },
 
+    #[error("Redis at {target} is version {version}; {needs}")]
+    TooOld {
+        target: String,
+        version: String,
+        needs: &'static str,
+    },
+
     #[error("Redis refused {command} on {key}: {reason}")]
     Command {
         command: String,

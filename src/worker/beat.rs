@@ -9,7 +9,7 @@ use crate::store::job::Job;
 use crate::store::locks::lock_keys;
 use crate::store::rewrite::ruby_float;
 use crate::store::scripts::{EXPIRE_IF_OWNED, MEMORY_RECORD};
-use crate::store::{KeyType, Store, StoreResult, keys};
+use crate::store::{KeyType, Store, StoreError, StoreResult, keys};
 
 const PRESENCE_TTL: u64 = 60;
 const LIVE_QUEUE_WINDOW: i64 = 86_400;
@@ -169,8 +169,12 @@ pub fn first_beat(shared: &Shared, patience: Duration) -> StoreResult<()> {
     let mut conn = Conn::new(&shared.connector);
     let deadline = std::time::Instant::now() + patience;
     loop {
-        match conn.get().and_then(|s| beat(shared, s)) {
+        match conn.get().and_then(|s| {
+            require_lmove(s)?;
+            beat(shared, s)
+        }) {
             Ok(()) => return Ok(()),
+            Err(e @ StoreError::TooOld { .. }) => return Err(e),
             Err(e) if std::time::Instant::now() >= deadline || shared.stopping() => return Err(e),
             Err(e) => {
                 conn.after(&e);
@@ -178,6 +182,37 @@ pub fn first_beat(shared: &Shared, patience: Duration) -> StoreResult<()> {
                 shared.nap(Duration::from_secs(1));
             }
         }
+    }
+}
+
+/// Reliable fetch is LMOVE/BLMOVE, which Redis has had since 6.2: an older server is refused
+/// at start, before anything is written, rather than failing every fetch. A server that
+/// doesn't let us read INFO is given the benefit of the doubt.
+fn require_lmove(store: &mut Store) -> StoreResult<()> {
+    let info = match store.info("server") {
+        Ok(info) => info,
+        Err(e) if e.is_connection() => return Err(e),
+        Err(_) => return Ok(()),
+    };
+    let Some(version) = info.get("redis_version") else {
+        return Ok(());
+    };
+    if version_at_least(version, (6, 2)) {
+        return Ok(());
+    }
+    Err(StoreError::TooOld {
+        target: store.target().to_string(),
+        version: version.clone(),
+        needs: "cogctl worker needs Redis 6.2 or later (LMOVE/BLMOVE for reliable fetch)",
+    })
+}
+
+/// "7.0.15" ≥ (6, 2)? A version that doesn't read as numbers passes.
+fn version_at_least(version: &str, (major, minor): (u64, u64)) -> bool {
+    let mut parts = version.split('.').map(|p| p.parse::<u64>());
+    match (parts.next(), parts.next()) {
+        (Some(Ok(a)), Some(Ok(b))) => (a, b) >= (major, minor),
+        _ => true,
     }
 }
 
@@ -236,6 +271,26 @@ pub fn listen(shared: &Shared) {
                 Err(e) if e.is_timeout() => continue,
                 Err(_) => break,
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::version_at_least;
+
+    #[test]
+    fn lmove_needs_redis_6_2() {
+        for (v, ok) in [
+            ("7.0.15", true),
+            ("6.2.0", true),
+            ("6.10.1", true),
+            ("6.0.16", false),
+            ("5.0.7", false),
+            ("255.255.255", true),
+            ("unknown", true),
+        ] {
+            assert_eq!(version_at_least(v, (6, 2)), ok, "{v}");
         }
     }
 }
