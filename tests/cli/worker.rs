@@ -25,6 +25,11 @@ fn worker(server: &RedisServer, args: &[&str]) -> Cogctl {
         .args(args)
 }
 
+/// `worker --burst --json` with these flags.
+fn burst(server: &RedisServer, args: &[&str]) -> Cogctl {
+    worker(server, &["--burst", "--json"]).args(args)
+}
+
 fn enqueue(server: &RedisServer, args: &[&str]) -> String {
     let run = Cogctl::new(server).args(["enqueue"]).args(args).run();
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -82,19 +87,9 @@ fn burst_works_enqueued_jobs_counts_them_and_cleans_up() {
         &server,
         (0..40).map(|i| format!("{{\"class\":\"Hello\",\"args\":[{i}]}}\n")),
     );
-    let run = worker(
-        &server,
-        &[
-            "--burst",
-            "-c",
-            "4",
-            "--handler",
-            "Hello=builtin:noop",
-            "--json",
-        ],
-    )
-    .spawn()
-    .wait(Duration::from_secs(30));
+    let run = burst(&server, &["-c", "4", "--handler", "Hello=builtin:noop"])
+        .spawn()
+        .wait(Duration::from_secs(30));
     assert_eq!(run.code, 0, "{}", run.stderr);
     let summary = json(&run.stdout);
     assert_eq!(summary["reason"], "burst");
@@ -127,7 +122,7 @@ fn burst_works_enqueued_jobs_counts_them_and_cleans_up() {
 #[test]
 fn burst_on_empty_queues_exits_zero_at_once() {
     let server = RedisServer::start();
-    let run = worker(&server, &["--burst", "-q", "a", "-q", "b,3"])
+    let run = burst(&server, &["-q", "a", "-q", "b,3"])
         .spawn()
         .wait(Duration::from_secs(10));
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -148,10 +143,9 @@ fn runs_the_gems_own_jobs_and_leaves_a_paused_queue_and_a_live_process_alone() {
     let unique_holder = server
         .get("cogworker:unique:3f0e7f5644f14cb3ce5f4effa89ac8a14ff6b7d7")
         .unwrap();
-    let run = worker(
+    let run = burst(
         &server,
         &[
-            "--burst",
             "-q",
             "default",
             "-q",
@@ -160,7 +154,6 @@ fn runs_the_gems_own_jobs_and_leaves_a_paused_queue_and_a_live_process_alone() {
             "mail-out",
             "--handler",
             "*=builtin:noop",
-            "--json",
         ],
     )
     .now(fixture.captured_at)
@@ -197,20 +190,10 @@ fn runs_the_gems_own_jobs_and_leaves_a_paused_queue_and_a_live_process_alone() {
         .args(["queue", "resume", "mail-out"])
         .run();
     assert_eq!(resume.code, 0, "{}", resume.stderr);
-    let run = worker(
-        &server,
-        &[
-            "--burst",
-            "-q",
-            "mail-out",
-            "--handler",
-            "*=builtin:noop",
-            "--json",
-        ],
-    )
-    .now(fixture.captured_at)
-    .spawn()
-    .wait(Duration::from_secs(30));
+    let run = burst(&server, &["-q", "mail-out", "--handler", "*=builtin:noop"])
+        .now(fixture.captured_at)
+        .spawn()
+        .wait(Duration::from_secs(30));
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(json(&run.stdout)["processed"], 4);
     assert!(!server.exists(lock));
@@ -224,10 +207,9 @@ fn unique_jobs_from_the_gem_release_their_locks_when_they_succeed() {
         .arg("cogworker:unique:*")
         .query(&mut server.conn())
         .unwrap();
-    let run = worker(
+    let run = burst(
         &server,
         &[
-            "--burst",
             "-q",
             "default",
             "-q",
@@ -238,7 +220,6 @@ fn unique_jobs_from_the_gem_release_their_locks_when_they_succeed() {
             "reports-nightly",
             "--handler",
             "*=builtin:noop",
-            "--json",
         ],
     )
     .now(1796208131.849)
@@ -260,12 +241,9 @@ fn failures_retry_with_the_gems_backoff_then_die_after_the_budget() {
     let server = RedisServer::start();
     let jid = enqueue(&server, &["Boom", "\"kaput\"", "--retry", "1"]);
     let started = cogctl::cli::ui::Clock::system().now;
-    let run = worker(
-        &server,
-        &["--burst", "--handler", "Boom=builtin:fail", "--json"],
-    )
-    .spawn()
-    .wait(Duration::from_secs(20));
+    let run = burst(&server, &["--handler", "Boom=builtin:fail"])
+        .spawn()
+        .wait(Duration::from_secs(20));
     assert_eq!(
         run.code, 0,
         "a retried job is not a dead one: {}",
@@ -315,12 +293,9 @@ fn failures_retry_with_the_gems_backoff_then_die_after_the_budget() {
 
     // Make it due; burst counts due retries as work, so the poller hands it over.
     server.exec(&[&["ZADD", "cogworker:retry", "XX", "0", member]]);
-    let run = worker(
-        &server,
-        &["--burst", "--handler", "Boom=builtin:fail", "--json"],
-    )
-    .spawn()
-    .wait(Duration::from_secs(20));
+    let run = burst(&server, &["--handler", "Boom=builtin:fail"])
+        .spawn()
+        .wait(Duration::from_secs(20));
     assert_eq!(run.code, 1, "a job died: {}", run.stderr);
     let summary = json(&run.stdout);
     assert_eq!(summary["dead"], 1);
@@ -348,12 +323,9 @@ fn failures_retry_with_the_gems_backoff_then_die_after_the_budget() {
 fn a_class_without_a_handler_fails_as_a_name_error() {
     let server = RedisServer::start();
     let jid = enqueue(&server, &["Billing::Invoice", "--retry", "false"]);
-    let run = worker(
-        &server,
-        &["--burst", "--handler", "Other=builtin:noop", "--json"],
-    )
-    .spawn()
-    .wait(Duration::from_secs(20));
+    let run = burst(&server, &["--handler", "Other=builtin:noop"])
+        .spawn()
+        .wait(Duration::from_secs(20));
     assert_eq!(run.code, 1, "{}", run.stderr);
     let dead: Vec<(String, f64)> = server.zset("cogworker:dead");
     let job = json(&dead[0].0);
@@ -370,9 +342,7 @@ fn a_class_without_a_handler_fails_as_a_name_error() {
 fn an_unparseable_element_is_buried_as_the_gem_buries_it() {
     let server = RedisServer::start();
     server.exec(&[&["LPUSH", "cogworker:queue:default", "{not json", "[1,2]"]]);
-    let run = worker(&server, &["--burst", "--json"])
-        .spawn()
-        .wait(Duration::from_secs(20));
+    let run = burst(&server, &[]).spawn().wait(Duration::from_secs(20));
     assert_eq!(run.code, 1, "{}", run.stderr);
     let dead: Vec<(String, f64)> = server.zset("cogworker:dead");
     assert_eq!(dead.len(), 2);
@@ -435,7 +405,7 @@ fn shell_metacharacters_in_args_reach_the_handler_as_data() {
         "Evil=/bin/sh -c 'cat > \"$0/stdin.json\"; printf %s \"$COGCTL_ARGS\" > \"$0/args.json\"' {d}"
     );
     let raw = server.list("cogworker:queue:default")[0].clone();
-    let run = worker(&server, &["--burst", "--handler", &handler])
+    let run = burst(&server, &["--handler", &handler])
         .spawn()
         .wait(Duration::from_secs(20));
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -878,15 +848,13 @@ fn a_config_file_gives_settings_and_flags_win() {
     .unwrap();
     enqueue(&server, &["Mail", "--queue", "mail"]);
     enqueue(&server, &["Other"]);
-    let run = worker(
+    let run = burst(
         &server,
         &[
-            "--burst",
             "--config",
             config.to_str().unwrap(),
             "--handler",
             "Mail=builtin:noop",
-            "--json",
         ],
     )
     .spawn()
@@ -895,7 +863,7 @@ fn a_config_file_gives_settings_and_flags_win() {
     assert_eq!(json(&run.stdout)["processed"], 2);
 
     std::fs::write(&config, r#"{"queues":["mail"],"concurrence":2}"#).unwrap();
-    let run = worker(&server, &["--burst", "--config", config.to_str().unwrap()]).run();
+    let run = burst(&server, &["--config", config.to_str().unwrap()]).run();
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(run.stderr.contains("concurrence"), "{}", run.stderr);
 }
@@ -915,12 +883,9 @@ fn handler_decisions_route_as_the_gems_retry_in_hook_does() {
     let killed = enqueue(&server, &["Fail", "\"kill me\"", "\"kill\""]);
     let discarded = enqueue(&server, &["Fail", "\"discard me\"", "\"discard\""]);
     let later = enqueue(&server, &["Fail", "\"in an hour\"", "3600"]);
-    let run = worker(
-        &server,
-        &["--burst", "--handler", "Fail=builtin:fail", "--json"],
-    )
-    .spawn()
-    .wait(Duration::from_secs(20));
+    let run = burst(&server, &["--handler", "Fail=builtin:fail"])
+        .spawn()
+        .wait(Duration::from_secs(20));
     assert_eq!(run.code, 1, "{}", run.stderr);
     let summary = json(&run.stdout);
     assert_eq!(
@@ -967,10 +932,9 @@ fn a_handler_past_its_timeout_is_killed_and_the_job_fails_with_a_clear_class() {
     let server = RedisServer::start();
     let jid = enqueue(&server, &["Hang", "--retry", "false"]);
     let t = std::time::Instant::now();
-    let run = worker(
+    let run = burst(
         &server,
         &[
-            "--burst",
             "--handler",
             "Hang=/bin/sleep 60",
             "--timeout",
@@ -1000,13 +964,10 @@ fn a_failure_that_cannot_be_recorded_is_owed_then_parked_at_shutdown_and_filed_l
     let jid = enqueue(&server, &["Boom", "\"kaput\""]);
     let raw = server.list("cogworker:queue:default")[0].clone();
     let url = format!("{}?user=nozadd&pass=pw", server.url());
-    let run = worker(
-        &server,
-        &["--burst", "--handler", "Boom=builtin:fail", "--json"],
-    )
-    .env("COGCTL_REDIS_URL", &url)
-    .spawn()
-    .wait(Duration::from_secs(20));
+    let run = burst(&server, &["--handler", "Boom=builtin:fail"])
+        .env("COGCTL_REDIS_URL", &url)
+        .spawn()
+        .wait(Duration::from_secs(20));
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
         run.stderr.contains("event=failure_not_recorded"),
@@ -1191,12 +1152,9 @@ fn config_durations_may_be_numbers_or_text() {
     )
     .unwrap();
     enqueue(&server, &["Quick", "--retry", "false"]);
-    let run = worker(
-        &server,
-        &["--burst", "--config", config.to_str().unwrap(), "--json"],
-    )
-    .spawn()
-    .wait(Duration::from_secs(20));
+    let run = burst(&server, &["--config", config.to_str().unwrap()])
+        .spawn()
+        .wait(Duration::from_secs(20));
     assert_eq!(run.code, 1, "{}", run.stderr);
     let dead: Vec<(String, f64)> = server.zset("cogworker:dead");
     let job = json(&dead[0].0);
