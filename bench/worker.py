@@ -6,13 +6,15 @@ spawn bound), and the worker's RSS idle and under load. Measured, not asserted: 
 the figures and the target (noop at -c 10 >= 50 % of the bound), and exits non-zero only
 when a command fails or a job is lost.
 
-The bound: the worker's top-level Redis commands per job are counted once, on a sample run
-under MONITOR (which tells a client's commands from those a script runs); each command of
+The bound: the Redis commands the worker has executed per job are counted once, on a sample
+run under MONITOR: those its scripts run included (MONITOR marks them), the script calls
+themselves left out, so the mix is the plain commands doing the same work. Each command of
 that mix is then run by redis-benchmark with as many clients as the worker has threads, and
 the bound is 1 / sum(count_i / rate_i) jobs/s. Two bounds are shown: one round trip per
-command (-P 1: what a client doing nothing but these commands gets; the worker pipelines
-within a job, so it can beat this one) and pipelined (-P 16: what the server itself can
-execute of this mix).
+command (-P 1: what a client sending these commands one at a time gets; the worker sends a
+job's commands in one or two calls, so it can beat this one) and pipelined (-P 16: what the
+server itself can execute of this mix, without the cost of running scripts). The calls per
+job (the worker's round trips) are shown beside.
 
 Run it through `./tasks bench worker`, which builds the release binary and starts a private
 redis-server that it removes afterwards.
@@ -107,8 +109,10 @@ def work(sock, binary, n, concurrency, handler):
 
 
 def monitored_mix(sock, binary, n, concurrency):
-    """Top-level commands per job, from MONITOR over a run of n jobs (lines of commands run
-    by scripts are marked [0 lua] and left out)."""
+    """(commands per job, calls per job) from MONITOR over a run of n jobs. Commands: every
+    command Redis executes for the worker, those its scripts run (marked [0 lua]) included
+    and the script calls themselves left out. Calls: the top-level commands the worker
+    sends (a script call is one)."""
     seed(sock, binary, n)
     mon = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     mon.connect(sock)
@@ -131,14 +135,17 @@ def monitored_mix(sock, binary, n, concurrency):
     reader.join(timeout=5)
     mon.close()
     out = b"".join(chunks).decode("utf-8", "replace")
-    counts = {}
+    counts, calls = {}, {}
     for line in out.splitlines():
         m = re.match(r'\+?[0-9.]+ \[\d+ ([^\]]+)\] "([^"]+)"', line)
-        if not m or m.group(1) == "lua":
+        if not m:
             continue
         cmd = m.group(2).lower()
-        counts[cmd] = counts.get(cmd, 0) + 1
-    return {k: v / n for k, v in counts.items()}
+        if m.group(1) != "lua":
+            calls[cmd] = calls.get(cmd, 0) + 1
+        if cmd not in ("eval", "evalsha"):
+            counts[cmd] = counts.get(cmd, 0) + 1
+    return {k: v / n for k, v in counts.items()}, {k: v / n for k, v in calls.items()}
 
 
 def idle_rss(sock, binary):
@@ -180,6 +187,7 @@ def redis_bound(sock, clients, mix, n, pipeline=1):
     sha_fetch = cli(sock, "SCRIPT", "LOAD", "return redis.call('LMOVE', KEYS[1], KEYS[2], 'RIGHT', 'LEFT')")
     forms = {
         "smembers": ["SMEMBERS", "cogworker:paused_queues"],
+        "sismember": ["SISMEMBER", "cogworker:paused_queues", "default"],
         "blmove": ["LMOVE", "bench:q", "bench:q", "RIGHT", "LEFT"],
         "lmove": ["LMOVE", "bench:q", "bench:q", "RIGHT", "LEFT"],
         "hset": ["HSET", "bench:workers", "abcdef012345", payload],
@@ -226,10 +234,14 @@ def main():
     ap.add_argument("--runs", type=int, default=3)
     args = ap.parse_args()
     sock, binary, n = args.socket, args.cogctl, args.jobs
-    mix = monitored_mix(sock, binary, 20_000, 10)
-    print("top-level commands per job: " + ", ".join(
-        f"{k} {v:.2f}" for k, v in sorted(mix.items(), key=lambda kv: -kv[1]) if v >= 0.01),
-        file=sys.stderr)
+    mix, calls = monitored_mix(sock, binary, 20_000, 10)
+
+    def listing(counts):
+        return ", ".join(f"{k} {v:.2f}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1])
+                         if v >= 0.01)
+
+    print("commands per job: " + listing(mix), file=sys.stderr)
+    print("calls per job: " + listing(calls), file=sys.stderr)
     results = {}
     for c in (1, 10, 50):
         rates, peaks = [], []
@@ -254,9 +266,10 @@ def main():
 
     print(f"\nworker benchmark: {n:,} builtin:noop jobs per run, median of {args.runs} runs")
     per_job = sum(v for v in mix.values() if v >= 0.01)
-    print("Redis commands per job (top level, MONITOR): %.2f — %s" % (
-        per_job, ", ".join(f"{k} {v:.2f}" for k, v in sorted(mix.items(), key=lambda kv: -kv[1])
-                           if v >= 0.01)))
+    calls_per_job = sum(v for v in calls.values() if v >= 0.01)
+    print("Redis commands per job (MONITOR, those run by scripts included): %.2f — %s" % (
+        per_job, listing(mix)))
+    print("calls (round trips) per job: %.2f — %s" % (calls_per_job, listing(calls)))
     print(f"{'concurrency':<13}{'jobs/s':>9}{'bound -P 1':>12}{'ratio':>7}"
           f"{'bound -P 16':>13}{'ratio':>7}{'peak RSS':>11}")
     for c, (rate, peak, rtt, server) in results.items():

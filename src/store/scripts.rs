@@ -121,6 +121,10 @@ pub static FETCH: Script = Script::new("fetch", include_str!("lua/fetch.lua"));
 /// ACK: a settled job off the own in-progress list, its orphan counter cleared (§6.1).
 pub static ACK: Script = Script::new("ack", include_str!("lua/ack.lua"));
 
+/// ACK_FETCH: ACK with the success bookkeeping, then FETCH of the next job and its
+/// registration, in one round trip (the processor's busy path).
+pub static ACK_FETCH: Script = Script::new("ack_fetch", include_str!("lua/ack_fetch.lua"));
+
 /// INTERRUPT: a failure filed from the raw job when the normal write failed (§7.6).
 pub static INTERRUPT: Script = Script::new("interrupt", include_str!("lua/interrupt.lua"));
 

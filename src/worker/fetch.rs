@@ -37,18 +37,34 @@ impl Fetcher {
         }
     }
 
+    /// The queues to try, in the gem's order (§4.2 step 4): the weighted list (a name
+    /// repeated once per unit of weight) shuffled, then its first occurrences.
+    pub fn order(&mut self, names: &mut [&str]) -> Vec<String> {
+        for i in (1..names.len()).rev() {
+            let j = self.random.below(i as u64 + 1) as usize;
+            names.swap(i, j);
+        }
+        let mut order: Vec<String> = Vec::with_capacity(names.len());
+        for q in names.iter() {
+            if !order.iter().any(|o| o == q) {
+                order.push(q.to_string());
+            }
+        }
+        order
+    }
+
+    /// A job was found by another way (ACK_FETCH): the empty-poll backoff starts over.
+    pub fn found(&mut self) {
+        self.idle = None;
+    }
+
     /// The next job as (queue name, raw bytes), or `None` after waiting a while for one.
-    /// `known_paused`: the paused queues when the caller has just read them.
     pub fn next(
         &mut self,
         shared: &Shared,
         store: &mut Store,
-        known_paused: Option<Vec<String>>,
     ) -> StoreResult<Option<(String, Vec<u8>)>> {
-        let paused = match known_paused {
-            Some(paused) => paused,
-            None => store.members(keys::PAUSED_QUEUES)?,
-        };
+        let paused = store.members(keys::PAUSED_QUEUES)?;
         let mut active: Vec<&str> = shared
             .settings
             .queues
@@ -83,18 +99,11 @@ impl Fetcher {
             )?;
             return Ok(raw.map(|raw| (queue.to_string(), raw)));
         }
-        // Shuffle (a name's weight is its repeat count), then keep first occurrences.
-        for i in (1..active.len()).rev() {
-            let j = self.random.below(i as u64 + 1) as usize;
-            active.swap(i, j);
-        }
-        let mut order: Vec<String> = Vec::with_capacity(active.len() + 1);
-        for q in active {
-            let key = keys::queue(q);
-            if !order.contains(&key) {
-                order.push(key);
-            }
-        }
+        let mut order: Vec<String> = self
+            .order(&mut active)
+            .into_iter()
+            .map(|q| keys::queue(&q))
+            .collect();
         order.push(list);
         let key_refs: Vec<&str> = order.iter().map(String::as_str).collect();
         let reply = store.eval(&FETCH, &key_refs, &[])?;

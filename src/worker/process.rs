@@ -13,7 +13,9 @@ use crate::store::ids::Jids;
 use crate::store::job::Job;
 use crate::store::locks::lock_keys;
 use crate::store::rewrite::{rewrite, ruby_float};
-use crate::store::scripts::{ACK, EXPIRE_IF_OWNED, INTERRUPT, RELEASE_LOCKS, REQUEUE_ONE};
+use crate::store::scripts::{
+    ACK, ACK_FETCH, EXPIRE_IF_OWNED, INTERRUPT, RELEASE_LOCKS, REQUEUE_ONE,
+};
 use crate::store::{Store, StoreResult, keys, value};
 
 const UNIQUE_LOCK_TTL: f64 = 86_400.0;
@@ -25,6 +27,8 @@ const THROUGHPUT_TTL: u64 = 90_000;
 const MAX_INTERRUPTS: i64 = 3;
 const INTERRUPT_DELAY: f64 = 30.0;
 const QUEUED_TTL: u64 = 86_400;
+/// The workers hash's TTL, set with every entry (OPERATIONS §13.7).
+const WORKERS_TTL: &str = "60";
 
 /// How a job ends (OPERATIONS §5.6).
 enum Disposition {
@@ -38,6 +42,14 @@ enum Disposition {
     Abandon,
 }
 
+/// A job fetched by ACK_FETCH together with the previous one's settlement.
+pub struct Next {
+    queue: String,
+    raw: Vec<u8>,
+    /// Its workers-hash entry was written by the script.
+    registered: bool,
+}
+
 /// One processor thread, until the process stops.
 pub fn run(shared: &Shared) {
     let mut conn = Conn::new(&shared.connector);
@@ -45,51 +57,77 @@ pub fn run(shared: &Shared) {
     let tid = jids.jid()[..12].to_string();
     let mut fetcher = Fetcher::new();
     let mut failures: u32 = 0;
-    // The paused queues as read with the last acknowledgement, for the next fetch.
-    let mut paused: Option<Vec<String>> = None;
+    // The job fetched with the last acknowledgement, if any.
+    let mut next: Option<Next> = None;
     while !shared.stopping() {
-        // Only a fetch that follows the acknowledgement at once may use what it read.
-        let known = paused.take();
         if shared.quiet() || max_jobs_reached(shared) {
+            if let Some(job) = next.take() {
+                hand_back(shared, &mut conn, &tid, &job);
+            }
             shared.nap(Duration::from_millis(500));
             continue;
         }
-        let fetched = conn
-            .get()
-            .and_then(|store| fetcher.next(shared, store, known));
-        let (queue, raw) = match fetched {
-            Ok(found) => {
-                if failures > 0 {
-                    shared.log("info", "fetch_resumed", &[("failed_attempts", &failures)]);
-                    failures = 0;
+        let job = match next.take() {
+            Some(job) => job,
+            None => match conn.get().and_then(|store| fetcher.next(shared, store)) {
+                Ok(found) => {
+                    if failures > 0 {
+                        shared.log("info", "fetch_resumed", &[("failed_attempts", &failures)]);
+                        failures = 0;
+                    }
+                    match found {
+                        Some((queue, raw)) => Next {
+                            queue,
+                            raw,
+                            registered: false,
+                        },
+                        None => continue,
+                    }
                 }
-                match found {
-                    Some(job) => job,
-                    None => continue,
+                Err(e) => {
+                    // Backoff: 0.5 s, 1 s, 2 s, then every 4 s until Redis answers again;
+                    // one log line per outage, not one per attempt.
+                    if failures == 0 {
+                        shared.log("warn", "fetch_failed", &[("error", &e)]);
+                    }
+                    conn.after(&e);
+                    shared.nap(Duration::from_millis(500 << failures.min(3)));
+                    failures += 1;
+                    continue;
                 }
-            }
-            Err(e) => {
-                // Backoff: 0.5 s, 1 s, 2 s, then every 4 s until Redis answers again; one
-                // log line per outage, not one per attempt.
-                if failures == 0 {
-                    shared.log("warn", "fetch_failed", &[("error", &e)]);
-                }
-                conn.after(&e);
-                shared.nap(Duration::from_millis(500 << failures.min(3)));
-                failures += 1;
-                continue;
-            }
+            },
         };
         if shared.stopping() || max_jobs_reached(shared) {
-            give_back(shared, &mut conn, &raw);
+            hand_back(shared, &mut conn, &tid, &job);
             continue;
         }
         shared.started_jobs.fetch_add(1, Ordering::SeqCst);
-        shared.start_running(&raw);
-        let disposition = execute(shared, &mut conn, &tid, &queue, &raw);
-        paused = settle(shared, &mut conn, &tid, &raw, disposition);
-        shared.stop_running(&raw);
+        shared.start_running(&job.raw);
+        let disposition = execute(shared, &mut conn, &tid, &job);
+        // Fetch the next job with this one's acknowledgement, unless no new job may start.
+        let order =
+            (!shared.stopping() && !shared.quiet() && !max_jobs_reached(shared)).then(|| {
+                let mut names: Vec<&str> =
+                    shared.settings.queues.iter().map(String::as_str).collect();
+                fetcher.order(&mut names)
+            });
+        next = settle(shared, &mut conn, &tid, &job.raw, disposition, order);
+        if next.is_some() {
+            fetcher.found();
+        }
+        shared.stop_running(&job.raw);
     }
+    if let Some(job) = next {
+        hand_back(shared, &mut conn, &tid, &job);
+    }
+}
+
+/// A fetched job that won't be started goes back to the front of its queue.
+fn hand_back(shared: &Shared, conn: &mut Conn<'_>, tid: &str, job: &Next) {
+    if job.registered {
+        unregister(shared, conn, tid);
+    }
+    give_back(shared, conn, &job.raw);
 }
 
 fn max_jobs_reached(shared: &Shared) -> bool {
@@ -100,13 +138,8 @@ fn max_jobs_reached(shared: &Shared) -> bool {
 }
 
 /// Run one job: bury it if it isn't one, otherwise its handler, then record the outcome.
-fn execute(
-    shared: &Shared,
-    conn: &mut Conn<'_>,
-    tid: &str,
-    queue: &str,
-    raw: &[u8],
-) -> Disposition {
+fn execute(shared: &Shared, conn: &mut Conn<'_>, tid: &str, fetched: &Next) -> Disposition {
+    let (queue, raw) = (fetched.queue.as_str(), fetched.raw.as_slice());
     let job = match Job::parse(raw) {
         Ok(job) => job,
         Err(bad) => {
@@ -124,7 +157,9 @@ fn execute(
     };
     let jid = job.jid.as_deref().unwrap_or("").to_string();
     let class = job.class.as_deref().unwrap_or("").to_string();
-    register(shared, conn, tid, queue, raw);
+    if !fetched.registered {
+        register(shared, conn, tid, queue, raw);
+    }
     let started = std::time::Instant::now();
     shared.log(
         "info",
@@ -202,7 +237,7 @@ fn register(shared: &Shared, conn: &mut Conn<'_>, tid: &str, queue: &str, raw: &
     let _ = with_store(conn, |s| {
         let mut pipe = redis::pipe();
         pipe.cmd("HSET").arg(&key).arg(tid).arg(&entry).ignore();
-        pipe.cmd("EXPIRE").arg(&key).arg(60).ignore();
+        pipe.cmd("EXPIRE").arg(&key).arg(WORKERS_TTL).ignore();
         s.pipeline(&pipe).map(|_| ())
     });
 }
@@ -446,68 +481,109 @@ fn extend_locks(conn: &mut Conn<'_>, job: &Job<'_>, ttl: f64) {
 }
 
 /// The settlement (OPERATIONS §5.6). An acknowledgement goes in one round trip with the
-/// job's unregistering (and, for a success, its counters), in the gem's order; when the ACK
-/// in it did not go through, it is retried alone.
+/// job's unregistering (and, for a success, its counters) and, when `next_from` names the
+/// queues, the fetch of the next job (ACK_FETCH); when that call fails, the ACK is retried
+/// alone and the next fetch is the thread's own.
 fn settle(
     shared: &Shared,
     conn: &mut Conn<'_>,
     tid: &str,
     raw: &[u8],
     disposition: Disposition,
-) -> Option<Vec<String>> {
-    let workers = keys::workers(&shared.settings.identity);
-    let unregister = |conn: &mut Conn<'_>| {
-        let _ = with_store(conn, |s| {
-            s.query_server::<()>(redis::cmd("HDEL").arg(&workers).arg(tid))
-        });
-    };
+    next_from: Option<Vec<String>>,
+) -> Option<Next> {
     match disposition {
         Disposition::Acknowledge { succeeded } => {
-            let list = keys::inprogress(&shared.settings.identity);
-            let counter = keys::orphanings(&super::jid_of(raw));
-            let mut pipe = redis::pipe();
-            if succeeded {
-                add_count(&mut pipe, shared, "processed");
-            }
-            pipe.cmd("HDEL").arg(&workers).arg(tid).ignore();
-            pipe.cmd("EVALSHA")
-                .arg(ACK.sha())
-                .arg(2)
-                .arg(&list)
-                .arg(&counter)
-                .arg(raw);
-            // The paused queues for this thread's next fetch, read in the same round trip.
-            pipe.cmd("SMEMBERS").arg(keys::PAUSED_QUEUES);
-            let replies = with_store(conn, |s| s.pipeline(&pipe));
-            match replies.as_deref() {
-                Ok([Ok(_), Ok(paused)]) => {
-                    return Some(
-                        value::items(paused)
-                            .iter()
-                            .filter_map(value::string)
-                            .collect(),
-                    );
+            match with_store(conn, |s| {
+                ack_fetch(shared, s, tid, raw, succeeded, next_from)
+            }) {
+                Ok(next) => next,
+                Err(_) => {
+                    acknowledge(shared, conn, raw);
+                    None
                 }
-                Ok([Ok(_), Err(_)]) => return None,
-                _ => acknowledge(shared, conn, raw),
             }
-            None
         }
         Disposition::GiveBack => {
-            unregister(conn);
+            unregister(shared, conn, tid);
             give_back(shared, conn, raw);
             None
         }
         Disposition::Interrupt(failure) => {
-            unregister(conn);
+            unregister(shared, conn, tid);
             interrupt(shared, conn, raw, &failure);
             None
         }
         Disposition::Abandon => {
-            unregister(conn);
+            unregister(shared, conn, tid);
             None
         }
     }
+}
+
+/// The workers-hash entry of this thread's job removed (best-effort).
+fn unregister(shared: &Shared, conn: &mut Conn<'_>, tid: &str) {
+    let workers = keys::workers(&shared.settings.identity);
+    let _ = with_store(conn, |s| {
+        s.query_server::<()>(redis::cmd("HDEL").arg(&workers).arg(tid))
+    });
+}
+
+/// ACK_FETCH: the acknowledgement with its bookkeeping and, given the queues to try, the
+/// next job, in one round trip. An error means the ACK may not have been made.
+fn ack_fetch(
+    shared: &Shared,
+    store: &mut Store,
+    tid: &str,
+    raw: &[u8],
+    succeeded: bool,
+    next_from: Option<Vec<String>>,
+) -> StoreResult<Option<Next>> {
+    let identity = &shared.settings.identity;
+    let hour = (shared.now().floor() as i64).div_euclid(3600);
+    let queues = next_from.unwrap_or_default();
+    let mut key_names = vec![
+        keys::inprogress(identity),
+        keys::orphanings(&super::jid_of(raw)),
+        keys::workers(identity),
+        keys::STATS_PROCESSED.to_string(),
+        keys::throughput(hour),
+        keys::PAUSED_QUEUES.to_string(),
+    ];
+    key_names.extend(queues.iter().map(|q| keys::queue(q)));
+    let run_at = (shared.now().floor() as i64).to_string();
+    let ttl = THROUGHPUT_TTL.to_string();
+    let json_names: Vec<String> = queues
+        .iter()
+        .map(|q| serde_json::to_string(q).expect("a string serialises"))
+        .collect();
+    let mut args: Vec<&[u8]> = vec![
+        raw,
+        tid.as_bytes(),
+        if succeeded { b"1" } else { b"0" },
+        ttl.as_bytes(),
+        run_at.as_bytes(),
+        WORKERS_TTL.as_bytes(),
+    ];
+    args.extend(queues.iter().map(|q| q.as_bytes()));
+    args.extend(json_names.iter().map(|q| q.as_bytes()));
+    let key_refs: Vec<&str> = key_names.iter().map(String::as_str).collect();
+    let reply = store.eval(&ACK_FETCH, &key_refs, &args)?;
+    let items = value::items(&reply);
+    if items.len() < 4 {
+        return Ok(None);
+    }
+    let key = value::string(&items[1]).unwrap_or_default();
+    Ok(Some(Next {
+        queue: key
+            .strip_prefix(keys::queue_prefix())
+            .unwrap_or(&key)
+            .to_string(),
+        raw: value::bytes(&items[2])
+            .map(<[u8]>::to_vec)
+            .unwrap_or_default(),
+        registered: value::int(&items[3]) == Some(1),
+    }))
 }
 
 /// ACK with up to three attempts; then the job is owed an ACK (settled by reconcile or

@@ -1165,3 +1165,121 @@ fn config_durations_may_be_numbers_or_text() {
         job["error_message"]
     );
 }
+
+#[test]
+fn the_busy_page_shows_each_running_job_as_the_gem_writes_it() {
+    // One thread, two jobs: the first is fetched alone, the second with the first's
+    // acknowledgement (one script); each must be registered the same way.
+    let server = RedisServer::start();
+    let first = enqueue(&server, &["Slow", "0.8", "--queue", "mail-out"]);
+    let second = enqueue(&server, &["Slow", "0.8", "--queue", "mail-out"]);
+    let raws = server.list("cogworker:queue:mail-out");
+    let w = worker(
+        &server,
+        &[
+            "-c",
+            "1",
+            "-q",
+            "mail-out",
+            "--handler",
+            "Slow=builtin:sleep",
+            "--json",
+        ],
+    )
+    .spawn();
+    for jid in [&first, &second] {
+        let mut entry = String::new();
+        let mut key = String::new();
+        wait_until(Duration::from_secs(10), "the job on the busy page", || {
+            for id in smembers(&server, "cogworker:processes") {
+                key = format!("cogworker:workers:{id}");
+                if let Some(e) = server.hash(&key).into_values().next() {
+                    if json(&e)["payload"]["jid"] == jid.as_str() {
+                        entry = e;
+                        return true;
+                    }
+                }
+            }
+            false
+        });
+        let raw = raws.iter().find(|r| r.contains(jid.as_str())).unwrap();
+        let run_at = json(&entry)["run_at"].as_i64().unwrap();
+        assert_eq!(
+            entry,
+            format!("{{\"queue\":\"mail-out\",\"payload\":{raw},\"run_at\":{run_at}}}")
+        );
+        assert!((run_at as f64 - cogctl::cli::ui::Clock::system().now).abs() < 5.0);
+        assert!((1..=60).contains(&server.ttl(&key)), "{key} has no TTL");
+        let busy = Cogctl::new(&server).args(["busy", "--json"]).run();
+        assert!(busy.stdout.contains(jid.as_str()), "{}", busy.stdout);
+    }
+    w.signal(libc::SIGTERM);
+    let run = w.wait(Duration::from_secs(10));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(json(&run.stdout)["processed"], 2);
+}
+
+#[test]
+fn an_unparseable_element_after_a_job_is_buried_and_leaves_no_busy_entry() {
+    // The element looks like an object to the fetch script (braces) but isn't JSON.
+    let server = RedisServer::start();
+    enqueue(&server, &["Hello"]);
+    server.exec(&[&["LPUSH", "cogworker:queue:default", "{not json}"]]);
+    let run = burst(&server, &["-c", "1", "--handler", "Hello=builtin:noop"])
+        .spawn()
+        .wait(Duration::from_secs(20));
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let summary = json(&run.stdout);
+    assert_eq!(
+        (summary["processed"].as_u64(), summary["dead"].as_u64()),
+        (Some(1), Some(1))
+    );
+    let dead: Vec<(String, f64)> = server.zset("cogworker:dead");
+    let wrapper = json(&dead[0].0);
+    assert_eq!(wrapper["class"], "(unparseable)");
+    assert_eq!(wrapper["raw_payload"], "{not json}");
+    assert_eq!(server.get("cogworker:stats:failed").as_deref(), Some("1"));
+    assert_eq!(
+        server.get("cogworker:stats:processed").as_deref(),
+        Some("1")
+    );
+    let identity = json(&run.stdout)["identity"].as_str().unwrap().to_string();
+    assert!(!server.exists(&format!("cogworker:workers:{identity}")));
+    assert!(!server.exists(&format!("cogworker:inprogress:{identity}")));
+}
+
+#[test]
+fn max_jobs_stops_after_that_many_and_gives_back_what_it_fetched_beyond() {
+    let server = RedisServer::start();
+    enqueue_specs(
+        &server,
+        (0..10).map(|i| format!("{{\"class\":\"Hello\",\"args\":[{i}]}}\n")),
+    );
+    let before = server.list("cogworker:queue:default");
+    let run = worker(
+        &server,
+        &[
+            "-c",
+            "2",
+            "--max-jobs",
+            "4",
+            "--handler",
+            "Hello=builtin:noop",
+            "--json",
+        ],
+    )
+    .spawn()
+    .wait(Duration::from_secs(20));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let summary = json(&run.stdout);
+    assert_eq!(summary["reason"], "max-jobs");
+    assert_eq!(summary["processed"], 4);
+    let left = server.list("cogworker:queue:default");
+    assert_eq!(left.len(), 6, "{}", run.stderr);
+    assert!(
+        left.iter().all(|raw| before.contains(raw)),
+        "given back byte for byte"
+    );
+    let identity = summary["identity"].as_str().unwrap();
+    assert!(!server.exists(&format!("cogworker:inprogress:{identity}")));
+}
