@@ -20,14 +20,13 @@ use crate::render::time::{span, when};
 use crate::render::{Report, size, spark};
 use crate::store::{KeyType, Reply, keys, value};
 
-/// Seconds per memory-history slot (KEYS.md §5.6).
-const SLOT_SECONDS: i64 = 900;
+const SLOT_SECONDS: i64 = keys::MEMORY_SLOT_SECONDS;
 /// Slots the history is shown in: 24 h ending with the current one.
 const SLOTS: usize = 96;
 /// The most history members read per process; a healthy key holds at most 97.
 const HISTORY_READ_LIMIT: usize = 1000;
 /// The presence key's TTL at each beat: beat age = this − TTL when there is no stamp.
-const PRESENCE_TTL: f64 = 60.0;
+const PRESENCE_TTL: f64 = keys::ttl::PRESENCE as f64;
 /// Fewer columns than this and the sparkline takes what it needs, overflowing the width.
 const MIN_SPARK_WIDTH: usize = 12;
 /// Samples (2 h) a growth figure needs before it is coloured as a trend.

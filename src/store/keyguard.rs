@@ -10,7 +10,6 @@ use super::ids::Jids;
 use super::scripts::QUARANTINE;
 use super::{KeyType, Store, StoreResult, keys, value};
 
-const QUARANTINE_TTL: u64 = 2_592_000;
 const COPIES_KEPT: usize = 5;
 
 /// A key moved to quarantine.
@@ -109,7 +108,10 @@ pub fn guard(store: &mut Store, queues: &[String], now_ms: i64) -> StoreResult<V
         let reply = store.eval(
             &QUARANTINE,
             &[key, &renamed_to],
-            &[want.as_bytes(), QUARANTINE_TTL.to_string().as_bytes()],
+            &[
+                want.as_bytes(),
+                keys::ttl::QUARANTINE.to_string().as_bytes(),
+            ],
         )?;
         if value::int(&reply) == Some(1) {
             trim_copies(store, key)?;

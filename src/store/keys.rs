@@ -92,6 +92,32 @@ pub fn throughput(hour: i64) -> String {
     format!("{THROUGHPUT_PREFIX}{hour}")
 }
 
+/// The gem's per-hour throughput count (OPERATIONS §5.3): `HINCRBY` of `field`
+/// (`processed` or `failed`) in the bucket of the hour of `now`, then its TTL renewed.
+pub fn count_throughput(pipe: &mut redis::Pipeline, now: f64, field: &str) {
+    let bucket = throughput((now.floor() as i64).div_euclid(3600));
+    pipe.cmd("HINCRBY").arg(&bucket).arg(field).arg(1).ignore();
+    pipe.cmd("EXPIRE")
+        .arg(&bucket)
+        .arg(ttl::THROUGHPUT)
+        .ignore();
+}
+
+/// How long the gem keeps what it writes, in seconds (OPERATIONS §1.4).
+pub mod ttl {
+    /// A throughput bucket, from its last increment.
+    pub const THROUGHPUT: u64 = 90_000;
+    /// A periodic running lock retaken when its job is requeued.
+    pub const REQUEUED_LOCK: u64 = 86_400;
+    /// A quarantined key or record.
+    pub const QUARANTINE: u64 = 2_592_000;
+    /// A process's presence hash, from its last beat.
+    pub const PRESENCE: u64 = 60;
+}
+
+/// Seconds per memory-history slot (KEYS.md §5.6).
+pub const MEMORY_SLOT_SECONDS: i64 = 900;
+
 /// `date` is a UTC calendar date `YYYY-MM-DD` (KEYS.md §3.22).
 pub fn history_daily(date: &str) -> String {
     format!("{HISTORY_DAILY_PREFIX}{date}")

@@ -16,9 +16,6 @@ use super::{KeyType, Store, StoreResult, ids, keys, value};
 /// The gem's defaults (OPERATIONS §1.4).
 pub const DEFAULT_MAX_ORPHANINGS: u64 = 3;
 const ORPHANINGS_TTL: u64 = 604_800;
-const QUEUED_TTL: u64 = 86_400;
-const THROUGHPUT_TTL: u64 = 90_000;
-const QUARANTINE_TTL: u64 = 2_592_000;
 const RAW_PAYLOAD_LIMIT: usize = 100_000;
 
 /// How a recovery pass judges and counts.
@@ -133,7 +130,7 @@ impl Recovery {
             keys::queue_prefix().to_string(),
             "default".to_string(),
             keys::periodic_running_prefix().to_string(),
-            QUEUED_TTL.to_string(),
+            keys::ttl::REQUEUED_LOCK.to_string(),
             identity.to_string(),
             threshold.map_or(String::new(), format_seconds),
             self.clock().to_string(),
@@ -312,7 +309,7 @@ impl Recovery {
         };
         let counter = keys::orphanings(&jid);
         let bucket = keys::throughput(self.clock().div_euclid(3600));
-        let ttl = THROUGHPUT_TTL.to_string();
+        let ttl = keys::ttl::THROUGHPUT.to_string();
         let mut args: Vec<&[u8]> = vec![jid.as_bytes(), ttl.as_bytes()];
         args.extend(locks.iter().map(|l| l.as_bytes()));
         store.eval(
@@ -339,7 +336,7 @@ impl Recovery {
             };
             let parsed = super::unsettled::parse_record(&record);
             if parsed.invalid.is_some() {
-                let ttl = QUARANTINE_TTL.to_string();
+                let ttl = keys::ttl::QUARANTINE.to_string();
                 let moved = store.eval(
                     &QUARANTINE_UNSETTLED,
                     &[keys::UNSETTLED, keys::UNSETTLED_QUARANTINE],

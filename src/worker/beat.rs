@@ -11,9 +11,7 @@ use crate::store::rewrite::ruby_float;
 use crate::store::scripts::{EXPIRE_IF_OWNED, MEMORY_RECORD};
 use crate::store::{KeyType, Store, StoreError, StoreResult, keys};
 
-const PRESENCE_TTL: u64 = 60;
 const LIVE_QUEUE_WINDOW: i64 = 86_400;
-const MEMORY_SLOT: i64 = 900;
 const MEMORY_WINDOW: i64 = 86_400;
 const MEMORY_TTL: i64 = 90_000;
 const ACTIVE_TTL: u64 = 420;
@@ -58,7 +56,7 @@ pub fn beat(shared: &Shared, store: &mut Store) -> StoreResult<()> {
         KeyType::Hash,
     )?;
     store.query::<()>(
-        redis::cmd("EXPIRE").arg(&presence).arg(PRESENCE_TTL),
+        redis::cmd("EXPIRE").arg(&presence).arg(keys::ttl::PRESENCE),
         &presence,
         KeyType::Hash,
     )?;
@@ -81,7 +79,7 @@ pub fn beat(shared: &Shared, store: &mut Store) -> StoreResult<()> {
         .arg(now - LIVE_QUEUE_WINDOW);
     pipe.cmd("EXPIRE")
         .arg(keys::workers(&s.identity))
-        .arg(PRESENCE_TTL);
+        .arg(keys::ttl::PRESENCE);
     pipe.cmd("SADD")
         .arg(keys::INPROGRESS_IDENTITIES)
         .arg(&s.identity);
@@ -109,7 +107,7 @@ pub fn beat(shared: &Shared, store: &mut Store) -> StoreResult<()> {
     }
     if let Some(kb) = rss {
         let t = shared.now().floor() as i64;
-        let slot = (t - t.rem_euclid(MEMORY_SLOT)).to_string();
+        let slot = (t - t.rem_euclid(keys::MEMORY_SLOT_SECONDS)).to_string();
         let kb = kb.to_string();
         let window = MEMORY_WINDOW.to_string();
         let ttl = MEMORY_TTL.to_string();

@@ -13,7 +13,7 @@ use crate::store::{KeyType, Store, StoreResult, keys, value};
 
 const BLOCK_SECS: u64 = 2;
 /// With --burst a blocked fetch holds up the exit, so it blocks less.
-const BURST_BLOCK_SECS: f64 = 0.2;
+const BURST_BLOCK_SECS: f64 = 0.1;
 const EMPTY_POLL: f64 = 0.25;
 const IDLE_MAX: f64 = 1.0;
 

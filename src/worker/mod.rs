@@ -153,8 +153,10 @@ fn watch(shared: &Shared) -> &'static str {
     let mut queues = shared.settings.queues.clone();
     queues.sort();
     queues.dedup();
+    // Burst looks more often: a CI run ends soon after its last job.
+    let every = Duration::from_millis(if shared.settings.burst { 100 } else { 250 });
     loop {
-        shared.nap(Duration::from_millis(250));
+        shared.nap(every);
         if shared.stopping() {
             return "stopped";
         }

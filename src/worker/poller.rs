@@ -18,7 +18,6 @@ use crate::store::{JobSet, KeyType, Store, StoreResult, keys, value};
 
 const DUE_BATCH: usize = 50;
 const DEFER: f64 = 60.0;
-const THROUGHPUT_TTL: u64 = 90_000;
 
 pub fn run(shared: &Shared) {
     let mut conn = Conn::new(&shared.connector);
@@ -275,14 +274,8 @@ fn bury(shared: &Shared, store: &mut Store, set: JobSet, raw: &[u8], now: f64) -
         &[raw, failed_at.as_bytes(), wrapper.as_bytes()],
     )?;
     if value::int(&reply) == Some(1) {
-        let bucket = keys::throughput((now.floor() as i64).div_euclid(3600));
         let mut pipe = redis::pipe();
-        pipe.cmd("HINCRBY")
-            .arg(&bucket)
-            .arg("failed")
-            .arg(1)
-            .ignore();
-        pipe.cmd("EXPIRE").arg(&bucket).arg(THROUGHPUT_TTL).ignore();
+        keys::count_throughput(&mut pipe, now, "failed");
         let _ = store.pipeline(&pipe);
         shared.log("warn", "entry_buried", &[("set", &set.key())]);
     }

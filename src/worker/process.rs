@@ -23,10 +23,8 @@ const ERROR_MESSAGE_LIMIT: usize = 10_000;
 const RAW_PAYLOAD_LIMIT: usize = 100_000;
 const ATTEMPTS_KEPT: i64 = 25;
 const ATTEMPTS_TTL: u64 = 2_592_000;
-const THROUGHPUT_TTL: u64 = 90_000;
 const MAX_INTERRUPTS: i64 = 3;
 const INTERRUPT_DELAY: f64 = 30.0;
-const QUEUED_TTL: u64 = 86_400;
 /// The workers hash's TTL, set with every entry (OPERATIONS §13.7).
 const WORKERS_TTL: &str = "60";
 
@@ -250,16 +248,13 @@ fn count(store: &mut Store, shared: &Shared, field: &str) -> StoreResult<()> {
 }
 
 fn add_count(pipe: &mut redis::Pipeline, shared: &Shared, field: &str) {
-    let hour = (shared.now().floor() as i64).div_euclid(3600);
-    let bucket = keys::throughput(hour);
     let stat = if field == "processed" {
         keys::STATS_PROCESSED
     } else {
         keys::STATS_FAILED
     };
     pipe.cmd("INCR").arg(stat).ignore();
-    pipe.cmd("HINCRBY").arg(&bucket).arg(field).arg(1).ignore();
-    pipe.cmd("EXPIRE").arg(&bucket).arg(THROUGHPUT_TTL).ignore();
+    keys::count_throughput(pipe, shared.now(), field);
 }
 
 /// An element that isn't a job object goes to dead as the gem's `(unparseable)` wrapper
@@ -552,7 +547,7 @@ fn ack_fetch(
     ];
     key_names.extend(queues.iter().map(|q| keys::queue(q)));
     let run_at = (shared.now().floor() as i64).to_string();
-    let ttl = THROUGHPUT_TTL.to_string();
+    let ttl = keys::ttl::THROUGHPUT.to_string();
     let json_names: Vec<String> = queues
         .iter()
         .map(|q| serde_json::to_string(q).expect("a string serialises"))
@@ -620,7 +615,7 @@ pub fn give_back(shared: &Shared, conn: &mut Conn<'_>, raw: &[u8]) {
 /// queue, when it is still on the list (true).
 pub fn requeue_one(store: &mut Store, identity: &str, raw: &[u8]) -> StoreResult<bool> {
     let list = keys::inprogress(identity);
-    let ttl = QUEUED_TTL.to_string();
+    let ttl = keys::ttl::REQUEUED_LOCK.to_string();
     let args: [&[u8]; 5] = [
         raw,
         keys::queue_prefix().as_bytes(),
