@@ -366,18 +366,22 @@ fn route_failure(
     fields.push(("retry_count", new_count.to_string()));
     let payload = rewrite(job, &fields, &[]);
     let jid = job.jid.as_deref().unwrap_or("");
+    // The one write that must succeed: the entry in retry or dead.
+    let file = |conn: &mut Conn<'_>, set: &str, score: f64| {
+        with_store(conn, |s| {
+            s.query::<()>(
+                redis::cmd("ZADD")
+                    .arg(set)
+                    .arg(ruby_float(score))
+                    .arg(&payload),
+                set,
+                crate::store::KeyType::Zset,
+            )
+        })
+    };
     let (outcome, locks_ttl) = match &route {
         Route::Retry(delay) => {
-            with_store(conn, |s| {
-                s.query::<()>(
-                    redis::cmd("ZADD")
-                        .arg(keys::RETRY)
-                        .arg(ruby_float(now + delay))
-                        .arg(&payload),
-                    keys::RETRY,
-                    crate::store::KeyType::Zset,
-                )
-            })?;
+            file(conn, keys::RETRY, now + delay)?;
             shared.tally.retried.fetch_add(1, Ordering::Relaxed);
             shared.log(
                 "info",
@@ -391,16 +395,7 @@ fn route_failure(
             ("retrying", Some(delay + UNIQUE_LOCK_TTL))
         }
         Route::Dead { killed } => {
-            with_store(conn, |s| {
-                s.query::<()>(
-                    redis::cmd("ZADD")
-                        .arg(keys::DEAD)
-                        .arg(ruby_float(now))
-                        .arg(&payload),
-                    keys::DEAD,
-                    crate::store::KeyType::Zset,
-                )
-            })?;
+            file(conn, keys::DEAD, now)?;
             shared.tally.dead.fetch_add(1, Ordering::Relaxed);
             shared.log(
                 "warn",
