@@ -40,8 +40,9 @@ enum Disposition {
     Abandon,
 }
 
-/// A job fetched by ACK_FETCH together with the previous one's settlement.
-pub struct Next {
+/// A fetched job: by the thread's own fetch, or by ACK_FETCH with the previous one's
+/// settlement.
+struct Next {
     queue: String,
     raw: Vec<u8>,
     /// Its workers-hash entry was written by the script.
@@ -194,7 +195,7 @@ fn execute(shared: &Shared, conn: &mut Conn<'_>, tid: &str, fetched: &Next) -> D
             }
             Outcome::Failure(failure) => {
                 shared.tally.failed.fetch_add(1, Ordering::Relaxed);
-                let _ = with_store(conn, |s| count(s, shared, "failed"));
+                let _ = with_store(conn, |s| count_failed(s, shared));
                 match route_failure(shared, conn, &job, &failure) {
                     Ok(()) => Disposition::Acknowledge { succeeded: false },
                     Err(e) => {
@@ -240,21 +241,13 @@ fn register(shared: &Shared, conn: &mut Conn<'_>, tid: &str, queue: &str, raw: &
     });
 }
 
-/// `stats:<field>` and the hour's throughput bucket, best-effort (OPERATIONS §5.3).
-fn count(store: &mut Store, shared: &Shared, field: &str) -> StoreResult<()> {
+/// A failed run counted: `stats:failed` and the hour's throughput bucket, best-effort
+/// (OPERATIONS §5.3). Successes are counted by ACK_FETCH.
+fn count_failed(store: &mut Store, shared: &Shared) -> StoreResult<()> {
     let mut pipe = redis::pipe();
-    add_count(&mut pipe, shared, field);
+    pipe.cmd("INCR").arg(keys::STATS_FAILED).ignore();
+    keys::count_throughput(&mut pipe, shared.now(), "failed");
     store.pipeline(&pipe).map(|_| ())
-}
-
-fn add_count(pipe: &mut redis::Pipeline, shared: &Shared, field: &str) {
-    let stat = if field == "processed" {
-        keys::STATS_PROCESSED
-    } else {
-        keys::STATS_FAILED
-    };
-    pipe.cmd("INCR").arg(stat).ignore();
-    keys::count_throughput(pipe, shared.now(), field);
 }
 
 /// An element that isn't a job object goes to dead as the gem's `(unparseable)` wrapper
@@ -286,7 +279,7 @@ fn bury_unparseable(
     })?;
     shared.tally.failed.fetch_add(1, Ordering::Relaxed);
     shared.tally.dead.fetch_add(1, Ordering::Relaxed);
-    let _ = with_store(conn, |s| count(s, shared, "failed"));
+    let _ = with_store(conn, |s| count_failed(s, shared));
     shared.log(
         "warn",
         "job_unparseable",
