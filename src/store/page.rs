@@ -73,6 +73,17 @@ impl ScoreRange {
     }
 }
 
+impl ScoreRange {
+    /// How many entries of the sorted set `key` have a score in this range (ZCOUNT).
+    pub fn count(&self, store: &mut Store, key: &str) -> StoreResult<u64> {
+        store.query(
+            redis::cmd("ZCOUNT").arg(key).arg(&self.min).arg(&self.max),
+            key,
+            KeyType::Zset,
+        )
+    }
+}
+
 fn bound(v: f64) -> String {
     // `{:?}` prints the shortest text that reads back as the same double.
     format!("{v:?}")

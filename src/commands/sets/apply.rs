@@ -361,14 +361,12 @@ impl Scan {
         let mut pager = ZPager::new(set.key(), Order::OldestFirst, range.clone());
         pager.snapshot(store)?;
         let max = pager.max().to_string();
-        let budget: u64 = store.query(
-            redis::cmd("ZCOUNT")
-                .arg(set.key())
-                .arg(&range.min)
-                .arg(&max),
-            set.key(),
-            KeyType::Zset,
-        )?;
+        // Bounded by the top score seen now: entries added later above it are not counted.
+        let budget = ScoreRange {
+            min: range.min.clone(),
+            max: max.clone(),
+        }
+        .count(store, set.key())?;
         Ok(Scan {
             key: set.key(),
             min: range.min,
@@ -706,14 +704,7 @@ pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> any
 fn count_matches(store: &mut Store, set: JobSet, filter: &JobFilter) -> StoreResult<u64> {
     let range = filter.range();
     if filter.only_range() {
-        return store.query(
-            redis::cmd("ZCOUNT")
-                .arg(set.key())
-                .arg(&range.min)
-                .arg(&range.max),
-            set.key(),
-            KeyType::Zset,
-        );
+        return range.count(store, set.key());
     }
     let mut pager = ZPager::new(set.key(), Order::OldestFirst, range);
     pager.snapshot(store)?;

@@ -13,9 +13,9 @@ use crate::cli::exit::Exit;
 use crate::commands::Ctx;
 use crate::render::list::ListPrinter;
 use crate::render::time::rfc3339;
+use crate::store::JobSet;
 use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
 use crate::store::page::{Order, ZEntry, ZPager};
-use crate::store::{JobSet, KeyType};
 
 /// Entries shown by default in a table; JSON and NDJSON show every match unless --limit.
 pub const TABLE_LIMIT: usize = 50;
@@ -168,14 +168,7 @@ pub fn run(ctx: &mut Ctx, set: JobSet, args: &ListArgs) -> anyhow::Result<Exit> 
     let connector = ctx.connector()?;
     let store = ctx.store()?;
     pager.snapshot(store)?;
-    let in_range: u64 = store.query(
-        redis::cmd("ZCOUNT")
-            .arg(set.key())
-            .arg(&range.min)
-            .arg(&range.max),
-        set.key(),
-        KeyType::Zset,
-    )?;
+    let in_range = range.count(store, set.key())?;
 
     let mut printer = ListPrinter::new(&ctx.ui, set);
     let out = &mut ctx.out;
