@@ -58,6 +58,8 @@ pub fn run(shared: &Shared) {
     let mut failures: u32 = 0;
     // The job fetched with the last acknowledgement, if any.
     let mut next: Option<Next> = None;
+    // The weighted queue list, shuffled in place for each ACK_FETCH.
+    let mut names: Vec<&str> = shared.settings.queues.iter().map(String::as_str).collect();
     while !shared.stopping() {
         if shared.quiet() || max_jobs_reached(shared) {
             if let Some(job) = next.take() {
@@ -104,12 +106,8 @@ pub fn run(shared: &Shared) {
         shared.start_running(&job.raw);
         let disposition = execute(shared, &mut conn, &tid, &job);
         // Fetch the next job with this one's acknowledgement, unless no new job may start.
-        let order =
-            (!shared.stopping() && !shared.quiet() && !max_jobs_reached(shared)).then(|| {
-                let mut names: Vec<&str> =
-                    shared.settings.queues.iter().map(String::as_str).collect();
-                fetcher.order(&mut names)
-            });
+        let order = (!shared.stopping() && !shared.quiet() && !max_jobs_reached(shared))
+            .then(|| fetcher.order(&mut names));
         next = settle(shared, &mut conn, &tid, &job.raw, disposition, order);
         if next.is_some() {
             fetcher.found();
