@@ -5,4 +5,5 @@ pub mod commands;
 pub mod fixture;
 pub mod render;
 pub mod store;
+pub mod text;
 pub mod worker;

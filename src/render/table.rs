@@ -3,6 +3,8 @@
 use comfy_table::{Attribute, Cell, CellAlignment, Color, ContentArrangement, Table, presets};
 
 use crate::cli::ui::Ui;
+pub use crate::text::one_line;
+use crate::text::visible;
 
 /// How a cell is coloured (when colour is on).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,8 +65,11 @@ pub fn finish(table: &mut Table, right_aligned: &[usize]) -> String {
     out
 }
 
+/// A cell of text; what came from Redis is made visible here (`text::visible`), so no table
+/// passes a control character to the terminal.
 pub fn cell(ui: &Ui, text: impl Into<String>, tone: Tone) -> Cell {
-    let cell = Cell::new(text.into());
+    let text: String = text.into();
+    let cell = Cell::new(visible(&text));
     if !ui.styles.enabled {
         return cell;
     }
@@ -79,43 +84,18 @@ pub fn cell(ui: &Ui, text: impl Into<String>, tone: Tone) -> Cell {
     }
 }
 
-/// `text` on one line: newlines shown as `↵`, tabs as spaces.
-pub fn one_line(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut last_space = false;
-    for c in text.chars() {
-        match c {
-            '\n' => {
-                out.push_str(" ↵ ");
-                last_space = true;
-            }
-            '\r' => {}
-            c if c.is_whitespace() || c.is_control() => {
-                if !last_space {
-                    out.push(' ');
-                }
-                last_space = true;
-            }
-            c => {
-                out.push(c);
-                last_space = false;
-            }
-        }
-    }
-    out
-}
-
-/// `text` cut to `width` display columns, ending in `…` when cut.
+/// `text` made visible (`text::visible`), then cut to `width` display columns, ending in `…`
+/// when cut.
 pub fn cut(text: &str, width: usize) -> String {
-    console::truncate_str(text, width, "…").into_owned()
+    console::truncate_str(&visible(text), width, "…").into_owned()
 }
 
-/// Display width of `text` (East Asian wide characters count two).
+/// Display width of `text` as `cut` and `pad` show it (East Asian wide characters count two).
 pub fn width(text: &str) -> usize {
-    console::measure_text_width(text)
+    console::measure_text_width(&visible(text))
 }
 
-/// `text` padded with spaces to `width` display columns (cut first if longer).
+/// `text` made visible and padded with spaces to `width` display columns (cut first if longer).
 pub fn pad(text: &str, width: usize) -> String {
     let cut = cut(text, width);
     let w = self::width(&cut);
@@ -132,6 +112,7 @@ mod tests {
         assert_eq!(cut("abc", 4), "abc");
         assert_eq!(pad("ab", 4), "ab  ");
         assert_eq!(pad("日本語", 4), "日… ");
-        assert_eq!(one_line("a\nb\t c"), "a ↵ b c");
+        assert_eq!(cut("\u{1b}[2Jabc", 6), "\\x1b[…");
+        assert_eq!(width("\u{1b}[31m"), 8);
     }
 }
