@@ -156,14 +156,14 @@ pub fn dump(store: &mut Store, pattern: &str, description: &str) -> StoreResult<
                 Value::Object(
                     value::pairs(&v)
                         .into_iter()
-                        .map(|(f, b)| (f, lossy(&b)))
+                        .map(|(f, b)| (String::from_utf8_lossy(&f).into_owned(), lossy(&b)))
                         .collect(),
                 )
             }
             _ => continue,
         };
         out.push(FixtureKey {
-            key,
+            key: String::from_utf8_lossy(&key).into_owned(),
             kind,
             value,
             ttl_ms: (ttl >= 0).then_some(ttl),

@@ -46,6 +46,24 @@ pub fn visible(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// `text` as [`visible`] shows it, but with its line breaks kept: for messages of several
+/// lines (an error and the list of its causes). Data put into such a message is escaped
+/// where it is put in, so a newline in a name can't start a line of its own.
+pub fn visible_lines(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(|c| c != '\n' && is_unsafe(c)) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c == '\n' {
+            out.push(c);
+        } else {
+            push_visible(&mut out, c);
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// Bytes shown as text: valid UTF-8 as by [`visible`], every other byte as `\xHH`.
 pub fn visible_bytes(bytes: &[u8]) -> Cow<'_, str> {
     match std::str::from_utf8(bytes) {
@@ -127,6 +145,12 @@ mod tests {
         );
         assert_eq!(visible("Mailer::Deliver é 日本"), "Mailer::Deliver é 日本");
         assert!(matches!(visible("plain"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn messages_keep_their_lines() {
+        assert_eq!(visible_lines("a\n  b\u{1b}[2J"), "a\n  b\\x1b[2J");
+        assert_eq!(visible_lines("a\r\nb"), "a\\r\nb");
     }
 
     #[test]

@@ -12,10 +12,12 @@ use super::ui::Ui;
 pub struct Cancelled;
 
 /// Go ahead only if `yes`, or if the user answers yes to `question` on the terminal.
+/// The question may hold names read from Redis: it is shown through `text::visible`.
 pub fn confirm(ui: &Ui, yes: bool, question: &str) -> anyhow::Result<()> {
     if yes {
         return Ok(());
     }
+    let question = crate::text::visible(question);
     if !ui.stdin_is_terminal || !ui.stderr_is_terminal {
         return Err(UsageError(format!(
             "{question} — refusing without a terminal to confirm on; pass --yes to go ahead"
@@ -23,7 +25,7 @@ pub fn confirm(ui: &Ui, yes: bool, question: &str) -> anyhow::Result<()> {
         .into());
     }
     let answer = dialoguer::Confirm::new()
-        .with_prompt(question)
+        .with_prompt(question.as_ref())
         .default(false)
         .interact_on(&console::Term::stderr());
     match answer {

@@ -188,7 +188,12 @@ fn report_error(err: &anyhow::Error) -> Exit {
         Exit::Failure
     };
     let mut stderr = io::stderr().lock();
-    let _ = writeln!(stderr, "error: {err:#}");
+    // Errors quote names and replies from Redis: nothing in them a terminal would act on.
+    let _ = writeln!(
+        stderr,
+        "error: {}",
+        crate::text::visible_lines(&format!("{err:#}"))
+    );
     if exit == Exit::Unreachable {
         let hint = if format!("{err:#}").contains("certificate") {
             "hint: for a self-signed or private-CA certificate, pass --tls-insecure"

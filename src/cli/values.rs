@@ -4,6 +4,15 @@
 use std::time::Duration;
 
 use chrono::DateTime;
+use clap::builder::{OsStringValueParser, TypedValueParser};
+
+use crate::store::Name;
+
+/// A queue name or identity as typed, byte for byte (on Unix an argument need not be UTF-8:
+/// `$'q\xff'` in bash names the queue whose name has the byte 0xff).
+pub fn name_parser() -> impl TypedValueParser<Value = Name> {
+    OsStringValueParser::new().map(Name::from)
+}
 
 /// `300`, `300s`, `5m`, `2h`, `1d`, `1w`, `1h30m`, `1.5h`.
 pub fn parse_duration(text: &str) -> Result<Duration, String> {

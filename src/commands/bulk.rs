@@ -16,7 +16,9 @@ use crate::cli::interrupt;
 use crate::cli::ui::Ui;
 use crate::render::Report;
 use crate::render::size::count;
+use crate::render::table::one_line;
 use crate::render::time::span;
+use crate::store::Name;
 
 /// The most entries one script call handles: each entry costs a few microseconds inside
 /// Redis, so a batch stays far below the 50 ms no call may exceed.
@@ -87,7 +89,7 @@ pub struct Summary {
     /// What was done, e.g. "retry", "delete", "kill", "reschedule", "enqueue-now".
     pub action: String,
     /// The set or queue acted on.
-    pub source: String,
+    pub source: Name,
     /// The Redis, password redacted.
     pub target: String,
     /// Entries acted on successfully (moved, deleted, rescheduled).
@@ -116,10 +118,10 @@ const UNFINISHED_SHOWN: usize = 100;
 
 impl Summary {
     /// `verb` is the past tense people read: "retried", "deleted", "killed" …
-    pub fn new(action: &str, verb: &'static str, source: &str, target: &str) -> Summary {
+    pub fn new(action: &str, verb: &'static str, source: impl Into<Name>, target: &str) -> Summary {
         Summary {
             action: action.to_string(),
-            source: source.to_string(),
+            source: source.into(),
             target: target.to_string(),
             moved: 0,
             gone: 0,
@@ -185,7 +187,7 @@ impl Report for Summary {
             "{} {} from {}",
             s.strong(self.verb),
             count(self.moved),
-            self.source
+            self.source.shown()
         )?;
         let mut parts = Vec::new();
         if self.gone > 0 {
@@ -211,8 +213,8 @@ impl Report for Summary {
                 out,
                 "  {:<8} {}  {}",
                 u.outcome,
-                u.jid,
-                u.reason.as_deref().unwrap_or("")
+                one_line(&u.jid),
+                one_line(u.reason.as_deref().unwrap_or(""))
             )?;
         }
         if self.unfinished_more > 0 {

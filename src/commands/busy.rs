@@ -22,7 +22,7 @@ use crate::render::Report;
 use crate::render::table::{self, Tone, cut, one_line, width};
 use crate::render::time::{span, when};
 use crate::store::job::{Job, epoch_of};
-use crate::store::{KeyType, keys, value};
+use crate::store::{KeyType, Name, keys, value};
 
 /// Narrowest the ARGS column is cut to, whatever the width.
 const MIN_ARGS_WIDTH: usize = 10;
@@ -50,9 +50,9 @@ pub struct BusyReport {
 #[derive(Debug, Serialize)]
 pub struct Running {
     /// The process running it.
-    pub identity: String,
+    pub identity: Name,
     /// The processor thread (the workers hash field).
-    pub tid: String,
+    pub tid: Name,
     /// True when the process has no presence key: the entry outlived a crash, the job is
     /// not running (only listed with --include-stale).
     pub stale: bool,
@@ -70,8 +70,11 @@ pub struct Running {
     pub payload: Option<Box<RawValue>>,
     /// Why the entry could not be read, when it could not.
     pub error: Option<String>,
-    /// The entry as stored, when it could not be read.
+    /// The entry as stored, when it could not be read (invalid UTF-8 shown as U+FFFD).
     pub raw: Option<String>,
+    /// Its bytes, which the table shows escaped.
+    #[serde(skip)]
+    raw_bytes: Vec<u8>,
 }
 
 /// A workers-hash value: `{"queue", "payload": <job object>, "run_at": <integer>}`.
@@ -112,7 +115,7 @@ pub fn run(ctx: &mut Ctx, args: &BusyArgs) -> anyhow::Result<BusyReport> {
         let entries = match &pair[1] {
             Ok(v) => value::pairs(v),
             Err(e) => {
-                problems.push(Problem::wrong(&keys::workers(id), KeyType::Hash, e));
+                problems.push(Problem::wrong(keys::workers(id), KeyType::Hash, e));
                 continue;
             }
         };
@@ -146,10 +149,10 @@ pub(crate) fn millis(secs: f64) -> f64 {
     (secs * 1000.0).round() / 1000.0
 }
 
-fn read_entry(identity: &str, tid: &str, raw: &[u8], stale: bool, now: f64) -> Running {
+fn read_entry(identity: &Name, tid: &Name, raw: &[u8], stale: bool, now: f64) -> Running {
     let mut r = Running {
-        identity: identity.to_string(),
-        tid: tid.to_string(),
+        identity: identity.clone(),
+        tid: tid.clone(),
         stale,
         queue: None,
         jid: None,
@@ -160,10 +163,12 @@ fn read_entry(identity: &str, tid: &str, raw: &[u8], stale: bool, now: f64) -> R
         payload: None,
         error: None,
         raw: None,
+        raw_bytes: Vec::new(),
     };
     if let Err(e) = fill(&mut r, raw, now) {
         r.error = Some(e);
         r.raw = Some(String::from_utf8_lossy(raw).into_owned());
+        r.raw_bytes = raw.to_vec();
     }
     r
 }
@@ -235,7 +240,7 @@ impl BusyReport {
         for r in &self.jobs {
             // A stale entry is not running: everything but its state is dimmed.
             let tone = |t: Tone| if r.stale { Tone::Dim } else { t };
-            let mut cells = vec![(r.identity.clone(), tone(Tone::Strong))];
+            let mut cells = vec![(r.identity.shown().into_owned(), tone(Tone::Strong))];
             if self.include_stale {
                 cells.push(if r.stale {
                     ("stale".into(), Tone::Warn)
@@ -243,7 +248,7 @@ impl BusyReport {
                     ("live".into(), Tone::Good)
                 });
             }
-            cells.push((r.tid.clone(), Tone::Dim));
+            cells.push((r.tid.shown().into_owned(), Tone::Dim));
             cells.push((r.queue.clone().unwrap_or_else(dash), tone(Tone::Plain)));
             cells.push((r.jid.clone().unwrap_or_else(dash), tone(Tone::Plain)));
             cells.push(match (&r.error, &r.class) {
@@ -257,7 +262,7 @@ impl BusyReport {
             }
             cells.push((r.runtime.map_or_else(dash, span), tone(Tone::Plain)));
             let args = match (&r.raw, &r.args) {
-                (Some(raw), _) => one_line(raw),
+                (Some(_), _) => one_line(&crate::text::visible_bytes(&r.raw_bytes)),
                 (None, Some(a)) => one_line(a.get()),
                 (None, None) => String::new(),
             };

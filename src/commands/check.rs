@@ -12,11 +12,11 @@ use super::queues::{latency, read_queues};
 use super::{Ctx, Problem};
 use crate::cli::exit::{Exit, UsageError};
 use crate::cli::ui::Ui;
-use crate::cli::values::parse_duration;
+use crate::cli::values::{name_parser, parse_duration};
 use crate::render::table::{self, Tone};
 use crate::render::time::span;
 use crate::render::{Report, size};
-use crate::store::{KeyType, Store, StoreResult, keys, value};
+use crate::store::{KeyType, Name, Store, StoreResult, keys, value};
 
 /// Check the queues against thresholds; exit 1 when any check fails, 0 when all hold
 ///
@@ -46,8 +46,8 @@ pub struct CheckArgs {
     pub max_unsettled: Option<u64>,
 
     /// Limit the latency check to these queues (repeat for several; default: every queue)
-    #[arg(long, value_name = "QUEUE")]
-    pub queue: Vec<String>,
+    #[arg(long, value_name = "QUEUE", value_parser = name_parser())]
+    pub queue: Vec<Name>,
 
     /// Silence after which an owner without a presence key is presumed dead (for
     /// --max-orphans)
@@ -92,7 +92,7 @@ fn measured<T>(key: &str, result: StoreResult<T>) -> StoreResult<Result<T, Strin
 fn said(problems: &[Problem]) -> String {
     problems
         .iter()
-        .map(|p| format!("{}: {}", p.key, p.error))
+        .map(|p| format!("{}: {}", p.key.shown(), p.error))
         .collect::<Vec<_>>()
         .join("; ")
 }
@@ -106,7 +106,7 @@ fn cardinality(store: &mut Store, key: &str, kind: KeyType) -> StoreResult<Measu
     Ok(n.map(|n| (n as f64, None)))
 }
 
-fn worst_latency(store: &mut Store, queues: &[String], now: f64) -> StoreResult<Measure> {
+fn worst_latency(store: &mut Store, queues: &[Name], now: f64) -> StoreResult<Measure> {
     let rows = if queues.is_empty() {
         match measured(keys::QUEUES, read_queues(store, now))? {
             Ok((rows, problems)) => {
@@ -134,7 +134,7 @@ fn worst_latency(store: &mut Store, queues: &[String], now: f64) -> StoreResult<
                         rows.push((q.clone(), latency(raw, now)));
                     }
                 }
-                Err(e) => errors.push(format!("{}: {e}", keys::queue(q))),
+                Err(e) => errors.push(format!("{}: {e}", keys::queue(q).shown())),
             }
         }
         if !errors.is_empty() {
@@ -144,7 +144,7 @@ fn worst_latency(store: &mut Store, queues: &[String], now: f64) -> StoreResult<
     };
     let worst = rows.into_iter().max_by(|a, b| a.1.total_cmp(&b.1));
     Ok(Ok(match worst {
-        Some((queue, secs)) => (secs, Some(format!("oldest job waits on {queue}"))),
+        Some((queue, secs)) => (secs, Some(format!("oldest job waits on {}", queue.shown()))),
         None => (0.0, Some("every queue is empty".into())),
     }))
 }

@@ -23,7 +23,8 @@ use crate::store::job::Job;
 use crate::store::liveness::{self, DEFAULT_THRESHOLD, ListState, Liveness};
 use crate::store::page::{Score, ZEntry};
 use crate::store::unsettled::parse_record;
-use crate::store::{JobSet, KeyType, Store, StoreResult, keys, value};
+use crate::store::{JobSet, KeyType, Name, Store, StoreResult, keys, value};
+use crate::text::visible;
 
 /// Attempts read from the end of a log (the gem keeps 25).
 const ATTEMPTS_READ: i64 = 100;
@@ -67,7 +68,7 @@ pub struct JobReport {
 pub enum Location {
     /// Waiting on a queue.
     Queue {
-        queue: String,
+        queue: Name,
         /// Index from the head (the LPUSH end; 0 = last in line).
         index: u64,
         /// Jobs that run before it (0 = next to run).
@@ -78,7 +79,7 @@ pub enum Location {
     },
     /// On a process's in-progress list.
     InProgress {
-        identity: String,
+        identity: Name,
         /// The owner as orphan recovery judges it (default threshold 300 s).
         owner: Option<Liveness>,
         /// When the job started, from the owner's workers hash (stale when the owner is dead).
@@ -196,7 +197,7 @@ struct Search<'a> {
 
 impl Search<'_> {
     /// A key that can't be read is a problem of the report; a lost connection ends the run.
-    fn absorb(&mut self, key: &str, result: StoreResult<()>) -> StoreResult<()> {
+    fn absorb(&mut self, key: impl Into<Name>, result: StoreResult<()>) -> StoreResult<()> {
         match result {
             Err(e) if e.is_connection() => Err(e),
             Err(e) => {
@@ -224,7 +225,7 @@ impl Search<'_> {
         Ok(())
     }
 
-    fn queue(&mut self, store: &mut Store, name: &str, key: &str) -> StoreResult<()> {
+    fn queue(&mut self, store: &mut Store, name: &Name, key: &Name) -> StoreResult<()> {
         let jid = self.jid;
         let hits = find::in_list(store, key, self.needle.as_bytes(), |raw| {
             find::is_job(raw, jid)
@@ -237,7 +238,7 @@ impl Search<'_> {
             let member = text(&raw);
             self.found.push((
                 Location::Queue {
-                    queue: name.to_string(),
+                    queue: name.clone(),
                     index,
                     ahead: length.saturating_sub(index + 1),
                     length: length.max(index + 1),
@@ -267,8 +268,8 @@ impl Search<'_> {
     fn in_progress_list(
         &mut self,
         store: &mut Store,
-        identity: &str,
-        key: &str,
+        identity: &Name,
+        key: &Name,
         pinned: Option<f64>,
     ) -> StoreResult<()> {
         let jid = self.jid;
@@ -279,7 +280,12 @@ impl Search<'_> {
             return Ok(());
         }
         let owner = match ListState::read(store, identity) {
-            Ok(state) => Some(state.judge(DEFAULT_THRESHOLD, pinned).liveness),
+            Ok(state) => {
+                if state.last_beat_unreadable {
+                    super::orphans::beat_unreadable(store, &mut self.problems)?;
+                }
+                Some(state.judge(DEFAULT_THRESHOLD, pinned).liveness)
+            }
             Err(e) if e.is_connection() => return Err(e),
             Err(e) => {
                 self.problems.push(Problem::from_store(key, &e));
@@ -291,7 +297,7 @@ impl Search<'_> {
             let member = text(&raw);
             self.found.push((
                 Location::InProgress {
-                    identity: identity.to_string(),
+                    identity: identity.clone(),
                     owner,
                     run_at,
                     index,
@@ -304,7 +310,7 @@ impl Search<'_> {
     }
 
     /// The `run_at` of this job's entry in the owner's workers hash (one field per thread).
-    fn run_at(&mut self, store: &mut Store, identity: &str) -> StoreResult<Option<i64>> {
+    fn run_at(&mut self, store: &mut Store, identity: &Name) -> StoreResult<Option<i64>> {
         let key = keys::workers(identity);
         let reply: Value =
             match store.query::<redis::Value>(redis::cmd("HGETALL").arg(&key), &key, KeyType::Hash)
@@ -574,7 +580,7 @@ fn describe(ui: &Ui, location: &Location) -> (&'static str, String) {
             "queue",
             format!(
                 "{}: waiting, {}",
-                s.strong(&one_line(queue)),
+                s.strong(&queue.shown()),
                 match ahead {
                     0 => format!("next to run ({length} on the queue)"),
                     n => format!("{n} of {length} run before it"),
@@ -591,6 +597,7 @@ fn describe(ui: &Ui, location: &Location) -> (&'static str, String) {
                 Some(Liveness::Alive) => s.good("alive"),
                 Some(Liveness::Silent) => s.warn("silent, not yet presumed dead"),
                 Some(Liveness::PresumedDead) => s.bad("presumed dead"),
+                Some(Liveness::Unknown) => s.warn("state unknown: cogworker:last_beat unreadable"),
                 None => "state unknown".into(),
             };
             let started = match run_at {
@@ -599,7 +606,7 @@ fn describe(ui: &Ui, location: &Location) -> (&'static str, String) {
             };
             (
                 "in progress",
-                format!("on {} ({owner}), {started}", s.strong(&one_line(identity))),
+                format!("on {} ({owner}), {started}", s.strong(&identity.shown())),
             )
         }
         Location::Scheduled { score, .. } => ("scheduled", format!("due {}", score_at(ui, score))),
@@ -625,7 +632,7 @@ fn describe(ui: &Ui, location: &Location) -> (&'static str, String) {
             } else {
                 s.bad(&format!(
                     "record #{position} is INVALID ({}): it would be quarantined",
-                    reason.as_deref().unwrap_or("?")
+                    one_line(reason.as_deref().unwrap_or("?"))
                 ))
             };
             ("unsettled", text)
@@ -704,7 +711,10 @@ impl Report for JobReport {
                 s.header(&format!("Payload ({})", from.replace('_', " ")))
             )?;
             let pretty = serde_json::to_string_pretty(payload).map_err(io::Error::other)?;
-            writeln!(out, "{pretty}")?;
+            // JSON escapes C0 controls in strings but not DEL, C1 or bidi characters.
+            for line in pretty.lines() {
+                writeln!(out, "{}", visible(line))?;
+            }
         }
         Problem::warn_all(ui, &self.problems);
         Ok(())

@@ -27,7 +27,8 @@ use crate::cli::args::GlobalArgs;
 use crate::cli::exit::Exit;
 use crate::cli::ui::Ui;
 use crate::store::connection::DEFAULT_URL;
-use crate::store::{ConnectOptions, Connector, KeyType, Store, StoreError, StoreResult};
+use crate::store::{ConnectOptions, Connector, KeyType, Name, Store, StoreError, StoreResult};
+use crate::text::visible;
 
 /// What every command gets: how to show things, where stdout is, and Redis on demand.
 pub struct Ctx {
@@ -84,13 +85,13 @@ impl Ctx {
 /// rest of the view, never fatal to it, and it makes the exit code 1.
 #[derive(Clone, Debug, Serialize)]
 pub struct Problem {
-    pub key: String,
+    pub key: Name,
     pub error: String,
 }
 
 impl Problem {
     /// From a pipeline reply's error text on `key`, which cogworker keeps as `expected`.
-    pub fn wrong(key: &str, expected: KeyType, error: &str) -> Problem {
+    pub fn wrong(key: impl Into<Name>, expected: KeyType, error: &str) -> Problem {
         let error = if error.contains("WRONGTYPE") {
             format!(
                 "of the wrong type, not the {} cogworker keeps there",
@@ -100,25 +101,37 @@ impl Problem {
             error.to_string()
         };
         Problem {
-            key: key.to_string(),
+            key: key.into(),
             error,
         }
     }
 
-    /// From a store error on `key`, said once (the error's own text repeats the key).
-    pub fn from_store(key: &str, err: &StoreError) -> Problem {
-        let error = match err {
+    /// From a store error met while reading `key`, said once (the error's own text repeats
+    /// the key). A wrong-typed key names itself: it may be another key the read needed.
+    pub fn from_store(key: impl Into<Name>, err: &StoreError) -> Problem {
+        match err {
             StoreError::WrongType {
-                expected, found, ..
-            } => format!(
-                "a {found}, not the {} cogworker keeps there",
-                expected.name()
-            ),
-            other => other.to_string(),
-        };
-        Problem {
-            key: key.to_string(),
-            error,
+                key,
+                expected,
+                found,
+            } => Problem {
+                key: key.clone(),
+                error: format!(
+                    "a {found}, not the {} cogworker keeps there",
+                    expected.name()
+                ),
+            },
+            other => Problem {
+                key: key.into(),
+                error: other.to_string(),
+            },
+        }
+    }
+
+    /// `problem` added unless the same key already has one.
+    pub fn push_once(problems: &mut Vec<Problem>, problem: Problem) {
+        if !problems.iter().any(|p| p.key == problem.key) {
+            problems.push(problem);
         }
     }
 
@@ -130,8 +143,8 @@ impl Problem {
                 stderr,
                 "{} {}: {}",
                 ui.styles.warn("warning:"),
-                p.key,
-                p.error
+                p.key.shown(),
+                visible(&p.error)
             );
         }
     }
@@ -151,7 +164,7 @@ pub fn read_registry(
     store: &mut Store,
     key: &str,
     problems: &mut Vec<Problem>,
-) -> StoreResult<Vec<String>> {
+) -> StoreResult<Vec<Name>> {
     match store.members(key) {
         Ok(members) => Ok(members),
         Err(e) if e.is_connection() => Err(e),

@@ -16,7 +16,7 @@ use crate::render::time::{absolute, span, when};
 use crate::render::{Report, size};
 use crate::store::job::{Job, UNPARSEABLE_CLASS};
 use crate::store::liveness::{self, ListState, Liveness};
-use crate::store::{KeyType, Store, StoreResult, keys, value};
+use crate::store::{KeyType, Name, Store, StoreResult, keys, value};
 
 /// Jobs read from the head of a list to summarise its classes; longer lists say so.
 pub const CLASS_SAMPLE: usize = 1000;
@@ -49,9 +49,10 @@ pub struct OrphansReport {
 
 #[derive(Debug, Serialize)]
 pub struct InProgressList {
-    pub identity: String,
+    pub identity: Name,
     /// `alive` (presence key exists), `silent` (no presence key, last beat within the
-    /// threshold) or `presumed_dead`.
+    /// threshold), `presumed_dead`, or `unknown` (no presence key, and cogworker:last_beat
+    /// can't be read).
     pub state: Liveness,
     /// Seconds since the last beat, for an owner without a presence key.
     pub silent_for: Option<f64>,
@@ -83,7 +84,8 @@ pub struct ListView {
 }
 
 /// Every in-progress list with its owner's liveness, judged at Redis' clock, or at the run's
-/// clock when it was pinned. Lists that can't be read are problems.
+/// clock when it was pinned. Lists that can't be read are problems; so is a
+/// `cogworker:last_beat` that can't be read (once), whose lists are still shown.
 pub fn read_lists(
     store: &mut Store,
     ui: &Ui,
@@ -102,10 +104,13 @@ pub fn read_lists(
             Ok(s) => s,
             Err(e) if e.is_connection() => return Err(e),
             Err(e) => {
-                problems.push(Problem::from_store(&keys::inprogress(identity), &e));
+                problems.push(Problem::from_store(keys::inprogress(identity), &e));
                 continue;
             }
         };
+        if state.last_beat_unreadable {
+            beat_unreadable(store, &mut problems)?;
+        }
         let verdict = state.judge(threshold, pinned);
         let (classes, sampled) = if classes && state.length > 0 {
             class_summary(store, identity)?
@@ -123,7 +128,31 @@ pub fn read_lists(
     Ok((views, problems))
 }
 
-fn class_summary(store: &mut Store, identity: &str) -> StoreResult<(BTreeMap<String, u64>, u64)> {
+/// The problem of a `cogworker:last_beat` that can't be read, said once per view: owners
+/// without a presence key can't be judged.
+pub fn beat_unreadable(store: &mut Store, problems: &mut Vec<Problem>) -> StoreResult<()> {
+    let problem = match store.expect_type(keys::LAST_BEAT, KeyType::Hash) {
+        Err(e) if e.is_connection() => return Err(e),
+        Err(e) => Problem::from_store(keys::LAST_BEAT, &e),
+        Ok(()) => Problem {
+            key: keys::LAST_BEAT.into(),
+            error: "could not be read".into(),
+        },
+    };
+    Problem::push_once(
+        problems,
+        Problem {
+            error: format!(
+                "{}; owners without a presence key are shown as unknown",
+                problem.error
+            ),
+            ..problem
+        },
+    );
+    Ok(())
+}
+
+fn class_summary(store: &mut Store, identity: &Name) -> StoreResult<(BTreeMap<String, u64>, u64)> {
     let key = keys::inprogress(identity);
     let page: Vec<Vec<u8>> = store.query(
         redis::cmd("LRANGE").arg(&key).arg(0).arg(CLASS_SAMPLE - 1),
@@ -260,6 +289,7 @@ impl Report for OrphansReport {
                     }
                     (Liveness::Silent, None) => ("silent".to_string(), Tone::Warn),
                     (Liveness::PresumedDead, _) => ("presumed dead".to_string(), Tone::Bad),
+                    (Liveness::Unknown, _) => ("unknown".to_string(), Tone::Warn),
                 };
                 let stamp = l.last_beat.as_ref().and_then(serde_json::Value::as_f64);
                 let beat = match (stamp, &l.last_beat_unreadable) {
@@ -269,10 +299,11 @@ impl Report for OrphansReport {
                         _ => when(ui, stamp),
                     },
                     (None, Some(text)) => format!("unreadable: {}", cut(&one_line(text), 20)),
+                    (None, None) if l.state == Liveness::Unknown => "?".to_string(),
                     (None, None) => "none".to_string(),
                 };
                 t.add_row(vec![
-                    table::cell(ui, &l.identity, Tone::Strong),
+                    table::cell(ui, l.identity.shown(), Tone::Strong),
                     table::cell(ui, owner, tone),
                     table::cell(ui, beat, Tone::Dim),
                     table::cell(ui, size::count(l.jobs), Tone::Plain),
@@ -316,7 +347,7 @@ impl Report for OrphansReport {
                         out,
                         "{}{}  {}  {}",
                         label(""),
-                        s.accent(&job.jid),
+                        s.accent(&one_line(&job.jid)),
                         one_line(job.class.as_deref().unwrap_or("-")),
                         s.dim(&one_line(job.queue.as_deref().unwrap_or("-")))
                     )?;

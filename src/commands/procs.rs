@@ -18,7 +18,7 @@ use crate::cli::ui::Ui;
 use crate::render::table::{self, Tone, pad, width};
 use crate::render::time::{span, when};
 use crate::render::{Report, size, spark};
-use crate::store::{KeyType, Reply, keys, value};
+use crate::store::{KeyType, Name, Reply, keys, value};
 
 const SLOT_SECONDS: i64 = keys::MEMORY_SLOT_SECONDS;
 /// Slots the history is shown in: 24 h ending with the current one.
@@ -101,7 +101,7 @@ pub struct QueueWeight {
 
 #[derive(Debug, Serialize)]
 pub struct Process {
-    pub identity: String,
+    pub identity: Name,
     pub state: State,
     /// From `info`; for a gone process, from the identity (`<host>:<pid>:<random>`).
     pub hostname: Option<String>,
@@ -168,11 +168,18 @@ fn slot_of(t: f64) -> i64 {
 
 /// `host` and `pid` of an identity `<host>:<pid>:<random>` (split on the last two colons,
 /// since a hostname may hold one, KEYS.md §1.4).
-fn split_identity(identity: &str) -> (Option<&str>, Option<i64>) {
-    let mut parts = identity.rsplitn(3, ':');
+fn split_identity(identity: &[u8]) -> (Option<String>, Option<i64>) {
+    let mut parts = identity.rsplitn(3, |&b| b == b':');
     let _random = parts.next();
-    let pid = parts.next().and_then(|p| p.parse().ok());
-    (parts.next(), pid)
+    let pid = parts
+        .next()
+        .and_then(|p| std::str::from_utf8(p).ok()?.parse().ok());
+    (
+        parts
+            .next()
+            .map(|h| String::from_utf8_lossy(h).into_owned()),
+        pid,
+    )
 }
 
 pub fn run(ctx: &mut Ctx, args: &ProcsArgs) -> anyhow::Result<ProcsReport> {
@@ -216,13 +223,13 @@ pub fn run(ctx: &mut Ctx, args: &ProcsArgs) -> anyhow::Result<ProcsReport> {
         let last_beat = stamps.get(i).copied().flatten();
         let mut process = read_process(id, &replies[0], &replies[1], last_beat, now);
         if let Err(e) = &replies[0] {
-            problems.push(Problem::wrong(&keys::process(id), KeyType::Hash, e));
+            problems.push(Problem::wrong(keys::process(id), KeyType::Hash, e));
         }
         if args.memory {
             let memory = match &replies[2] {
                 Ok(v) => Memory::layout(value::items(v), first_slot),
                 Err(e) => {
-                    let problem = Problem::wrong(&keys::memory(id), KeyType::Zset, e);
+                    let problem = Problem::wrong(keys::memory(id), KeyType::Zset, e);
                     let memory = Memory::unreadable(first_slot, &problem.error);
                     problems.push(problem);
                     memory
@@ -235,7 +242,7 @@ pub fn run(ctx: &mut Ctx, args: &ProcsArgs) -> anyhow::Result<ProcsReport> {
     processes.sort_by(|a, b| {
         let key = |p: &Process| {
             let (host, pid) = split_identity(&p.identity);
-            (p.state == State::Gone, host.map(str::to_owned), pid)
+            (p.state == State::Gone, host, pid)
         };
         key(a)
             .cmp(&key(b))
@@ -250,7 +257,7 @@ pub fn run(ctx: &mut Ctx, args: &ProcsArgs) -> anyhow::Result<ProcsReport> {
 }
 
 fn read_process(
-    identity: &str,
+    identity: &Name,
     hash: &Reply,
     pttl: &Reply,
     last_beat: Option<i64>,
@@ -258,9 +265,9 @@ fn read_process(
 ) -> Process {
     let (id_host, id_pid) = split_identity(identity);
     let mut p = Process {
-        identity: identity.to_string(),
+        identity: identity.clone(),
         state: State::Gone,
-        hostname: id_host.map(str::to_owned),
+        hostname: id_host,
         pid: id_pid,
         started_at: None,
         concurrency: None,
@@ -515,7 +522,7 @@ impl ProcsReport {
                 _ => Tone::Plain,
             };
             t.add_row(vec![
-                table::cell(ui, &p.identity, Tone::Strong),
+                table::cell(ui, p.identity.shown(), Tone::Strong),
                 table::cell(ui, p.state.name(), p.state.tone()),
                 table::cell(
                     ui,
@@ -568,7 +575,7 @@ impl ProcsReport {
         let widest = |header: &str, f: &dyn Fn(&Row) -> usize| {
             rows.iter().map(f).chain([width(header)]).max().unwrap_or(0)
         };
-        let id_w = widest("IDENTITY", &|r| width(&r.p.identity));
+        let id_w = widest("IDENTITY", &|r| width(&r.p.identity.shown()));
         let state_w = widest("STATE", &|r| r.p.state.name().len());
         let latest_w = widest("LATEST", &|r| width(&r.latest));
         let min_w = widest("MIN", &|r| width(&r.min));
@@ -601,7 +608,7 @@ impl ProcsReport {
                 None => paint(ui, &spark::draw(&r.m.series(), available), tone),
             };
             let cells = [
-                paint(ui, &pad(&r.p.identity, id_w), Tone::Strong),
+                paint(ui, &pad(&r.p.identity.shown(), id_w), Tone::Strong),
                 paint(ui, &pad(r.p.state.name(), state_w), r.p.state.tone()),
                 line,
                 right(&r.latest, latest_w),
@@ -623,7 +630,7 @@ impl ProcsReport {
                 "{} {}: {} memory history member(s) skipped (not a \"<slot>:<kb>\" reading on \
                  the 15 min grid of the last 24 h)",
                 ui.styles.warn("note:"),
-                keys::memory(&r.p.identity),
+                keys::memory(&r.p.identity).shown(),
                 r.m.skipped
             ));
         }
@@ -741,10 +748,10 @@ mod tests {
     #[test]
     fn identities_and_weights() {
         assert_eq!(
-            split_identity("vm:29128:32e9242b5029"),
-            (Some("vm"), Some(29128))
+            split_identity(b"vm:29128:32e9242b5029"),
+            (Some("vm".into()), Some(29128))
         );
-        assert_eq!(split_identity("a:b:1:ff"), (Some("a:b"), Some(1)));
+        assert_eq!(split_identity(b"a:b:1:ff"), (Some("a:b".into()), Some(1)));
         let w = weights(&["default", "critical", "critical", "mail-out"]);
         let w: Vec<_> = w.iter().map(|q| (q.name.as_str(), q.weight)).collect();
         assert_eq!(w, [("critical", 2), ("default", 1), ("mail-out", 1)]);

@@ -15,8 +15,9 @@ use super::Ctx;
 use crate::cli::confirm::confirm;
 use crate::cli::exit::{Exit, UsageError};
 use crate::cli::ui::Ui;
+use crate::cli::values::name_parser;
 use crate::render::{self, Report};
-use crate::store::{Store, StoreResult, keys, scripts, value};
+use crate::store::{Name, Store, StoreResult, keys, scripts, value};
 
 #[derive(Debug, Subcommand)]
 pub enum ProcsAction {
@@ -40,8 +41,8 @@ pub enum ProcsAction {
 #[derive(Debug, Args)]
 pub struct SignalArgs {
     /// The identities to signal
-    #[arg(value_name = "IDENTITY", required_unless_present = "all")]
-    pub identities: Vec<String>,
+    #[arg(value_name = "IDENTITY", required_unless_present = "all", value_parser = name_parser())]
+    pub identities: Vec<Name>,
 
     /// Every live process
     #[arg(long, conflicts_with = "identities")]
@@ -91,15 +92,15 @@ pub struct SignalReport {
 
 #[derive(Debug, Serialize)]
 pub struct Signalled {
-    pub identity: String,
+    pub identity: Name,
     /// The channel the message was published on.
-    pub channel: String,
+    pub channel: Name,
     /// What PUBLISH returned: connections subscribed to the channel. 0 means nobody got it.
     pub receivers: i64,
 }
 
 /// Which of `identities` have a presence key, in one round trip.
-fn present(store: &mut Store, identities: &[String]) -> StoreResult<Vec<bool>> {
+fn present(store: &mut Store, identities: &[Name]) -> StoreResult<Vec<bool>> {
     let mut pipe = redis::pipe();
     for id in identities {
         pipe.cmd("EXISTS").arg(keys::process(id));
@@ -113,13 +114,13 @@ fn present(store: &mut Store, identities: &[String]) -> StoreResult<Vec<bool>> {
 
 fn signal(ctx: &mut Ctx, signal: Signal, args: &SignalArgs) -> anyhow::Result<Exit> {
     let mut seen = HashSet::new();
-    let named: Vec<String> = args
+    let named: Vec<Name> = args
         .identities
         .iter()
         .filter(|id| seen.insert(*id))
         .cloned()
         .collect();
-    if named.iter().any(String::is_empty) {
+    if named.iter().any(Name::is_empty) {
         return Err(UsageError("an identity can't be empty".into()).into());
     }
     let ui = ctx.ui.clone();
@@ -134,11 +135,11 @@ fn signal(ctx: &mut Ctx, signal: Signal, args: &SignalArgs) -> anyhow::Result<Ex
             .collect()
     } else {
         let live = present(store, &named)?;
-        let gone: Vec<&str> = named
+        let gone: Vec<String> = named
             .iter()
             .zip(&live)
             .filter(|(_, live)| !**live)
-            .map(|(id, _)| id.as_str())
+            .map(|(id, _)| id.shown().into_owned())
             .collect();
         // One unknown identity stops the whole command: a typo must not leave half the
         // fleet quiet and the other half not.
@@ -159,7 +160,11 @@ fn signal(ctx: &mut Ctx, signal: Signal, args: &SignalArgs) -> anyhow::Result<Ex
                 "Stop {} process{} ({}) on {}?",
                 identities.len(),
                 if identities.len() == 1 { "" } else { "es" },
-                identities.join(", "),
+                identities
+                    .iter()
+                    .map(|id| id.shown())
+                    .collect::<Vec<_>>()
+                    .join(", "),
                 store.target()
             ),
         )?;
@@ -196,7 +201,7 @@ impl Report for SignalReport {
                 "{} {} to {} ({} receiver{})",
                 s.strong("sent"),
                 self.signal.message(),
-                p.identity,
+                p.identity.shown(),
                 p.receivers,
                 if p.receivers == 1 { "" } else { "s" }
             )?;
@@ -208,7 +213,7 @@ impl Report for SignalReport {
                 "{} nobody received it on {}: the process isn't listening (restarting, or \
                  about to vanish); signals are not kept for later",
                 s.warn("warning:"),
-                p.channel
+                p.channel.shown()
             )?;
         }
         Ok(())
@@ -221,7 +226,7 @@ pub struct PruneReport {
     /// True when nothing was changed.
     pub dry_run: bool,
     /// Identities removed from cogworker:processes (would be, with dry_run).
-    pub removed: Vec<String>,
+    pub removed: Vec<Name>,
     /// Members left: their presence key exists.
     pub kept: u64,
 }
@@ -244,8 +249,8 @@ fn prune(ctx: &mut Ctx, dry_run: bool) -> anyhow::Result<Exit> {
             let presence = keys::process(id);
             let reply = store.eval(
                 &scripts::PROCESS_PRUNE,
-                &[keys::PROCESSES, &presence],
-                &[id.as_bytes()],
+                &[keys::PROCESSES.as_bytes(), &presence],
+                &[id],
             )?;
             if value::int(&reply) == Some(1) {
                 removed.push(id.clone());
@@ -288,7 +293,7 @@ impl Report for PruneReport {
                 keys::PROCESSES
             )?;
             for id in &self.removed {
-                writeln!(out, "  {id}")?;
+                writeln!(out, "  {}", id.shown())?;
             }
         }
         writeln!(

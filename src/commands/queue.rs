@@ -21,32 +21,35 @@ use crate::cli::confirm::confirm;
 use crate::cli::exit::{Exit, UsageError};
 use crate::cli::interrupt;
 use crate::cli::ui::Ui;
+use crate::cli::values::name_parser;
 use crate::render::progress::Progress;
+use crate::render::table::one_line;
 use crate::render::table::{self, Tone};
 use crate::render::time::{rfc3339, when};
 use crate::render::{self, Report, size::count};
 use crate::store::job::{Job, Unparseable, sha1_hex};
 use crate::store::page::{ListPager, PAGE};
-use crate::store::{KeyType, Store, StoreResult, find, keys, locks, scripts, value};
+use crate::store::{KeyType, Name, Store, StoreResult, find, keys, locks, scripts, value};
 
 #[derive(Debug, Subcommand)]
 pub enum QueueCommand {
     /// Stop workers fetching from these queues; pushes still land and wait
     Pause {
-        #[arg(required = true, value_name = "QUEUE")]
-        queues: Vec<String>,
+        #[arg(required = true, value_name = "QUEUE", value_parser = name_parser())]
+        queues: Vec<Name>,
     },
     /// Let workers fetch from these queues again
     Resume {
-        #[arg(required = true, value_name = "QUEUE")]
-        queues: Vec<String>,
+        #[arg(required = true, value_name = "QUEUE", value_parser = name_parser())]
+        queues: Vec<Name>,
     },
     /// Delete every job waiting on QUEUE
     ///
     /// The jobs' unique locks are left to expire, as the Web UI's "delete all" leaves them;
     /// the queue stays listed in cogworker:queues.
     Clear {
-        queue: String,
+        #[arg(value_parser = name_parser())]
+        queue: Name,
         /// Clear a queue that isn't listed in cogworker:queues
         #[arg(long)]
         force: bool,
@@ -65,8 +68,8 @@ pub enum QueueCommand {
 #[derive(Debug, Args)]
 pub struct DeleteJobArgs {
     /// The queue to delete from
-    #[arg(value_name = "QUEUE")]
-    pub queue_name: String,
+    #[arg(value_name = "QUEUE", value_parser = name_parser())]
+    pub queue_name: Name,
 
     /// The jids of the jobs to delete
     #[arg(value_name = "JID")]
@@ -109,7 +112,7 @@ fn emit<R: Report>(ctx: &mut Ctx, report: &R) -> anyhow::Result<Exit> {
     Ok(report.exit())
 }
 
-fn check_name(queue: &str) -> anyhow::Result<()> {
+fn check_name(queue: &Name) -> anyhow::Result<()> {
     if queue.is_empty() {
         return Err(UsageError("a queue name can't be empty".into()).into());
     }
@@ -130,16 +133,16 @@ pub struct PauseReport {
 
 #[derive(Debug, Serialize)]
 pub struct PauseRow {
-    pub name: String,
+    pub name: Name,
     /// False when the queue already was in the asked state.
     pub changed: bool,
     /// Whether the name is in cogworker:queues (a name can be paused before its queue exists).
     pub listed: bool,
 }
 
-fn pause(ctx: &mut Ctx, names: &[String], pause: bool) -> anyhow::Result<Exit> {
+fn pause(ctx: &mut Ctx, names: &[Name], pause: bool) -> anyhow::Result<Exit> {
     let mut seen = HashSet::new();
-    let names: Vec<&String> = names.iter().filter(|n| seen.insert(*n)).collect();
+    let names: Vec<&Name> = names.iter().filter(|n| seen.insert(*n)).collect();
     for name in &names {
         check_name(name)?;
     }
@@ -150,7 +153,7 @@ fn pause(ctx: &mut Ctx, names: &[String], pause: bool) -> anyhow::Result<Exit> {
     for name in &names {
         pipe.cmd(if pause { "SADD" } else { "SREM" })
             .arg(keys::PAUSED_QUEUES)
-            .arg(name.as_str());
+            .arg(*name);
     }
     let replies = store.pipeline(&pipe)?;
     let mut rows = Vec::with_capacity(names.len());
@@ -159,7 +162,7 @@ fn pause(ctx: &mut Ctx, names: &[String], pause: bool) -> anyhow::Result<Exit> {
         rows.push(PauseRow {
             listed: listed.binary_search(name).is_ok(),
             changed: value::int(&reply) == Some(1),
-            name: name.clone(),
+            name: (*name).clone(),
         });
     }
     let report = PauseReport {
@@ -180,18 +183,18 @@ impl Report for PauseReport {
         };
         for q in &self.queues {
             if q.changed {
-                writeln!(out, "{} {}", s.strong(done), q.name)?;
+                writeln!(out, "{} {}", s.strong(done), q.name.shown())?;
             } else {
-                writeln!(out, "{} {}", q.name, s.dim(already))?;
+                writeln!(out, "{} {}", q.name.shown(), s.dim(already))?;
             }
         }
         let mut stderr = io::stderr().lock();
         for q in self.queues.iter().filter(|q| !q.listed) {
             writeln!(
                 stderr,
-                "{} queue {:?} is not in {} (no job was ever pushed to it, or a typo?); {} anyway",
+                "{} queue \"{}\" is not in {} (no job was ever pushed to it, or a typo?); {} anyway",
                 s.warn("warning:"),
-                q.name,
+                q.name.shown(),
                 keys::QUEUES,
                 done
             )?;
@@ -205,9 +208,9 @@ impl Report for PauseReport {
 
 #[derive(Debug, Serialize)]
 pub struct ClearReport {
-    pub queue: String,
+    pub queue: Name,
     /// The list that was dropped.
-    pub key: String,
+    pub key: Name,
     pub target: String,
     /// Jobs removed: the queue's length at the instant it was dropped.
     pub deleted: u64,
@@ -215,22 +218,27 @@ pub struct ClearReport {
     pub listed: bool,
 }
 
-fn clear(ctx: &mut Ctx, queue: &str, force: bool, yes: bool) -> anyhow::Result<Exit> {
+fn clear(ctx: &mut Ctx, queue: &Name, force: bool, yes: bool) -> anyhow::Result<Exit> {
     check_name(queue)?;
     let ui = ctx.ui.clone();
     let store = ctx.store()?;
     let key = keys::queue(queue);
     store.expect_type(&key, KeyType::List)?;
     let known = store.members(keys::QUEUES)?;
-    let listed = known.binary_search(&queue.to_string()).is_ok();
+    let listed = known.binary_search(queue).is_ok();
     if !listed && !force {
         let names = if known.is_empty() {
             "none".to_string()
         } else {
-            known.join(", ")
+            known
+                .iter()
+                .map(|n| n.shown())
+                .collect::<Vec<_>>()
+                .join(", ")
         };
         return Err(UsageError(format!(
-            "queue {queue:?} is not in {} (known queues: {names}); pass --force to clear it anyway",
+            "queue \"{}\" is not in {} (known queues: {names}); pass --force to clear it anyway",
+            queue.shown(),
             keys::QUEUES
         ))
         .into());
@@ -243,8 +251,10 @@ fn clear(ctx: &mut Ctx, queue: &str, force: bool, yes: bool) -> anyhow::Result<E
             &ui,
             yes,
             &format!(
-                "Delete all {} jobs waiting on queue {queue} ({key}) on {}?",
+                "Delete all {} jobs waiting on queue {} ({}) on {}?",
                 count(size),
+                queue.shown(),
+                key.shown(),
                 store.target()
             ),
         )?;
@@ -252,7 +262,7 @@ fn clear(ctx: &mut Ctx, queue: &str, force: bool, yes: bool) -> anyhow::Result<E
         value::int(&reply).unwrap_or(0) as u64
     };
     let report = ClearReport {
-        queue: queue.to_string(),
+        queue: queue.clone(),
         key,
         target: store.target().to_string(),
         deleted,
@@ -268,7 +278,7 @@ impl Report for ClearReport {
             writeln!(
                 out,
                 "queue {} {}",
-                self.queue,
+                self.queue.shown(),
                 s.dim("was already empty; nothing deleted")
             )?;
             return Ok(());
@@ -278,8 +288,8 @@ impl Report for ClearReport {
             "{} {} jobs from queue {} ({})",
             s.strong("deleted"),
             count(self.deleted),
-            self.queue,
-            self.key
+            self.queue.shown(),
+            self.key.shown()
         )?;
         writeln!(
             io::stderr().lock(),
@@ -303,14 +313,18 @@ pub struct Deleted {
 
 /// Delete every copy of `raw` from `queue` and, if any was removed, release the unique and
 /// periodic locks the job owns (owner-checked), in one script.
-pub fn delete_waiting(store: &mut Store, queue: &str, raw: &[u8]) -> StoreResult<Deleted> {
+pub fn delete_waiting(
+    store: &mut Store,
+    queue: impl AsRef<[u8]>,
+    raw: &[u8],
+) -> StoreResult<Deleted> {
     let entry = Entry::of(0, raw.to_vec());
     delete_entry(store, &keys::queue(queue), &entry)
 }
 
-fn delete_entry(store: &mut Store, key: &str, entry: &Entry) -> StoreResult<Deleted> {
-    let mut keys_: Vec<&str> = vec![key];
-    keys_.extend(entry.locks.iter().map(String::as_str));
+fn delete_entry(store: &mut Store, key: &Name, entry: &Entry) -> StoreResult<Deleted> {
+    let mut keys_: Vec<&[u8]> = vec![key];
+    keys_.extend(entry.locks.iter().map(Name::as_bytes));
     let reply = store.eval(
         &scripts::QUEUE_DELETE,
         &keys_,
@@ -332,18 +346,18 @@ const SEARCH_WINDOW: u64 = 200;
 /// found where it was read, `None` for one that wasn't.
 fn delete_batch(
     store: &mut Store,
-    key: &str,
+    key: &Name,
     tombstone: &str,
     entries: &[Entry],
     removed_before: u64,
 ) -> StoreResult<Vec<Option<u64>>> {
-    let mut keys_: Vec<&str> = vec![key];
+    let mut keys_: Vec<&[u8]> = vec![key];
     let mut args: Vec<Vec<u8>> = vec![
         tombstone.as_bytes().to_vec(),
         SEARCH_WINDOW.to_string().into_bytes(),
     ];
     for e in entries {
-        keys_.extend(e.locks.iter().map(String::as_str));
+        keys_.extend(e.locks.iter().map(Name::as_bytes));
         args.push(e.raw.clone());
         args.push(
             e.index
@@ -368,12 +382,13 @@ fn delete_batch(
 
 /// A value no job can be (jobs are JSON objects), unique to this run, that marks the
 /// entries a batch removes.
-fn tombstone(key: &str) -> String {
+fn tombstone(key: &Name) -> String {
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());
-    let seed = format!("{}:{nanos}:{key}", std::process::id());
-    format!("cogctl:tombstone:{}", sha1_hex(seed.as_bytes()))
+    let mut seed = format!("{}:{nanos}:", std::process::id()).into_bytes();
+    seed.extend_from_slice(key);
+    format!("cogctl:tombstone:{}", sha1_hex(&seed))
 }
 
 /// A waiting job about to be deleted: its bytes, where it was read, and what it owns.
@@ -382,7 +397,7 @@ struct Entry {
     raw: Vec<u8>,
     /// The jid, or the display jid of a member that isn't a job.
     jid: String,
-    locks: Vec<String>,
+    locks: Vec<Name>,
 }
 
 impl Entry {
@@ -486,9 +501,9 @@ const SAMPLE: usize = 10;
 pub struct PlanReport {
     /// Always "delete".
     pub action: &'static str,
-    pub queue: String,
+    pub queue: Name,
     /// The list jobs would be deleted from.
-    pub source: String,
+    pub source: Name,
     pub target: String,
     /// Always true: nothing was changed.
     pub dry_run: bool,
@@ -517,7 +532,7 @@ pub struct SampleJob {
     /// enqueued_at, else created_at (epoch seconds).
     pub enqueued_at: Option<f64>,
     /// The unique/periodic lock keys it may own (released, owner-checked, when deleted).
-    pub locks: Vec<String>,
+    pub locks: Vec<Name>,
 }
 
 struct Plan {
@@ -564,7 +579,7 @@ impl Plan {
         }
     }
 
-    fn report(self, queue: &str, target: &str, not_found: Vec<String>) -> PlanReport {
+    fn report(self, queue: &Name, target: &str, not_found: Vec<String>) -> PlanReport {
         let mut by_class: Vec<ClassCount> = self
             .by_class
             .into_iter()
@@ -573,7 +588,7 @@ impl Plan {
         by_class.sort_by(|a, b| b.count.cmp(&a.count).then(a.class.cmp(&b.class)));
         PlanReport {
             action: "delete",
-            queue: queue.to_string(),
+            queue: queue.clone(),
             source: keys::queue(queue),
             target: target.to_string(),
             dry_run: true,
@@ -595,7 +610,7 @@ impl Report for PlanReport {
             s.strong("would delete"),
             count(self.matched),
             count(self.scanned),
-            self.queue,
+            self.queue.shown(),
             self.target
         )?;
         if !self.by_class.is_empty() {
@@ -636,7 +651,7 @@ impl Report for PlanReport {
                 out,
                 "\n{} {}",
                 s.warn("not on the queue:"),
-                self.not_found.join(", ")
+                one_line(&self.not_found.join(", "))
             )?;
         }
         writeln!(out, "{}", s.dim("dry run: nothing was changed"))
@@ -712,7 +727,7 @@ fn delete_job(ctx: &mut Ctx, args: &DeleteJobArgs) -> anyhow::Result<Exit> {
 }
 
 fn delete_by_jid(ctx: &mut Ctx, args: &DeleteJobArgs, jids: &[String]) -> anyhow::Result<Exit> {
-    let queue = args.queue_name.as_str();
+    let queue = &args.queue_name;
     let key = keys::queue(queue);
     let ui = ctx.ui.clone();
     let store = ctx.store()?;
@@ -757,15 +772,16 @@ fn delete_by_jid(ctx: &mut Ctx, args: &DeleteJobArgs, jids: &[String]) -> anyhow
             &ui,
             args.yes,
             &format!(
-                "Delete {} job{} ({}{}) from queue {queue} on {}?",
+                "Delete {} job{} ({}{}) from queue {} on {}?",
                 count(found.len() as u64),
                 if found.len() == 1 { "" } else { "s" },
-                listed.join(", "),
+                one_line(&listed.join(", ")),
                 if more > 0 {
                     format!(" and {more} more")
                 } else {
                     String::new()
                 },
+                queue.shown(),
                 store.target()
             ),
         )?;
@@ -780,7 +796,10 @@ fn delete_by_jid(ctx: &mut Ctx, args: &DeleteJobArgs, jids: &[String]) -> anyhow
         );
     } else {
         for jid in jids {
-            summary.record(jid, Outcome::Failed(format!("not on queue {queue}")));
+            summary.record(
+                jid,
+                Outcome::Failed(format!("not on queue {}", queue.shown())),
+            );
         }
     }
     summary.finish();
@@ -806,7 +825,7 @@ fn delete_by_jid(ctx: &mut Ctx, args: &DeleteJobArgs, jids: &[String]) -> anyhow
 /// Delete the jobs found for `jids`, one script per stored copy, in the order given.
 fn delete_each(
     store: &mut Store,
-    queue: &str,
+    queue: &Name,
     jids: &[String],
     found: &BTreeMap<String, Vec<Entry>>,
     summary: &mut Summary,
@@ -818,7 +837,10 @@ fn delete_each(
             break;
         }
         let Some(copies) = found.get(jid) else {
-            summary.record(jid, Outcome::Failed(format!("not on queue {queue}")));
+            summary.record(
+                jid,
+                Outcome::Failed(format!("not on queue {}", queue.shown())),
+            );
             continue;
         };
         let mut removed = 0;
@@ -840,7 +862,7 @@ fn delete_each(
 }
 
 fn delete_bulk(ctx: &mut Ctx, args: &DeleteJobArgs) -> anyhow::Result<Exit> {
-    let queue = args.queue_name.as_str();
+    let queue = &args.queue_name;
     let key = keys::queue(queue);
     let ui = ctx.ui.clone();
     let now = ui.clock.now;
@@ -871,10 +893,11 @@ fn delete_bulk(ctx: &mut Ctx, args: &DeleteJobArgs) -> anyhow::Result<Exit> {
             &ui,
             args.yes,
             &format!(
-                "Delete {} of {} jobs ({}) from queue {queue} on {}?",
+                "Delete {} of {} jobs ({}) from queue {} on {}?",
                 count(plan.matched),
                 count(plan.scanned),
-                describe(&args.filter, now),
+                one_line(&describe(&args.filter, now)),
+                queue.shown(),
                 store.target()
             ),
         )?;
@@ -910,7 +933,7 @@ fn delete_bulk(ctx: &mut Ctx, args: &DeleteJobArgs) -> anyhow::Result<Exit> {
 /// way: entries may then be read twice, never deleted unless they match.
 fn delete_pass(
     store: &mut Store,
-    key: &str,
+    key: &Name,
     selection: &Selection,
     pace: &PaceArgs,
     progress: &Progress,

@@ -5,13 +5,13 @@ use std::io::{self, Write};
 use clap::Args;
 use serde::Serialize;
 
-use super::{Ctx, Problem};
+use super::{Ctx, Problem, read_registry};
 use crate::cli::ui::Ui;
 use crate::render::table::{self, Tone};
 use crate::render::time::span;
 use crate::render::{Report, size};
 use crate::store::job::Job;
-use crate::store::{KeyType, Store, StoreResult, keys, value};
+use crate::store::{KeyType, Name, Store, StoreResult, keys, value};
 
 /// List queues: size, latency (age of the oldest waiting job) and whether they are paused
 #[derive(Debug, Args)]
@@ -19,11 +19,12 @@ pub struct QueuesArgs {}
 
 #[derive(Debug, Serialize)]
 pub struct QueueRow {
-    pub name: String,
+    pub name: Name,
     pub size: u64,
     /// Seconds the oldest waiting job has waited (its enqueued_at, else created_at).
     pub latency: f64,
-    pub paused: bool,
+    /// `null` when cogworker:paused_queues can't be read.
+    pub paused: Option<bool>,
 }
 
 #[derive(Debug, Serialize)]
@@ -33,10 +34,23 @@ pub struct QueuesReport {
 }
 
 /// The queues of `cogworker:queues` (plus any paused one not listed there), sorted by name,
-/// read in one round trip. A queue key of the wrong type becomes a problem, not an error.
+/// read in one round trip. A key that can't be read (of the wrong type) becomes a problem, not
+/// an error, and the rest is still shown: without the registry, the queues are found by a scan
+/// of their keys; without the paused set, whether each is paused is unknown.
 pub fn read_queues(store: &mut Store, now: f64) -> StoreResult<(Vec<QueueRow>, Vec<Problem>)> {
-    let mut names = store.members(keys::QUEUES)?;
-    let paused = store.members(keys::PAUSED_QUEUES)?;
+    let mut problems = Vec::new();
+    let mut names = read_registry(store, keys::QUEUES, &mut problems)?;
+    if !problems.is_empty() {
+        names.extend(
+            store
+                .scan_keys(keys::QUEUE_PATTERN)?
+                .iter()
+                .filter_map(keys::queue_of_key),
+        );
+    }
+    let paused_unreadable = problems.len();
+    let paused = read_registry(store, keys::PAUSED_QUEUES, &mut problems)?;
+    let paused_known = problems.len() == paused_unreadable;
     names.extend(paused.iter().cloned());
     names.sort();
     names.dedup();
@@ -47,20 +61,18 @@ pub fn read_queues(store: &mut Store, now: f64) -> StoreResult<(Vec<QueueRow>, V
     }
     let replies = store.pipeline(&pipe)?;
     let mut rows = Vec::with_capacity(names.len());
-    let mut problems = Vec::new();
     for (name, pair) in names.into_iter().zip(replies.chunks(2)) {
-        let key = keys::queue(&name);
         let (size, oldest) = match pair {
             [Ok(len), Ok(oldest)] => (value::int(len).unwrap_or(0) as u64, value::bytes(oldest)),
             [Err(e), _] | [_, Err(e)] => {
-                problems.push(Problem::wrong(&key, KeyType::List, e));
+                problems.push(Problem::wrong(keys::queue(&name), KeyType::List, e));
                 continue;
             }
             _ => continue,
         };
         let latency = oldest.map_or(0.0, |raw| latency(raw, now));
         rows.push(QueueRow {
-            paused: paused.contains(&name),
+            paused: paused_known.then(|| paused.contains(&name)),
             name,
             size,
             latency,
@@ -96,7 +108,7 @@ pub fn queue_table(ui: &Ui, queues: &[QueueRow]) -> String {
             Tone::Plain
         };
         t.add_row(vec![
-            table::cell(ui, &q.name, Tone::Strong),
+            table::cell(ui, q.name.shown(), Tone::Strong),
             table::cell(ui, size::count(q.size), Tone::Plain),
             table::cell(
                 ui,
@@ -107,10 +119,10 @@ pub fn queue_table(ui: &Ui, queues: &[QueueRow]) -> String {
                 },
                 latency_tone,
             ),
-            if q.paused {
-                table::cell(ui, "paused", Tone::Warn)
-            } else {
-                table::cell(ui, "", Tone::Plain)
+            match q.paused {
+                Some(true) => table::cell(ui, "paused", Tone::Warn),
+                Some(false) => table::cell(ui, "", Tone::Plain),
+                None => table::cell(ui, "?", Tone::Dim),
             },
         ]);
     }

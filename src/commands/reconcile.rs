@@ -19,8 +19,9 @@ use crate::render::size::count;
 use crate::render::table::{self, Tone};
 use crate::render::{Report, emit};
 use crate::store::liveness::{self, ListState, Liveness};
+use crate::store::name::shown_list;
 use crate::store::recovery::{DEFAULT_MAX_ORPHANINGS, Filed, Recovery};
-use crate::store::{Store, StoreResult};
+use crate::store::{Name, Store, StoreResult};
 
 /// Requeue the jobs of dead processes, bury repeat orphans and file unsettled records, now
 #[derive(Debug, Args)]
@@ -55,7 +56,7 @@ pub struct ReconcileReport {
     pub max_orphanings: u64,
     pub lists: Vec<ListOutcome>,
     /// Queues that received jobs but that no live process read lately.
-    pub unlisted_queues: Vec<String>,
+    pub unlisted_queues: Vec<Name>,
     /// Repeat orphans filed in dead by this pass (jids).
     pub buried_repeat_orphans: Vec<String>,
     pub unsettled: Filed,
@@ -66,7 +67,7 @@ pub struct ReconcileReport {
 
 #[derive(Debug, Serialize)]
 pub struct ListOutcome {
-    pub identity: String,
+    pub identity: Name,
     /// alive / silent / presumed_dead, as REQUEUE judged it.
     pub state: Liveness,
     /// Seconds since its last beat (when it has a stamp).
@@ -168,10 +169,10 @@ pub fn run(ctx: &mut Ctx, args: &ReconcileArgs) -> anyhow::Result<Exit> {
                 report.lists.push(outcome);
             }
             Err(e) if e.is_connection() => return Err(e.into()),
-            Err(e) => report.problems.push(Problem::from_store(
-                &crate::store::keys::inprogress(identity),
-                &e,
-            )),
+            Err(e) => Problem::push_once(
+                &mut report.problems,
+                Problem::from_store(crate::store::keys::inprogress(identity), &e),
+            ),
         }
     }
     match recovery.bury_repeat_orphans(store) {
@@ -216,9 +217,9 @@ fn file_unsettled(
 fn reconcile_list(
     store: &mut Store,
     recovery: &Recovery,
-    identity: &str,
+    identity: &Name,
     pinned: Option<f64>,
-) -> StoreResult<(ListOutcome, Vec<String>)> {
+) -> StoreResult<(ListOutcome, Vec<Name>)> {
     let state = ListState::read(store, identity)?;
     let verdict = state.judge(recovery.threshold, pinned);
     let done = recovery.requeue(store, identity)?;
@@ -238,7 +239,7 @@ fn reconcile_list(
     };
     Ok((
         ListOutcome {
-            identity: identity.to_string(),
+            identity: identity.clone(),
             state,
             silent_for: verdict.silent_for,
             requeued: done.moved - done.parked - done.buried_raw.len() as u64,
@@ -363,6 +364,7 @@ impl Report for ReconcileReport {
                         Tone::Warn,
                     ),
                     Liveness::PresumedDead => ("presumed dead".to_string(), Tone::Bad),
+                    Liveness::Unknown => ("unknown".to_string(), Tone::Warn),
                 };
                 let n = |v: u64| {
                     if l.state == Liveness::PresumedDead {
@@ -372,7 +374,7 @@ impl Report for ReconcileReport {
                     }
                 };
                 t.add_row(vec![
-                    table::cell(ui, &l.identity, Tone::Plain),
+                    table::cell(ui, l.identity.shown(), Tone::Plain),
                     table::cell(ui, state, tone),
                     table::cell(ui, n(l.requeued), Tone::Plain),
                     table::cell(ui, n(l.parked), Tone::Plain),
@@ -401,7 +403,7 @@ impl Report for ReconcileReport {
                 stderr,
                 "{} requeued job(s) onto queue(s) no live process reads: {} — make sure some worker reads them",
                 s.warn("warning:"),
-                self.unlisted_queues.join(", ")
+                shown_list(&self.unlisted_queues, ", ")
             )?;
         }
         drop(stderr);

@@ -102,7 +102,7 @@ pub fn run(ctx: &mut Ctx, _args: &StatsArgs) -> anyhow::Result<StatsReport> {
                     gone += 1;
                 }
             }
-            Err(e) => problems.push(Problem::wrong(&keys::process(id), KeyType::Hash, &e)),
+            Err(e) => problems.push(Problem::wrong(keys::process(id), KeyType::Hash, &e)),
         }
     }
 

@@ -7,6 +7,7 @@ use serde::Serialize;
 use serde_json::Number;
 
 use crate::store::unsettled::parse_record;
+use crate::text::visible_bytes;
 
 use super::{Ctx, Problem};
 use crate::cli::exit::Exit;
@@ -76,6 +77,9 @@ pub struct UnsettledRecord {
     pub payload_unreadable: Option<String>,
     /// The record exactly as stored (invalid UTF-8 shown as U+FFFD).
     pub record: String,
+    /// The record's bytes, which the table shows escaped.
+    #[serde(skip)]
+    raw: Vec<u8>,
 }
 
 impl UnsettledRecord {
@@ -95,6 +99,7 @@ impl UnsettledRecord {
             error: None,
             payload_unreadable: None,
             record: String::from_utf8_lossy(raw).into_owned(),
+            raw: raw.to_vec(),
         };
         if let Some(payload) = &parsed.payload {
             match Job::parse(payload.as_bytes()) {
@@ -195,7 +200,7 @@ impl Report for UnsettledReport {
                 let quarantine = r
                     .reason
                     .as_ref()
-                    .map(|reason| one_line(&format!("{reason}: {}", r.record)));
+                    .map(|reason| one_line(&format!("{reason}: {}", visible_bytes(&r.raw))));
                 Row {
                     pos: r.position.to_string(),
                     target: if r.valid {

@@ -1,6 +1,7 @@
 //! The errors of the store module. Each kind decides an exit code (README "Exit codes").
 
 use super::keys::KeyType;
+use super::name::Name;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -15,11 +16,12 @@ pub enum StoreError {
     AuthRefused { target: String, reason: String },
 
     #[error(
-        "{key} is a {found}, but cogworker keeps a {} there; nothing was changed",
+        "{} is a {found}, but cogworker keeps a {} there; nothing was changed",
+        key.shown(),
         expected.name()
     )]
     WrongType {
-        key: String,
+        key: Name,
         expected: KeyType,
         found: String,
     },

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use super::job::Job;
 use super::page::{ListPager, Score, ZEntry};
-use super::{KeyType, RawJob, Store, StoreResult};
+use super::{KeyType, Name, RawJob, Store, StoreResult};
 
 /// What a stored member must contain to be this job: `"jid":"<jid>"` as compact JSON.
 pub fn needle(jid: &str) -> String {
@@ -18,13 +18,14 @@ pub fn needle(jid: &str) -> String {
 }
 
 /// `text` with Redis glob metacharacters escaped, so it matches only itself.
-pub fn glob_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if matches!(c, '*' | '?' | '[' | ']' | '\\') {
-            out.push('\\');
+pub fn glob_escape(text: impl AsRef<[u8]>) -> Vec<u8> {
+    let text = text.as_ref();
+    let mut out = Vec::with_capacity(text.len());
+    for &b in text {
+        if matches!(b, b'*' | b'?' | b'[' | b']' | b'\\') {
+            out.push(b'\\');
         }
-        out.push(c);
+        out.push(b);
     }
     out
 }
@@ -40,7 +41,9 @@ pub fn is_job(raw: &[u8], jid: &str) -> bool {
 
 /// Every member of the sorted set `key` that is the job `jid`, lowest score first.
 pub fn in_zset(store: &mut Store, key: &str, jid: &str) -> StoreResult<Vec<ZEntry>> {
-    let pattern = format!("*{}*", glob_escape(&needle(jid)));
+    let mut pattern = b"*".to_vec();
+    pattern.extend(glob_escape(needle(jid)));
+    pattern.push(b'*');
     let mut cursor = "0".to_string();
     let mut seen = HashSet::new();
     let mut hits = Vec::new();
@@ -81,7 +84,7 @@ pub fn in_zset(store: &mut Store, key: &str, jid: &str) -> StoreResult<Vec<ZEntr
 /// head, read in bounded pages.
 pub fn in_list(
     store: &mut Store,
-    key: &str,
+    key: impl Into<Name>,
     prefilter: &[u8],
     hit: impl Fn(&[u8]) -> bool,
 ) -> StoreResult<Vec<(u64, Vec<u8>)>> {
@@ -105,7 +108,10 @@ mod tests {
 
     #[test]
     fn glob_characters_are_escaped() {
-        assert_eq!(glob_escape(r#""jid":"a*b?[c]\"#), r#""jid":"a\*b\?\[c\]\\"#);
+        assert_eq!(
+            glob_escape(r#""jid":"a*b?[c]\"#),
+            br#""jid":"a\*b\?\[c\]\\"#
+        );
     }
 
     #[test]

@@ -8,23 +8,23 @@ use redis::Value;
 use super::find::glob_escape;
 use super::ids::Jids;
 use super::scripts::QUARANTINE;
-use super::{KeyType, Store, StoreResult, keys, value};
+use super::{KeyType, Name, Store, StoreResult, keys, value};
 
 const COPIES_KEPT: usize = 5;
 
 /// A key moved to quarantine.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Quarantined {
-    pub key: String,
+    pub key: Name,
     pub found: String,
     pub expected: &'static str,
-    pub renamed_to: String,
+    pub renamed_to: Name,
 }
 
 /// The members of a listing set, or none when it is missing or itself of the wrong type
 /// (it is quarantined this round and listed again on the next).
-fn members(store: &mut Store, key: &str) -> StoreResult<Vec<String>> {
-    match store.query::<Vec<String>>(redis::cmd("SMEMBERS").arg(key), key, KeyType::Set) {
+fn members(store: &mut Store, key: &str) -> StoreResult<Vec<Name>> {
+    match store.members(key) {
         Ok(m) => Ok(m),
         Err(e) if e.is_connection() => Err(e),
         Err(_) => Ok(Vec::new()),
@@ -32,10 +32,13 @@ fn members(store: &mut Store, key: &str) -> StoreResult<Vec<String>> {
 }
 
 /// The map of expected types (§14), for a process that reads `queues`.
-pub fn expected(store: &mut Store, queues: &[String]) -> StoreResult<Vec<(String, &'static str)>> {
-    let mut out: Vec<(String, &'static str)> = Vec::new();
+pub fn expected(
+    store: &mut Store,
+    queues: &[impl AsRef<[u8]>],
+) -> StoreResult<Vec<(Name, &'static str)>> {
+    let mut out: Vec<(Name, &'static str)> = Vec::new();
     for k in [keys::SCHEDULE, keys::RETRY, keys::DEAD, keys::LIVE_QUEUES] {
-        out.push((k.to_string(), "zset"));
+        out.push((Name::from(k), "zset"));
     }
     for k in [
         keys::QUEUES,
@@ -44,18 +47,18 @@ pub fn expected(store: &mut Store, queues: &[String]) -> StoreResult<Vec<(String
         keys::INPROGRESS_IDENTITIES,
         keys::PERIODIC_DISABLED,
     ] {
-        out.push((k.to_string(), "set"));
+        out.push((Name::from(k), "set"));
     }
     for k in [keys::LAST_BEAT, keys::PERIODIC_SCHEDULE] {
-        out.push((k.to_string(), "hash"));
+        out.push((Name::from(k), "hash"));
     }
     for k in [keys::REPEAT_ORPHANS, keys::UNSETTLED] {
-        out.push((k.to_string(), "list"));
+        out.push((Name::from(k), "list"));
     }
     for k in [keys::STATS_PROCESSED, keys::STATS_FAILED] {
-        out.push((k.to_string(), "string"));
+        out.push((Name::from(k), "string"));
     }
-    let mut names: Vec<String> = queues.to_vec();
+    let mut names: Vec<Name> = queues.iter().map(|q| Name::from(q.as_ref())).collect();
     names.extend(members(store, keys::QUEUES)?);
     names.sort();
     names.dedup();
@@ -68,7 +71,7 @@ pub fn expected(store: &mut Store, queues: &[String]) -> StoreResult<Vec<(String
         out.push((keys::workers(&id), "hash"));
         out.push((keys::memory(&id), "zset"));
     }
-    let pjids: Vec<String> = match store.query(
+    let pjids: Vec<Name> = match store.query(
         redis::cmd("HKEYS").arg(keys::PERIODIC_SCHEDULE),
         keys::PERIODIC_SCHEDULE,
         KeyType::Hash,
@@ -86,7 +89,11 @@ pub fn expected(store: &mut Store, queues: &[String]) -> StoreResult<Vec<(String
 
 /// One KeyGuard round: TYPE of every expected key in one pipeline, then QUARANTINE of each
 /// one found of another type, then the trim of that key's older quarantined copies.
-pub fn guard(store: &mut Store, queues: &[String], now_ms: i64) -> StoreResult<Vec<Quarantined>> {
+pub fn guard(
+    store: &mut Store,
+    queues: &[impl AsRef<[u8]>],
+    now_ms: i64,
+) -> StoreResult<Vec<Quarantined>> {
     let expected = expected(store, queues)?;
     let mut pipe = redis::pipe();
     for (key, _) in &expected {
@@ -128,13 +135,14 @@ pub fn guard(store: &mut Store, queues: &[String], now_ms: i64) -> StoreResult<V
 
 /// Keep the newest five quarantined copies of `key`: names of exactly the shape
 /// `cogworker:quarantine:<key>:<ms>:<8 hex>`, sorted by the millisecond number.
-fn trim_copies(store: &mut Store, key: &str) -> StoreResult<()> {
+fn trim_copies(store: &mut Store, key: &Name) -> StoreResult<()> {
     let prefix = keys::quarantine_prefix(key);
-    let pattern = format!("{}*", glob_escape(&prefix));
-    let mut copies: Vec<(i64, String)> = Vec::new();
+    let mut pattern = glob_escape(&prefix);
+    pattern.push(b'*');
+    let mut copies: Vec<(i64, Name)> = Vec::new();
     let mut cursor = 0u64;
     loop {
-        let (next, batch): (u64, Vec<String>) = store.query_server(
+        let (next, batch): (u64, Vec<Name>) = store.query_server(
             redis::cmd("SCAN")
                 .arg(cursor)
                 .arg("MATCH")
@@ -156,7 +164,7 @@ fn trim_copies(store: &mut Store, key: &str) -> StoreResult<()> {
         return Ok(());
     }
     copies.sort();
-    let old: Vec<&String> = copies[..copies.len() - COPIES_KEPT]
+    let old: Vec<&Name> = copies[..copies.len() - COPIES_KEPT]
         .iter()
         .map(|(_, n)| n)
         .collect();
@@ -164,8 +172,8 @@ fn trim_copies(store: &mut Store, key: &str) -> StoreResult<()> {
 }
 
 /// The millisecond number of a quarantined copy's name, when it has exactly that shape.
-fn copy_ms(name: &str, prefix: &str) -> Option<i64> {
-    let rest = name.strip_prefix(prefix)?;
+fn copy_ms(name: &[u8], prefix: &[u8]) -> Option<i64> {
+    let rest = std::str::from_utf8(name.strip_prefix(prefix)?).ok()?;
     let (ms, hex) = rest.split_once(':')?;
     let hex_ok = hex.len() == 8
         && hex
@@ -184,31 +192,31 @@ mod tests {
 
     #[test]
     fn only_exact_copy_names_count() {
-        let p = "cogworker:quarantine:cogworker:retry:";
+        let p = b"cogworker:quarantine:cogworker:retry:";
         assert_eq!(
             copy_ms(
-                "cogworker:quarantine:cogworker:retry:1700000000000:0a1b2c3d",
+                b"cogworker:quarantine:cogworker:retry:1700000000000:0a1b2c3d",
                 p
             ),
             Some(1700000000000)
         );
         assert_eq!(
             copy_ms(
-                "cogworker:quarantine:cogworker:retry:x:1700000000000:0a1b2c3d",
+                b"cogworker:quarantine:cogworker:retry:x:1700000000000:0a1b2c3d",
                 p
             ),
             None
         );
         assert_eq!(
             copy_ms(
-                "cogworker:quarantine:cogworker:retry:1700000000000:0A1B2C3D",
+                b"cogworker:quarantine:cogworker:retry:1700000000000:0A1B2C3D",
                 p
             ),
             None
         );
         assert_eq!(
             copy_ms(
-                "cogworker:quarantine:cogworker:retry:1700000000000:0a1b2c",
+                b"cogworker:quarantine:cogworker:retry:1700000000000:0a1b2c",
                 p
             ),
             None
@@ -219,7 +227,7 @@ mod tests {
     fn glob_characters_are_escaped() {
         assert_eq!(
             glob_escape("cogworker:queue:a*b[1]"),
-            "cogworker:queue:a\\*b\\[1\\]"
+            b"cogworker:queue:a\\*b\\[1\\]"
         );
     }
 }

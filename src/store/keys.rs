@@ -2,6 +2,10 @@
 //!
 //! There is no configurable namespace: the names are literal. Two families carry no
 //! `cogworker:` prefix at all (`status:<jid>` and `periodic:*`, KEYS.md §1.1).
+//!
+//! A key built from a name is a `Name` (bytes): queue names and identities need not be UTF-8.
+
+use super::name::Name;
 
 pub const QUEUES: &str = "cogworker:queues";
 pub const PAUSED_QUEUES: &str = "cogworker:paused_queues";
@@ -44,8 +48,16 @@ const QUARANTINE_PREFIX: &str = "cogworker:quarantine:";
 /// `cogworker:inprogress_identities`, whose next character is `_`.
 pub const INPROGRESS_PATTERN: &str = "cogworker:inprogress:*";
 
-pub fn queue(name: &str) -> String {
-    format!("{QUEUE_PREFIX}{name}")
+pub fn queue(name: impl AsRef<[u8]>) -> Name {
+    Name::prefixed(QUEUE_PREFIX, name.as_ref())
+}
+
+/// The `SCAN MATCH` pattern of every queue list, for when `cogworker:queues` can't be read.
+pub const QUEUE_PATTERN: &str = "cogworker:queue:*";
+
+/// The queue name of a queue list key found by `SCAN`.
+pub fn queue_of_key(key: &Name) -> Option<Name> {
+    key.strip_prefix(QUEUE_PREFIX)
 }
 
 /// The prefix the gem's scripts receive as ARGV to build queue keys inside Lua.
@@ -53,43 +65,43 @@ pub fn queue_prefix() -> &'static str {
     QUEUE_PREFIX
 }
 
-pub fn inprogress(identity: &str) -> String {
-    format!("{INPROGRESS_PREFIX}{identity}")
+pub fn inprogress(identity: impl AsRef<[u8]>) -> Name {
+    Name::prefixed(INPROGRESS_PREFIX, identity.as_ref())
 }
 
 /// The identity of an in-progress list key found by `SCAN`, or `None` for any other key.
-pub fn identity_of_inprogress(key: &str) -> Option<&str> {
+pub fn identity_of_inprogress(key: &Name) -> Option<Name> {
     key.strip_prefix(INPROGRESS_PREFIX)
 }
 
-pub fn orphanings(jid: &str) -> String {
-    format!("{ORPHANINGS_PREFIX}{jid}")
+pub fn orphanings(jid: impl AsRef<[u8]>) -> Name {
+    Name::prefixed(ORPHANINGS_PREFIX, jid.as_ref())
 }
 
 pub fn orphanings_prefix() -> &'static str {
     ORPHANINGS_PREFIX
 }
 
-pub fn process(identity: &str) -> String {
-    format!("{PROCESS_PREFIX}{identity}")
+pub fn process(identity: impl AsRef<[u8]>) -> Name {
+    Name::prefixed(PROCESS_PREFIX, identity.as_ref())
 }
 
-pub fn workers(identity: &str) -> String {
-    format!("{WORKERS_PREFIX}{identity}")
+pub fn workers(identity: impl AsRef<[u8]>) -> Name {
+    Name::prefixed(WORKERS_PREFIX, identity.as_ref())
 }
 
-pub fn memory(identity: &str) -> String {
-    format!("{MEMORY_PREFIX}{identity}")
+pub fn memory(identity: impl AsRef<[u8]>) -> Name {
+    Name::prefixed(MEMORY_PREFIX, identity.as_ref())
 }
 
 /// A pub/sub channel, not a key (KEYS.md §3.18).
-pub fn signal(identity: &str) -> String {
-    format!("{SIGNAL_PREFIX}{identity}")
+pub fn signal(identity: impl AsRef<[u8]>) -> Name {
+    Name::prefixed(SIGNAL_PREFIX, identity.as_ref())
 }
 
 /// `hour` is floor(epoch seconds / 3600) (KEYS.md §3.20).
-pub fn throughput(hour: i64) -> String {
-    format!("{THROUGHPUT_PREFIX}{hour}")
+pub fn throughput(hour: i64) -> Name {
+    Name::prefixed(THROUGHPUT_PREFIX, hour.to_string().as_bytes())
 }
 
 /// The gem's per-hour throughput count (OPERATIONS §5.3): `HINCRBY` of `field`
@@ -119,32 +131,32 @@ pub mod ttl {
 pub const MEMORY_SLOT_SECONDS: i64 = 900;
 
 /// `date` is a UTC calendar date `YYYY-MM-DD` (KEYS.md §3.22).
-pub fn history_daily(date: &str) -> String {
-    format!("{HISTORY_DAILY_PREFIX}{date}")
+pub fn history_daily(date: impl AsRef<[u8]>) -> Name {
+    Name::prefixed(HISTORY_DAILY_PREFIX, date.as_ref())
 }
 
-pub fn job_attempts(jid: &str) -> String {
-    format!("{JOB_ATTEMPTS_PREFIX}{jid}")
+pub fn job_attempts(jid: impl AsRef<[u8]>) -> Name {
+    Name::prefixed(JOB_ATTEMPTS_PREFIX, jid.as_ref())
 }
 
-pub fn status(jid: &str) -> String {
-    format!("{STATUS_PREFIX}{jid}")
+pub fn status(jid: impl AsRef<[u8]>) -> Name {
+    Name::prefixed(STATUS_PREFIX, jid.as_ref())
 }
 
-pub fn unique(digest: &str) -> String {
-    format!("{UNIQUE_PREFIX}{digest}")
+pub fn unique(digest: impl AsRef<[u8]>) -> Name {
+    Name::prefixed(UNIQUE_PREFIX, digest.as_ref())
 }
 
-pub fn periodic_last_slot(pjid: &str) -> String {
-    format!("{PERIODIC_LAST_SLOT_PREFIX}{pjid}")
+pub fn periodic_last_slot(pjid: impl AsRef<[u8]>) -> Name {
+    Name::prefixed(PERIODIC_LAST_SLOT_PREFIX, pjid.as_ref())
 }
 
-pub fn periodic_lock(pjid: &str, slot: i64) -> String {
-    format!("{PERIODIC_LOCK_PREFIX}{pjid}:{slot}")
+pub fn periodic_lock(pjid: &str, slot: i64) -> Name {
+    Name::from(format!("{PERIODIC_LOCK_PREFIX}{pjid}:{slot}"))
 }
 
-pub fn periodic_running(pjid: &str) -> String {
-    format!("{PERIODIC_RUNNING_PREFIX}{pjid}")
+pub fn periodic_running(pjid: impl AsRef<[u8]>) -> Name {
+    Name::prefixed(PERIODIC_RUNNING_PREFIX, pjid.as_ref())
 }
 
 pub fn periodic_running_prefix() -> &'static str {
@@ -152,13 +164,17 @@ pub fn periodic_running_prefix() -> &'static str {
 }
 
 /// Where KeyGuard renames a key of the wrong type (KEYS.md §3.31).
-pub fn quarantine(key: &str, epoch_ms: i64, hex8: &str) -> String {
-    format!("{}{epoch_ms}:{hex8}", quarantine_prefix(key))
+pub fn quarantine(key: impl AsRef<[u8]>, epoch_ms: i64, hex8: &str) -> Name {
+    let mut name = quarantine_prefix(key).into_bytes();
+    name.extend_from_slice(format!("{epoch_ms}:{hex8}").as_bytes());
+    Name::new(name)
 }
 
 /// What every quarantined copy of `key` starts with.
-pub fn quarantine_prefix(key: &str) -> String {
-    format!("{QUARANTINE_PREFIX}{key}:")
+pub fn quarantine_prefix(key: impl AsRef<[u8]>) -> Name {
+    let mut name = Name::prefixed(QUARANTINE_PREFIX, key.as_ref()).into_bytes();
+    name.push(b':');
+    Name::new(name)
 }
 
 /// One of the three sorted sets of jobs waiting for a time (KEYS.md §3.5–§3.7).
@@ -182,8 +198,10 @@ impl JobSet {
     }
 
     /// The set a full key names, as `cogworker:unsettled` records name their target.
-    pub fn from_key(key: &str) -> Option<JobSet> {
-        JobSet::ALL.into_iter().find(|set| set.key() == key)
+    pub fn from_key(key: impl AsRef<[u8]>) -> Option<JobSet> {
+        JobSet::ALL
+            .into_iter()
+            .find(|set| set.key().as_bytes() == key.as_ref())
     }
 
     /// How people call it: the word the commands use.
@@ -227,10 +245,14 @@ mod tests {
         assert_eq!(queue("mail-out"), "cogworker:queue:mail-out");
         assert_eq!(inprogress("vm:1:ab"), "cogworker:inprogress:vm:1:ab");
         assert_eq!(
-            identity_of_inprogress("cogworker:inprogress:vm:1:ab"),
-            Some("vm:1:ab")
+            identity_of_inprogress(&Name::from("cogworker:inprogress:vm:1:ab")),
+            Some(Name::from("vm:1:ab"))
         );
-        assert_eq!(identity_of_inprogress(INPROGRESS_IDENTITIES), None);
+        assert_eq!(
+            identity_of_inprogress(&Name::from(INPROGRESS_IDENTITIES)),
+            None
+        );
+        assert_eq!(queue(b"q\xff").as_bytes(), b"cogworker:queue:q\xff");
         assert_eq!(status("x"), "status:x");
         assert_eq!(periodic_lock("p", 17), "periodic:lock:p:17");
         assert_eq!(throughput(498946), "cogworker:throughput:498946");

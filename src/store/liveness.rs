@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::scripts::INPROGRESS_STATE;
-use super::{KeyType, Store, StoreError, StoreResult, keys, value};
+use super::{KeyType, Name, Store, StoreError, StoreResult, keys, value};
 
 /// The gem's default `orphan_threshold`, in seconds (KEYS.md §5.4).
 pub const DEFAULT_THRESHOLD: f64 = 300.0;
@@ -22,6 +22,9 @@ pub enum Liveness {
     /// No presence key, and no numeric stamp or one older than the threshold: any live
     /// process's next orphan pass requeues its list.
     PresumedDead,
+    /// No presence key, and `cogworker:last_beat` can't be read (it is of the wrong type):
+    /// orphan recovery fails on this owner until KeyGuard quarantines that key.
+    Unknown,
 }
 
 impl Liveness {
@@ -69,11 +72,13 @@ pub fn lua_tonumber(text: &str) -> Option<f64> {
 /// INPROGRESS_STATE script.
 #[derive(Clone, Debug)]
 pub struct ListState {
-    pub identity: String,
+    pub identity: Name,
     /// Whether `cogworker:process:<identity>` exists.
     pub presence: bool,
     /// `cogworker:last_beat[identity]` as stored (any text).
     pub last_beat: Option<String>,
+    /// `cogworker:last_beat` itself could not be read (a key of another type).
+    pub last_beat_unreadable: bool,
     /// Redis' `TIME`, whole seconds.
     pub redis_now: i64,
     /// Jobs on the list.
@@ -81,36 +86,38 @@ pub struct ListState {
 }
 
 impl ListState {
-    pub fn read(store: &mut Store, identity: &str) -> StoreResult<ListState> {
+    /// The list of `identity` and its owner's state. A list of the wrong type is an error
+    /// naming the list; a wrong-typed `cogworker:last_beat` is not: the list is still shown,
+    /// its owner's state `Unknown` unless its presence key says alive.
+    pub fn read(store: &mut Store, identity: &Name) -> StoreResult<ListState> {
         let list = keys::inprogress(identity);
         let presence = keys::process(identity);
-        let reply = match store.eval(
+        let reply = store.eval(
             &INPROGRESS_STATE,
-            &[&list, &presence, keys::LAST_BEAT],
-            &[identity.as_bytes()],
-        ) {
-            Ok(reply) => reply,
-            Err(e) if e.is_connection() => return Err(e),
-            Err(e) => {
-                // The script's error names no key: find the one of the wrong type.
-                store.expect_type(&list, KeyType::List)?;
-                store.expect_type(keys::LAST_BEAT, KeyType::Hash)?;
-                return Err(e);
-            }
-        };
+            &[&list, &presence, keys::LAST_BEAT.as_bytes()],
+            &[identity],
+        )?;
         let items = value::items(&reply);
         let field = |i: usize| items.get(i);
         let malformed = || StoreError::Command {
             command: "EVALSHA".into(),
-            key: list.clone(),
+            key: list.shown().into_owned(),
             reason: format!("unexpected reply from {}: {reply:?}", INPROGRESS_STATE.name),
         };
+        let length = field(3).and_then(value::int).ok_or_else(malformed)?;
+        if length < 0 {
+            return Err(store
+                .expect_type(&list, KeyType::List)
+                .err()
+                .unwrap_or_else(malformed));
+        }
         Ok(ListState {
-            identity: identity.to_string(),
+            identity: identity.clone(),
             presence: field(0).and_then(value::int).ok_or_else(malformed)? == 1,
             last_beat: field(1).and_then(value::string),
+            last_beat_unreadable: field(4).and_then(value::int).ok_or_else(malformed)? == 0,
             redis_now: field(2).and_then(value::int).ok_or_else(malformed)?,
-            length: field(3).and_then(value::int).ok_or_else(malformed)?.max(0) as u64,
+            length: length as u64,
         })
     }
 
@@ -124,8 +131,13 @@ impl ListState {
     pub fn judge(&self, threshold: f64, pinned_now: Option<f64>) -> Verdict {
         let now = pinned_now.unwrap_or(self.redis_now as f64);
         let stamp = self.stamp();
+        let liveness = if self.last_beat_unreadable && !self.presence {
+            Liveness::Unknown
+        } else {
+            judge(self.presence, stamp, now, threshold)
+        };
         Verdict {
-            liveness: judge(self.presence, stamp, now, threshold),
+            liveness,
             silent_for: stamp
                 .filter(|s| s.is_finite() && !self.presence)
                 .map(|s| now - s),
@@ -145,7 +157,7 @@ pub struct Verdict {
 #[derive(Debug)]
 pub struct Candidates {
     /// Sorted, without repeats.
-    pub identities: Vec<String>,
+    pub identities: Vec<Name>,
     /// `cogworker:inprogress_identities` could not be read (wrong type); the scan still ran.
     pub registry_error: Option<StoreError>,
 }
@@ -160,8 +172,7 @@ pub fn candidates(store: &mut Store) -> StoreResult<Candidates> {
         store
             .scan_keys(keys::INPROGRESS_PATTERN)?
             .iter()
-            .filter_map(|k| keys::identity_of_inprogress(k))
-            .map(str::to_string),
+            .filter_map(keys::identity_of_inprogress),
     );
     identities.sort();
     identities.dedup();
@@ -210,6 +221,7 @@ mod tests {
             identity: "h:1:abc".into(),
             presence,
             last_beat: last_beat.map(str::to_string),
+            last_beat_unreadable: false,
             redis_now: 10_000,
             length: 1,
         }
@@ -227,5 +239,15 @@ mod tests {
             state(false, Some("never")).judge(300.0, None).liveness,
             Liveness::PresumedDead
         );
+        let unreadable = ListState {
+            last_beat_unreadable: true,
+            ..state(false, None)
+        };
+        assert_eq!(unreadable.judge(300.0, None).liveness, Liveness::Unknown);
+        let alive = ListState {
+            presence: true,
+            ..unreadable
+        };
+        assert_eq!(alive.judge(300.0, None).liveness, Liveness::Alive);
     }
 }

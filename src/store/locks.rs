@@ -3,7 +3,7 @@
 //! duplicates, or its periodic entry, for a day.
 
 use super::job::{Job, sha1_hex};
-use super::keys;
+use super::{Name, keys};
 
 /// The `unique` value that takes a lock (compared as a string, KEYS.md §6.6).
 const UNTIL_EXECUTED: &str = "until_executed";
@@ -19,13 +19,13 @@ const DEFAULT_QUEUE: &str = "default";
 /// is Ruby's `args.to_json`. A payload re-encoded by another writer (with spaces, say) may
 /// hash differently from what the gem computes; the owner check makes that harmless (the
 /// lock is then simply not found).
-pub fn lock_keys(job: &Job<'_>) -> Vec<String> {
+pub fn lock_keys(job: &Job<'_>) -> Vec<Name> {
     let mut locks = Vec::new();
     if job.get_str("unique").as_deref() == Some(UNTIL_EXECUTED) {
-        locks.push(keys::unique(&unique_digest(job)));
+        locks.push(keys::unique(unique_digest(job)));
     }
     if let Some(pjid) = job.get_str("periodic_pjid").filter(|p| !p.is_empty()) {
-        locks.push(keys::periodic_running(&pjid));
+        locks.push(keys::periodic_running(pjid.as_bytes()));
     }
     locks
 }
@@ -89,7 +89,7 @@ mod tests {
                     .find(|raw| Job::parse(raw.as_bytes()).unwrap().jid.as_deref() == Some(owner))
                     .unwrap_or_else(|| panic!("{name}: no job {owner}"));
                 let job = Job::parse(holder.as_bytes()).unwrap();
-                assert_eq!(lock_keys(&job), vec![lock.clone()], "{name}: {holder}");
+                assert_eq!(lock_keys(&job), vec![Name::from(lock)], "{name}: {holder}");
             }
             // Jobs without `unique` (the fixtures' plain EchoJobs) hold nothing.
             for raw in &jobs {

@@ -12,6 +12,7 @@ pub mod keyguard;
 pub mod keys;
 pub mod liveness;
 pub mod locks;
+pub mod name;
 pub mod page;
 pub mod recovery;
 pub mod rewrite;
@@ -27,8 +28,11 @@ pub use connection::{ConnectOptions, Connector};
 pub use error::{StoreError, StoreResult};
 pub use job::{Job, RawJob, Unparseable};
 pub use keys::{JobSet, KeyType};
+pub use name::Name;
 
 use scripts::Script;
+
+use crate::text::visible_bytes;
 
 /// A connection to the cogworker Redis, with errors that name keys and never passwords.
 pub struct Store {
@@ -55,12 +59,12 @@ impl Store {
     pub fn query<T: FromRedisValue>(
         &mut self,
         cmd: &redis::Cmd,
-        key: &str,
+        key: &(impl AsRef<[u8]> + ?Sized),
         expected: KeyType,
     ) -> StoreResult<T> {
         match cmd.query::<T>(&mut self.conn) {
             Ok(v) => Ok(v),
-            Err(err) => Err(self.command_error(err, cmd, key, Some(expected))),
+            Err(err) => Err(self.command_error(err, cmd, key.as_ref(), Some(expected))),
         }
     }
 
@@ -68,7 +72,7 @@ impl Store {
     pub fn query_server<T: FromRedisValue>(&mut self, cmd: &redis::Cmd) -> StoreResult<T> {
         match cmd.query::<T>(&mut self.conn) {
             Ok(v) => Ok(v),
-            Err(err) => Err(self.command_error(err, cmd, "", None)),
+            Err(err) => Err(self.command_error(err, cmd, b"", None)),
         }
     }
 
@@ -87,12 +91,12 @@ impl Store {
                 .into_iter()
                 .map(|r| r.map_err(|e| self.connector.scrub(&connection::describe(&e))))
                 .collect()),
-            Err(err) => Err(self.command_error(err, &redis::cmd("PIPELINE"), "", None)),
+            Err(err) => Err(self.command_error(err, &redis::cmd("PIPELINE"), b"", None)),
         }
     }
 
     /// Run a script: EVALSHA, then EVAL of the full text on NOSCRIPT (OPERATIONS §2.1).
-    pub fn eval(&mut self, script: &Script, keys: &[&str], args: &[&[u8]]) -> StoreResult<Value> {
+    pub fn eval(&mut self, script: &Script, keys: &[&[u8]], args: &[&[u8]]) -> StoreResult<Value> {
         let mut evalsha = redis::cmd("EVALSHA");
         evalsha
             .arg(script.sha())
@@ -105,30 +109,34 @@ impl Store {
                 let mut eval = redis::cmd("EVAL");
                 eval.arg(script.text).arg(keys.len()).arg(keys).arg(args);
                 eval.query::<Value>(&mut self.conn).map_err(|err| {
-                    let key = keys.first().copied().unwrap_or("");
+                    let key = keys.first().copied().unwrap_or(b"");
                     self.command_error(err, &eval, key, None)
                 })
             }
             Err(err) => {
-                let key = keys.first().copied().unwrap_or("");
+                let key = keys.first().copied().unwrap_or(b"");
                 Err(self.command_error(err, &evalsha, key, None))
             }
         }
     }
 
     /// The Redis type of a key (`none` when it doesn't exist).
-    pub fn key_type(&mut self, key: &str) -> StoreResult<String> {
-        self.query_server(redis::cmd("TYPE").arg(key))
+    pub fn key_type(&mut self, key: &(impl AsRef<[u8]> + ?Sized)) -> StoreResult<String> {
+        self.query_server(redis::cmd("TYPE").arg(key.as_ref()))
     }
 
     /// Check that `key` is absent or of the expected type, before reading it in pages.
-    pub fn expect_type(&mut self, key: &str, expected: KeyType) -> StoreResult<()> {
+    pub fn expect_type(
+        &mut self,
+        key: &(impl AsRef<[u8]> + ?Sized),
+        expected: KeyType,
+    ) -> StoreResult<()> {
         let found = self.key_type(key)?;
         if found == "none" || found == expected.name() {
             Ok(())
         } else {
             Err(StoreError::WrongType {
-                key: key.to_string(),
+                key: Name::from(key.as_ref()),
                 expected,
                 found,
             })
@@ -154,11 +162,11 @@ impl Store {
 
     /// Every key matching `pattern`, by `SCAN` in bounded steps. For key families that stay
     /// small (in-progress lists: one per process).
-    pub fn scan_keys(&mut self, pattern: &str) -> StoreResult<Vec<String>> {
+    pub fn scan_keys(&mut self, pattern: &str) -> StoreResult<Vec<Name>> {
         let mut cursor: u64 = 0;
         let mut keys = Vec::new();
         loop {
-            let (next, batch): (u64, Vec<String>) = self.query_server(
+            let (next, batch): (u64, Vec<Name>) = self.query_server(
                 redis::cmd("SCAN")
                     .arg(cursor)
                     .arg("MATCH")
@@ -177,9 +185,10 @@ impl Store {
         Ok(keys)
     }
 
-    /// The members of a registry set (queues, processes, identities), sorted.
-    pub fn members(&mut self, key: &str) -> StoreResult<Vec<String>> {
-        let mut members: Vec<String> =
+    /// The members of a registry set (queues, processes, identities), sorted; as bytes, since
+    /// nothing makes them UTF-8.
+    pub fn members(&mut self, key: &str) -> StoreResult<Vec<Name>> {
+        let mut members: Vec<Name> =
             self.query(redis::cmd("SMEMBERS").arg(key), key, KeyType::Set)?;
         members.sort();
         Ok(members)
@@ -189,7 +198,7 @@ impl Store {
         &mut self,
         err: redis::RedisError,
         cmd: &redis::Cmd,
-        key: &str,
+        key: &[u8],
         expected: Option<KeyType>,
     ) -> StoreError {
         if err.is_io_error() || err.is_connection_dropped() || err.is_timeout() {
@@ -206,7 +215,7 @@ impl Store {
                 .unwrap_or_else(|_| "value of another type".into());
             if let Some(expected) = expected {
                 return StoreError::WrongType {
-                    key: key.to_string(),
+                    key: Name::from(key),
                     expected,
                     found,
                 };
@@ -217,7 +226,7 @@ impl Store {
             key: if key.is_empty() {
                 "the server".into()
             } else {
-                key.to_string()
+                visible_bytes(key).into_owned()
             },
             reason: self.connector.scrub(&connection::describe(&err)),
         }
@@ -240,6 +249,8 @@ fn command_name(cmd: &redis::Cmd) -> String {
 /// Reading helpers for `redis::Value`s that came back from pipelines and scripts.
 pub mod value {
     use redis::Value;
+
+    use super::Name;
 
     pub fn int(v: &Value) -> Option<i64> {
         match v {
@@ -269,16 +280,17 @@ pub mod value {
         }
     }
 
-    /// HGETALL's reply (flat array in RESP2, map in RESP3) as pairs.
-    pub fn pairs(v: &Value) -> Vec<(String, Vec<u8>)> {
+    /// HGETALL's reply (flat array in RESP2, map in RESP3) as pairs; field names are bytes.
+    pub fn pairs(v: &Value) -> Vec<(Name, Vec<u8>)> {
+        let field = |k: &Value| bytes(k).map(Name::from);
         match v {
             Value::Map(map) => map
                 .iter()
-                .filter_map(|(k, v)| Some((string(k)?, bytes(v)?.to_vec())))
+                .filter_map(|(k, v)| Some((field(k)?, bytes(v)?.to_vec())))
                 .collect(),
             _ => items(v)
                 .chunks(2)
-                .filter_map(|kv| Some((string(kv.first()?)?, bytes(kv.get(1)?)?.to_vec())))
+                .filter_map(|kv| Some((field(kv.first()?)?, bytes(kv.get(1)?)?.to_vec())))
                 .collect(),
         }
     }

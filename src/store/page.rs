@@ -13,7 +13,7 @@ use std::thread;
 use redis::Value;
 
 use super::job::RawJob;
-use super::{Connector, KeyType, Store, StoreError, StoreResult};
+use super::{Connector, KeyType, Name, Store, StoreError, StoreResult};
 
 /// The first page is small so the first line appears at once; later pages are larger.
 pub const FIRST_PAGE: usize = 100;
@@ -75,9 +75,12 @@ impl ScoreRange {
 
 impl ScoreRange {
     /// How many entries of the sorted set `key` have a score in this range (ZCOUNT).
-    pub fn count(&self, store: &mut Store, key: &str) -> StoreResult<u64> {
+    pub fn count(&self, store: &mut Store, key: &(impl AsRef<[u8]> + ?Sized)) -> StoreResult<u64> {
         store.query(
-            redis::cmd("ZCOUNT").arg(key).arg(&self.min).arg(&self.max),
+            redis::cmd("ZCOUNT")
+                .arg(key.as_ref())
+                .arg(&self.min)
+                .arg(&self.max),
             key,
             KeyType::Zset,
         )
@@ -92,7 +95,7 @@ fn bound(v: f64) -> String {
 /// Pages through one sorted set by score.
 #[derive(Clone, Debug)]
 pub struct ZPager {
-    key: String,
+    key: Name,
     order: Order,
     range: ScoreRange,
     cursor: Option<(String, usize)>,
@@ -101,9 +104,9 @@ pub struct ZPager {
 }
 
 impl ZPager {
-    pub fn new(key: &str, order: Order, range: ScoreRange) -> ZPager {
+    pub fn new(key: impl Into<Name>, order: Order, range: ScoreRange) -> ZPager {
         ZPager {
-            key: key.to_string(),
+            key: key.into(),
             order,
             range,
             cursor: None,
@@ -134,7 +137,7 @@ impl ZPager {
         Ok(())
     }
 
-    pub fn key(&self) -> &str {
+    pub fn key(&self) -> &Name {
         &self.key
     }
 
@@ -235,7 +238,7 @@ impl ZPager {
 /// Pages read ahead by a background connection (see `ZPager::prefetch`).
 pub struct Prefetch {
     rx: mpsc::Receiver<StoreResult<Option<Vec<ZEntry>>>>,
-    key: String,
+    key: Name,
     finished: bool,
 }
 
@@ -261,7 +264,7 @@ impl Iterator for Prefetch {
                 self.finished = true;
                 Some(Err(StoreError::Command {
                     command: "ZRANGEBYSCORE".into(),
-                    key: self.key.clone(),
+                    key: self.key.shown().into_owned(),
                     reason: "the background reader stopped before the end of the set".into(),
                 }))
             }
@@ -303,15 +306,15 @@ pub fn zentries(reply: Value) -> Vec<ZEntry> {
 /// Pages through a list from the head (index 0) with `LRANGE`.
 #[derive(Clone, Debug)]
 pub struct ListPager {
-    key: String,
+    key: Name,
     next: usize,
     done: bool,
 }
 
 impl ListPager {
-    pub fn new(key: &str) -> ListPager {
+    pub fn new(key: impl Into<Name>) -> ListPager {
         ListPager {
-            key: key.to_string(),
+            key: key.into(),
             next: 0,
             done: false,
         }

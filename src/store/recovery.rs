@@ -11,7 +11,7 @@ use super::scripts::{
     BURIED_AS_DEAD, BURY_ORPHAN, FILE_UNSETTLED, QUARANTINE_UNSETTLED, RELEASE_LOCKS, REQUEUE,
     SWAP_DEAD_ENTRY,
 };
-use super::{KeyType, Store, StoreResult, ids, keys, value};
+use super::{KeyType, Name, Store, StoreResult, ids, keys, value};
 
 /// The gem's defaults (OPERATIONS §1.4).
 pub const DEFAULT_MAX_ORPHANINGS: u64 = 3;
@@ -49,7 +49,7 @@ pub struct Requeued {
     /// the list for the next pass.
     pub failed: u64,
     /// Queues that received jobs but that no live process has read lately.
-    pub unlisted: Vec<String>,
+    pub unlisted: Vec<Name>,
 }
 
 impl Recovery {
@@ -60,7 +60,8 @@ impl Recovery {
     /// REQUEUE on `identity`'s list (OPERATIONS §8.4/§8.5), in one call or, with `batch`, in
     /// calls of at most that many jobs until every job of the list as it stood has been
     /// handled once.
-    pub fn requeue(&self, store: &mut Store, identity: &str) -> StoreResult<Requeued> {
+    pub fn requeue(&self, store: &mut Store, identity: impl AsRef<[u8]>) -> StoreResult<Requeued> {
+        let identity = identity.as_ref();
         let list = keys::inprogress(identity);
         let mut total = Requeued::default();
         let initial: u64 = match self.batch {
@@ -99,10 +100,11 @@ impl Recovery {
     pub fn requeue_own(
         &self,
         store: &mut Store,
-        identity: &str,
+        identity: impl AsRef<[u8]>,
         finished: &[Vec<u8>],
         keep: &[Vec<u8>],
     ) -> StoreResult<Requeued> {
+        let identity = identity.as_ref();
         let mut marks: Vec<Vec<u8>> = Vec::with_capacity(finished.len() + keep.len());
         marks.extend(finished.iter().map(|raw| [b"d:".as_slice(), raw].concat()));
         marks.extend(keep.iter().map(|raw| [b"k:".as_slice(), raw].concat()));
@@ -119,38 +121,38 @@ impl Recovery {
     fn requeue_call(
         &self,
         store: &mut Store,
-        identity: &str,
-        list: &str,
+        identity: &[u8],
+        list: &Name,
         limit: u64,
         threshold: Option<f64>,
         marks: &[Vec<u8>],
     ) -> StoreResult<Requeued> {
         let presence = keys::process(identity);
-        let args: Vec<String> = vec![
-            keys::queue_prefix().to_string(),
-            "default".to_string(),
-            keys::periodic_running_prefix().to_string(),
-            keys::ttl::REQUEUED_LOCK.to_string(),
-            identity.to_string(),
-            threshold.map_or(String::new(), format_seconds),
-            self.clock().to_string(),
-            keys::orphanings_prefix().to_string(),
-            ORPHANINGS_TTL.to_string(),
-            self.max_orphanings.to_string(),
-            limit.to_string(),
+        let args: Vec<Vec<u8>> = vec![
+            keys::queue_prefix().into(),
+            "default".into(),
+            keys::periodic_running_prefix().into(),
+            keys::ttl::REQUEUED_LOCK.to_string().into(),
+            identity.to_vec(),
+            threshold.map_or(String::new(), format_seconds).into(),
+            self.clock().to_string().into(),
+            keys::orphanings_prefix().into(),
+            ORPHANINGS_TTL.to_string().into(),
+            self.max_orphanings.to_string().into(),
+            limit.to_string().into(),
         ];
-        let mut arg_refs: Vec<&[u8]> = args.iter().map(|a| a.as_bytes()).collect();
+        let mut arg_refs: Vec<&[u8]> = args.iter().map(Vec::as_slice).collect();
         arg_refs.extend(marks.iter().map(Vec::as_slice));
         let reply = store.eval(
             &REQUEUE,
             &[
                 list,
                 &presence,
-                keys::LAST_BEAT,
-                keys::REPEAT_ORPHANS,
-                keys::DEAD,
-                keys::QUEUES,
-                keys::LIVE_QUEUES,
+                keys::LAST_BEAT.as_bytes(),
+                keys::REPEAT_ORPHANS.as_bytes(),
+                keys::DEAD.as_bytes(),
+                keys::QUEUES.as_bytes(),
+                keys::LIVE_QUEUES.as_bytes(),
             ],
             &arg_refs,
         );
@@ -177,7 +179,8 @@ impl Recovery {
             .iter()
             .skip(4)
             .take(unlisted_count)
-            .filter_map(value::string)
+            .filter_map(value::bytes)
+            .map(Name::from)
             .collect();
         let buried_raw = items
             .iter()
@@ -201,7 +204,7 @@ impl Recovery {
         let score = ruby_float(self.now);
         let reply = store.eval(
             &SWAP_DEAD_ENTRY,
-            &[keys::DEAD],
+            &[keys::DEAD.as_bytes()],
             &[raw, score.as_bytes(), entry.as_bytes()],
         )?;
         let swapped = value::int(&reply) == Some(1);
@@ -213,7 +216,12 @@ impl Recovery {
 
     /// If the owner's list is now empty, drop it from the registry and its stamp (OPERATIONS
     /// §8.6 step 3: not atomic, harmless — a live owner re-adds both on its next beat).
-    pub fn forget_if_empty(&self, store: &mut Store, identity: &str) -> StoreResult<bool> {
+    pub fn forget_if_empty(
+        &self,
+        store: &mut Store,
+        identity: impl AsRef<[u8]>,
+    ) -> StoreResult<bool> {
+        let identity = identity.as_ref();
         let list = keys::inprogress(identity);
         let len: u64 = store.query(redis::cmd("LLEN").arg(&list), &list, KeyType::List)?;
         if len > 0 {
@@ -250,7 +258,7 @@ impl Recovery {
             let score = ruby_float(self.now);
             let reply = store.eval(
                 &BURY_ORPHAN,
-                &[keys::REPEAT_ORPHANS, keys::DEAD],
+                &[keys::REPEAT_ORPHANS.as_bytes(), keys::DEAD.as_bytes()],
                 &[&raw, score.as_bytes(), entry.as_bytes()],
             )?;
             if value::int(&reply) == Some(1) {
@@ -314,7 +322,7 @@ impl Recovery {
         args.extend(locks.iter().map(|l| l.as_bytes()));
         store.eval(
             &BURIED_AS_DEAD,
-            &[&counter, keys::STATS_FAILED, &bucket],
+            &[&counter, keys::STATS_FAILED.as_bytes(), &bucket],
             &args,
         )?;
         Ok(())
@@ -339,7 +347,10 @@ impl Recovery {
                 let ttl = keys::ttl::QUARANTINE.to_string();
                 let moved = store.eval(
                     &QUARANTINE_UNSETTLED,
-                    &[keys::UNSETTLED, keys::UNSETTLED_QUARANTINE],
+                    &[
+                        keys::UNSETTLED.as_bytes(),
+                        keys::UNSETTLED_QUARANTINE.as_bytes(),
+                    ],
                     &[&record, ttl.as_bytes()],
                 )?;
                 if value::int(&moved) == Some(1) {
@@ -360,7 +371,7 @@ impl Recovery {
             let score = score.to_string();
             let reply = store.eval(
                 &FILE_UNSETTLED,
-                &[keys::UNSETTLED, &counter],
+                &[keys::UNSETTLED.as_bytes(), &counter],
                 &[
                     &record,
                     set.as_bytes(),

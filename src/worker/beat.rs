@@ -9,7 +9,7 @@ use crate::store::job::Job;
 use crate::store::locks::lock_keys;
 use crate::store::rewrite::ruby_float;
 use crate::store::scripts::{EXPIRE_IF_OWNED, MEMORY_RECORD};
-use crate::store::{KeyType, Store, StoreError, StoreResult, keys};
+use crate::store::{KeyType, Name, Store, StoreError, StoreResult, keys};
 
 const LIVE_QUEUE_WINDOW: i64 = 86_400;
 const MEMORY_WINDOW: i64 = 86_400;
@@ -147,16 +147,16 @@ fn keep_periodic_locks(shared: &Shared, store: &mut Store) {
         let Some(jid) = job.jid.as_deref() else {
             continue;
         };
-        let locks: Vec<String> = lock_keys(&job)
+        let locks: Vec<Name> = lock_keys(&job)
             .into_iter()
-            .filter(|l| l.starts_with(keys::periodic_running_prefix()))
+            .filter(|l| l.starts_with(keys::periodic_running_prefix().as_bytes()))
             .collect();
         if locks.is_empty() {
             continue;
         }
         let ttl = ACTIVE_TTL.to_string();
         let mut args: Vec<&[u8]> = vec![jid.as_bytes(), ttl.as_bytes()];
-        args.extend(locks.iter().map(|l| l.as_bytes()));
+        args.extend(locks.iter().map(Name::as_bytes));
         let _ = store.eval(&EXPIRE_IF_OWNED, &[], &args);
     }
 }

@@ -9,7 +9,7 @@ use redis::Value;
 use super::state::Shared;
 use crate::store::ids::Jids;
 use crate::store::scripts::FETCH;
-use crate::store::{KeyType, Store, StoreResult, keys, value};
+use crate::store::{KeyType, Name, Store, StoreResult, keys, value};
 
 const BLOCK_SECS: u64 = 2;
 /// With --burst a blocked fetch holds up the exit, so it blocks less.
@@ -99,13 +99,13 @@ impl Fetcher {
             )?;
             return Ok(raw.map(|raw| (queue.to_string(), raw)));
         }
-        let mut order: Vec<String> = self
+        let mut order: Vec<Name> = self
             .order(&mut active)
             .into_iter()
             .map(|q| keys::queue(&q))
             .collect();
         order.push(list);
-        let key_refs: Vec<&str> = order.iter().map(String::as_str).collect();
+        let key_refs: Vec<&[u8]> = order.iter().map(Name::as_bytes).collect();
         let reply = store.eval(&FETCH, &key_refs, &[])?;
         match reply {
             Value::Array(items) if items.len() == 2 => {

@@ -189,14 +189,14 @@ fn watch(shared: &Shared) -> &'static str {
 /// work; the fetch and the poller report it.
 fn all_empty(shared: &Shared, store: &mut Store, queues: &[String]) -> StoreResult<bool> {
     let paused = store.members(keys::PAUSED_QUEUES).unwrap_or_default();
-    let mut count = |cmd: &redis::Cmd, key: &str, kind: KeyType| -> StoreResult<u64> {
+    let mut count = |cmd: &redis::Cmd, key: &[u8], kind: KeyType| -> StoreResult<u64> {
         match store.query::<u64>(cmd, key, kind) {
             Ok(n) => Ok(n),
             Err(e) if e.is_connection() => Err(e),
             Err(_) => Ok(0),
         }
     };
-    for q in queues.iter().filter(|q| !paused.contains(q)) {
+    for q in queues.iter().filter(|q| !paused.iter().any(|p| p == *q)) {
         let key = keys::queue(q);
         if count(redis::cmd("LLEN").arg(&key), &key, KeyType::List)? > 0 {
             return Ok(false);
@@ -212,7 +212,7 @@ fn all_empty(shared: &Shared, store: &mut Store, queues: &[String]) -> StoreResu
         let now = crate::store::rewrite::ruby_float(shared.now());
         for set in [keys::SCHEDULE, keys::RETRY] {
             let due = redis::cmd("ZCOUNT").arg(set).arg("-inf").arg(&now).clone();
-            if count(&due, set, KeyType::Zset)? > 0 {
+            if count(&due, set.as_bytes(), KeyType::Zset)? > 0 {
                 return Ok(false);
             }
         }
@@ -273,7 +273,7 @@ fn finish(shared: &Shared) -> u64 {
                 let parked = conn.get().and_then(|s| {
                     s.eval(
                         &PARK_UNSETTLED,
-                        &[&list, keys::UNSETTLED],
+                        &[&list, keys::UNSETTLED.as_bytes()],
                         &[&raw, record.as_bytes()],
                     )
                 });

@@ -11,6 +11,7 @@ use crate::store::ids::Jids;
 use crate::store::job::Job;
 use crate::store::keyguard;
 use crate::store::liveness;
+use crate::store::name::shown_list;
 use crate::store::recovery::Recovery;
 use crate::store::rewrite::{rewrite, ruby_float};
 use crate::store::scripts::{BURY, REQUEUE_BATCH};
@@ -69,10 +70,10 @@ fn guard_keys(shared: &Shared, conn: &mut Conn<'_>) {
                     "error",
                     "key_quarantined",
                     &[
-                        ("key", &q.key),
+                        ("key", &q.key.shown()),
                         ("found", &q.found),
                         ("expected", &q.expected),
-                        ("renamed_to", &q.renamed_to),
+                        ("renamed_to", &q.renamed_to.shown()),
                     ],
                 );
             }
@@ -109,7 +110,7 @@ fn recover_orphans(shared: &Shared, store: &mut Store) -> StoreResult<()> {
                 shared.log(
                     "warn",
                     "recovery_failed",
-                    &[("identity", identity), ("error", &e)],
+                    &[("identity", &identity.shown()), ("error", &e)],
                 );
                 continue;
             }
@@ -125,21 +126,21 @@ fn recover_orphans(shared: &Shared, store: &mut Store) -> StoreResult<()> {
             shared.log(
                 "warn",
                 "orphans_requeued",
-                &[("identity", identity), ("jobs", &done.moved)],
+                &[("identity", &identity.shown()), ("jobs", &done.moved)],
             );
         }
         if !done.unlisted.is_empty() {
             shared.log(
                 "warn",
                 "queues_nobody_reads",
-                &[("queues", &done.unlisted.join(","))],
+                &[("queues", &shown_list(&done.unlisted, ","))],
             );
         }
         if done.failed > 0 {
             shared.log(
                 "error",
                 "orphans_kept",
-                &[("identity", identity), ("jobs", &done.failed)],
+                &[("identity", &identity.shown()), ("jobs", &done.failed)],
             );
         }
     }
@@ -216,7 +217,7 @@ fn enqueue_due(shared: &Shared, store: &mut Store, set: JobSet) -> StoreResult<(
             Some((queue, payload)) => store
                 .eval(
                     &REQUEUE_BATCH,
-                    &[set.key(), keys::QUEUES],
+                    &[set.key().as_bytes(), keys::QUEUES.as_bytes()],
                     &[
                         keys::queue_prefix().as_bytes(),
                         &raw,
@@ -228,7 +229,7 @@ fn enqueue_due(shared: &Shared, store: &mut Store, set: JobSet) -> StoreResult<(
                     Some(redis::Value::Int(_)) | None => Ok(()),
                     Some(other) => Err(crate::store::StoreError::Command {
                         command: "LPUSH".into(),
-                        key: keys::queue(&queue),
+                        key: keys::queue(&queue).shown().into_owned(),
                         reason: value::string(other).unwrap_or_default(),
                     }),
                 }),
@@ -270,7 +271,11 @@ fn bury(shared: &Shared, store: &mut Store, set: JobSet, raw: &[u8], now: f64) -
     );
     let reply = store.eval(
         &BURY,
-        &[set.key(), keys::DEAD, keys::STATS_FAILED],
+        &[
+            set.key().as_bytes(),
+            keys::DEAD.as_bytes(),
+            keys::STATS_FAILED.as_bytes(),
+        ],
         &[raw, failed_at.as_bytes(), wrapper.as_bytes()],
     )?;
     if value::int(&reply) == Some(1) {

@@ -16,7 +16,7 @@ use crate::store::rewrite::{rewrite, ruby_float};
 use crate::store::scripts::{
     ACK, ACK_FETCH, EXPIRE_IF_OWNED, INTERRUPT, RELEASE_LOCKS, REQUEUE_ONE,
 };
-use crate::store::{Store, StoreResult, keys, value};
+use crate::store::{Name, Store, StoreResult, keys, value};
 
 const UNIQUE_LOCK_TTL: f64 = 86_400.0;
 const ERROR_MESSAGE_LIMIT: usize = 10_000;
@@ -525,13 +525,13 @@ fn ack_fetch(
     let queues = next_from.unwrap_or_default();
     let mut key_names = vec![
         keys::inprogress(identity),
-        keys::orphanings(&super::jid_of(raw)),
+        keys::orphanings(super::jid_of(raw)),
         keys::workers(identity),
-        keys::STATS_PROCESSED.to_string(),
+        keys::STATS_PROCESSED.into(),
         keys::throughput(hour),
-        keys::PAUSED_QUEUES.to_string(),
+        keys::PAUSED_QUEUES.into(),
     ];
-    key_names.extend(queues.iter().map(|q| keys::queue(q)));
+    key_names.extend(queues.iter().map(keys::queue));
     let run_at = (shared.now().floor() as i64).to_string();
     let ttl = keys::ttl::THROUGHPUT.to_string();
     let json_names: Vec<String> = queues
@@ -548,7 +548,7 @@ fn ack_fetch(
     ];
     args.extend(queues.iter().map(|q| q.as_bytes()));
     args.extend(json_names.iter().map(|q| q.as_bytes()));
-    let key_refs: Vec<&str> = key_names.iter().map(String::as_str).collect();
+    let key_refs: Vec<&[u8]> = key_names.iter().map(Name::as_bytes).collect();
     let reply = store.eval(&ACK_FETCH, &key_refs, &args)?;
     let items = value::items(&reply);
     if items.len() < 4 {
@@ -646,7 +646,7 @@ fn interrupt(shared: &Shared, conn: &mut Conn<'_>, raw: &[u8], failure: &Failure
     let filed = with_store(conn, |s| {
         s.eval(
             &INTERRUPT,
-            &[&list, set, &counter],
+            &[&list, set.as_bytes(), &counter],
             &[raw, score.as_bytes(), payload.as_bytes()],
         )
     });
@@ -704,7 +704,7 @@ pub fn settle_pending(shared: &Shared, conn: &mut Conn<'_>) {
             } => with_store(conn, |s| {
                 s.eval(
                     &INTERRUPT,
-                    &[&list, set, &counter],
+                    &[&list, set.as_bytes(), &counter],
                     &[&raw, score.as_bytes(), payload.as_bytes()],
                 )
                 .map(|reply| {

@@ -557,7 +557,11 @@ fn bulk_delete_over_a_large_queue_removes_exactly_the_matching_jobs() {
     for i in (0..n).step_by(1000) {
         let job = seeded(i);
         let parsed = cogctl::store::Job::parse(job.as_bytes()).unwrap();
-        let lock = &cogctl::store::locks::lock_keys(&parsed)[0];
+        let lock = cogctl::store::locks::lock_keys(&parsed)[0]
+            .to_str()
+            .unwrap()
+            .to_string();
+        let lock = &lock;
         assert_eq!(server.exists(lock), !matches(i), "lock of job {i}");
     }
 }

@@ -9,6 +9,7 @@ mod control;
 mod enqueue;
 mod generated;
 mod handler;
+mod hostile;
 mod inprogress;
 mod job;
 mod lists;

@@ -187,7 +187,10 @@ fn s23_a_repeat_orphan_is_parked_and_buried() {
     let server = RedisServer::start();
     let x = raw("X", "default", r#","unique":"until_executed""#);
     let job = cogctl::store::job::Job::parse(x.as_bytes()).unwrap();
-    let lock = cogctl::store::locks::lock_keys(&job)[0].clone();
+    let lock = cogctl::store::locks::lock_keys(&job)[0]
+        .to_str()
+        .unwrap()
+        .to_string();
     server.exec(&[
         &["RPUSH", LIST_D, &x],
         &["SADD", "cogworker:inprogress_identities", D],

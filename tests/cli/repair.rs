@@ -126,7 +126,10 @@ fn kill_moves_the_raw_entry_to_dead_and_releases_its_locks() {
         &["SET", "periodic:running:pj1", FLAKY_RETRY],
     ]);
     let job = cogctl::store::job::Job::parse(unique.as_bytes()).unwrap();
-    let lock = cogctl::store::locks::lock_keys(&job)[0].clone();
+    let lock = cogctl::store::locks::lock_keys(&job)[0]
+        .to_str()
+        .unwrap()
+        .to_string();
     server.exec(&[&["SET", &lock, FLAKY_RETRY]]);
     let run = cogctl(
         &server,

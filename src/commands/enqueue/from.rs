@@ -25,6 +25,7 @@ use crate::commands::bulk;
 use crate::render::progress::Progress;
 use crate::render::size::count;
 use crate::render::{self, Report};
+use crate::store::Name;
 use crate::store::ids::Jids;
 use crate::store::job::{Job, string_of};
 
@@ -255,7 +256,7 @@ pub fn run(ctx: &mut Ctx, path: &Path, batch: usize) -> anyhow::Result<Exit> {
     let mut summary = FromSummary::new(&source, store.target());
     interrupt::watch();
     let progress = Progress::new(&ui, total, "enqueuing");
-    let mut reasons: HashMap<String, String> = HashMap::new();
+    let mut reasons: HashMap<Name, String> = HashMap::new();
     let (chunks, back) = reader(input, batch, ui.clock);
     for chunk in chunks {
         if interrupt::requested() {
@@ -447,7 +448,12 @@ impl Report for FromSummary {
             )?;
         }
         for e in &self.errors {
-            writeln!(out, "  line {}: {}", e.line, e.reason)?;
+            writeln!(
+                out,
+                "  line {}: {}",
+                e.line,
+                crate::text::one_line(&e.reason)
+            )?;
         }
         if self.errors_more > 0 {
             writeln!(out, "  … and {} more", count(self.errors_more))?;

@@ -20,7 +20,9 @@ use crate::cli::values::parse_duration;
 use crate::render::{self, Report, time};
 use push::{Batch, JobSpec, When, Written};
 
+use crate::store::Name;
 use crate::store::ids::Jids;
+use crate::text::visible;
 
 /// Push a new job, as the gem's client does (or many, from NDJSON job specs)
 #[derive(Debug, Args)]
@@ -222,7 +224,7 @@ pub struct EnqueueReport {
     pub queue: String,
     /// Where the job was (or would have been) written: cogworker:queue:<queue> or
     /// cogworker:schedule.
-    pub key: String,
+    pub key: Name,
     pub scheduled: bool,
     /// The due time (epoch seconds) of a scheduled job.
     pub at: Option<f64>,
@@ -242,15 +244,15 @@ impl Report for EnqueueReport {
     fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
         let Some(jid) = &self.jid else {
             let holder = match &self.held_by {
-                Some(h) => format!(" by {h}"),
+                Some(h) => format!(" by {}", visible(h)),
                 None => String::new(),
             };
             let _ = writeln!(
                 io::stderr(),
                 "{} {} {} is held{holder}; nothing was written",
                 ui.styles.warn("already enqueued:"),
-                self.class,
-                self.unique_lock.as_deref().unwrap_or("its unique lock"),
+                visible(&self.class),
+                visible(self.unique_lock.as_deref().unwrap_or("its unique lock")),
             );
             return Ok(());
         };
@@ -258,12 +260,16 @@ impl Report for EnqueueReport {
         match self.at {
             Some(at) => ui.note(&format!(
                 "scheduled {} on {} for {} ({})",
-                self.class,
-                self.queue,
+                visible(&self.class),
+                visible(&self.queue),
                 time::absolute(at),
                 time::relative(ui.clock.now, at)
             )),
-            None => ui.note(&format!("pushed {} onto {}", self.class, self.key)),
+            None => ui.note(&format!(
+                "pushed {} onto {}",
+                visible(&self.class),
+                self.key.shown()
+            )),
         }
         Ok(())
     }

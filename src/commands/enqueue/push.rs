@@ -12,7 +12,7 @@ use crate::store::ids::Jids;
 use crate::store::job::Job;
 use crate::store::ruby_json::{self, Unwritable};
 use crate::store::scripts::{ENQUEUE_BATCH, QUEUE_REGISTER, Script};
-use crate::store::{KeyType, Reply, Store, StoreResult, keys, locks, value};
+use crate::store::{KeyType, Name, Reply, Store, StoreResult, keys, locks, value};
 
 /// The `unique` value of the gem's until_executed lock (KEYS.md §6.6).
 pub const UNTIL_EXECUTED: &str = "until_executed";
@@ -152,9 +152,9 @@ pub struct Built<'a> {
 
 impl Built<'_> {
     /// The key the job is written to.
-    pub fn key(&self) -> String {
+    pub fn key(&self) -> Name {
         match self.at {
-            Some(_) => keys::SCHEDULE.to_string(),
+            Some(_) => keys::SCHEDULE.into(),
             None => keys::queue(self.queue),
         }
     }
@@ -322,7 +322,7 @@ impl Batch {
         let lock = if spec.unique {
             let job =
                 Job::parse(&out[payload.clone()]).expect("a payload built here is a JSON object");
-            let key = keys::unique(&locks::unique_digest(&job));
+            let key = keys::unique(locks::unique_digest(&job));
             let ttl = (UNIQUE_LOCK_TTL + delay.max(0.0)).ceil() as u64;
             Some((append(out, key.as_bytes()), ttl))
         } else {
@@ -371,7 +371,7 @@ impl Batch {
         for (queue, members) in &groups {
             let key = match queue {
                 Some(q) => keys::queue(self.text(q)),
-                None => keys::SCHEDULE.to_string(),
+                None => keys::SCHEDULE.into(),
             };
             let mut plain = false;
             for run in members
@@ -382,7 +382,7 @@ impl Batch {
                     script(
                         &mut pipe,
                         &ENQUEUE_BATCH,
-                        &[keys::SCHEDULE, keys::QUEUES],
+                        &[keys::SCHEDULE.as_bytes(), keys::QUEUES.as_bytes()],
                         &argv,
                     );
                     steps.push(Step::Unique(run, argv));
@@ -402,7 +402,12 @@ impl Batch {
             }
             if let (true, Some(q)) = (plain, queue) {
                 let argv = vec![self.arena[q.clone()].to_vec()];
-                script(&mut pipe, &QUEUE_REGISTER, &[&key, keys::QUEUES], &argv);
+                script(
+                    &mut pipe,
+                    &QUEUE_REGISTER,
+                    &[&key, keys::QUEUES.as_bytes()],
+                    &argv,
+                );
                 steps.push(Step::Register(key, argv));
             }
         }
@@ -412,12 +417,18 @@ impl Batch {
             // A script the server doesn't have cached (flushed since it was first run) is
             // run again the usual way: EVALSHA, then EVAL on NOSCRIPT.
             let reply = match (reply, step) {
-                (Err(text), Step::Unique(_, argv)) if no_script(&text) => {
-                    rerun(store, &ENQUEUE_BATCH, &[keys::SCHEDULE, keys::QUEUES], argv)?
-                }
-                (Err(text), Step::Register(key, argv)) if no_script(&text) => {
-                    rerun(store, &QUEUE_REGISTER, &[key, keys::QUEUES], argv)?
-                }
+                (Err(text), Step::Unique(_, argv)) if no_script(&text) => rerun(
+                    store,
+                    &ENQUEUE_BATCH,
+                    &[keys::SCHEDULE.as_bytes(), keys::QUEUES.as_bytes()],
+                    argv,
+                )?,
+                (Err(text), Step::Register(key, argv)) if no_script(&text) => rerun(
+                    store,
+                    &QUEUE_REGISTER,
+                    &[key, keys::QUEUES.as_bytes()],
+                    argv,
+                )?,
                 (reply, _) => reply,
             };
             let (run, unique) = match step {
@@ -506,11 +517,11 @@ enum Step<'a> {
     /// ENQUEUE_BATCH for these unique jobs, with its ARGV.
     Unique(&'a [usize], Vec<Vec<u8>>),
     /// QUEUE_REGISTER of a queue key, with its ARGV.
-    Register(String, Vec<Vec<u8>>),
+    Register(Name, Vec<Vec<u8>>),
 }
 
 /// Queue `EVALSHA` of `script` in a pipeline (a NOSCRIPT reply is handled by `rerun`).
-fn script(pipe: &mut redis::Pipeline, script: &Script, keys: &[&str], argv: &[Vec<u8>]) {
+fn script(pipe: &mut redis::Pipeline, script: &Script, keys: &[&[u8]], argv: &[Vec<u8>]) {
     pipe.cmd("EVALSHA")
         .arg(script.sha())
         .arg(keys.len())
@@ -536,7 +547,7 @@ fn no_script(text: &str) -> bool {
 fn rerun(
     store: &mut Store,
     script: &Script,
-    keys: &[&str],
+    keys: &[&[u8]],
     argv: &[Vec<u8>],
 ) -> StoreResult<Reply> {
     let args: Vec<&[u8]> = argv.iter().map(Vec::as_slice).collect();
@@ -579,11 +590,15 @@ pub fn failure_reason(store: &mut Store, job: &Built<'_>, text: &str) -> String 
             .key_type(&key)
             .unwrap_or_else(|_| "value of another type".into());
         format!(
-            "{key} is a {found}, not the {} cogworker keeps there; nothing was written",
+            "{} is a {found}, not the {} cogworker keeps there; nothing was written",
+            key.shown(),
             job.key_type().name()
         )
     } else {
-        format!("Redis refused the write to {key}: {text}; nothing was written")
+        format!(
+            "Redis refused the write to {}: {text}; nothing was written",
+            key.shown()
+        )
     }
 }
 

@@ -30,7 +30,7 @@ use crate::store::locks::lock_keys;
 use crate::store::page::{Order, Score, ScoreRange, ZEntry, ZPager};
 use crate::store::rewrite::{rewrite, ruby_float};
 use crate::store::scripts::{DELETE_BATCH, KILL_BATCH, REQUEUE_BATCH, RESCHEDULE_BATCH};
-use crate::store::{JobSet, KeyType, RawJob, Store, StoreResult, find, keys, value};
+use crate::store::{JobSet, KeyType, Name, RawJob, Store, StoreResult, find, keys, value};
 
 #[derive(Debug, Args)]
 pub struct ActionArgs {
@@ -255,7 +255,7 @@ fn prepare(
         Action::Delete => {
             let attempts = match set {
                 JobSet::Retry | JobSet::Dead if !own_jid.is_empty() => keys::job_attempts(&own_jid),
-                _ => String::new(),
+                _ => Name::default(),
             };
             let (unique, periodic) = locks(&parsed);
             Ok(item(
@@ -272,7 +272,7 @@ fn prepare(
     }
 }
 
-fn parsed_locks(job: &Result<Job<'_>, Unparseable>) -> Vec<String> {
+fn parsed_locks(job: &Result<Job<'_>, Unparseable>) -> Vec<Name> {
     match job {
         Ok(job) if job.jid.is_some() => lock_keys(job),
         _ => Vec::new(),
@@ -298,19 +298,25 @@ fn execute(
         return Ok(Vec::new());
     }
     let mut args: Vec<Vec<u8>> = Vec::with_capacity(items.len() * 5 + 1);
-    let (script, keys): (_, Vec<&str>) = match action {
+    let (script, keys): (_, Vec<&[u8]>) = match action {
         Action::Requeue { .. } => {
             args.push(keys::queue_prefix().as_bytes().to_vec());
-            (&REQUEUE_BATCH, vec![set.key(), keys::QUEUES])
+            (
+                &REQUEUE_BATCH,
+                vec![set.key().as_bytes(), keys::QUEUES.as_bytes()],
+            )
         }
         Action::Kill => {
             args.push(ruby_float(now).into_bytes());
-            (&KILL_BATCH, vec![set.key(), keys::DEAD])
+            (
+                &KILL_BATCH,
+                vec![set.key().as_bytes(), keys::DEAD.as_bytes()],
+            )
         }
-        Action::Delete => (&DELETE_BATCH, vec![set.key()]),
+        Action::Delete => (&DELETE_BATCH, vec![set.key().as_bytes()]),
         Action::Reschedule { score } => {
             args.push(ruby_float(score).into_bytes());
-            (&RESCHEDULE_BATCH, vec![set.key()])
+            (&RESCHEDULE_BATCH, vec![set.key().as_bytes()])
         }
     };
     for item in items {
@@ -511,7 +517,7 @@ impl Report for PlanReport {
             let shown: Vec<String> = top
                 .iter()
                 .take(8)
-                .map(|(k, v)| format!("{k} {}", count(**v)))
+                .map(|(k, v)| format!("{} {}", one_line(k), count(**v)))
                 .collect();
             let more = if top.len() > 8 {
                 format!(", … {} more", top.len() - 8)
@@ -521,7 +527,13 @@ impl Report for PlanReport {
             writeln!(out, "  by {title:<6} {}{more}", shown.join(", "))?;
         }
         for (reason, n) in &self.skipped {
-            writeln!(out, "  {} {} skipped: {reason}", s.warn("!"), count(*n))?;
+            writeln!(
+                out,
+                "  {} {} skipped: {}",
+                s.warn("!"),
+                count(*n),
+                one_line(reason)
+            )?;
         }
         if !self.not_found.is_empty() {
             writeln!(
@@ -529,7 +541,7 @@ impl Report for PlanReport {
                 "  {} not in {}: {}",
                 s.warn("!"),
                 self.source,
-                self.not_found.join(", ")
+                one_line(&self.not_found.join(", "))
             )?;
         }
         if !self.sample.is_empty() {
@@ -539,9 +551,9 @@ impl Report for PlanReport {
                 writeln!(
                     out,
                     "    {}  {}  {}  {}",
-                    e.jid,
-                    e.class.as_deref().unwrap_or("-"),
-                    e.queue.as_deref().unwrap_or("-"),
+                    one_line(&e.jid),
+                    one_line(e.class.as_deref().unwrap_or("-")),
+                    one_line(e.queue.as_deref().unwrap_or("-")),
                     cut(&error, 60)
                 )?;
             }
@@ -996,8 +1008,11 @@ impl Run<'_> {
                     return Ok(());
                 }
                 Some((q, len)) => {
-                    self.progress
-                        .note(&format!("paused: queue {q} holds {} (> {max})", count(len)));
+                    self.progress.note(&format!(
+                        "paused: queue {} holds {} (> {max})",
+                        crate::text::visible(q),
+                        count(len)
+                    ));
                     if interrupt::requested() {
                         return Ok(());
                     }

@@ -579,7 +579,7 @@ impl Report for ImportReport {
                 s.bad(&format!(
                     "{} failed: {}",
                     count(self.failed),
-                    self.error.as_deref().unwrap_or("")
+                    crate::text::one_line(self.error.as_deref().unwrap_or(""))
                 ))
             )?;
         }
