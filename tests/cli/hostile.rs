@@ -523,3 +523,15 @@ fn a_wrong_typed_last_beat_is_named_and_the_list_still_shown() {
     );
     assert_eq!(server.list("cogworker:inprogress:w1:1:0").len(), 1);
 }
+
+/// Issue repro: `ZADD cogworker:dead … '{"class":"\u001b]0;pwned\u0007\u001b[2J",…}'` then
+/// `cogctl dead list | cat -v` showed `^[]0;pwned^G^[[2J`.
+#[test]
+fn the_reproduction_dead_list_is_escaped() {
+    let server = RedisServer::start();
+    server.exec(&[&["ZADD", "cogworker:dead", "1796000000", REPRO_DEAD]]);
+    let run = server.assert_read_only(|| cogctl(&server, NOW, &["dead", "list"]));
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    assert_clean("dead list", &run);
+    insta::assert_snapshot!(run.snapshot());
+}
