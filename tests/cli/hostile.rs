@@ -151,6 +151,33 @@ fn assert_clean(what: &str, run: &Run) {
     }
 }
 
+/// cogctl with arguments given as exact bytes (a name need not be UTF-8).
+fn run_bytes(server: &RedisServer, args: &[&[u8]]) -> Run {
+    use std::os::unix::ffi::OsStrExt;
+    Cogctl::new(server)
+        .now(NOW)
+        .args(args.iter().map(|a| std::ffi::OsStr::from_bytes(a)))
+        .run()
+}
+
+fn is_member(server: &RedisServer, set: &str, member: &[u8]) -> bool {
+    redis::cmd("SISMEMBER")
+        .arg(set)
+        .arg(member)
+        .query(&mut server.conn())
+        .unwrap()
+}
+
+/// The names of the `queues` of a `stats` or `queues` JSON report.
+fn queue_names(json: &serde_json::Value) -> Vec<String> {
+    json["queues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
 const VIEWS: &[&[&str]] = &[
     &["stats"],
     &["queues"],
@@ -245,15 +272,9 @@ fn json_output_stays_exact_and_valid() {
     assert_eq!(json[0]["class"], "\u{1b}]0;pwned\u{7}\u{1b}[2J");
     assert_eq!(json[0]["queue"], "q\u{1b}[31m");
     // A name that isn't UTF-8 can't be a JSON string: it is written escaped, as shown.
-    let json = cogctl(&server, NOW, &["queues", "--json"]).json();
-    let names: Vec<&str> = json["queues"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|q| q["name"].as_str().unwrap())
-        .collect();
-    assert!(names.contains(&r"q\xff"), "{names:?}");
-    assert!(names.contains(&"q\u{1b}[31m"), "{names:?}");
+    let names = queue_names(&cogctl(&server, NOW, &["queues", "--json"]).json());
+    assert!(names.iter().any(|n| n == r"q\xff"), "{names:?}");
+    assert!(names.iter().any(|n| n == "q\u{1b}[31m"), "{names:?}");
 }
 
 #[test]
@@ -291,55 +312,35 @@ fn names_that_are_not_utf8_are_listed_and_acted_on() {
     assert_eq!(json["locations"][0]["queue"], r"q\xff");
 
     // Acted on, by the exact bytes given on the command line.
-    let raw_arg = |b: &[u8]| {
-        use std::os::unix::ffi::OsStrExt;
-        std::ffi::OsStr::from_bytes(b).to_os_string()
-    };
-    let run = Cogctl::new(&server)
-        .now(NOW)
-        .args([
-            raw_arg(b"queue"),
-            raw_arg(b"pause"),
-            raw_arg(NON_UTF8_QUEUE),
-        ])
-        .run();
+    let run = run_bytes(&server, &[b"queue", b"pause", NON_UTF8_QUEUE]);
     assert_eq!(run.code, 0, "{}", run.snapshot());
     assert_clean("queue pause", &run);
     assert!(run.stdout.contains(r"paused q\xff"), "{}", run.snapshot());
-    let paused: bool = redis::cmd("SISMEMBER")
-        .arg("cogworker:paused_queues")
-        .arg(NON_UTF8_QUEUE)
-        .query(&mut server.conn())
-        .unwrap();
-    assert!(paused);
+    assert!(is_member(
+        &server,
+        "cogworker:paused_queues",
+        NON_UTF8_QUEUE
+    ));
     let json = cogctl(&server, NOW, &["queues", "--json"]).json();
     assert_eq!(find(&json, "queues", "name", r"q\xff")["paused"], true);
-    let run = Cogctl::new(&server)
-        .now(NOW)
-        .args([
-            raw_arg(b"queue"),
-            raw_arg(b"resume"),
-            raw_arg(NON_UTF8_QUEUE),
-        ])
-        .run();
+    let run = run_bytes(&server, &[b"queue", b"resume", NON_UTF8_QUEUE]);
     assert_eq!(run.code, 0, "{}", run.snapshot());
-    let paused: bool = redis::cmd("SISMEMBER")
-        .arg("cogworker:paused_queues")
-        .arg(NON_UTF8_QUEUE)
-        .query(&mut server.conn())
-        .unwrap();
-    assert!(!paused);
+    assert!(!is_member(
+        &server,
+        "cogworker:paused_queues",
+        NON_UTF8_QUEUE
+    ));
     // Deleted from, and cleared.
-    let run = Cogctl::new(&server)
-        .now(NOW)
-        .args([
-            raw_arg(b"queue"),
-            raw_arg(b"delete-job"),
-            raw_arg(NON_UTF8_QUEUE),
-            raw_arg(b"dddddddddddddddddddddddd"),
-            raw_arg(b"--yes"),
-        ])
-        .run();
+    let run = run_bytes(
+        &server,
+        &[
+            b"queue",
+            b"delete-job",
+            NON_UTF8_QUEUE,
+            b"dddddddddddddddddddddddd",
+            b"--yes",
+        ],
+    );
     assert_eq!(run.code, 0, "{}", run.snapshot());
     assert_clean("queue delete-job", &run);
     let left: i64 = redis::cmd("LLEN")
@@ -348,10 +349,7 @@ fn names_that_are_not_utf8_are_listed_and_acted_on() {
         .unwrap();
     assert_eq!(left, 0);
     // Signalled, and pruned once gone.
-    let run = Cogctl::new(&server)
-        .now(NOW)
-        .args([raw_arg(b"procs"), raw_arg(b"quiet"), raw_arg(NON_UTF8_ID)])
-        .run();
+    let run = run_bytes(&server, &[b"procs", b"quiet", NON_UTF8_ID]);
     assert_eq!(run.code, 0, "{}", run.snapshot());
     assert_clean("procs quiet", &run);
     redis::cmd("DEL")
@@ -362,12 +360,7 @@ fn names_that_are_not_utf8_are_listed_and_acted_on() {
     assert_eq!(run.code, 0, "{}", run.snapshot());
     assert_clean("procs prune", &run);
     assert!(run.stdout.contains(r"h\xff:2:abc"), "{}", run.snapshot());
-    let member: bool = redis::cmd("SISMEMBER")
-        .arg("cogworker:processes")
-        .arg(NON_UTF8_ID)
-        .query(&mut server.conn())
-        .unwrap();
-    assert!(!member);
+    assert!(!is_member(&server, "cogworker:processes", NON_UTF8_ID));
     // Recovered: reconcile requeues the dead owners' lists, the non-UTF-8 one included.
     let run = cogctl(&server, NOW, &["reconcile"]);
     assert_clean("reconcile", &run);
@@ -424,13 +417,7 @@ fn a_wrong_typed_queue_registry_leaves_the_rest_of_the_overview() {
     assert_eq!(json["processed"], 12);
     assert_eq!(json["dead"], 3);
     assert_eq!(json["enqueued"], 13);
-    let names: Vec<&str> = json["queues"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|q| q["name"].as_str().unwrap())
-        .collect();
-    assert_eq!(names, ["critical", "default", "mail-out"]);
+    assert_eq!(queue_names(&json), ["critical", "default", "mail-out"]);
     assert_eq!(json["problems"][0]["key"], "cogworker:queues");
     let run = cogctl(&server, now, &["queues"]);
     assert_eq!(run.code, 1, "{}", run.snapshot());
