@@ -98,6 +98,30 @@ pub fn push_visible(out: &mut String, c: char) {
     };
 }
 
+/// A logfmt value: as it is when it is plain (not empty; no space, `"`, `=`, `\\` or unsafe
+/// character), else quoted, with `"` and `\\` escaped and every unsafe character written as
+/// its escape. Either way one line, with nothing in it a terminal would act on.
+pub fn logfmt_value(text: &str) -> Cow<'_, str> {
+    let plain = !text.is_empty()
+        && !text
+            .chars()
+            .any(|c| matches!(c, ' ' | '"' | '=' | '\\') || is_unsafe(c));
+    if plain {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c => push_visible(&mut out, c),
+        }
+    }
+    out.push('"');
+    Cow::Owned(out)
+}
+
 /// `text` on one line for a table cell: a newline (with the `\r` before it) shown as ` ↵ `,
 /// a run of spaces and tabs as one space, everything else as by [`visible`].
 pub fn one_line(text: &str) -> String {
@@ -168,6 +192,19 @@ mod tests {
         }
         let once = visible_bytes(b"\xff\x1b").into_owned();
         assert_eq!(visible(&once), once);
+    }
+
+    #[test]
+    fn logfmt_values() {
+        assert_eq!(logfmt_value("Mailer::Deliver"), "Mailer::Deliver");
+        assert_eq!(logfmt_value(""), "\"\"");
+        assert_eq!(logfmt_value("a b"), "\"a b\"");
+        assert_eq!(logfmt_value("k=v"), "\"k=v\"");
+        assert_eq!(logfmt_value("say \"hi\""), r#""say \"hi\"""#);
+        assert_eq!(logfmt_value(r"C:\x"), r#""C:\\x""#);
+        assert_eq!(logfmt_value("\u{1b}]0;pwned\u{7}"), r#""\x1b]0;pwned\x07""#);
+        assert_eq!(logfmt_value("a\nb\u{0}"), r#""a\nb\x00""#);
+        assert_eq!(logfmt_value("rtl\u{202e}"), r#""rtl\u{202e}""#);
     }
 
     #[test]

@@ -13,6 +13,8 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Condvar, LazyLock, Mutex, MutexGuard, PoisonError};
 use std::thread;
+
+use crate::text::visible;
 use std::time::{Duration, Instant};
 
 use regex::Regex;
@@ -65,11 +67,11 @@ impl fmt::Debug for Handlers {
     }
 }
 
-/// The default `Output`: the worker's stderr, as `<jid> | <line>`. The worker's stdout stays
-/// for its own report.
+/// The default `Output`: the worker's stderr, as `<jid> | <line>`, both escaped (a handler may
+/// print whatever its job holds). The worker's stdout stays for its own report.
 pub fn to_stderr() -> Output {
     Arc::new(|jid, line| {
-        let _ = writeln!(io::stderr().lock(), "{jid} | {line}");
+        let _ = writeln!(io::stderr().lock(), "{} | {}", visible(jid), visible(line));
     })
 }
 

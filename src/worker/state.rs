@@ -10,6 +10,7 @@ use std::time::Duration;
 use super::handler::{Children, Handlers};
 use crate::cli::ui::Clock;
 use crate::store::{Connector, Store, StoreError, StoreResult};
+use crate::text::logfmt_value;
 
 /// A settlement this process owes Redis for a job still on its in-progress list
 /// (OPERATIONS §9.3): the ACK that failed, or the retry/dead filing that failed.
@@ -156,7 +157,8 @@ impl Shared {
             .insert(raw.to_vec(), pending);
     }
 
-    /// A structured log line on stderr: `time=… level=… event=… key=value…`.
+    /// A structured log line on stderr: `time=… level=… event=… key=value…`, each value
+    /// quoted and escaped by `text::logfmt_value`, so whatever a job holds, it is one line.
     pub fn log(&self, level: &str, event: &str, fields: &[(&str, &dyn std::fmt::Display)]) {
         if self.settings.quiet_logs && level == "info" {
             return;
@@ -166,12 +168,7 @@ impl Shared {
             crate::render::time::rfc3339(crate::cli::ui::Clock::system().now)
         );
         for (k, v) in fields {
-            let text = v.to_string();
-            if text.contains([' ', '"', '=']) || text.is_empty() {
-                line.push_str(&format!(" {k}={:?}", text));
-            } else {
-                line.push_str(&format!(" {k}={text}"));
-            }
+            line.push_str(&format!(" {k}={}", logfmt_value(&v.to_string())));
         }
         let _ = writeln!(std::io::stderr().lock(), "{line}");
     }

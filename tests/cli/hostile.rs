@@ -522,3 +522,63 @@ fn the_reproduction_dead_list_is_escaped() {
     assert_clean("dead list", &run);
     insta::assert_snapshot!(run.snapshot());
 }
+
+/// Issue repro: a jid or class with ESC, newline or NUL wrote raw bytes into the worker's
+/// log. Every value is quoted and escaped: each log line is one line, and nothing in it acts
+/// on a terminal.
+#[test]
+fn worker_logs_escape_what_jobs_hold() {
+    let server = RedisServer::start();
+    server.exec(&[
+        &[
+            "LPUSH",
+            "cogworker:queue:default",
+            r#"{"class":"\u001b]0;pwned\u0007","args":[],"jid":"\u001b[31mx","queue":"default"}"#,
+        ],
+        &[
+            "LPUSH",
+            "cogworker:queue:default",
+            r#"{"class":"Fail\u202eer","args":["boom\nsecond line\u001b[2J"],"jid":"a\nb\u0000c","queue":"default","retry":0}"#,
+        ],
+        &[
+            "LPUSH",
+            "cogworker:queue:default",
+            r#"{"class":"Echo","args":["\u001b]0;t\u0007"],"jid":"e\u0007","queue":"default"}"#,
+        ],
+    ]);
+    let run = Cogctl::new(&server)
+        .args([
+            "worker",
+            "--burst",
+            "--handler",
+            "Echo=builtin:echo",
+            "--handler",
+            "Fail\u{202e}er=builtin:fail",
+            "--handler",
+            "*=builtin:noop",
+        ])
+        .run();
+    assert_eq!(run.code, 1, "{}", run.snapshot());
+    assert_clean("worker", &run);
+    for line in run.stderr.lines() {
+        assert!(
+            line.starts_with("time=")
+                || line.starts_with(r"e\x07 | builtin:echo")
+                || line.contains(" stopped (burst) after "),
+            "a log line that isn't one:\n{line}\n{}",
+            run.stderr
+        );
+    }
+    assert!(
+        run.stderr
+            .contains(r#"jid="\x1b[31mx" class="\x1b]0;pwned\x07""#),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains(r#"jid="a\nb\x00c""#), "{}", run.stderr);
+    assert!(
+        run.stderr.contains(r#"class="Fail\u{202e}er""#),
+        "{}",
+        run.stderr
+    );
+}
