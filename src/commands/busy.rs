@@ -149,7 +149,14 @@ pub(crate) fn millis(secs: f64) -> f64 {
     (secs * 1000.0).round() / 1000.0
 }
 
-fn read_entry(identity: &Name, tid: &Name, raw: &[u8], stale: bool, now: f64) -> Running {
+/// One workers-hash entry as a row (`now` gives its runtime).
+pub(crate) fn read_entry(
+    identity: &Name,
+    tid: &Name,
+    raw: &[u8],
+    stale: bool,
+    now: f64,
+) -> Running {
     let mut r = Running {
         identity: identity.clone(),
         tid: tid.clone(),

@@ -10,12 +10,14 @@ use std::io::{self, Write};
 
 use clap::Args;
 use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::{Number, Value};
 
 use super::{Ctx, Problem};
 use crate::cli::exit::Exit;
 use crate::cli::ui::Ui;
 use crate::render::Report;
+use crate::render::json::pretty;
 use crate::render::table::{cut, one_line, pad, width};
 use crate::render::time::{absolute, rfc3339, span, when};
 use crate::store::find;
@@ -52,8 +54,9 @@ pub struct JobReport {
     /// Where `payload` was read from (the expected set when the job is there, else the
     /// first location).
     pub payload_from: Option<&'static str>,
-    /// The job as stored there: every field, in stored order, numbers exact.
-    pub payload: Option<Value>,
+    /// The job as stored there, byte for byte (every field in stored order, numbers and
+    /// strings as written); null when it is not JSON.
+    pub payload: Option<Box<RawValue>>,
     /// The failure timeline (cogworker:job_attempts:<jid>), oldest first.
     pub attempts: Vec<Attempt>,
     /// Entries in the attempts log (only the last 100 are read).
@@ -309,28 +312,26 @@ impl Search<'_> {
         Ok(())
     }
 
-    /// The `run_at` of this job's entry in the owner's workers hash (one field per thread).
+    /// The `run_at` of this job's entry in the owner's workers hash (one field per thread),
+    /// each entry read as `busy` reads it.
     fn run_at(&mut self, store: &mut Store, identity: &Name) -> StoreResult<Option<i64>> {
         let key = keys::workers(identity);
-        let reply: Value =
+        let entries =
             match store.query::<redis::Value>(redis::cmd("HGETALL").arg(&key), &key, KeyType::Hash)
             {
-                Ok(v) => Value::Array(
-                    value::pairs(&v)
-                        .into_iter()
-                        .filter_map(|(_, v)| serde_json::from_slice(&v).ok())
-                        .collect(),
-                ),
+                Ok(v) => value::pairs(&v),
                 Err(e) if e.is_connection() => return Err(e),
                 Err(e) => {
                     self.problems.push(Problem::from_store(&key, &e));
                     return Ok(None);
                 }
             };
-        Ok(reply.as_array().into_iter().flatten().find_map(|entry| {
-            (entry["payload"]["jid"].as_str() == Some(self.jid))
-                .then(|| entry["run_at"].as_i64())
+        Ok(entries.iter().find_map(|(tid, raw)| {
+            let entry = super::busy::read_entry(identity, tid, raw, false, 0.0);
+            (entry.jid.as_deref() == Some(self.jid))
+                .then_some(entry.run_at)
                 .flatten()
+                .map(|t| t as i64)
         }))
     }
 
@@ -519,7 +520,7 @@ pub fn run(ctx: &mut Ctx, args: &JobArgs) -> anyhow::Result<JobReport> {
             let (location, text) = &search.found[i];
             (
                 Some(location.kind()),
-                serde_json::from_str::<Value>(text).ok(),
+                RawValue::from_string(text.clone()).ok(),
             )
         }
         None => (None, None),
@@ -652,11 +653,14 @@ const GAP: &str = "  ";
 impl Report for JobReport {
     fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
         let s = &ui.styles;
-        let job = self.payload.as_ref().and_then(Value::as_object);
+        let job = self
+            .payload
+            .as_ref()
+            .and_then(|p| Job::parse(p.get().as_bytes()).ok());
         let field = |name: &str| {
-            job.and_then(|j| j.get(name))
-                .and_then(Value::as_str)
-                .map(one_line)
+            job.as_ref()
+                .and_then(|j| j.get_str(name))
+                .map(|v| one_line(&v))
         };
         let mut title = vec![s.accent(&one_line(&self.jid))];
         if let Some(class) = field("class") {
@@ -710,9 +714,8 @@ impl Report for JobReport {
                 "{}",
                 s.header(&format!("Payload ({})", from.replace('_', " ")))
             )?;
-            let pretty = serde_json::to_string_pretty(payload).map_err(io::Error::other)?;
-            // JSON escapes C0 controls in strings but not DEL, C1 or bidi characters.
-            for line in pretty.lines() {
+            // Stored JSON escapes nothing it needn't: DEL, C1 and bidi characters can be raw.
+            for line in pretty(payload.get()).lines() {
                 writeln!(out, "{}", visible(line))?;
             }
         }

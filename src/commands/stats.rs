@@ -20,10 +20,11 @@ pub struct StatsArgs {}
 #[derive(Debug, Serialize)]
 pub struct StatsReport {
     pub redis: RedisInfo,
-    /// Successful runs ever (cogworker:stats:processed).
-    pub processed: Option<i64>,
-    /// Failed runs ever, retries included (cogworker:stats:failed).
-    pub failed: Option<i64>,
+    /// Successful runs ever (cogworker:stats:processed), exactly as stored (all digits of one
+    /// beyond 64 bits); a value that isn't an integer is what the gem reads it as.
+    pub processed: Option<serde_json::Number>,
+    /// Failed runs ever, retries included (cogworker:stats:failed), as `processed`.
+    pub failed: Option<serde_json::Number>,
     /// Jobs waiting on all queues.
     pub enqueued: u64,
     pub scheduled: Option<u64>,
@@ -64,6 +65,24 @@ pub fn run(ctx: &mut Ctx, _args: &StatsArgs) -> anyhow::Result<StatsReport> {
     pipe.cmd("LLEN").arg(keys::UNSETTLED);
     pipe.cmd("LLEN").arg(keys::REPEAT_ORPHANS);
     let replies = store.pipeline(&pipe)?;
+    let mut counter = |i: usize, key: &str| match &replies[i] {
+        Ok(v) => {
+            let c = value::counter(v);
+            if let Some(error) = c.problem() {
+                problems.push(Problem {
+                    key: key.into(),
+                    error,
+                });
+            }
+            Some(c.number())
+        }
+        Err(e) => {
+            problems.push(Problem::wrong(key, KeyType::String, e));
+            None
+        }
+    };
+    let processed = counter(0, keys::STATS_PROCESSED);
+    let failed = counter(1, keys::STATS_FAILED);
     let mut read = |i: usize, key: &str, kind: KeyType| -> Option<i64> {
         match &replies[i] {
             Ok(v) => Some(value::int(v).unwrap_or(0)),
@@ -73,8 +92,6 @@ pub fn run(ctx: &mut Ctx, _args: &StatsArgs) -> anyhow::Result<StatsReport> {
             }
         }
     };
-    let processed = read(0, keys::STATS_PROCESSED, KeyType::String);
-    let failed = read(1, keys::STATS_FAILED, KeyType::String);
     let scheduled = read(2, keys::SCHEDULE, KeyType::Zset).map(|n| n as u64);
     let retry = read(3, keys::RETRY, KeyType::Zset).map(|n| n as u64);
     let dead = read(4, keys::DEAD, KeyType::Zset).map(|n| n as u64);
@@ -150,6 +167,17 @@ fn num(n: Option<impl Into<i128>>) -> String {
     }
 }
 
+/// A counter for people: grouped digits when it fits 64 bits, else every digit as stored.
+fn counted(n: &Option<serde_json::Number>) -> String {
+    match n {
+        Some(n) => match n.as_i64() {
+            Some(i) => num(Some(i)),
+            None => n.to_string(),
+        },
+        None => "?".into(),
+    }
+}
+
 impl Report for StatsReport {
     fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
         let s = &ui.styles;
@@ -170,8 +198,8 @@ impl Report for StatsReport {
                 .map_or("?".into(), |v| format!("v{v}")),
             memory
         )?;
-        writeln!(out, "{}{}", label("Processed"), num(self.processed))?;
-        writeln!(out, "{}{}", label("Failed"), num(self.failed))?;
+        writeln!(out, "{}{}", label("Processed"), counted(&self.processed))?;
+        writeln!(out, "{}{}", label("Failed"), counted(&self.failed))?;
         writeln!(out, "{}{}", label("Enqueued"), num(Some(self.enqueued)))?;
         writeln!(out, "{}{}", label("Scheduled"), num(self.scheduled))?;
         writeln!(out, "{}{}", label("Retry"), num(self.retry))?;

@@ -308,7 +308,8 @@ pub fn ruby_to_i(value: &RawValue) -> Option<i64> {
     }
 }
 
-fn leading_integer(s: &str) -> i64 {
+/// Ruby's `String#to_i`: the leading integer (underscores between digits allowed), else 0.
+pub(crate) fn leading_integer(s: &str) -> i64 {
     let bytes = s.as_bytes();
     let (negative, start) = match bytes.first() {
         Some(b'-') => (true, 1),

@@ -261,6 +261,64 @@ pub mod value {
         }
     }
 
+    /// A counter as stored (`cogworker:stats:processed` …): what it holds, exactly.
+    #[derive(Clone, Debug, PartialEq)]
+    pub enum Counter {
+        /// An integer Redis can increment (absent is 0).
+        Count(i64),
+        /// Digits beyond 64 bits, as stored: Redis' INCR on it fails.
+        TooBig(String),
+        /// Not an integer: `ruby` is what the gem's `to_i` reads it as; INCR on it fails.
+        NotInteger { text: String, ruby: i64 },
+    }
+
+    impl Counter {
+        /// The value as an exact JSON number (a big one keeps all its digits).
+        pub fn number(&self) -> serde_json::Number {
+            match self {
+                Counter::Count(n) => (*n).into(),
+                Counter::TooBig(digits) => digits.parse().unwrap_or_else(|_| 0.into()),
+                Counter::NotInteger { ruby, .. } => (*ruby).into(),
+            }
+        }
+
+        /// Why the counter is a problem, if it is one.
+        pub fn problem(&self) -> Option<String> {
+            match self {
+                Counter::Count(_) => None,
+                Counter::TooBig(_) => Some(
+                    "holds an integer above 64 bits: shown as stored, but Redis can't \
+                     increment it, so every process's count fails"
+                        .into(),
+                ),
+                Counter::NotInteger { text, ruby } => Some(format!(
+                    "holds {:?}, not an integer: the gem reads it as {ruby}, and Redis can't \
+                     increment it, so every process's count fails",
+                    crate::text::visible(text)
+                )),
+            }
+        }
+    }
+
+    /// A GET reply read as a counter.
+    pub fn counter(v: &Value) -> Counter {
+        let Some(raw) = bytes(v) else {
+            return Counter::Count(int(v).unwrap_or(0));
+        };
+        let text = String::from_utf8_lossy(raw);
+        if let Ok(n) = text.parse::<i64>() {
+            return Counter::Count(n);
+        }
+        let digits = text.strip_prefix('-').unwrap_or(&text);
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Counter::TooBig(text.into_owned());
+        }
+        Counter::NotInteger {
+            ruby: crate::store::job::leading_integer(text.trim_start()),
+            text: text.into_owned(),
+        }
+    }
+
     pub fn bytes(v: &Value) -> Option<&[u8]> {
         match v {
             Value::BulkString(b) => Some(b),

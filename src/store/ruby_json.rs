@@ -13,7 +13,8 @@ use serde_json::{Number, Value};
 use super::rewrite::ruby_float;
 
 /// JSON that Ruby would parse but can't write back: a number that overflows to infinity
-/// (Ruby's generator refuses NaN and infinity), or a lone UTF-16 surrogate (not UTF-8).
+/// (Ruby's generator refuses NaN and infinity), a lone UTF-16 surrogate (not UTF-8), or
+/// arrays and objects nested deeper than Ruby's JSON reads and writes them.
 #[derive(Debug, PartialEq, thiserror::Error)]
 #[error("{0}")]
 pub struct Unwritable(pub String);
@@ -97,9 +98,15 @@ pub fn float(out: &mut Vec<u8>, x: f64) {
     }
 }
 
-/// Append the JSON text `raw` as the gem would write the value it holds: the same output as
-/// `write` of the parsed value, produced in one pass over the text without building a tree.
-/// An object that repeats a key (or is too large to check cheaply) goes through `write`.
+/// How deep Ruby's `JSON.generate` and `JSON.parse` nest arrays and objects by default
+/// (`max_nesting`): the gem can neither push nor read a job nested deeper. The job object
+/// itself is the first level.
+pub const MAX_NESTING: usize = 100;
+
+/// Append the JSON text `raw` — a field of a job, so at most `MAX_NESTING - 1` levels deep —
+/// as the gem would write the value it holds: the same output as `write` of the parsed value,
+/// produced in one pass over the text without building a tree. An object that repeats a key
+/// (or is too large to check cheaply) goes through `write`.
 pub fn transcode(out: &mut Vec<u8>, raw: &RawValue) -> Result<(), Unwritable> {
     let start = out.len();
     let mut t = Transcoder {
@@ -107,6 +114,7 @@ pub fn transcode(out: &mut Vec<u8>, raw: &RawValue) -> Result<(), Unwritable> {
         i: 0,
         out,
         keys: Vec::new(),
+        depth: 1,
     };
     match t.value() {
         Ok(()) => Ok(()),
@@ -145,6 +153,9 @@ struct Transcoder<'a> {
     out: &'a mut Vec<u8>,
     /// The output ranges of the keys of the objects being written, innermost last.
     keys: Vec<(usize, usize)>,
+    /// The nesting level of the value being written (the job object is level 1): bounded,
+    /// so the recursion of `value` is too.
+    depth: usize,
 }
 
 impl Transcoder<'_> {
@@ -161,8 +172,23 @@ impl Transcoder<'_> {
     fn value(&mut self) -> Result<(), Stop> {
         self.skip_ws();
         match self.peek() {
-            b'{' => self.object(),
-            b'[' => self.array(),
+            b'{' | b'[' => {
+                if self.depth >= MAX_NESTING {
+                    return Err(Unwritable(format!(
+                        "arrays and objects nested more than {MAX_NESTING} levels deep (the \
+                         gem's JSON neither writes nor reads them)"
+                    ))
+                    .into());
+                }
+                self.depth += 1;
+                let done = if self.peek() == b'{' {
+                    self.object()
+                } else {
+                    self.array()
+                };
+                self.depth -= 1;
+                done
+            }
             b'"' => self.string(),
             b't' | b'n' => self.literal(4),
             b'f' => self.literal(5),

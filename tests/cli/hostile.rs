@@ -582,3 +582,73 @@ fn worker_logs_escape_what_jobs_hold() {
         run.stderr
     );
 }
+
+/// Issue repro: numbers stored as `[1e400,1E-400,0.1e1]` showed as `1e+400, 1e-400, 0.1e+1`
+/// in `job` and `job --json`, and a counter above 64 bits showed as 0 with nothing said.
+#[test]
+fn numbers_and_counters_are_shown_as_stored() {
+    let server = RedisServer::start();
+    server.exec(&[
+        &[
+            "ZADD",
+            "cogworker:dead",
+            "1796000000",
+            r#"{"class":"N","args":[1e400,1E-400,0.1e1,-0,12345678901234567890123],"jid":"nnnnnnnnnnnnnnnnnnnnnnnn","queue":"q","created_at":1.7962e9}"#,
+        ],
+        &[
+            "SET",
+            "cogworker:stats:processed",
+            "123456789012345678901234567890",
+        ],
+        &["SET", "cogworker:stats:failed", "12abc"],
+    ]);
+    let run =
+        server.assert_read_only(|| cogctl(&server, NOW, &["job", "nnnnnnnnnnnnnnnnnnnnnnnn"]));
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    for stored in [
+        "1e400,",
+        "1E-400,",
+        "0.1e1,",
+        "-0,",
+        "12345678901234567890123",
+        "1.7962e9",
+    ] {
+        assert!(run.stdout.contains(stored), "{stored}: {}", run.stdout);
+    }
+    let run = cogctl(&server, NOW, &["job", "nnnnnnnnnnnnnnnnnnnnnnnn", "--json"]);
+    assert!(
+        run.stdout
+            .contains(r#""args":[1e400,1E-400,0.1e1,-0,12345678901234567890123]"#),
+        "{}",
+        run.stdout
+    );
+
+    let run = server.assert_read_only(|| cogctl(&server, NOW, &["stats"]));
+    assert_eq!(run.code, 1, "{}", run.snapshot());
+    assert!(
+        run.stdout.contains("123456789012345678901234567890"),
+        "{}",
+        run.snapshot()
+    );
+    assert!(
+        run.stderr
+            .contains("cogworker:stats:processed: holds an integer above 64 bits"),
+        "{}",
+        run.snapshot()
+    );
+    assert!(
+        run.stderr.contains(
+            r#"cogworker:stats:failed: holds "12abc", not an integer: the gem reads it as 12"#
+        ),
+        "{}",
+        run.snapshot()
+    );
+    let run = cogctl(&server, NOW, &["stats", "--json"]);
+    assert!(
+        run.stdout
+            .contains(r#""processed": 123456789012345678901234567890,"#),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(run.json()["failed"], 12);
+}

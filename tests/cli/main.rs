@@ -6,6 +6,7 @@ mod basics;
 mod check;
 mod connect;
 mod control;
+mod deep;
 mod enqueue;
 mod generated;
 mod handler;
