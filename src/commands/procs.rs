@@ -221,7 +221,7 @@ pub fn run(ctx: &mut Ctx, args: &ProcsArgs) -> anyhow::Result<ProcsReport> {
     let mut processes = Vec::with_capacity(identities.len());
     for (i, (id, replies)) in identities.iter().zip(replies.chunks(per)).enumerate() {
         let last_beat = stamps.get(i).copied().flatten();
-        let mut process = read_process(id, &replies[0], &replies[1], last_beat, now);
+        let mut process = read_process(id, &replies[0], &replies[1], last_beat, now, &mut problems);
         if let Err(e) = &replies[0] {
             problems.push(Problem::wrong(keys::process(id), KeyType::Hash, e));
         }
@@ -262,6 +262,7 @@ fn read_process(
     pttl: &Reply,
     last_beat: Option<i64>,
     now: f64,
+    problems: &mut Vec<Problem>,
 ) -> Process {
     let (id_host, id_pid) = split_identity(identity);
     let mut p = Process {
@@ -288,8 +289,16 @@ fn read_process(
             let fields = value::pairs(v);
             if !fields.is_empty() {
                 let field = |name: &str| fields.iter().find(|(k, _)| k == name).map(|(_, v)| v);
-                p.busy =
-                    field("busy").and_then(|b| std::str::from_utf8(b).ok()?.trim().parse().ok());
+                if let Some(stored) = field("busy") {
+                    let busy = value::counter_text(stored);
+                    if let Some(error) = busy.problem() {
+                        problems.push(Problem {
+                            key: keys::process(identity),
+                            error: format!("its busy field {error}"),
+                        });
+                    }
+                    p.busy = busy.number().as_i64();
+                }
                 p.quiet = field("quiet").and_then(|q| match q.as_slice() {
                     b"true" => Some(true),
                     b"false" => Some(false),

@@ -10,7 +10,7 @@ use super::{Ctx, Problem, read_registry};
 use crate::cli::exit::Exit;
 use crate::cli::ui::Ui;
 use crate::render::Report;
-use crate::render::size::{bytes, count};
+use crate::render::size::{bytes, count, grouped};
 use crate::store::{KeyType, Reply, keys, value};
 
 /// Overview: counters, set sizes, busy workers, processes, every queue, and the Redis itself
@@ -71,7 +71,9 @@ pub fn run(ctx: &mut Ctx, _args: &StatsArgs) -> anyhow::Result<StatsReport> {
             if let Some(error) = c.problem() {
                 problems.push(Problem {
                     key: key.into(),
-                    error,
+                    error: format!(
+                        "{error}; Redis can't increment it, so every process's count of it fails"
+                    ),
                 });
             }
             Some(c.number())
@@ -114,7 +116,14 @@ pub fn run(ctx: &mut Ctx, _args: &StatsArgs) -> anyhow::Result<StatsReport> {
                 let fields = value::items(&v);
                 if fields.iter().any(|f| value::bytes(f).is_some()) {
                     live += 1;
-                    busy += fields.first().and_then(value::int).unwrap_or(0).max(0) as u64;
+                    let count = fields.first().map(value::counter);
+                    if let Some(error) = count.as_ref().and_then(|c| c.problem()) {
+                        problems.push(Problem {
+                            key: keys::process(id),
+                            error: format!("its busy field {error}"),
+                        });
+                    }
+                    busy += count.and_then(|c| c.number().as_u64()).unwrap_or(0);
                 } else {
                     gone += 1;
                 }
@@ -167,12 +176,12 @@ fn num(n: Option<impl Into<i128>>) -> String {
     }
 }
 
-/// A counter for people: grouped digits when it fits 64 bits, else every digit as stored.
+/// A counter for people, every digit as stored, grouped.
 fn counted(n: &Option<serde_json::Number>) -> String {
     match n {
         Some(n) => match n.as_i64() {
             Some(i) => num(Some(i)),
-            None => n.to_string(),
+            None => grouped(&n.to_string()),
         },
         None => "?".into(),
     }

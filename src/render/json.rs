@@ -79,6 +79,33 @@ pub fn pretty(raw: &str) -> String {
     out
 }
 
+/// `raw`, which must be JSON a parser has accepted, without the whitespace between its tokens
+/// (one line, as NDJSON needs), every token as stored.
+pub fn compact(raw: &str) -> String {
+    let s = raw.as_bytes();
+    let mut out = String::with_capacity(raw.len());
+    let mut i = 0;
+    while i < s.len() {
+        match s[i] {
+            b' ' | b'\t' | b'\n' | b'\r' => i += 1,
+            b'"' => {
+                let end = string_end(s, i);
+                out.push_str(&raw[i..end]);
+                i = end;
+            }
+            _ => {
+                let end = s[i..]
+                    .iter()
+                    .position(|b| matches!(b, b'"' | b' ' | b'\t' | b'\n' | b'\r'))
+                    .map_or(s.len(), |n| i + n);
+                out.push_str(&raw[i..end]);
+                i = end;
+            }
+        }
+    }
+    out
+}
+
 /// The index just past the string that starts at `start` (its opening quote).
 fn string_end(s: &[u8], start: usize) -> usize {
     let mut i = start + 1;
@@ -129,6 +156,14 @@ mod tests {
         assert_eq!(
             pretty(" { \"a\" : [ 1 , 2 ] } "),
             "{\n  \"a\": [\n    1,\n    2\n  ]\n}"
+        );
+    }
+
+    #[test]
+    fn compaction_keeps_every_token() {
+        assert_eq!(
+            compact("{\n  \"a b\" : [ 1E-400 ,\t\"x y\" ]\r\n}"),
+            r#"{"a b":[1E-400,"x y"]}"#
         );
     }
 

@@ -22,8 +22,17 @@ pub fn bytes(b: i64) -> String {
 
 /// A count with thousands separators: `1,000,000`.
 pub fn count(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    grouped(&n.to_string())
+}
+
+/// An integer's decimal digits, of any length and maybe signed, with thousands separators.
+pub fn grouped(integer: &str) -> String {
+    let (sign, digits) = match integer.strip_prefix('-') {
+        Some(d) => ("-", d),
+        None => ("", integer),
+    };
+    let mut out = String::with_capacity(integer.len() + digits.len() / 3);
+    out.push_str(sign);
     for (i, c) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i) % 3 == 0 {
             out.push(',');
@@ -44,5 +53,9 @@ mod tests {
         assert_eq!(bytes(3 * 1024 * 1024 * 1024), "3.00 GB");
         assert_eq!(count(1_000_000), "1,000,000");
         assert_eq!(count(12), "12");
+        assert_eq!(
+            grouped("-123456789012345678901234567890"),
+            "-123,456,789,012,345,678,901,234,567,890"
+        );
     }
 }

@@ -201,15 +201,16 @@ fn not_an_object_reason(raw: &[u8], err: serde_json::Error) -> String {
     if raw.is_empty() {
         return "empty member".into();
     }
-    // A syntactically valid document of another kind is named like the gem names it.
-    if let Ok(value) = serde_json::from_slice::<serde_json::Value>(raw) {
-        let kind = match value {
-            serde_json::Value::Array(_) => "an array",
-            serde_json::Value::String(_) => "a string",
-            serde_json::Value::Number(_) => "a number",
-            serde_json::Value::Bool(_) => "a boolean",
-            serde_json::Value::Null => "null",
-            serde_json::Value::Object(_) => "an object",
+    // A syntactically valid document of another kind is named like the gem names it. It is
+    // checked as raw text, which has no depth limit: as a tree, a deep one would not parse.
+    if let Ok(value) = serde_json::from_slice::<&RawValue>(raw) {
+        let kind = match value.get().as_bytes().first() {
+            Some(b'[') => "an array",
+            Some(b'"') => "a string",
+            Some(b't' | b'f') => "a boolean",
+            Some(b'n') => "null",
+            Some(b'{') => "an object",
+            _ => "a number",
         };
         return format!("not a JSON object but {kind}");
     }
@@ -445,6 +446,19 @@ mod tests {
             Job::parse(b"[1,2,3]").unwrap_err().reason,
             "not a JSON object but an array"
         );
+        let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+        assert_eq!(
+            Job::parse(deep.as_bytes()).unwrap_err().reason,
+            "not a JSON object but an array"
+        );
+        for (member, kind) in [
+            (" \"x\" ", "a string"),
+            ("-1.5", "a number"),
+            ("false", "a boolean"),
+        ] {
+            let reason = Job::parse(member.as_bytes()).unwrap_err().reason;
+            assert_eq!(reason, format!("not a JSON object but {kind}"));
+        }
     }
 
     #[test]

@@ -282,18 +282,15 @@ pub mod value {
             }
         }
 
-        /// Why the counter is a problem, if it is one.
+        /// What is wrong with what it holds, if anything (said after the key's name).
         pub fn problem(&self) -> Option<String> {
             match self {
                 Counter::Count(_) => None,
-                Counter::TooBig(_) => Some(
-                    "holds an integer above 64 bits: shown as stored, but Redis can't \
-                     increment it, so every process's count fails"
-                        .into(),
-                ),
+                Counter::TooBig(_) => {
+                    Some("holds an integer above 64 bits (shown as stored)".into())
+                }
                 Counter::NotInteger { text, ruby } => Some(format!(
-                    "holds {:?}, not an integer: the gem reads it as {ruby}, and Redis can't \
-                     increment it, so every process's count fails",
+                    "holds {:?}, not an integer: the gem reads it as {ruby}",
                     crate::text::visible(text)
                 )),
             }
@@ -302,9 +299,14 @@ pub mod value {
 
     /// A GET reply read as a counter.
     pub fn counter(v: &Value) -> Counter {
-        let Some(raw) = bytes(v) else {
-            return Counter::Count(int(v).unwrap_or(0));
-        };
+        match bytes(v) {
+            Some(raw) => counter_text(raw),
+            None => Counter::Count(int(v).unwrap_or(0)),
+        }
+    }
+
+    /// A counter's stored text (a string key, a hash field).
+    pub fn counter_text(raw: &[u8]) -> Counter {
         let text = String::from_utf8_lossy(raw);
         if let Ok(n) = text.parse::<i64>() {
             return Counter::Count(n);

@@ -166,7 +166,10 @@ fn a_member_too_deep_is_one_row_in_every_view() {
     // The job view still shows it whole: its class, and its payload (the levels past the
     // first few dozen on one line).
     let run = cogctl(&server, NOW, &["job", JID]);
-    assert!(run.stdout.starts_with(&format!("{JID}  Deep  queue default\n")));
+    assert!(
+        run.stdout
+            .starts_with(&format!("{JID}  Deep  queue default\n"))
+    );
     assert!(run.stdout.contains("Payload (queue)"), "{}", run.stderr);
     assert!(run.stdout.len() < 2 * deep_job().len() + 100_000);
 }

@@ -626,7 +626,8 @@ fn numbers_and_counters_are_shown_as_stored() {
     let run = server.assert_read_only(|| cogctl(&server, NOW, &["stats"]));
     assert_eq!(run.code, 1, "{}", run.snapshot());
     assert!(
-        run.stdout.contains("123456789012345678901234567890"),
+        run.stdout
+            .contains("Processed      123,456,789,012,345,678,901,234,567,890\n"),
         "{}",
         run.snapshot()
     );
@@ -651,4 +652,44 @@ fn numbers_and_counters_are_shown_as_stored() {
         run.stdout
     );
     assert_eq!(run.json()["failed"], 12);
+
+    // A process's busy field, in stats and procs.
+    server.exec(&[
+        &["SADD", "cogworker:processes", "h:1:a"],
+        &[
+            "HSET",
+            "cogworker:process:h:1:a",
+            "busy",
+            "7x",
+            "info",
+            "{}",
+        ],
+    ]);
+    let run = cogctl(&server, NOW, &["procs", "--json"]);
+    assert_eq!(run.code, 1, "{}", run.snapshot());
+    let json = run.json();
+    assert_eq!(json["processes"][0]["busy"], 7);
+    assert_eq!(json["problems"][0]["key"], "cogworker:process:h:1:a");
+    assert_eq!(
+        json["problems"][0]["error"],
+        r#"its busy field holds "7x", not an integer: the gem reads it as 7"#
+    );
+    let json = cogctl(&server, NOW, &["stats", "--json"]).json();
+    assert_eq!(json["busy"], 7);
+
+    // A member stored over several lines is one NDJSON line, its numbers untouched.
+    server.exec(&[&[
+        "ZADD",
+        "cogworker:retry",
+        "1796000000",
+        "{\n  \"class\": \"M\",\n  \"args\": [1E-400, 0.1e1],\n  \"jid\": \"m\"\n}",
+    ]]);
+    let run = cogctl(&server, NOW, &["retry", "list", "--ndjson"]);
+    assert_eq!(run.stdout.lines().count(), 1, "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains(r#""payload":{"class":"M","args":[1E-400,0.1e1],"jid":"m"}"#),
+        "{}",
+        run.stdout
+    );
 }

@@ -11,6 +11,7 @@ use serde_json::value::RawValue;
 use super::filter::{FilterArgs, JobFilter};
 use crate::cli::exit::Exit;
 use crate::commands::Ctx;
+use crate::render::json::compact;
 use crate::render::list::ListPrinter;
 use crate::render::time::rfc3339;
 use crate::store::JobSet;
@@ -80,7 +81,7 @@ impl Serialize for Score<'_> {
 }
 
 /// The stored member as JSON: borrowed as is, or compacted when it spans lines (NDJSON
-/// output must stay one object per line).
+/// output must stay one object per line), its tokens still as stored.
 #[derive(Debug)]
 pub enum Payload<'a> {
     Stored(&'a RawValue),
@@ -141,10 +142,7 @@ fn payload(raw: &RawValue) -> Payload<'_> {
     if !raw.get().contains(['\n', '\r']) {
         return Payload::Stored(raw);
     }
-    let compact = serde_json::from_str::<serde_json::Value>(raw.get())
-        .ok()
-        .and_then(|v| serde_json::value::to_raw_value(&v).ok());
-    match compact {
+    match RawValue::from_string(compact(raw.get())).ok() {
         Some(c) => Payload::Compacted(c),
         None => Payload::Stored(raw),
     }
