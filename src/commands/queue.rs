@@ -453,16 +453,6 @@ impl Selection {
     }
 }
 
-fn has_filters(f: &FilterArgs) -> bool {
-    !f.class.is_empty()
-        || !f.queue.is_empty()
-        || f.error.is_some()
-        || !f.jid.is_empty()
-        || f.since.is_some()
-        || f.until.is_some()
-        || f.min_retries.is_some()
-}
-
 /// The filters in words, for the confirmation question.
 fn describe(f: &FilterArgs, now: f64) -> String {
     let mut parts = Vec::new();
@@ -483,6 +473,12 @@ fn describe(f: &FilterArgs, now: f64) -> String {
     }
     if let Some(n) = f.min_retries {
         parts.push(format!("retry_count ≥ {n}"));
+    }
+    if let Some(search) = &f.search {
+        parts.push(format!("containing {:?}", search.text));
+    }
+    if let Some(re) = &f.args {
+        parts.push(format!("args /{re}/"));
     }
     if parts.is_empty() {
         "all".into()
@@ -706,7 +702,7 @@ fn delete_job(ctx: &mut Ctx, args: &DeleteJobArgs) -> anyhow::Result<Exit> {
         .into());
     }
     let by_jid = !args.jids.is_empty() || args.jid_file.is_some();
-    let bulk = args.all || has_filters(&args.filter);
+    let bulk = args.all || args.filter.any();
     match (by_jid, bulk) {
         (true, true) => Err(UsageError(
             "name jobs by JID (or --jid-file) or select them with filters/--all, not both".into(),
@@ -714,7 +710,7 @@ fn delete_job(ctx: &mut Ctx, args: &DeleteJobArgs) -> anyhow::Result<Exit> {
         .into()),
         (false, false) => Err(UsageError(
             "name the jobs to delete: JID…, --jid-file FILE, filters (--class, --error, --jid, \
-             --since, --until, --min-retries) or --all"
+             --since, --until, --min-retries, --search, --args) or --all"
                 .into(),
         )
         .into()),

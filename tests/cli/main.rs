@@ -17,6 +17,7 @@ mod lists;
 mod procs;
 mod reconcile;
 mod repair;
+mod search;
 mod stats;
 mod transfer;
 mod worker;

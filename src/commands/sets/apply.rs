@@ -157,7 +157,7 @@ enum Source {
 impl Source {
     fn from_args(args: &ActionArgs, now: f64) -> anyhow::Result<Source> {
         let jids = bulk::named_jids(&args.jids, args.jid_file.as_deref())?;
-        let filtered = has_filters(&args.filter);
+        let filtered = args.filter.any();
         let usage = |text: &str| -> anyhow::Error { UsageError(text.to_string()).into() };
         match (&args.plan, jids.is_empty(), filtered || args.all) {
             (Some(path), true, false) => Ok(Source::Plan(path.clone())),
@@ -172,16 +172,6 @@ impl Source {
             )),
         }
     }
-}
-
-fn has_filters(f: &FilterArgs) -> bool {
-    !f.class.is_empty()
-        || !f.queue.is_empty()
-        || f.error.is_some()
-        || !f.jid.is_empty()
-        || f.since.is_some()
-        || f.until.is_some()
-        || f.min_retries.is_some()
 }
 
 /// One entry ready for the batch script.

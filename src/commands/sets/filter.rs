@@ -1,5 +1,5 @@
-//! The filters every command over the retry, dead and scheduled sets shares: the list views
-//! now, the bulk actions later.
+//! The filters every command over jobs shares: the list views of the sets and queues, and
+//! the bulk actions that select by them.
 
 use clap::Args;
 use regex::Regex;
@@ -38,6 +38,62 @@ pub struct FilterArgs {
     /// Only jobs that failed at least N times (retry_count ≥ N)
     #[arg(long, value_name = "N", help_heading = "Filters")]
     pub min_retries: Option<i64>,
+
+    /// Only jobs whose class, jid or arguments (the args JSON as stored) contain TEXT, in any
+    /// case: what the Web UI's search box matches
+    #[arg(long, value_name = "TEXT", value_parser = parse_search, help_heading = "Filters")]
+    pub search: Option<Search>,
+
+    /// Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`)
+    /// match this regular expression
+    #[arg(long, value_name = "REGEX", value_parser = parse_regex, help_heading = "Filters")]
+    pub args: Option<Regex>,
+}
+
+impl FilterArgs {
+    /// True when any filter is given (a bulk action then selects by them).
+    pub fn any(&self) -> bool {
+        !self.class.is_empty()
+            || !self.queue.is_empty()
+            || self.error.is_some()
+            || !self.jid.is_empty()
+            || self.since.is_some()
+            || self.until.is_some()
+            || self.min_retries.is_some()
+            || self.search.is_some()
+            || self.args.is_some()
+    }
+}
+
+/// `--search TEXT`: the text as given, and a case-insensitive matcher of it.
+#[derive(Clone, Debug)]
+pub struct Search {
+    pub text: String,
+    matcher: Regex,
+}
+
+impl Search {
+    pub fn new(text: &str) -> Result<Search, String> {
+        if text.is_empty() {
+            return Err("the search text is empty".into());
+        }
+        let matcher = regex::RegexBuilder::new(&regex::escape(text))
+            .case_insensitive(true)
+            .build()
+            .map_err(|e| format!("can't search for {text:?}: {e}"))?;
+        Ok(Search {
+            text: text.to_string(),
+            matcher,
+        })
+    }
+
+    pub fn is_in(&self, haystack: &str) -> bool {
+        self.matcher.is_match(haystack)
+    }
+}
+
+fn parse_search(text: &str) -> Result<Search, String> {
+    Search::new(text)
 }
 
 fn parse_regex(text: &str) -> Result<Regex, String> {
@@ -53,6 +109,8 @@ pub struct JobFilter {
     error: Option<Regex>,
     jids: Vec<String>,
     min_retries: Option<i64>,
+    search: Option<Search>,
+    args: Option<Regex>,
     range: ScoreRange,
 }
 
@@ -64,6 +122,8 @@ impl JobFilter {
             error: args.error.clone(),
             jids: args.jid.clone(),
             min_retries: args.min_retries,
+            search: args.search.clone(),
+            args: args.args.clone(),
             range: ScoreRange::between(
                 args.since.map(|t| t.resolve(now)),
                 args.until.map(|t| t.resolve(now)),
@@ -83,6 +143,8 @@ impl JobFilter {
             && self.error.is_none()
             && self.jids.is_empty()
             && self.min_retries.is_none()
+            && self.search.is_none()
+            && self.args.is_none()
     }
 
     pub fn matches(&self, parsed: &Result<Job<'_>, Unparseable>) -> bool {
@@ -113,14 +175,34 @@ impl JobFilter {
                 _ => return false,
             }
         }
+        let args = job.args.map_or("[]", |a| a.get());
+        if let Some(search) = &self.search {
+            let hit = [job.class.as_deref(), job.jid.as_deref(), Some(args)]
+                .into_iter()
+                .flatten()
+                .any(|field| search.is_in(field));
+            if !hit {
+                return false;
+            }
+        }
+        if self.args.as_ref().is_some_and(|re| !re.is_match(args)) {
+            return false;
+        }
         true
     }
 
     /// A member that isn't a job has no queue and no retries; it counts as class
     /// `(unparseable)`, its display jid is its jid, and its reason is its error.
+    /// Searched, it is its class and display jid (it has no arguments).
     fn matches_unparseable(&self, bad: &Unparseable) -> bool {
-        if !self.queues.is_empty() || self.min_retries.is_some_and(|m| m > 0) {
+        if !self.queues.is_empty() || self.min_retries.is_some_and(|m| m > 0) || self.args.is_some()
+        {
             return false;
+        }
+        if let Some(search) = &self.search {
+            if !search.is_in(UNPARSEABLE_CLASS) && !search.is_in(&bad.display_jid) {
+                return false;
+            }
         }
         if !self.classes.is_empty() && !contains(&self.classes, Some(UNPARSEABLE_CLASS)) {
             return false;
