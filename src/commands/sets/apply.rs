@@ -149,7 +149,7 @@ enum Source {
     /// Jobs named by jid.
     Jids(Vec<String>),
     /// Every entry matching the filters (or all).
-    Scan(JobFilter),
+    Scan(Box<JobFilter>),
     /// Exactly the entries of a plan file.
     Plan(PathBuf),
 }
@@ -166,7 +166,7 @@ impl Source {
             )),
             (None, false, false) => Ok(Source::Jids(jids)),
             (None, false, true) => Err(usage("give jids, or filters / --all, not both")),
-            (None, true, true) => Ok(Source::Scan(JobFilter::new(&args.filter, now))),
+            (None, true, true) => Ok(Source::Scan(Box::new(JobFilter::new(&args.filter, now)))),
             (None, true, false) => Err(usage(
                 "name the jobs (JID…, --jid-file), or select them with filters or --all",
             )),
