@@ -1,5 +1,7 @@
-//! Printing a list of set entries as it is read: a table with fixed columns (so rows can be
-//! written before the next page arrives), a streamed JSON array, or NDJSON.
+//! Printing a list of jobs as it is read (a set's entries, a queue's waiting jobs): a table
+//! with fixed columns (so rows can be written before the next page arrives), a streamed JSON
+//! array, or NDJSON. What the rows are is the caller's: an entry gives its JSON by `Serialize`
+//! and its table row by `ListEntry::row`.
 
 use std::io::{self, Write};
 
@@ -8,61 +10,91 @@ use super::size::count;
 use super::table::{cut, one_line, pad, width};
 use super::time::when;
 use crate::cli::ui::{Format, Ui};
-use crate::commands::sets::list::SetEntry;
-use crate::store::JobSet;
 
 const RETRIES: usize = 7;
 const GAP: &str = "  ";
 
-/// A table row, its cells already in text (colour is added when it is printed).
-struct Row {
+/// What one job shows in a table.
+pub struct Row {
+    /// Epoch seconds for the time column.
+    pub time: Option<f64>,
+    /// Its place in line (1 = next to run), for lists that show one.
+    pub position: Option<u64>,
+    pub jid: String,
+    pub class: String,
+    pub queue: String,
+    /// `retry_count`, or `-` when there is none to show.
+    pub retries: String,
+    /// The last, widest column: the error, or the arguments.
+    pub last: String,
+    /// Shown as a warning: a member that isn't a job.
+    pub unparseable: bool,
+}
+
+/// A job of a list: its JSON is its `Serialize`, its table row this.
+pub trait ListEntry: serde::Serialize {
+    fn row(&self) -> Row;
+}
+
+/// The columns of one kind of list.
+#[derive(Clone, Copy, Debug)]
+pub struct Columns {
+    /// The time column's header: `DIED`, `NEXT RETRY`, `DUE`, `ENQUEUED`.
+    pub time: &'static str,
+    pub position: bool,
+    pub queue: bool,
+    /// The last column's header: `ERROR` or `ARGS`.
+    pub last: &'static str,
+    /// What the list holds, for "no … match": `dead entries`, `jobs on default`.
+    pub noun: &'static str,
+    /// Whether the last column is shown in the colour of trouble.
+    pub last_is_error: bool,
+}
+
+/// A row with its cells in text (colour is added when it is printed).
+struct Cells {
     time: String,
+    position: String,
     jid: String,
     class: String,
     queue: String,
     retries: String,
-    error: String,
+    last: String,
     unparseable: bool,
 }
 
 /// Column widths, fixed from the first page so later rows can be printed as they come.
 struct Layout {
     time: usize,
+    position: usize,
     jid: usize,
     class: usize,
     queue: usize,
-    error: Option<usize>,
+    last: Option<usize>,
 }
 
 pub struct ListPrinter {
     ui: Ui,
-    set: JobSet,
+    columns: Columns,
     rows: usize,
-    pending: Vec<Row>,
+    pending: Vec<Cells>,
     layout: Option<Layout>,
 }
 
 impl ListPrinter {
-    pub fn new(ui: &Ui, set: JobSet) -> ListPrinter {
+    pub fn new(ui: &Ui, columns: Columns) -> ListPrinter {
         ListPrinter {
             ui: ui.clone(),
-            set,
+            columns,
             rows: 0,
             pending: Vec::new(),
             layout: None,
         }
     }
 
-    fn time_header(&self) -> &'static str {
-        match self.set {
-            JobSet::Dead => "DIED",
-            JobSet::Retry => "NEXT RETRY",
-            JobSet::Schedule => "DUE",
-        }
-    }
-
     fn layout(&self) -> Layout {
-        let widest = |f: fn(&Row) -> &str, header: &str, min: usize, max: usize| {
+        let c = &self.columns;
+        let widest = |f: fn(&Cells) -> &str, header: &str, min: usize, max: usize| {
             self.pending
                 .iter()
                 .map(|r| width(f(r)))
@@ -74,14 +106,25 @@ impl ListPrinter {
         let time = if self.ui.utc {
             20
         } else {
-            widest(|r| &r.time, self.time_header(), 10, 12)
+            widest(|r| &r.time, c.time, 10, 12)
+        };
+        let position = if c.position {
+            widest(|r| &r.position, "POS", 3, 12)
+        } else {
+            0
         };
         let jid = widest(|r| &r.jid, "JID", 3, 40);
         let mut class = widest(|r| &r.class, "CLASS", 5, 30);
-        let mut queue = widest(|r| &r.queue, "QUEUE", 5, 16);
-        let error = self.ui.width.map(|w| {
-            let used =
-                |class: usize, queue: usize| time + jid + class + queue + RETRIES + GAP.len() * 5;
+        let mut queue = if c.queue {
+            widest(|r| &r.queue, "QUEUE", 5, 16)
+        } else {
+            0
+        };
+        let gaps = 4 + usize::from(c.position) + usize::from(c.queue);
+        let last = self.ui.width.map(|w| {
+            let used = |class: usize, queue: usize| {
+                time + position + jid + class + queue + RETRIES + GAP.len() * gaps
+            };
             while w.saturating_sub(used(class, queue)) < 24 && (class > 12 || queue > 8) {
                 if class > 12 {
                     class -= 1;
@@ -94,10 +137,11 @@ impl ListPrinter {
         });
         Layout {
             time,
+            position,
             jid,
             class,
             queue,
-            error,
+            last,
         }
     }
 
@@ -121,7 +165,7 @@ impl ListPrinter {
         }
     }
 
-    pub fn entry(&mut self, out: &mut dyn Write, entry: &SetEntry<'_>) -> io::Result<()> {
+    pub fn entry(&mut self, out: &mut dyn Write, entry: &impl ListEntry) -> io::Result<()> {
         self.rows += 1;
         match self.ui.format {
             Format::Ndjson => {
@@ -133,7 +177,7 @@ impl ListPrinter {
                 serde_json::to_writer(&mut *out, entry).map_err(json_io)
             }
             Format::Table => {
-                let row = self.prepare(entry);
+                let row = self.prepare(entry.row());
                 match &self.layout {
                     Some(layout) => self.row(out, layout, &row),
                     None => {
@@ -146,71 +190,61 @@ impl ListPrinter {
     }
 
     fn header(&self, out: &mut dyn Write, l: &Layout) -> io::Result<()> {
-        let line = [
-            pad(self.time_header(), l.time),
-            pad("JID", l.jid),
-            pad("CLASS", l.class),
-            pad("QUEUE", l.queue),
-            format!("{:>RETRIES$}", "RETRIES"),
-            "ERROR".to_string(),
-        ]
-        .join(GAP);
-        writeln!(out, "{}", self.ui.styles.header(&line))
+        let c = &self.columns;
+        let mut cells = vec![pad(c.time, l.time)];
+        if c.position {
+            cells.push(format!("{:>w$}", "POS", w = l.position));
+        }
+        cells.push(pad("JID", l.jid));
+        cells.push(pad("CLASS", l.class));
+        if c.queue {
+            cells.push(pad("QUEUE", l.queue));
+        }
+        cells.push(format!("{:>RETRIES$}", "RETRIES"));
+        cells.push(c.last.to_string());
+        writeln!(out, "{}", self.ui.styles.header(&cells.join(GAP)))
     }
 
-    fn prepare(&self, e: &SetEntry<'_>) -> Row {
-        let retries = match (e.retry_count, e.max_retries) {
-            (Some(c), _) => c.to_string(),
-            (None, Some(_)) => "0".to_string(),
-            (None, None) => "-".to_string(),
-        };
-        let error = match (
-            e.unparseable,
-            e.error_class.as_deref(),
-            e.error_message.as_deref(),
-        ) {
-            (Some(reason), _, _) => match e.member.as_deref() {
-                Some(member) if !member.is_empty() => format!("{reason}: {member}"),
-                _ => reason.to_string(),
-            },
-            (None, Some(c), Some(m)) => format!("{c}: {m}"),
-            (None, Some(c), None) => c.to_string(),
-            (None, None, Some(m)) => m.to_string(),
-            (None, None, None) => String::new(),
-        };
-        Row {
-            time: when(&self.ui, e.score_value),
-            jid: e.jid.to_string(),
-            class: e.class.as_deref().unwrap_or("-").to_string(),
-            queue: e.queue.as_deref().unwrap_or("-").to_string(),
-            retries,
-            error: one_line(&error),
-            unparseable: e.unparseable.is_some(),
+    fn prepare(&self, r: Row) -> Cells {
+        Cells {
+            time: r.time.map_or_else(|| "-".into(), |t| when(&self.ui, t)),
+            position: r.position.map_or_else(String::new, count),
+            jid: r.jid,
+            class: r.class,
+            queue: r.queue,
+            retries: r.retries,
+            last: one_line(&r.last),
+            unparseable: r.unparseable,
         }
     }
 
-    fn row(&self, out: &mut dyn Write, l: &Layout, r: &Row) -> io::Result<()> {
+    fn row(&self, out: &mut dyn Write, l: &Layout, r: &Cells) -> io::Result<()> {
         let s = &self.ui.styles;
+        let c = &self.columns;
         let class = pad(&r.class, l.class);
-        let error = match l.error {
-            Some(w) => cut(&r.error, w),
-            None => r.error.clone(),
+        let last = match l.last {
+            Some(w) => cut(&r.last, w),
+            None => r.last.clone(),
         };
-        let (class, error) = if r.unparseable {
-            (s.warn(&class), s.warn(&error))
+        let (class, last) = if r.unparseable {
+            (s.warn(&class), s.warn(&last))
+        } else if c.last_is_error {
+            (class, s.bad(&last))
         } else {
-            (class, s.bad(&error))
+            (class, last)
         };
-        let line = format!(
-            "{}{GAP}{}{GAP}{}{GAP}{}{GAP}{:>RETRIES$}{GAP}{}",
-            s.dim(&pad(&r.time, l.time)),
-            s.accent(&pad(&r.jid, l.jid)),
-            class,
-            pad(&r.queue, l.queue),
-            r.retries,
-            error
-        );
-        writeln!(out, "{}", line.trim_end())
+        let mut cells = vec![s.dim(&pad(&r.time, l.time))];
+        if c.position {
+            cells.push(format!("{:>w$}", r.position, w = l.position));
+        }
+        cells.push(s.accent(&pad(&r.jid, l.jid)));
+        cells.push(class);
+        if c.queue {
+            cells.push(pad(&r.queue, l.queue));
+        }
+        cells.push(format!("{:>RETRIES$}", r.retries));
+        cells.push(last);
+        writeln!(out, "{}", cells.join(GAP).trim_end())
     }
 
     /// Close the list: `]` for JSON; for a table, a line saying what was left out.
@@ -225,7 +259,7 @@ impl ListPrinter {
                     return writeln!(
                         out,
                         "{}",
-                        s.dim(&format!("no {} entries match", self.set.name()))
+                        s.dim(&format!("no {} match", self.columns.noun))
                     );
                 }
                 if more > 0 {

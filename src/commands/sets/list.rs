@@ -12,7 +12,7 @@ use super::filter::{FilterArgs, JobFilter};
 use crate::cli::exit::Exit;
 use crate::commands::Ctx;
 use crate::render::json::compact;
-use crate::render::list::ListPrinter;
+use crate::render::list::{Columns, ListEntry, ListPrinter, Row};
 use crate::render::time::rfc3339;
 use crate::store::JobSet;
 use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
@@ -138,6 +138,57 @@ impl<'a> SetEntry<'a> {
     }
 }
 
+impl ListEntry for SetEntry<'_> {
+    fn row(&self) -> Row {
+        let retries = match (self.retry_count, self.max_retries) {
+            (Some(c), _) => c.to_string(),
+            (None, Some(_)) => "0".to_string(),
+            (None, None) => "-".to_string(),
+        };
+        let error = match (
+            self.unparseable,
+            self.error_class.as_deref(),
+            self.error_message.as_deref(),
+        ) {
+            (Some(reason), _, _) => match self.member.as_deref() {
+                Some(member) if !member.is_empty() => format!("{reason}: {member}"),
+                _ => reason.to_string(),
+            },
+            (None, Some(c), Some(m)) => format!("{c}: {m}"),
+            (None, Some(c), None) => c.to_string(),
+            (None, None, Some(m)) => m.to_string(),
+            (None, None, None) => String::new(),
+        };
+        Row {
+            time: Some(self.score_value),
+            position: None,
+            jid: self.jid.to_string(),
+            class: self.class.as_deref().unwrap_or("-").to_string(),
+            queue: self.queue.as_deref().unwrap_or("-").to_string(),
+            retries,
+            last: error,
+            unparseable: self.unparseable.is_some(),
+        }
+    }
+}
+
+/// The columns of a set's list.
+pub fn columns(set: JobSet) -> Columns {
+    let (time, noun) = match set {
+        JobSet::Dead => ("DIED", "dead entries"),
+        JobSet::Retry => ("NEXT RETRY", "retry entries"),
+        JobSet::Schedule => ("DUE", "scheduled entries"),
+    };
+    Columns {
+        time,
+        position: false,
+        queue: true,
+        last: "ERROR",
+        noun,
+        last_is_error: true,
+    }
+}
+
 fn payload(raw: &RawValue) -> Payload<'_> {
     if !raw.get().contains(['\n', '\r']) {
         return Payload::Stored(raw);
@@ -168,7 +219,7 @@ pub fn run(ctx: &mut Ctx, set: JobSet, args: &ListArgs) -> anyhow::Result<Exit> 
     pager.snapshot(store)?;
     let in_range = range.count(store, set.key())?;
 
-    let mut printer = ListPrinter::new(&ctx.ui, set);
+    let mut printer = ListPrinter::new(&ctx.ui, columns(set));
     let out = &mut ctx.out;
     printer.begin(out)?;
     let mut shown: usize = 0;
