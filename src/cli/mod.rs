@@ -195,7 +195,13 @@ fn report_error(err: &anyhow::Error) -> Exit {
         crate::text::visible_lines(&format!("{err:#}"))
     );
     if exit == Exit::Unreachable {
-        let hint = if format!("{err:#}").contains("certificate") {
+        let via_sentinel = err
+            .chain()
+            .filter_map(|e| e.downcast_ref::<StoreError>())
+            .any(StoreError::via_sentinel);
+        let hint = if via_sentinel {
+            "hint: check --sentinel (HOST:PORT of each Sentinel) and --sentinel-master (a name listed by SENTINEL MASTERS on them)"
+        } else if format!("{err:#}").contains("certificate") {
             "hint: for a self-signed or private-CA certificate, pass --tls-insecure"
         } else {
             "hint: pass --redis-url (or set COGCTL_REDIS_URL / REDIS_URL) to reach your cogworker Redis"

@@ -431,6 +431,7 @@ pub fn run(ctx: &mut Ctx, args: &WorkerArgs) -> anyhow::Result<Exit> {
         started_jobs: AtomicU64::new(0),
         running: Mutex::new(Default::default()),
         pending: Mutex::new(Default::default()),
+        settling: Mutex::new(()),
         tally: Tally::default(),
     };
     let started = Instant::now();

@@ -3,12 +3,14 @@
 //! The password appears in no output, error or log: `target()` renders `***` in its place and
 //! `scrub()` removes it from any text that came back from the client library.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use redis::sentinel::{SentinelClientBuilder, SentinelServerType};
-use redis::{ConnectionAddr, ConnectionInfo, IntoConnectionInfo, TlsMode};
+use redis::{ConnectionAddr, ConnectionInfo, IntoConnectionInfo};
 
 use super::error::{StoreError, StoreResult};
+use super::sentinel::{Address, Sentinels};
 
 pub const DEFAULT_URL: &str = "redis://127.0.0.1:6379/0";
 
@@ -40,22 +42,38 @@ impl Default for ConnectOptions {
 }
 
 /// A ready recipe for connections to one Redis, and the redacted name of that Redis.
+/// Clones share what is known of the primary, so that one thread's news of a failover
+/// reaches every connection made from the same connector.
 #[derive(Clone)]
 pub struct Connector {
     info: ConnectionInfo,
-    sentinel: Option<SentinelSetup>,
+    sentinel: Option<Sentinels>,
     target: String,
     secrets: Vec<String>,
     connect_timeout: Duration,
     read_timeout: Duration,
+    primary: Arc<Primary>,
 }
 
-#[derive(Clone)]
-struct SentinelSetup {
-    nodes: Vec<(String, u16)>,
-    master: String,
-    password: Option<String>,
+/// The primary the Sentinels last named, and how many times it changed: a connection made
+/// in an earlier generation talks to a server that may no longer take writes.
+#[derive(Default)]
+struct Primary {
+    generation: AtomicU64,
+    address: Mutex<Option<Address>>,
+    /// While a replica is being promoted, new uses of a connection wait (until this
+    /// instant at the latest): a write to the old primary then would be lost.
+    hold: Mutex<Option<std::time::Instant>>,
+    /// When the Sentinels last announced a switch: for a moment after it, a Sentinel's
+    /// answer that still names the old primary was sent before the switch and is stale.
+    announced: Mutex<Option<std::time::Instant>>,
 }
+
+/// How long an announced switch outranks what a Sentinel answers.
+const ANNOUNCEMENT_WINS: Duration = Duration::from_secs(2);
+
+/// How long writes wait for a promotion to end in a switch before going on as before.
+const PROMOTION_HOLD: Duration = Duration::from_secs(5);
 
 impl std::fmt::Debug for Connector {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -116,7 +134,7 @@ impl Connector {
                 .iter()
                 .map(|node| parse_host_port(node).map_err(&invalid))
                 .collect::<StoreResult<Vec<_>>>()?;
-            Some(SentinelSetup {
+            Some(Sentinels {
                 nodes,
                 master,
                 password: opts.sentinel_password.clone(),
@@ -124,15 +142,7 @@ impl Connector {
         };
         let target = match &sentinel {
             None => render_target(&info),
-            Some(s) => {
-                let nodes: Vec<String> = s.nodes.iter().map(|(h, p)| format!("{h}:{p}")).collect();
-                format!(
-                    "sentinel://{}/{} ({})",
-                    nodes.join(","),
-                    s.master,
-                    render_target(&info)
-                )
-            }
+            Some(s) => sentinel_target(s, &info),
         };
         if let Some(pw) = info.redis_settings().password() {
             secrets.push(pw.to_string());
@@ -145,7 +155,95 @@ impl Connector {
             secrets,
             connect_timeout: opts.connect_timeout,
             read_timeout: opts.read_timeout,
+            primary: Arc::default(),
         })
+    }
+
+    /// The Sentinels this connector asks for the primary, if it goes through Sentinel.
+    pub fn sentinels(&self) -> Option<&Sentinels> {
+        self.sentinel.as_ref()
+    }
+
+    /// How many times the primary changed since this connector first found it. A `Store`
+    /// remembers the generation it was made in (see `Store::is_current`).
+    pub fn generation(&self) -> u64 {
+        self.primary.generation.load(Ordering::SeqCst)
+    }
+
+    /// The Sentinels announced a switch to `address`: every connection made before is out
+    /// of date (true when that is news).
+    pub fn switched(&self, address: Address) -> bool {
+        *self.primary.announced.lock().expect("announced") = Some(std::time::Instant::now());
+        self.set_primary(address)
+    }
+
+    /// A Sentinel answered that `address` is the primary now: when that is news, every
+    /// connection made before is out of date (true) — unless a switch was announced a moment
+    /// ago, which the answer may not have seen yet.
+    pub fn follow(&self, address: Address) -> bool {
+        let recent = self
+            .primary
+            .announced
+            .lock()
+            .expect("announced")
+            .is_some_and(|t| t.elapsed() < ANNOUNCEMENT_WINS);
+        if recent {
+            return false;
+        }
+        self.set_primary(address)
+    }
+
+    fn set_primary(&self, address: Address) -> bool {
+        let mut known = self.primary.address.lock().expect("primary");
+        let changed = known.as_ref().is_some_and(|k| *k != address);
+        *known = Some(address);
+        if changed {
+            self.primary.generation.fetch_add(1, Ordering::SeqCst);
+            self.release();
+        }
+        changed
+    }
+
+    /// A replica is being promoted: hold new uses of connections until the switch is
+    /// announced (`follow`), the promotion is called off (`release`), or a few seconds pass.
+    pub fn hold(&self) {
+        *self.primary.hold.lock().expect("hold") = Some(std::time::Instant::now() + PROMOTION_HOLD);
+    }
+
+    pub fn release(&self) {
+        *self.primary.hold.lock().expect("hold") = None;
+    }
+
+    /// Wait while a promotion is under way (at most until its hold runs out).
+    pub fn wait_for_promotion(&self) {
+        loop {
+            let until = *self.primary.hold.lock().expect("hold");
+            match until {
+                Some(t) if std::time::Instant::now() < t => {
+                    std::thread::sleep(Duration::from_millis(10))
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// The primary's address as the Sentinels give it now (and `follow`ed); `None` for a
+    /// direct connection.
+    pub fn check_primary(&self) -> StoreResult<Option<(Address, bool)>> {
+        let Some(s) = &self.sentinel else {
+            return Ok(None);
+        };
+        let address = self.ask_sentinels(s)?;
+        let changed = self.follow(address.clone());
+        Ok(Some((address, changed)))
+    }
+
+    fn ask_sentinels(&self, s: &Sentinels) -> StoreResult<Address> {
+        s.primary(self.connect_timeout, |e| self.scrub(&describe(e)))
+            .map_err(|reason| StoreError::Unreachable {
+                target: self.target.clone(),
+                reason,
+            })
     }
 
     /// The Redis this connector reaches, password replaced by `***`.
@@ -163,54 +261,82 @@ impl Connector {
         scrub_with(&self.secrets, text)
     }
 
-    /// A new connection, checked with PING.
+    /// A new connection, checked with PING (through Sentinel: the primary they name now,
+    /// checked with ROLE to be one), and the generation of the primary it reaches.
     pub fn connect(&self) -> StoreResult<redis::Connection> {
-        let mut conn = match &self.sentinel {
-            None => {
-                let client = redis::Client::open(self.info.clone()).map_err(|e| self.fail(e))?;
-                client
-                    .get_connection_with_timeout(self.connect_timeout)
-                    .map_err(|e| self.fail(e))?
+        self.connect_current().map(|(conn, _)| conn)
+    }
+
+    pub fn connect_current(&self) -> StoreResult<(redis::Connection, u64)> {
+        let (info, generation) = match &self.sentinel {
+            None => (self.info.clone(), self.generation()),
+            Some(s) => {
+                let answer = self.ask_sentinels(s)?;
+                self.follow(answer.clone());
+                let address = self
+                    .primary
+                    .address
+                    .lock()
+                    .expect("primary")
+                    .clone()
+                    .unwrap_or(answer);
+                (self.at(address), self.generation())
             }
-            Some(s) => self.connect_via_sentinel(s)?,
         };
+        let client = redis::Client::open(info).map_err(|e| self.fail(e))?;
+        let mut conn = client
+            .get_connection_with_timeout(self.connect_timeout)
+            .map_err(|e| self.fail(e))?;
         conn.set_read_timeout(Some(self.read_timeout))
             .map_err(|e| self.fail(e))?;
         conn.set_write_timeout(Some(self.read_timeout))
             .map_err(|e| self.fail(e))?;
-        redis::cmd("PING")
-            .query::<()>(&mut conn)
-            .map_err(|e| self.fail(e))?;
-        Ok(conn)
+        if self.sentinel.is_some() {
+            self.require_primary(&mut conn)?;
+        } else {
+            redis::cmd("PING")
+                .query::<()>(&mut conn)
+                .map_err(|e| self.fail(e))?;
+        }
+        Ok((conn, generation))
     }
 
-    fn connect_via_sentinel(&self, s: &SentinelSetup) -> StoreResult<redis::Connection> {
-        let nodes = s
-            .nodes
-            .iter()
-            .map(|(h, p)| ConnectionAddr::Tcp(h.clone(), *p));
-        let mut builder = SentinelClientBuilder::new(nodes, &s.master, SentinelServerType::Master)
-            .map_err(|e| self.fail(e))?
-            .set_client_to_redis_db(self.db());
-        let settings = self.info.redis_settings();
-        if let Some(user) = settings.username() {
-            builder = builder.set_client_to_redis_username(user);
+    /// The connection settings of the URL, at the primary's address (TLS kept).
+    fn at(&self, (host, port): Address) -> ConnectionInfo {
+        let addr = match self.info.addr() {
+            ConnectionAddr::TcpTls {
+                insecure,
+                tls_params,
+                ..
+            } => ConnectionAddr::TcpTls {
+                host,
+                port,
+                insecure: *insecure,
+                tls_params: tls_params.clone(),
+            },
+            _ => ConnectionAddr::Tcp(host, port),
+        };
+        self.info.clone().set_addr(addr)
+    }
+
+    /// A server the Sentinels named may have been demoted since: only a primary will do.
+    fn require_primary(&self, conn: &mut redis::Connection) -> StoreResult<()> {
+        let role: Vec<redis::Value> = redis::cmd("ROLE").query(conn).map_err(|e| self.fail(e))?;
+        let name = role.first().and_then(|v| match v {
+            redis::Value::BulkString(b) => Some(String::from_utf8_lossy(b).into_owned()),
+            redis::Value::SimpleString(s) => Some(s.clone()),
+            _ => None,
+        });
+        match name.as_deref() {
+            Some("master") => Ok(()),
+            other => Err(StoreError::Unavailable {
+                target: self.target.clone(),
+                reason: format!(
+                    "the server the Sentinels name as the primary is a {} now (a failover in progress?)",
+                    other.unwrap_or("server of unknown role")
+                ),
+            }),
         }
-        if let Some(pw) = settings.password() {
-            builder = builder.set_client_to_redis_password(pw);
-        }
-        if let ConnectionAddr::TcpTls { insecure, .. } = self.info.addr() {
-            builder = builder.set_client_to_redis_tls_mode(if *insecure {
-                TlsMode::Insecure
-            } else {
-                TlsMode::Secure
-            });
-        }
-        if let Some(pw) = &s.password {
-            builder = builder.set_client_to_sentinel_password(pw);
-        }
-        let mut client = builder.build().map_err(|e| self.fail(e))?;
-        client.get_connection().map_err(|e| self.fail(e))
     }
 
     /// Classify a client-library error that happened while connecting or talking to Redis.
@@ -229,6 +355,11 @@ impl Connector {
                 target: self.target.clone(),
                 reason,
             }
+        } else if is_unavailable(&err) {
+            StoreError::Unavailable {
+                target: self.target.clone(),
+                reason,
+            }
         } else {
             StoreError::Unreachable {
                 target: self.target.clone(),
@@ -236,6 +367,21 @@ impl Connector {
             }
         }
     }
+}
+
+/// The server answered, but can't serve now (OPERATIONS §2.4): a replica (READONLY), data
+/// still loading, no primary reachable by a replica, a busy script — also when a script's
+/// call met one of those.
+pub fn is_unavailable(err: &redis::RedisError) -> bool {
+    const CODES: [&str; 5] = ["READONLY", "LOADING", "MASTERDOWN", "TRYAGAIN", "BUSY"];
+    if err.code().is_some_and(|c| CODES.contains(&c)) {
+        return true;
+    }
+    let text = err.to_string();
+    text.contains("Error running script")
+        && CODES
+            .iter()
+            .any(|c| text.contains(&format!("-{c} ")) || text.ends_with(&format!("-{c}")))
 }
 
 /// A short description of a client-library error, without the library's debug noise.
@@ -269,6 +415,28 @@ fn parse_host_port(node: &str) -> Result<(String, u16), String> {
         return Err(format!("sentinel address {node:?} has no host"));
     }
     Ok((host.to_string(), port))
+}
+
+/// `sentinel://h1:p1,h2:p2/master (db N, user U, password ***)`: what the user gave, not
+/// the URL's host, which Sentinel replaces.
+fn sentinel_target(s: &Sentinels, info: &ConnectionInfo) -> String {
+    let settings = info.redis_settings();
+    let mut parts = vec![format!("db {}", settings.db())];
+    if let Some(user) = settings.username() {
+        parts.push(format!("user {user}"));
+    }
+    if settings.password().is_some() {
+        parts.push("password ***".into());
+    }
+    if matches!(info.addr(), ConnectionAddr::TcpTls { .. }) {
+        parts.push("TLS".into());
+    }
+    format!(
+        "sentinel://{}/{} ({})",
+        s.list(),
+        s.master,
+        parts.join(", ")
+    )
 }
 
 fn render_target(info: &ConnectionInfo) -> String {

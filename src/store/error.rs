@@ -12,6 +12,12 @@ pub enum StoreError {
     #[error("cannot reach Redis at {target}: {reason}")]
     Unreachable { target: String, reason: String },
 
+    /// Redis answered but can't serve us now (OPERATIONS §2.4's "unavailable"): a replica
+    /// after a failover (READONLY), loading its data, a busy script. Like a lost connection,
+    /// the connection is dropped and made again, through the Sentinels when there are some.
+    #[error("Redis at {target} is unavailable: {reason}")]
+    Unavailable { target: String, reason: String },
+
     #[error("Redis at {target} refused the credentials: {reason}")]
     AuthRefused { target: String, reason: String },
 
@@ -46,8 +52,20 @@ impl StoreError {
     pub fn is_connection(&self) -> bool {
         matches!(
             self,
-            StoreError::Unreachable { .. } | StoreError::AuthRefused { .. }
+            StoreError::Unreachable { .. }
+                | StoreError::Unavailable { .. }
+                | StoreError::AuthRefused { .. }
         )
+    }
+
+    /// The Redis named in a connection error was found through Sentinel.
+    pub fn via_sentinel(&self) -> bool {
+        match self {
+            StoreError::Unreachable { target, .. }
+            | StoreError::Unavailable { target, .. }
+            | StoreError::AuthRefused { target, .. } => target.starts_with("sentinel://"),
+            _ => false,
+        }
     }
 }
 

@@ -18,6 +18,7 @@ pub mod recovery;
 pub mod rewrite;
 pub mod ruby_json;
 pub mod scripts;
+pub mod sentinel;
 pub mod unsettled;
 
 use std::collections::BTreeMap;
@@ -38,12 +39,24 @@ use crate::text::visible_bytes;
 pub struct Store {
     connector: Connector,
     conn: redis::Connection,
+    /// The connector's primary generation when this connection was made.
+    generation: u64,
 }
 
 impl Store {
     pub fn connect(connector: Connector) -> StoreResult<Store> {
-        let conn = connector.connect()?;
-        Ok(Store { connector, conn })
+        let (conn, generation) = connector.connect_current()?;
+        Ok(Store {
+            connector,
+            conn,
+            generation,
+        })
+    }
+
+    /// False once the Sentinels named another primary than the one this connection reaches:
+    /// its writes would go to a server that is being demoted.
+    pub fn is_current(&self) -> bool {
+        self.generation == self.connector.generation()
     }
 
     pub fn connector(&self) -> &Connector {
@@ -207,6 +220,12 @@ impl Store {
         let code = err.code().unwrap_or("");
         if matches!(code, "NOAUTH" | "WRONGPASS") {
             return self.connector.fail(err);
+        }
+        if connection::is_unavailable(&err) {
+            return StoreError::Unavailable {
+                target: self.connector.target().to_string(),
+                reason: self.connector.scrub(&connection::describe(&err)),
+            };
         }
         let command = command_name(cmd);
         if code == "WRONGTYPE" && !key.is_empty() {

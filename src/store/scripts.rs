@@ -121,6 +121,9 @@ pub static FETCH: Script = Script::new("fetch", include_str!("lua/fetch.lua"));
 /// ACK: a settled job off the own in-progress list, its orphan counter cleared (§6.1).
 pub static ACK: Script = Script::new("ack", include_str!("lua/ack.lua"));
 
+/// ACK_SUCCESS: a late ACK of a success, counted when the job was still on the list.
+pub static ACK_SUCCESS: Script = Script::new("ack_success", include_str!("lua/ack_success.lua"));
+
 /// ACK_FETCH: ACK with the success bookkeeping, then FETCH of the next job and its
 /// registration, in one round trip (the processor's busy path).
 pub static ACK_FETCH: Script = Script::new("ack_fetch", include_str!("lua/ack_fetch.lua"));

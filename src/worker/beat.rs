@@ -226,9 +226,15 @@ pub fn run(shared: &Shared) {
             }
             std::thread::sleep(Duration::from_millis(50));
         }
-        if let Err(e) = conn.get().and_then(|s| beat(shared, s)) {
-            shared.log("warn", "heartbeat_failed", &[("error", &e)]);
-            conn.after(&e);
+        if shared.connector.sentinels().is_some() {
+            super::failover::check(shared);
+        }
+        match conn.get().and_then(|s| beat(shared, s)) {
+            Ok(()) => super::process::settle_if_owed(shared, &mut conn),
+            Err(e) => {
+                shared.log("warn", "heartbeat_failed", &[("error", &e)]);
+                conn.after(&e);
+            }
         }
     }
 }
@@ -237,7 +243,8 @@ pub fn run(shared: &Shared) {
 pub fn listen(shared: &Shared) {
     let channel = keys::signal(&shared.settings.identity);
     while !shared.stopping() {
-        let mut conn = match shared.connector.connect() {
+        // Subscribed on the primary: after a failover, on the new one.
+        let (mut conn, generation) = match shared.connector.connect_current() {
             Ok(c) => c,
             Err(_) => {
                 shared.nap(Duration::from_secs(1));
@@ -250,7 +257,7 @@ pub fn listen(shared: &Shared) {
             shared.nap(Duration::from_secs(1));
             continue;
         }
-        while !shared.stopping() {
+        while !shared.stopping() && shared.connector.generation() == generation {
             match pubsub.get_message() {
                 Ok(msg) => {
                     let text: String = msg.get_payload().unwrap_or_default();

@@ -4,6 +4,7 @@
 //! itself when it stops.
 
 pub mod beat;
+pub mod failover;
 pub mod fetch;
 pub mod handler;
 pub mod poller;
@@ -92,6 +93,7 @@ fn work<'s>(shared: &'s Shared, scope: &'s std::thread::Scope<'s, '_>) -> StoreR
     );
     let beat = scope.spawn(|| beat::run(shared));
     let listen = scope.spawn(|| beat::listen(shared));
+    let follow = scope.spawn(|| failover::follow(shared));
     let poller = scope.spawn(|| poller::run(shared));
     let processors: Vec<_> = (0..shared.settings.concurrency)
         .map(|_| scope.spawn(|| process::run(shared)))
@@ -106,6 +108,7 @@ fn work<'s>(shared: &'s Shared, scope: &'s std::thread::Scope<'s, '_>) -> StoreR
     shared.finished.store(true, Ordering::SeqCst);
     let _ = beat.join();
     let _ = listen.join();
+    let _ = follow.join();
     if let Err(e) = Conn::new(&shared.connector)
         .get()
         .and_then(|s| cleanup_presence(s, &shared.settings.identity))
@@ -257,7 +260,7 @@ fn finish(shared: &Shared) -> u64 {
     let mut keep = Vec::new();
     for (raw, how) in owed {
         match how {
-            Pending::Ack => to_ack.push(raw),
+            Pending::Ack { .. } => to_ack.push(raw),
             Pending::File {
                 set,
                 score,

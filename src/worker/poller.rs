@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
-use super::process::{requeue_one, settle_pending};
+use super::process::{requeue_one, settle_if_owed};
 use super::state::{Conn, Shared};
 use crate::store::ids::Jids;
 use crate::store::job::Job;
@@ -36,7 +36,7 @@ pub fn run(shared: &Shared) {
                     next_orphan_check = Instant::now() + Duration::from_secs(5);
                 }
             }
-            settle_pending(shared, &mut conn);
+            settle_if_owed(shared, &mut conn);
             match conn
                 .get()
                 .and_then(|s| reconcile(shared, s, &previous_strays))

@@ -14,7 +14,7 @@ use crate::store::job::Job;
 use crate::store::locks::lock_keys;
 use crate::store::rewrite::{rewrite, ruby_float};
 use crate::store::scripts::{
-    ACK, ACK_FETCH, EXPIRE_IF_OWNED, INTERRUPT, RELEASE_LOCKS, REQUEUE_ONE,
+    ACK, ACK_FETCH, ACK_SUCCESS, EXPIRE_IF_OWNED, INTERRUPT, RELEASE_LOCKS, REQUEUE_ONE,
 };
 use crate::store::{Name, Store, StoreResult, keys, value};
 
@@ -61,6 +61,7 @@ pub fn run(shared: &Shared) {
     // The weighted queue list, shuffled in place for each ACK_FETCH.
     let mut names: Vec<&str> = shared.settings.queues.iter().map(String::as_str).collect();
     while !shared.stopping() {
+        settle_if_owed(shared, &mut conn);
         if shared.quiet() || max_jobs_reached(shared) {
             if let Some(job) = next.take() {
                 hand_back(shared, &mut conn, &tid, &job);
@@ -480,7 +481,7 @@ fn settle(
             }) {
                 Ok(next) => next,
                 Err(_) => {
-                    acknowledge(shared, conn, raw);
+                    acknowledge(shared, conn, raw, succeeded.then(|| shared.now()));
                     None
                 }
             }
@@ -567,25 +568,47 @@ fn ack_fetch(
     }))
 }
 
-/// ACK with up to three attempts; then the job is owed an ACK (settled by reconcile or
-/// shutdown, never re-run by this process).
-fn acknowledge(shared: &Shared, conn: &mut Conn<'_>, raw: &[u8]) {
-    let jid = Job::parse(raw)
-        .ok()
-        .and_then(|j| j.jid.map(|j| j.into_owned()))
-        .unwrap_or_default();
-    let list = keys::inprogress(&shared.settings.identity);
-    let counter = keys::orphanings(&jid);
+/// ACK with up to three attempts (a success counted with it); then the job is owed an ACK,
+/// settled as soon as Redis answers again (`settle_pending`), never re-run by this process.
+fn acknowledge(shared: &Shared, conn: &mut Conn<'_>, raw: &[u8], success_at: Option<f64>) {
     for (attempt, pause) in [(1, 100), (2, 200), (3, 0)] {
-        match with_store(conn, |s| {
-            s.eval(&ACK, &[&list, &counter], &[raw]).map(|_| ())
-        }) {
+        match with_store(conn, |s| ack(shared, s, raw, success_at)) {
             Ok(()) => return,
             Err(e) if attempt == 3 => {
-                shared.log("error", "ack_pending", &[("jid", &jid), ("error", &e)]);
-                shared.owe(raw, Pending::Ack);
+                shared.log(
+                    "error",
+                    "ack_pending",
+                    &[("jid", &super::jid_of(raw)), ("error", &e)],
+                );
+                shared.owe(raw, Pending::Ack { success_at });
             }
             Err(_) => std::thread::sleep(Duration::from_millis(pause)),
+        }
+    }
+}
+
+/// ACK (OPERATIONS §6.1), or for a success ACK_SUCCESS, which counts it as processed in the
+/// hour it ended when it was still on the list.
+fn ack(shared: &Shared, store: &mut Store, raw: &[u8], success_at: Option<f64>) -> StoreResult<()> {
+    let list = keys::inprogress(&shared.settings.identity);
+    let counter = keys::orphanings(super::jid_of(raw));
+    match success_at {
+        None => store.eval(&ACK, &[&list, &counter], &[raw]).map(|_| ()),
+        Some(at) => {
+            let bucket = keys::throughput((at.floor() as i64).div_euclid(3600));
+            let ttl = keys::ttl::THROUGHPUT.to_string();
+            store
+                .eval(
+                    &ACK_SUCCESS,
+                    &[
+                        &list,
+                        &counter,
+                        keys::STATS_PROCESSED.as_bytes(),
+                        bucket.as_bytes(),
+                    ],
+                    &[raw, ttl.as_bytes()],
+                )
+                .map(|_| ())
         }
     }
 }
@@ -683,9 +706,23 @@ fn interrupt(shared: &Shared, conn: &mut Conn<'_>, raw: &[u8], failure: &Failure
     }
 }
 
+/// What is owed settled as soon as Redis answers again, by whichever thread is connected
+/// first (the gem waits for its reconcile, a minute later; a process killed meanwhile
+/// leaves those jobs to run a second time). Cheap when nothing is owed.
+pub fn settle_if_owed(shared: &Shared, conn: &mut Conn<'_>) {
+    if !conn.connected() || shared.pending.lock().expect("pending").is_empty() {
+        return;
+    }
+    let Ok(_settling) = shared.settling.try_lock() else {
+        return;
+    };
+    settle_pending(shared, conn);
+}
+
 /// settle_pending (OPERATIONS §9.3): what this process owes, for jobs still on its list.
 pub fn settle_pending(shared: &Shared, conn: &mut Conn<'_>) {
     let owed = shared.owed();
+    let mut settled = 0usize;
     let list = keys::inprogress(&shared.settings.identity);
     for (raw, how) in owed {
         let jid = Job::parse(&raw)
@@ -694,9 +731,7 @@ pub fn settle_pending(shared: &Shared, conn: &mut Conn<'_>) {
             .unwrap_or_default();
         let counter = keys::orphanings(&jid);
         let result = match &how {
-            Pending::Ack => with_store(conn, |s| {
-                s.eval(&ACK, &[&list, &counter], &[&raw]).map(|_| ())
-            }),
+            Pending::Ack { success_at } => with_store(conn, |s| ack(shared, s, &raw, *success_at)),
             Pending::File {
                 set,
                 score,
@@ -722,8 +757,18 @@ pub fn settle_pending(shared: &Shared, conn: &mut Conn<'_>) {
                     }
                 }
                 shared.pending.lock().expect("pending").remove(&raw);
+                settled += 1;
             }
-            Err(e) => shared.log("warn", "still_unsettled", &[("jid", &jid), ("error", &e)]),
+            Err(e) => {
+                shared.log("warn", "still_unsettled", &[("jid", &jid), ("error", &e)]);
+                // Redis is away again: the rest waits for the next chance.
+                if e.is_connection() {
+                    break;
+                }
+            }
         }
+    }
+    if settled > 0 {
+        shared.log("info", "owed_settled", &[("jobs", &settled)]);
     }
 }

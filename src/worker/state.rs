@@ -16,7 +16,9 @@ use crate::text::logfmt_value;
 /// (OPERATIONS §9.3): the ACK that failed, or the retry/dead filing that failed.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Pending {
-    Ack,
+    /// `success_at`: when the job succeeded, for a success, which is counted as processed
+    /// (in that hour's throughput) when the ACK lands.
+    Ack { success_at: Option<f64> },
     File {
         set: String,
         score: String,
@@ -86,6 +88,8 @@ pub struct Shared {
     pub started_jobs: AtomicU64,
     pub running: Mutex<HashMap<Vec<u8>, usize>>,
     pub pending: Mutex<HashMap<Vec<u8>, Pending>>,
+    /// Held by the one thread settling what is owed, so two don't settle the same debt.
+    pub settling: Mutex<()>,
     pub tally: Tally,
 }
 
@@ -189,10 +193,19 @@ impl<'a> Conn<'a> {
     }
 
     pub fn get(&mut self) -> StoreResult<&mut Store> {
+        self.connector.wait_for_promotion();
+        if self.store.as_ref().is_some_and(|s| !s.is_current()) {
+            self.store = None;
+        }
         if self.store.is_none() {
             self.store = Some(Store::connect(self.connector.clone())?);
         }
         Ok(self.store.as_mut().expect("connected above"))
+    }
+
+    /// A connection is open (the last use of Redis didn't fail for want of it).
+    pub fn connected(&self) -> bool {
+        self.store.is_some()
     }
 
     /// After an error: drop the connection when Redis went away, so the next use reconnects.

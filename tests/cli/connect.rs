@@ -182,8 +182,10 @@ fn sentinel_finds_the_primary() {
     assert_eq!(json["processed"], 77);
     assert_eq!(
         json["redis"]["target"],
-        format!("sentinel://{sentinel}/cogmaster (redis://:***@placeholder:6379/3)")
+        format!("sentinel://{sentinel}/cogmaster (db 3, password ***)")
     );
+    // A master the Sentinels don't monitor: the error names the Sentinels and the master,
+    // not a default URL, and carries no client-library text; the hint is about Sentinel.
     let run = Cogctl::bare()
         .args([
             "--sentinel",
@@ -194,4 +196,203 @@ fn sentinel_finds_the_primary() {
         ])
         .run();
     assert_eq!(run.code, 3, "{}", run.snapshot());
+    let first = run.stderr.lines().next().unwrap_or_default();
+    assert_eq!(
+        first,
+        format!(
+            "error: cannot reach Redis at sentinel://{sentinel}/nosuch (db 0): no primary named \"nosuch\" is monitored by {sentinel}"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("hint: check --sentinel"),
+        "{}",
+        run.stderr
+    );
+    for noise in ["MasterNameNotFound", "127.0.0.1:6379", "--redis-url"] {
+        assert!(!run.stderr.contains(noise), "{noise}: {}", run.stderr);
+    }
+    // No Sentinel answers at all: each is named with what went wrong.
+    let nobody = format!("127.0.0.1:{}", free_port());
+    let run = Cogctl::bare()
+        .args([
+            "--sentinel",
+            &nobody,
+            "--sentinel-master",
+            "cogmaster",
+            "stats",
+        ])
+        .run();
+    assert_eq!(run.code, 3, "{}", run.snapshot());
+    assert!(
+        run.stderr
+            .contains(&format!("cogmaster (db 0): no answer from {nobody}: ")),
+        "{}",
+        run.stderr
+    );
+}
+
+fn query<T: redis::FromRedisValue>(port: &str, cmd: &redis::Cmd) -> redis::RedisResult<T> {
+    let mut conn = redis::Client::open(format!("redis://127.0.0.1:{port}/0"))?
+        .get_connection_with_timeout(Duration::from_secs(2))?;
+    cmd.query(&mut conn)
+}
+
+/// A primary, its replica and one Sentinel; a worker found through the Sentinel works 1,500
+/// jobs while the Sentinel fails over to the replica. The worker must move to the new
+/// primary when the switch is announced, not when the old one is demoted (about ten
+/// seconds later, when everything written to it since the switch is thrown away).
+#[test]
+fn a_worker_follows_a_sentinel_failover() {
+    let dir = tempfile::tempdir().unwrap();
+    let primary = free_port().to_string();
+    let replica = free_port().to_string();
+    let base = ["--bind", "127.0.0.1", "--save", "", "--appendonly", "no"];
+    let _primary = spawn(
+        &[&["--port", primary.as_str()], &base[..]].concat(),
+        dir.path(),
+    );
+    let replica_dir = dir.path().join("replica");
+    std::fs::create_dir(&replica_dir).unwrap();
+    let _replica = spawn(
+        &[
+            &[
+                "--port",
+                replica.as_str(),
+                "--replicaof",
+                "127.0.0.1",
+                primary.as_str(),
+            ],
+            &base[..],
+        ]
+        .concat(),
+        &replica_dir,
+    );
+    let sentinel_port = free_port().to_string();
+    let conf = dir.path().join("sentinel.conf");
+    std::fs::write(
+        &conf,
+        format!(
+            "port {sentinel_port}\nbind 127.0.0.1\nsentinel monitor cogmaster 127.0.0.1 {primary} 1\n\
+             sentinel down-after-milliseconds cogmaster 5000\nsentinel failover-timeout cogmaster 20000\n"
+        ),
+    )
+    .unwrap();
+    let _sentinel = spawn(&[conf.to_str().unwrap(), "--sentinel"], dir.path());
+    let sentinel = format!("127.0.0.1:{sentinel_port}");
+    // The Sentinel knows the replica, and the replica is in sync.
+    wait_for("the replica, seen by the Sentinel", || {
+        let replicas: redis::RedisResult<Vec<Vec<String>>> = query(
+            &sentinel_port,
+            redis::cmd("SENTINEL").arg("REPLICAS").arg("cogmaster"),
+        );
+        replicas.is_ok_and(|r| {
+            r.iter().any(|fields| {
+                fields
+                    .windows(2)
+                    .any(|w| w[0] == "flags" && w[1] == "slave")
+                    && fields
+                        .windows(2)
+                        .any(|w| w[0] == "master-link-status" && w[1] == "ok")
+            })
+        })
+    });
+    let via = |args: &[&str]| {
+        Cogctl::bare()
+            .args(["--sentinel", &sentinel, "--sentinel-master", "cogmaster"])
+            .args(args)
+    };
+    const JOBS: usize = 1500;
+    let specs: String = (0..JOBS)
+        .map(|i| format!("{{\"class\":\"Rec\",\"args\":[{i}]}}\n"))
+        .collect();
+    via(&["enqueue", "--from", "-"])
+        .stdin(specs.as_bytes())
+        .run()
+        .success();
+    let log = dir.path().join("ran");
+    let handler = format!(
+        "Rec=/bin/sh -c 'echo $COGCTL_ARGS >> \"$0\"; sleep 0.005' {}",
+        log.display()
+    );
+    let ran = || -> Vec<String> {
+        std::fs::read_to_string(&log)
+            .unwrap_or_default()
+            .lines()
+            .map(String::from)
+            .collect()
+    };
+    let w = via(&["worker", "-c", "4", "--handler", &handler]).spawn();
+    crate::support::wait_until(Duration::from_secs(30), "300 jobs run", || {
+        ran().len() >= 300
+    });
+    // The failover: retried while the Sentinel is still judging the replica.
+    crate::support::wait_until(Duration::from_secs(20), "the failover to start", || {
+        query::<String>(
+            &sentinel_port,
+            redis::cmd("SENTINEL").arg("FAILOVER").arg("cogmaster"),
+        )
+        .is_ok()
+    });
+    let asked = Instant::now();
+    crate::support::wait_until(Duration::from_secs(20), "the worker to switch", || {
+        w.stderr().contains("event=primary_switched")
+    });
+    let switched_after = asked.elapsed();
+    assert!(
+        w.stderr().contains(&format!("to=127.0.0.1:{replica}")),
+        "{}",
+        w.stderr()
+    );
+    let new_llen = || query::<u64>(&replica, redis::cmd("LLEN").arg("cogworker:queue:default"));
+    crate::support::wait_until(Duration::from_secs(60), "every job run", || {
+        let distinct: std::collections::BTreeSet<String> = ran().into_iter().collect();
+        distinct.len() == JOBS && new_llen().is_ok_and(|n| n == 0)
+    });
+    w.signal(libc::SIGTERM);
+    let run = w.wait(Duration::from_secs(30));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let runs = ran().len();
+    let processed: u64 =
+        query::<Option<u64>>(&replica, redis::cmd("GET").arg("cogworker:stats:processed"))
+            .unwrap()
+            .unwrap_or(0);
+    eprintln!(
+        "failover: switched {switched_after:?} after SENTINEL FAILOVER; {runs} runs of {JOBS} jobs; \
+         stats:processed on the new primary {processed}"
+    );
+    assert!(
+        switched_after < Duration::from_secs(3),
+        "the worker took {switched_after:?} to follow the switch"
+    );
+    // Writes wait from the announced promotion to the switch: at most the jobs in flight
+    // then (4 threads, one job each) may run twice, or go uncounted.
+    assert!(
+        run.stderr.contains("event=primary_failover"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        runs <= JOBS + 4,
+        "{runs} runs of {JOBS} jobs:\n{}",
+        run.stderr
+    );
+    assert!(
+        processed + 4 >= JOBS as u64,
+        "processed {processed} of {JOBS}"
+    );
+    let identities: Vec<String> = query(
+        &replica,
+        redis::cmd("SMEMBERS").arg("cogworker:inprogress_identities"),
+    )
+    .unwrap();
+    for id in identities {
+        let left: u64 = query(
+            &replica,
+            redis::cmd("LLEN").arg(format!("cogworker:inprogress:{id}")),
+        )
+        .unwrap();
+        assert_eq!(left, 0, "{id}: {left} jobs left in progress");
+    }
 }

@@ -548,6 +548,12 @@ fn the_heartbeat_writes_what_the_web_ui_reads() {
 /// Start a one-thread worker and wait until it has fetched a job (its list holds one).
 fn started_on_a_job(server: &RedisServer, args: &[&str]) -> (Spawned, String) {
     let w = worker(server, &[&["-c", "1"], args].concat()).spawn();
+    let identity = fetched_by(server);
+    (w, identity)
+}
+
+/// Wait until a live worker has fetched a job; its identity.
+fn fetched_by(server: &RedisServer) -> String {
     let mut identity = String::new();
     wait_until(Duration::from_secs(10), "a fetched job", || {
         for id in listed_identities(server) {
@@ -562,7 +568,7 @@ fn started_on_a_job(server: &RedisServer, args: &[&str]) -> (Spawned, String) {
         }
         false
     });
-    (w, identity)
+    identity
 }
 
 #[test]
@@ -743,6 +749,69 @@ fn a_redis_restart_loses_no_job_and_the_worker_comes_back_on_its_own() {
     assert!(server.zset::<String, f64>("cogworker:dead").is_empty());
     assert!(server.zset::<String, f64>("cogworker:retry").is_empty());
     assert!(listed_identities(&server).is_empty());
+}
+
+#[test]
+fn an_ack_owed_during_an_outage_is_settled_and_counted_as_soon_as_redis_is_back() {
+    let mut server = RedisServer::start_persistent();
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("ran");
+    let jid = enqueue(&server, &["Slow", "1"]);
+    let handler = format!(
+        "Slow=/bin/sh -c 'echo $COGCTL_JID >> \"$0\"; sleep 1' {}",
+        log.display()
+    );
+    // The gem's cadences (beat 5 s, reconcile 60 s): settling can't wait for either.
+    let w = Cogctl::new(&server)
+        .args(["worker", "-c", "1", "--handler", &handler])
+        .spawn();
+    let identity = fetched_by(&server);
+    // Redis goes away while the job runs and stays away past its end: its ACK is owed.
+    server.restart(Duration::from_millis(2500));
+    let back = std::time::Instant::now();
+    let list = format!("cogworker:inprogress:{identity}");
+    wait_until(Duration::from_secs(8), "the owed ACK settled", || {
+        server.list(&list).is_empty() && server.get("cogworker:stats:processed").is_some()
+    });
+    let settled_after = back.elapsed();
+    // Killed now, it leaves nothing for recovery to run a second time.
+    w.signal(libc::SIGKILL);
+    let run = w.wait(Duration::from_secs(10));
+    assert!(run.stderr.contains("event=ack_pending"), "{}", run.stderr);
+    assert!(run.stderr.contains("event=owed_settled"), "{}", run.stderr);
+    assert!(
+        settled_after < Duration::from_secs(6),
+        "settled {settled_after:?} after Redis came back"
+    );
+    assert!(server.list(&list).is_empty());
+    // Counted when the acknowledgement landed, in the hour the job ended.
+    assert_eq!(
+        server.get("cogworker:stats:processed").as_deref(),
+        Some("1")
+    );
+    let hour = (std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+        / 3600) as i64;
+    let counted: i64 = [hour - 1, hour]
+        .iter()
+        .filter_map(|h| {
+            server
+                .hash(&format!("cogworker:throughput:{h}"))
+                .get("processed")
+                .cloned()
+        })
+        .map(|v| v.parse::<i64>().unwrap())
+        .sum();
+    assert_eq!(counted, 1);
+    let ran = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(
+        ran.lines().collect::<Vec<_>>(),
+        vec![jid.as_str()],
+        "ran once"
+    );
+    assert!(!server.exists("cogworker:queue:default"));
 }
 
 #[test]
