@@ -256,11 +256,7 @@ impl ListPrinter {
                 self.page_done(out)?;
                 let s = &self.ui.styles;
                 if shown == 0 && more == 0 {
-                    return writeln!(
-                        out,
-                        "{}",
-                        s.dim(&format!("no {} match", self.columns.noun))
-                    );
+                    return writeln!(out, "{}", s.dim(&format!("no {} match", self.columns.noun)));
                 }
                 if more > 0 {
                     writeln!(
