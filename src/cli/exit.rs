@@ -9,7 +9,7 @@ pub enum Exit {
     Failure,
     /// 2: the command line was wrong, or a destructive command had no terminal and no --yes.
     Usage,
-    /// 3: Redis could not be reached, or refused the credentials.
+    /// 3: Redis could not be reached, could not serve (READONLY, LOADING …), or refused the credentials.
     Unreachable,
     /// 4: a bulk operation finished with some items failed (and some done).
     Partial,
@@ -50,7 +50,7 @@ impl Exit {
         ),
         (
             3,
-            "Redis unreachable, or it refused the credentials (`worker`: within --startup-wait)",
+            "Redis unreachable or unavailable (a replica, loading), or it refused the credentials (`worker`: within --startup-wait)",
         ),
         (
             4,
