@@ -190,11 +190,17 @@ _cogctl() {
             cogctl__subcmd__help__subcmd__queue,delete-job)
                 cmd="cogctl__subcmd__help__subcmd__queue__subcmd__delete__subcmd__job"
                 ;;
+            cogctl__subcmd__help__subcmd__queue,list)
+                cmd="cogctl__subcmd__help__subcmd__queue__subcmd__list"
+                ;;
             cogctl__subcmd__help__subcmd__queue,pause)
                 cmd="cogctl__subcmd__help__subcmd__queue__subcmd__pause"
                 ;;
             cogctl__subcmd__help__subcmd__queue,resume)
                 cmd="cogctl__subcmd__help__subcmd__queue__subcmd__resume"
+                ;;
+            cogctl__subcmd__help__subcmd__queue,show)
+                cmd="cogctl__subcmd__help__subcmd__queue__subcmd__show"
                 ;;
             cogctl__subcmd__help__subcmd__retry,delete)
                 cmd="cogctl__subcmd__help__subcmd__retry__subcmd__delete"
@@ -277,11 +283,17 @@ _cogctl() {
             cogctl__subcmd__queue,help)
                 cmd="cogctl__subcmd__queue__subcmd__help"
                 ;;
+            cogctl__subcmd__queue,list)
+                cmd="cogctl__subcmd__queue__subcmd__list"
+                ;;
             cogctl__subcmd__queue,pause)
                 cmd="cogctl__subcmd__queue__subcmd__pause"
                 ;;
             cogctl__subcmd__queue,resume)
                 cmd="cogctl__subcmd__queue__subcmd__resume"
+                ;;
+            cogctl__subcmd__queue,show)
+                cmd="cogctl__subcmd__queue__subcmd__show"
                 ;;
             cogctl__subcmd__queue__subcmd__help,clear)
                 cmd="cogctl__subcmd__queue__subcmd__help__subcmd__clear"
@@ -292,11 +304,17 @@ _cogctl() {
             cogctl__subcmd__queue__subcmd__help,help)
                 cmd="cogctl__subcmd__queue__subcmd__help__subcmd__help"
                 ;;
+            cogctl__subcmd__queue__subcmd__help,list)
+                cmd="cogctl__subcmd__queue__subcmd__help__subcmd__list"
+                ;;
             cogctl__subcmd__queue__subcmd__help,pause)
                 cmd="cogctl__subcmd__queue__subcmd__help__subcmd__pause"
                 ;;
             cogctl__subcmd__queue__subcmd__help,resume)
                 cmd="cogctl__subcmd__queue__subcmd__help__subcmd__resume"
+                ;;
+            cogctl__subcmd__queue__subcmd__help,show)
+                cmd="cogctl__subcmd__queue__subcmd__help__subcmd__show"
                 ;;
             cogctl__subcmd__retry,delete)
                 cmd="cogctl__subcmd__retry__subcmd__delete"
@@ -1563,7 +1581,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__help__subcmd__queue)
-            opts="pause resume clear delete-job"
+            opts="list show pause resume clear delete-job"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1604,6 +1622,20 @@ _cogctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        cogctl__subcmd__help__subcmd__queue__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         cogctl__subcmd__help__subcmd__queue__subcmd__pause)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
@@ -1619,6 +1651,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__help__subcmd__queue__subcmd__resume)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__help__subcmd__queue__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2337,7 +2383,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue)
-            opts="-h -V --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version pause resume clear delete-job help"
+            opts="-h -V --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show pause resume clear delete-job help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2527,7 +2573,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__help)
-            opts="pause resume clear delete-job help"
+            opts="list show pause resume clear delete-job help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2582,6 +2628,20 @@ _cogctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        cogctl__subcmd__queue__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         cogctl__subcmd__queue__subcmd__help__subcmd__pause)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
@@ -2603,6 +2663,106 @@ _cogctl() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__queue__subcmd__help__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__queue__subcmd__list)
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --limit --all --next-first --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --class)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --queue)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --error)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jid)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --until)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --min-retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --search)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --args)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --redis-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-master)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-password)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --read-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2657,6 +2817,52 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__resume)
+            opts="-h -V --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --redis-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-master)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-password)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --read-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__queue__subcmd__show)
             opts="-h -V --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

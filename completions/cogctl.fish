@@ -45,7 +45,7 @@ complete -c cogctl -n "__fish_cogctl_needs_command" -s h -l help -d 'Print help 
 complete -c cogctl -n "__fish_cogctl_needs_command" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "stats" -d 'Overview: counters, set sizes, busy workers, processes, every queue, and the Redis itself'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "queues" -d 'List queues: size, latency (age of the oldest waiting job) and whether they are paused'
-complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "queue" -d 'Pause, resume or clear a queue; delete waiting jobs'
+complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "queue" -d 'One queue: list its waiting jobs, show its page, pause, resume or clear it, delete jobs'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "retry" -d 'Jobs that failed and wait for their next attempt (cogworker:retry)'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "dead" -d 'Jobs that will not run again (cogworker:dead)'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "scheduled" -d 'Jobs pushed to run later (cogworker:schedule)'
@@ -97,30 +97,82 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l quiet -d 'No pr
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -s V -l version -d 'Print version'
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -l connect-timeout -d 'Give up connecting after this long' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
 ndjson\t'One JSON object per line'"
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -l json -d 'Same as --format json'
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -l ndjson -d 'Same as --format ndjson'
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -l quiet -d 'No progress bars or notes on stderr'
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -s V -l version -d 'Print version'
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -f -a "pause" -d 'Stop workers fetching from these queues; pushes still land and wait'
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -f -a "resume" -d 'Let workers fetch from these queues again'
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -f -a "clear" -d 'Delete every job waiting on QUEUE'
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -f -a "delete-job" -d 'Delete waiting jobs from QUEUE by jid, or every job matching the filters'
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from pause resume clear delete-job help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -f -a "list" -d 'The jobs waiting on QUEUE, newest first (--next-first: in the order workers take them)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -f -a "show" -d 'The queue\'s page: jobs waiting and the next one\'s wait, paused or not, what runs from it now, and how many of its jobs are retrying, dead or scheduled'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -f -a "pause" -d 'Stop workers fetching from these queues; pushes still land and wait'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -f -a "resume" -d 'Let workers fetch from these queues again'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -f -a "clear" -d 'Delete every job waiting on QUEUE'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -f -a "delete-job" -d 'Delete waiting jobs from QUEUE by jid, or every job matching the filters'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l class -d 'Only jobs of this class (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l queue -d 'Only jobs of this queue (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l error -d 'Only jobs whose "ErrorClass: message" matches this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l jid -d 'Only this jid (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l since -d 'Only entries whose time is at or after TIME: a duration ago (2h), a duration ahead (+2h), or RFC 3339' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l until -d 'Only entries whose time is at or before TIME (same forms as --since)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l search -d 'Only jobs whose class, jid or arguments (the args JSON as stored) contain TEXT, in any case: what the Web UI\'s search box matches' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N jobs (default 50 in a table; every match with --json/--ndjson)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l all -d 'Show every matching job'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l next-first -d 'The order workers take them: the next job to run first'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -215,6 +267,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from help" -f -a "list" -d 'The jobs waiting on QUEUE, newest first (--next-first: in the order workers take them)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from help" -f -a "show" -d 'The queue\'s page: jobs waiting and the next one\'s wait, paused or not, what runs from it now, and how many of its jobs are retrying, dead or scheduled'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from help" -f -a "pause" -d 'Stop workers fetching from these queues; pushes still land and wait'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from help" -f -a "resume" -d 'Let workers fetch from these queues again'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from help" -f -a "clear" -d 'Delete every job waiting on QUEUE'
@@ -1248,7 +1302,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand check" -s h -l help -d 'Pr
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job enqueue worker procs busy unsettled orphans reconcile check help" -f -a "stats" -d 'Overview: counters, set sizes, busy workers, processes, every queue, and the Redis itself'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job enqueue worker procs busy unsettled orphans reconcile check help" -f -a "queues" -d 'List queues: size, latency (age of the oldest waiting job) and whether they are paused'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job enqueue worker procs busy unsettled orphans reconcile check help" -f -a "queue" -d 'Pause, resume or clear a queue; delete waiting jobs'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job enqueue worker procs busy unsettled orphans reconcile check help" -f -a "queue" -d 'One queue: list its waiting jobs, show its page, pause, resume or clear it, delete jobs'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job enqueue worker procs busy unsettled orphans reconcile check help" -f -a "retry" -d 'Jobs that failed and wait for their next attempt (cogworker:retry)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job enqueue worker procs busy unsettled orphans reconcile check help" -f -a "dead" -d 'Jobs that will not run again (cogworker:dead)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job enqueue worker procs busy unsettled orphans reconcile check help" -f -a "scheduled" -d 'Jobs pushed to run later (cogworker:schedule)'
@@ -1262,6 +1316,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job enqueue worker procs busy unsettled orphans reconcile check help" -f -a "reconcile" -d 'Requeue the jobs of dead processes, bury repeat orphans and file unsettled records, now'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job enqueue worker procs busy unsettled orphans reconcile check help" -f -a "check" -d 'Check the queues against thresholds; exit 1 when any check fails, 0 when all hold'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job enqueue worker procs busy unsettled orphans reconcile check help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "list" -d 'The jobs waiting on QUEUE, newest first (--next-first: in the order workers take them)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "show" -d 'The queue\'s page: jobs waiting and the next one\'s wait, paused or not, what runs from it now, and how many of its jobs are retrying, dead or scheduled'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "pause" -d 'Stop workers fetching from these queues; pushes still land and wait'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "resume" -d 'Let workers fetch from these queues again'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "clear" -d 'Delete every job waiting on QUEUE'

@@ -155,7 +155,7 @@ impl GlobalArgs {
 pub enum Command {
     Stats(stats::StatsArgs),
     Queues(queues::QueuesArgs),
-    /// Pause, resume or clear a queue; delete waiting jobs
+    /// One queue: list its waiting jobs, show its page, pause, resume or clear it, delete jobs
     #[command(subcommand)]
     Queue(queue::QueueCommand),
     /// Jobs that failed and wait for their next attempt (cogworker:retry)

@@ -90,7 +90,16 @@ struct Entry<'a> {
 
 pub fn run(ctx: &mut Ctx, args: &BusyArgs) -> anyhow::Result<BusyReport> {
     let now = ctx.ui.clock.now;
-    let store = ctx.store()?;
+    Ok(read_running(ctx.store()?, now, args.include_stale)?)
+}
+
+/// Every running job (longest-running first), from the workers hashes of the processes in
+/// either registry; entries of processes without a presence key only when `include_stale`.
+pub fn read_running(
+    store: &mut crate::store::Store,
+    now: f64,
+    include_stale: bool,
+) -> crate::store::StoreResult<BusyReport> {
     let mut problems = Vec::new();
     let mut identities = read_registry(store, keys::PROCESSES, &mut problems)?;
     identities.extend(read_registry(
@@ -119,7 +128,7 @@ pub fn run(ctx: &mut Ctx, args: &BusyArgs) -> anyhow::Result<BusyReport> {
                 continue;
             }
         };
-        if !live && !args.include_stale {
+        if !live && !include_stale {
             hidden_stale += entries.len();
             continue;
         }
@@ -140,7 +149,7 @@ pub fn run(ctx: &mut Ctx, args: &BusyArgs) -> anyhow::Result<BusyReport> {
         jobs,
         hidden_stale,
         problems,
-        include_stale: args.include_stale,
+        include_stale,
     })
 }
 
@@ -232,10 +241,24 @@ impl Report for BusyReport {
 }
 
 impl BusyReport {
+    /// Only the jobs fetched from `queue`.
+    pub fn only_queue(mut self, queue: &Name) -> BusyReport {
+        self.jobs
+            .retain(|r| r.queue.as_deref().map(str::as_bytes) == Some(queue.as_bytes()));
+        self
+    }
+
     fn table(&self, ui: &Ui) -> String {
+        running_table(ui, &self.jobs, self.include_stale)
+    }
+}
+
+/// The running jobs as a table; with `include_stale`, a STATE column.
+pub fn running_table(ui: &Ui, jobs: &[Running], include_stale: bool) -> String {
+    {
         let dash = || "-".to_string();
         let mut header = vec!["PROCESS"];
-        if self.include_stale {
+        if include_stale {
             header.push("STATE");
         }
         header.extend(["TID", "QUEUE", "JID", "CLASS"]);
@@ -244,11 +267,11 @@ impl BusyReport {
         }
         header.push("RUNNING");
         let mut rows: Vec<(Vec<(String, Tone)>, String)> = Vec::new();
-        for r in &self.jobs {
+        for r in jobs {
             // A stale entry is not running: everything but its state is dimmed.
             let tone = |t: Tone| if r.stale { Tone::Dim } else { t };
             let mut cells = vec![(r.identity.shown().into_owned(), tone(Tone::Strong))];
-            if self.include_stale {
+            if include_stale {
                 cells.push(if r.stale {
                     ("stale".into(), Tone::Warn)
                 } else {

@@ -205,45 +205,76 @@ impl ZPager {
         Ok(Some(entries))
     }
 
-    /// Read the pages on a connection of their own, one page ahead of the consumer, so
-    /// Redis and the consumer work at the same time. At most two pages wait in memory.
-    pub fn prefetch(self, connector: Connector) -> Prefetch {
-        let (tx, rx) = mpsc::sync_channel(1);
-        let key = self.key.clone();
-        thread::spawn(move || {
-            let mut pager = self;
-            let mut store = match Store::connect(connector) {
-                Ok(s) => s,
-                Err(e) => {
-                    let _ = tx.send(Err(e));
-                    return;
-                }
-            };
-            loop {
-                let page = pager.next_page(&mut store);
-                let stop = !matches!(page, Ok(Some(_)));
-                if tx.send(page).is_err() || stop {
-                    return;
-                }
-            }
-        });
-        Prefetch {
-            rx,
-            key,
-            finished: false,
-        }
+    /// Read the pages on a connection of their own, one page ahead of the consumer.
+    pub fn prefetch(self, connector: Connector) -> Prefetch<ZEntry> {
+        prefetch(self, connector)
     }
 }
 
-/// Pages read ahead by a background connection (see `ZPager::prefetch`).
-pub struct Prefetch {
-    rx: mpsc::Receiver<StoreResult<Option<Vec<ZEntry>>>>,
+/// A reader of one key in pages.
+pub trait Pager: Send + 'static {
+    type Item: Send + 'static;
+    fn key(&self) -> &Name;
+    /// The command it reads with, for errors.
+    fn command(&self) -> &'static str;
+    /// The next page, or `None` at the end.
+    fn next_page(&mut self, store: &mut Store) -> StoreResult<Option<Vec<Self::Item>>>;
+}
+
+impl Pager for ZPager {
+    type Item = ZEntry;
+    fn key(&self) -> &Name {
+        &self.key
+    }
+    fn command(&self) -> &'static str {
+        "ZRANGEBYSCORE"
+    }
+    fn next_page(&mut self, store: &mut Store) -> StoreResult<Option<Vec<ZEntry>>> {
+        ZPager::next_page(self, store)
+    }
+}
+
+/// Read the pages on a connection of their own, one page ahead of the consumer, so Redis and
+/// the consumer work at the same time. At most two pages wait in memory.
+pub fn prefetch<P: Pager>(pager: P, connector: Connector) -> Prefetch<P::Item> {
+    let (tx, rx) = mpsc::sync_channel(1);
+    let key = pager.key().clone();
+    let command = pager.command();
+    thread::spawn(move || {
+        let mut pager = pager;
+        let mut store = match Store::connect(connector) {
+            Ok(s) => s,
+            Err(e) => {
+                let _ = tx.send(Err(e));
+                return;
+            }
+        };
+        loop {
+            let page = pager.next_page(&mut store);
+            let stop = !matches!(page, Ok(Some(_)));
+            if tx.send(page).is_err() || stop {
+                return;
+            }
+        }
+    });
+    Prefetch {
+        rx,
+        key,
+        command,
+        finished: false,
+    }
+}
+
+/// Pages read ahead by a background connection (see `prefetch`).
+pub struct Prefetch<T> {
+    rx: mpsc::Receiver<StoreResult<Option<Vec<T>>>>,
     key: Name,
+    command: &'static str,
     finished: bool,
 }
 
-impl Iterator for Prefetch {
-    type Item = StoreResult<Vec<ZEntry>>;
+impl<T> Iterator for Prefetch<T> {
+    type Item = StoreResult<Vec<T>>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.finished {
@@ -263,9 +294,9 @@ impl Iterator for Prefetch {
             Err(_) => {
                 self.finished = true;
                 Some(Err(StoreError::Command {
-                    command: "ZRANGEBYSCORE".into(),
+                    command: self.command.into(),
                     key: self.key.shown().into_owned(),
-                    reason: "the background reader stopped before the end of the set".into(),
+                    reason: "the background reader stopped before the end of the key".into(),
                 }))
             }
         }
@@ -303,10 +334,12 @@ pub fn zentries(reply: Value) -> Vec<ZEntry> {
     out
 }
 
-/// Pages through a list from the head (index 0) with `LRANGE`.
+/// Pages through a list with `LRANGE`: from the head (index 0, the newest job of a queue),
+/// or from the tail (index -1, the next job a worker takes), each page then in that order.
 #[derive(Clone, Debug)]
 pub struct ListPager {
     key: Name,
+    from_tail: bool,
     next: usize,
     done: bool,
 }
@@ -315,9 +348,22 @@ impl ListPager {
     pub fn new(key: impl Into<Name>) -> ListPager {
         ListPager {
             key: key.into(),
+            from_tail: false,
             next: 0,
             done: false,
         }
+    }
+
+    pub fn from_tail(key: impl Into<Name>) -> ListPager {
+        ListPager {
+            from_tail: true,
+            ..ListPager::new(key)
+        }
+    }
+
+    /// How many elements the pages so far held.
+    pub fn read(&self) -> usize {
+        self.next
     }
 
     pub fn next_page(&mut self, store: &mut Store) -> StoreResult<Option<Vec<Vec<u8>>>> {
@@ -325,19 +371,37 @@ impl ListPager {
             return Ok(None);
         }
         let size = if self.next == 0 { FIRST_PAGE } else { PAGE };
-        let page: Vec<Vec<u8>> = store.query(
-            redis::cmd("LRANGE")
-                .arg(&self.key)
-                .arg(self.next)
-                .arg(self.next + size - 1),
+        let (start, stop) = if self.from_tail {
+            (-((self.next + size) as i64), -(self.next as i64) - 1)
+        } else {
+            (self.next as i64, (self.next + size) as i64 - 1)
+        };
+        let mut page: Vec<Vec<u8>> = store.query(
+            redis::cmd("LRANGE").arg(&self.key).arg(start).arg(stop),
             &self.key,
             KeyType::List,
         )?;
+        if self.from_tail {
+            page.reverse();
+        }
         self.next += page.len();
         if page.len() < size {
             self.done = true;
         }
         Ok(if page.is_empty() { None } else { Some(page) })
+    }
+}
+
+impl Pager for ListPager {
+    type Item = Vec<u8>;
+    fn key(&self) -> &Name {
+        &self.key
+    }
+    fn command(&self) -> &'static str {
+        "LRANGE"
+    }
+    fn next_page(&mut self, store: &mut Store) -> StoreResult<Option<Vec<Vec<u8>>>> {
+        ListPager::next_page(self, store)
     }
 }
 

@@ -15,6 +15,7 @@ mod inprogress;
 mod job;
 mod lists;
 mod procs;
+mod queue_view;
 mod reconcile;
 mod repair;
 mod search;

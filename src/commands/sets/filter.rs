@@ -222,3 +222,41 @@ impl JobFilter {
 fn contains(wanted: &[String], value: Option<&str>) -> bool {
     value.is_some_and(|v| wanted.iter().any(|w| w == v))
 }
+
+/// The list filters for jobs waiting on a queue, which have no score: --since/--until
+/// compare the time the job reached the queue (`enqueued_at`, else `created_at`).
+#[derive(Clone, Debug)]
+pub struct WaitingFilter {
+    filter: JobFilter,
+    since: Option<f64>,
+    until: Option<f64>,
+}
+
+impl WaitingFilter {
+    pub fn new(args: &FilterArgs, now: f64) -> WaitingFilter {
+        WaitingFilter {
+            filter: JobFilter::new(args, now),
+            since: args.since.map(|t| t.resolve(now)),
+            until: args.until.map(|t| t.resolve(now)),
+        }
+    }
+
+    /// True when every job matches (nothing to check job by job).
+    pub fn is_empty(&self) -> bool {
+        self.filter.only_range() && self.since.is_none() && self.until.is_none()
+    }
+
+    pub fn matches(&self, parsed: &Result<Job<'_>, Unparseable>) -> bool {
+        if !self.filter.matches(parsed) {
+            return false;
+        }
+        if self.since.is_none() && self.until.is_none() {
+            return true;
+        }
+        let Ok(job) = parsed else { return false };
+        let Some(t) = job.enqueued_at.or(job.created_at) else {
+            return false;
+        };
+        self.since.is_none_or(|s| t >= s) && self.until.is_none_or(|u| t <= u)
+    }
+}

@@ -189,7 +189,7 @@ pub fn columns(set: JobSet) -> Columns {
     }
 }
 
-fn payload(raw: &RawValue) -> Payload<'_> {
+pub fn payload(raw: &RawValue) -> Payload<'_> {
     if !raw.get().contains(['\n', '\r']) {
         return Payload::Stored(raw);
     }

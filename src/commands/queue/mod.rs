@@ -1,4 +1,5 @@
-//! `cogctl queue pause|resume|clear|delete-job`: queue control.
+//! `cogctl queue list|show|pause|resume|clear|delete-job`: one queue's contents and page
+//! (list.rs, show.rs), and queue control.
 //!
 //! Pause and resume are the Web UI's `SADD`/`SREM cogworker:paused_queues`. Clear counts and
 //! drops the list in one script. Delete-job removes waiting jobs by their exact bytes, one
@@ -15,8 +16,11 @@ use clap::{Args, Subcommand};
 use serde::Serialize;
 
 use super::Ctx;
+
+pub mod list;
+pub mod show;
 use super::bulk::{self, Outcome, PaceArgs, Pacer, Summary};
-use super::sets::filter::{FilterArgs, JobFilter};
+use super::sets::filter::{FilterArgs, WaitingFilter};
 use crate::cli::confirm::confirm;
 use crate::cli::exit::{Exit, UsageError};
 use crate::cli::interrupt;
@@ -27,12 +31,22 @@ use crate::render::table::one_line;
 use crate::render::table::{self, Tone};
 use crate::render::time::{rfc3339, when};
 use crate::render::{self, Report, size::count};
-use crate::store::job::{Job, Unparseable, sha1_hex};
+use crate::store::job::{Job, sha1_hex};
 use crate::store::page::{ListPager, PAGE};
 use crate::store::{KeyType, Name, Store, StoreResult, find, keys, locks, scripts, value};
 
 #[derive(Debug, Subcommand)]
 pub enum QueueCommand {
+    /// The jobs waiting on QUEUE, newest first (--next-first: in the order workers take them)
+    ///
+    /// Read in pages, so memory stays flat on a queue of millions. POS is each job's place in
+    /// line when it was read (1 runs next); on a busy queue, jobs taken or added during the
+    /// read shift later pages, so a job may be listed twice or missed (nothing is changed).
+    /// --since/--until compare the job's enqueued_at (else created_at).
+    List(Box<list::ListArgs>),
+    /// The queue's page: jobs waiting and the next one's wait, paused or not, what runs from
+    /// it now, and how many of its jobs are retrying, dead or scheduled
+    Show(show::ShowArgs),
     /// Stop workers fetching from these queues; pushes still land and wait
     Pause {
         #[arg(required = true, value_name = "QUEUE", value_parser = name_parser())]
@@ -100,6 +114,11 @@ pub struct DeleteJobArgs {
 
 pub fn run(ctx: &mut Ctx, command: &QueueCommand) -> anyhow::Result<Exit> {
     match command {
+        QueueCommand::List(args) => list::run(ctx, args),
+        QueueCommand::Show(args) => {
+            let report = show::run(ctx, args)?;
+            emit(ctx, &report)
+        }
         QueueCommand::Pause { queues } => pause(ctx, queues, true),
         QueueCommand::Resume { queues } => pause(ctx, queues, false),
         QueueCommand::Clear { queue, force, yes } => clear(ctx, queue, *force, *yes),
@@ -420,38 +439,6 @@ impl Entry {
 
 // ---------------------------------------------------------------------------------------
 // delete-job: selection
-
-/// Which jobs a bulk delete selects: the list filters, with --since/--until on the time the
-/// job reached the queue.
-struct Selection {
-    filter: JobFilter,
-    since: Option<f64>,
-    until: Option<f64>,
-}
-
-impl Selection {
-    fn new(args: &FilterArgs, now: f64) -> Selection {
-        Selection {
-            filter: JobFilter::new(args, now),
-            since: args.since.map(|t| t.resolve(now)),
-            until: args.until.map(|t| t.resolve(now)),
-        }
-    }
-
-    fn matches(&self, parsed: &Result<Job<'_>, Unparseable>) -> bool {
-        if !self.filter.matches(parsed) {
-            return false;
-        }
-        if self.since.is_none() && self.until.is_none() {
-            return true;
-        }
-        let Ok(job) = parsed else { return false };
-        let Some(t) = job.enqueued_at.or(job.created_at) else {
-            return false;
-        };
-        self.since.is_none_or(|s| t >= s) && self.until.is_none_or(|u| t <= u)
-    }
-}
 
 /// The filters in words, for the confirmation question.
 fn describe(f: &FilterArgs, now: f64) -> String {
@@ -862,7 +849,7 @@ fn delete_bulk(ctx: &mut Ctx, args: &DeleteJobArgs) -> anyhow::Result<Exit> {
     let key = keys::queue(queue);
     let ui = ctx.ui.clone();
     let now = ui.clock.now;
-    let selection = Selection::new(&args.filter, now);
+    let selection = WaitingFilter::new(&args.filter, now);
     let store = ctx.store()?;
     store.expect_type(&key, KeyType::List)?;
 
@@ -930,7 +917,7 @@ fn delete_bulk(ctx: &mut Ctx, args: &DeleteJobArgs) -> anyhow::Result<Exit> {
 fn delete_pass(
     store: &mut Store,
     key: &Name,
-    selection: &Selection,
+    selection: &WaitingFilter,
     pace: &PaceArgs,
     progress: &Progress,
     summary: &mut Summary,
