@@ -190,7 +190,7 @@ pub fn columns(set: JobSet) -> Columns {
 }
 
 pub fn payload(raw: &RawValue) -> Payload<'_> {
-    if !raw.get().contains(['\n', '\r']) {
+    if memchr::memchr2(b'\n', b'\r', raw.get().as_bytes()).is_none() {
         return Payload::Stored(raw);
     }
     match RawValue::from_string(compact(raw.get())).ok() {

@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""The queue-list benchmark: `cogctl queue list` over a 1,000,000-job queue, beside redis-cli
+reading the same list in the same run (`LRANGE q 0 -1`). Measured, not asserted: it prints a
+table with the targets and PASS/MISS, and exits 0 either way (non-zero only when a command
+fails or prints wrong data).
+
+Run it through `./tasks bench queue`, which builds the release binary and starts a private
+redis-server (unix socket, no persistence) that it removes afterwards.
+"""
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+from bench import entries, fmt_mib, fmt_time, measure, resp
+
+QUEUE = "big"
+KEY = b"cogworker:queue:" + QUEUE.encode()
+
+
+def waiting(member):
+    """A dead entry's shape without its failure fields: a job as the gem's client pushes it."""
+    cut = member.index(',"error_class"')
+    return member[:cut] + "}"
+
+
+def seed(sock, count):
+    started = time.perf_counter()
+    pipe = subprocess.Popen(["redis-cli", "-s", sock, "--pipe"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    pipe.stdin.write(resp(b"DEL", KEY))
+    batch, sizes = [], 0
+    for _, member in entries(count):
+        raw = waiting(member).encode()
+        sizes += len(raw)
+        batch.append(raw)
+        if len(batch) == 2000:
+            pipe.stdin.write(resp(b"LPUSH", KEY, *batch))
+            batch = []
+    if batch:
+        pipe.stdin.write(resp(b"LPUSH", KEY, *batch))
+    pipe.stdin.close()
+    report = pipe.stdout.read().decode()
+    if pipe.wait() != 0 or "errors: 0" not in report:
+        sys.exit("seeding failed:\n" + report)
+    length = int(subprocess.check_output(["redis-cli", "-s", sock, "LLEN", KEY]))
+    if length != count:
+        sys.exit(f"seeded {length} jobs, expected {count}")
+    return time.perf_counter() - started, sizes / count
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--socket", required=True, help="unix socket of a private redis-server")
+    ap.add_argument("--cogctl", required=True, help="release binary")
+    ap.add_argument("--jobs", type=int, default=1_000_000)
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+
+    env = {"PATH": os.environ.get("PATH", ""), "COGCTL_REDIS_URL": f"unix://{args.socket}",
+           "NO_COLOR": "1", "COLUMNS": "100", "TZ": "UTC"}
+    print(f"seeding a {args.jobs:,}-job queue into a private redis-server ...", flush=True)
+    took, avg_size = seed(args.socket, args.jobs)
+    print(f"seeded in {took:.1f} s: jobs average {avg_size:.0f} bytes", flush=True)
+
+    cog = [args.cogctl, "queue", "list", QUEUE]
+    cases = {
+        "baseline": (["redis-cli", "-s", args.socket, "--raw", "LRANGE", KEY.decode(), "0", "-1"],
+                     False),
+        "ndjson": (cog + ["--ndjson", "--all"], False),
+        "ndjson_first": (cog + ["--ndjson", "--all"], True),
+        "next_first": (cog + ["--ndjson", "--all", "--next-first"], False),
+        "table": (cog + ["--next-first"], True),
+    }
+    results = {name: [] for name in cases}
+    for run in range(args.runs):
+        print(f"run {run + 1}/{args.runs} ...", flush=True)
+        for name, (cmd, first_line) in cases.items():
+            results[name].append(measure(cmd, env, first_line))
+    for r in results["ndjson_first"]:
+        if r.lines != args.jobs:
+            sys.exit(f"queue list --ndjson --all printed {r.lines} lines, expected {args.jobs}")
+    for r in results["table"]:
+        if r.lines != 52:
+            sys.exit(f"queue list (table) printed {r.lines} lines, expected 52")
+
+    def med(name, field):
+        return statistics.median(getattr(r, field) for r in results[name])
+
+    def spread(name, field, unit):
+        vals = [getattr(r, field) for r in results[name]]
+        return f"{unit(min(vals))} – {unit(max(vals))}"
+
+    base = med("baseline", "wall")
+    rows = [
+        ("redis-cli --raw LRANGE q 0 -1 >/dev/null: wall", fmt_time(base),
+         spread("baseline", "wall", fmt_time), "baseline", ""),
+        ("  its peak RSS", fmt_mib(med("baseline", "rss_kib")),
+         spread("baseline", "rss_kib", fmt_mib), "", ""),
+    ]
+
+    def row(label, value, shown, rng, limit, limit_text):
+        rows.append((label, shown, rng, limit_text, "PASS" if value <= limit else "MISS"))
+
+    for name, label in (("ndjson", "queue list --ndjson --all"),
+                        ("next_first", "queue list --ndjson --all --next-first")):
+        wall = med(name, "wall")
+        row(f"{label} >/dev/null: wall", wall, f"{fmt_time(wall)} ({wall / base:.2f}×)",
+            spread(name, "wall", fmt_time), base, f"≤ 1× = {fmt_time(base)}")
+        row("  its peak RSS", med(name, "rss_kib"), fmt_mib(med(name, "rss_kib")),
+            spread(name, "rss_kib", fmt_mib), 64 * 1024, "≤ 64 MB")
+    row("  first line (stdout a pipe)", med("ndjson_first", "first_line"),
+        fmt_time(med("ndjson_first", "first_line")), spread("ndjson_first", "first_line", fmt_time),
+        0.1, "≤ 100 ms")
+    row("queue list --next-first (table, 50 rows): first line", med("table", "first_line"),
+        fmt_time(med("table", "first_line")), spread("table", "first_line", fmt_time),
+        0.1, "≤ 100 ms")
+
+    print()
+    print(f"cogctl queue-list benchmark: a {args.jobs:,}-job queue, jobs of ~{avg_size:.0f} bytes, "
+          f"{os.cpu_count()} cores, median of {args.runs} runs (range: min – max)")
+    header = ("measure", "median", "range", "target", "")
+    widths = [max(len(r[i]) for r in rows + [header]) for i in range(5)]
+    for r in [header] + rows:
+        print("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+
+
+if __name__ == "__main__":
+    main()
