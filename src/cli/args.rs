@@ -8,8 +8,8 @@ use clap::{Args, Parser, Subcommand};
 use super::ui::{ColorChoice, Format};
 use super::values::parse_duration;
 use crate::commands::{
-    busy, check, enqueue, fixture, generate, job, orphans, procs, queue, queues, reconcile, sets,
-    stats, unsettled, worker,
+    busy, check, enqueue, fixture, generate, job, jobs, orphans, procs, queue, queues, reconcile,
+    sets, stats, unsettled, worker,
 };
 
 /// Inspect and repair the Redis queues of cogworker 0.8, side by side with live Ruby
@@ -168,6 +168,7 @@ pub enum Command {
     #[command(subcommand)]
     Scheduled(sets::ScheduledCommand),
     Job(job::JobArgs),
+    Jobs(jobs::JobsArgs),
     Enqueue(enqueue::EnqueueArgs),
     Worker(worker::WorkerArgs),
     Procs(procs::ProcsArgs),

@@ -197,11 +197,7 @@ fn fill(r: &mut Running, raw: &[u8], now: f64) -> Result<(), String> {
     r.runtime = r.run_at.map(|t| millis((now - t).max(0.0)));
     let payload = entry.payload.ok_or("no payload")?;
     r.payload = Some(payload.to_owned());
-    // The gem writes the job as an object; a JSON string holding one is read the same way.
-    let text: Cow<str> = match serde_json::from_str::<String>(payload.get()) {
-        Ok(inner) => Cow::Owned(inner),
-        Err(_) => Cow::Borrowed(payload.get()),
-    };
+    let text = job_text(payload);
     let job = Job::parse(text.as_bytes()).map_err(|u| format!("payload: {}", u.reason))?;
     r.jid = job.jid.map(Cow::into_owned);
     r.class = job.class.map(Cow::into_owned);
@@ -210,6 +206,15 @@ fn fill(r: &mut Running, raw: &[u8], now: f64) -> Result<(), String> {
         r.queue = job.queue.map(Cow::into_owned);
     }
     Ok(())
+}
+
+/// The job of a workers-hash entry's `payload`: the gem writes it as an object; a JSON string
+/// holding one is read the same way.
+pub fn job_text(payload: &RawValue) -> Cow<'_, str> {
+    match serde_json::from_str::<String>(payload.get()) {
+        Ok(inner) => Cow::Owned(inner),
+        Err(_) => Cow::Borrowed(payload.get()),
+    }
 }
 
 impl Report for BusyReport {

@@ -8,6 +8,7 @@ pub mod enqueue;
 pub mod fixture;
 pub mod generate;
 pub mod job;
+pub mod jobs;
 pub mod orphans;
 pub mod procs;
 pub mod procs_control;

@@ -16,6 +16,9 @@ const GAP: &str = "  ";
 
 /// What one job shows in a table.
 pub struct Row {
+    /// Where the job is (`enqueued`, `running`, `scheduled`, `retry`, `dead`), for lists
+    /// across places.
+    pub status: Option<&'static str>,
     /// Epoch seconds for the time column.
     pub time: Option<f64>,
     /// Its place in line (1 = next to run), for lists that show one.
@@ -39,6 +42,8 @@ pub trait ListEntry: serde::Serialize {
 /// The columns of one kind of list.
 #[derive(Clone, Copy, Debug)]
 pub struct Columns {
+    /// A STATUS column first.
+    pub status: bool,
     /// The time column's header: `DIED`, `NEXT RETRY`, `DUE`, `ENQUEUED`.
     pub time: &'static str,
     pub position: bool,
@@ -53,6 +58,7 @@ pub struct Columns {
 
 /// A row with its cells in text (colour is added when it is printed).
 struct Cells {
+    status: String,
     time: String,
     position: String,
     jid: String,
@@ -65,6 +71,7 @@ struct Cells {
 
 /// Column widths, fixed from the first page so later rows can be printed as they come.
 struct Layout {
+    status: usize,
     time: usize,
     position: usize,
     jid: usize,
@@ -113,6 +120,8 @@ impl ListPrinter {
         } else {
             0
         };
+        // Fixed, so rows of later places line up with the first page's.
+        let status = if c.status { "scheduled".len() } else { 0 };
         let jid = widest(|r| &r.jid, "JID", 3, 40);
         let mut class = widest(|r| &r.class, "CLASS", 5, 30);
         let mut queue = if c.queue {
@@ -120,10 +129,10 @@ impl ListPrinter {
         } else {
             0
         };
-        let gaps = 4 + usize::from(c.position) + usize::from(c.queue);
+        let gaps = 4 + usize::from(c.position) + usize::from(c.queue) + usize::from(c.status);
         let last = self.ui.width.map(|w| {
             let used = |class: usize, queue: usize| {
-                time + position + jid + class + queue + RETRIES + GAP.len() * gaps
+                status + time + position + jid + class + queue + RETRIES + GAP.len() * gaps
             };
             while w.saturating_sub(used(class, queue)) < 24 && (class > 12 || queue > 8) {
                 if class > 12 {
@@ -136,6 +145,7 @@ impl ListPrinter {
             w.saturating_sub(used(class, queue)).max(16)
         });
         Layout {
+            status,
             time,
             position,
             jid,
@@ -191,7 +201,11 @@ impl ListPrinter {
 
     fn header(&self, out: &mut dyn Write, l: &Layout) -> io::Result<()> {
         let c = &self.columns;
-        let mut cells = vec![pad(c.time, l.time)];
+        let mut cells = Vec::new();
+        if c.status {
+            cells.push(pad("STATUS", l.status));
+        }
+        cells.push(pad(c.time, l.time));
         if c.position {
             cells.push(format!("{:>w$}", "POS", w = l.position));
         }
@@ -207,6 +221,7 @@ impl ListPrinter {
 
     fn prepare(&self, r: Row) -> Cells {
         Cells {
+            status: r.status.unwrap_or("").to_string(),
             time: r.time.map_or_else(|| "-".into(), |t| when(&self.ui, t)),
             position: r.position.map_or_else(String::new, count),
             jid: r.jid,
@@ -233,7 +248,11 @@ impl ListPrinter {
         } else {
             (class, last)
         };
-        let mut cells = vec![s.dim(&pad(&r.time, l.time))];
+        let mut cells = Vec::new();
+        if c.status {
+            cells.push(pad(&r.status, l.status));
+        }
+        cells.push(s.dim(&pad(&r.time, l.time)));
         if c.position {
             cells.push(format!("{:>w$}", r.position, w = l.position));
         }

@@ -139,3 +139,57 @@ fn an_empty_search_is_a_usage_error() {
     let run = cogctl(&server, 0.0, &["dead", "list", "--args", "("]);
     assert_eq!(run.code, 2, "{}", run.snapshot());
 }
+
+#[test]
+fn jobs_searches_every_place_with_each_jobs_status() {
+    let server = RedisServer::start();
+    let now = server.load("incident").captured_at;
+    let found = |args: &[&str]| -> Vec<(String, String)> {
+        let mut all = vec!["--ndjson", "jobs"];
+        all.extend_from_slice(args);
+        server
+            .assert_read_only(|| cogctl(&server, now, &all))
+            .success()
+            .ndjson()
+            .iter()
+            .map(|e| {
+                (
+                    e["status"].as_str().unwrap().to_string(),
+                    e["jid"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect()
+    };
+    // Everything the fixture holds: 13 waiting, 2 running, 3 scheduled, 2 retrying, 3 dead,
+    // place by place in that order.
+    let all = found(&[]);
+    let statuses: Vec<&str> = all.iter().map(|(s, _)| s.as_str()).collect();
+    let mut expected = vec!["enqueued"; 13];
+    expected.extend(["running"; 2]);
+    expected.extend(["scheduled"; 3]);
+    expected.extend(["retry"; 2]);
+    expected.extend(["dead"; 3]);
+    assert_eq!(statuses, expected);
+    // One search across them: "sleep" is the class of the two running jobs only.
+    assert_eq!(
+        found(&["--search", "SLEEPJOB"]),
+        [
+            ("running".into(), "86f49eb5ac56dab5ab827980".into()),
+            ("running".into(), "414cdf69fbc4b73ab4e63cb5".into())
+        ]
+    );
+    // "2026" is in the arguments of a waiting job, a scheduled one and a dead one.
+    let years = found(&["--search", "2026"]);
+    let places: Vec<&str> = years.iter().map(|(s, _)| s.as_str()).collect();
+    assert_eq!(places, ["enqueued", "scheduled", "dead"], "{years:?}");
+    // --status keeps only those places, in the walk's order whatever the order given.
+    let some = found(&["--status", "dead,enqueued", "--class", "FailJob,EchoJob"]);
+    assert!(some.iter().all(|(s, _)| s == "enqueued" || s == "dead"));
+    // The running entry names its process; the table has a STATUS column.
+    let run = cogctl(&server, now, &["--ndjson", "jobs", "--status", "running"]);
+    assert_eq!(run.success().ndjson()[0]["identity"], "vm:29128:32e9242b5029");
+    let run = cogctl(&server, now, &["jobs", "--search", "alert"]);
+    insta::assert_snapshot!(run.snapshot());
+    let run = cogctl(&server, now, &["jobs", "--status", "nowhere"]);
+    assert_eq!(run.code, 2, "{}", run.snapshot());
+}

@@ -118,6 +118,7 @@ impl ListEntry for WaitingEntry<'_> {
             (None, _) => self.args.map_or("[]", |a| a.get()).to_string(),
         };
         Row {
+            status: None,
             time: self.enqueued_at,
             position: Some(self.position),
             jid: self.jid.to_string(),
@@ -133,6 +134,7 @@ impl ListEntry for WaitingEntry<'_> {
 }
 
 const COLUMNS: Columns = Columns {
+    status: false,
     time: "ENQUEUED",
     position: true,
     queue: false,

@@ -247,16 +247,29 @@ impl WaitingFilter {
     }
 
     pub fn matches(&self, parsed: &Result<Job<'_>, Unparseable>) -> bool {
+        let at = parsed
+            .as_ref()
+            .ok()
+            .and_then(|job| job.enqueued_at.or(job.created_at));
+        self.matches_at(parsed, at)
+    }
+
+    /// The filters, with --since/--until on `at` (a running job's start, say).
+    pub fn matches_at(&self, parsed: &Result<Job<'_>, Unparseable>, at: Option<f64>) -> bool {
         if !self.filter.matches(parsed) {
             return false;
         }
         if self.since.is_none() && self.until.is_none() {
             return true;
         }
-        let Ok(job) = parsed else { return false };
-        let Some(t) = job.enqueued_at.or(job.created_at) else {
+        let Some(t) = at else {
             return false;
         };
         self.since.is_none_or(|s| t >= s) && self.until.is_none_or(|u| t <= u)
+    }
+
+    /// The filters to check entry by entry beside a score range (`JobFilter::range`).
+    pub fn scored(&self) -> &JobFilter {
+        &self.filter
     }
 }

@@ -160,6 +160,7 @@ impl ListEntry for SetEntry<'_> {
             (None, None, None) => String::new(),
         };
         Row {
+            status: None,
             time: Some(self.score_value),
             position: None,
             jid: self.jid.to_string(),
@@ -180,6 +181,7 @@ pub fn columns(set: JobSet) -> Columns {
         JobSet::Schedule => ("DUE", "scheduled entries"),
     };
     Columns {
+        status: false,
         time,
         position: false,
         queue: true,
