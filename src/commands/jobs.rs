@@ -170,6 +170,7 @@ impl ListEntry for Found<'_> {
             retries: self
                 .retry_count
                 .map_or_else(|| "-".to_string(), |c| c.to_string()),
+            args: None,
             last,
             unparseable: self.unparseable.is_some(),
         }
@@ -181,6 +182,8 @@ const COLUMNS: Columns = Columns {
     time: "WHEN",
     position: false,
     queue: true,
+    retries: "RETRIES",
+    args: false,
     last: "ARGS",
     noun: "jobs",
     last_is_error: false,

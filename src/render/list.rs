@@ -26,8 +26,10 @@ pub struct Row {
     pub jid: String,
     pub class: String,
     pub queue: String,
-    /// `retry_count`, or `-` when there is none to show.
+    /// `retry_count`, or `-` when there is none to show (or, in a history, the duration).
     pub retries: String,
+    /// The arguments, for lists that show them beside the last column.
+    pub args: Option<String>,
     /// The last, widest column: the error, or the arguments.
     pub last: String,
     /// Shown as a warning: a member that isn't a job.
@@ -48,6 +50,10 @@ pub struct Columns {
     pub time: &'static str,
     pub position: bool,
     pub queue: bool,
+    /// The right-aligned column's header: `RETRIES` or `DURATION`.
+    pub retries: &'static str,
+    /// An ARGS column before the last.
+    pub args: bool,
     /// The last column's header: `ERROR` or `ARGS`.
     pub last: &'static str,
     /// What the list holds, for "no … match": `dead entries`, `jobs on default`.
@@ -65,6 +71,7 @@ struct Cells {
     class: String,
     queue: String,
     retries: String,
+    args: String,
     last: String,
     unparseable: bool,
 }
@@ -77,6 +84,8 @@ struct Layout {
     jid: usize,
     class: usize,
     queue: usize,
+    retries: usize,
+    args: usize,
     last: Option<usize>,
 }
 
@@ -129,20 +138,35 @@ impl ListPrinter {
         } else {
             0
         };
-        let gaps = 4 + usize::from(c.position) + usize::from(c.queue) + usize::from(c.status);
+        let retries = widest(|r| &r.retries, c.retries, RETRIES, 16);
+        let mut args = if c.args {
+            widest(|r| &r.args, "ARGS", 4, 30)
+        } else {
+            0
+        };
+        let gaps = 4
+            + usize::from(c.position)
+            + usize::from(c.queue)
+            + usize::from(c.status)
+            + usize::from(c.args);
         let last = self.ui.width.map(|w| {
-            let used = |class: usize, queue: usize| {
-                status + time + position + jid + class + queue + RETRIES + GAP.len() * gaps
+            let used = |class: usize, queue: usize, args: usize| {
+                status + time + position + jid + class + queue + retries + args + GAP.len() * gaps
             };
-            while w.saturating_sub(used(class, queue)) < 24 && (class > 12 || queue > 8) {
+            while w.saturating_sub(used(class, queue, args)) < 24
+                && (class > 12 || queue > 8 || args > 12)
+            {
                 if class > 12 {
                     class -= 1;
                 }
                 if queue > 8 {
                     queue -= 1;
                 }
+                if args > 12 {
+                    args -= 1;
+                }
             }
-            w.saturating_sub(used(class, queue)).max(16)
+            w.saturating_sub(used(class, queue, args)).max(16)
         });
         Layout {
             status,
@@ -151,6 +175,8 @@ impl ListPrinter {
             jid,
             class,
             queue,
+            retries,
+            args,
             last,
         }
     }
@@ -214,7 +240,10 @@ impl ListPrinter {
         if c.queue {
             cells.push(pad("QUEUE", l.queue));
         }
-        cells.push(format!("{:>RETRIES$}", "RETRIES"));
+        cells.push(format!("{:>w$}", c.retries, w = l.retries));
+        if c.args {
+            cells.push(pad("ARGS", l.args));
+        }
         cells.push(c.last.to_string());
         writeln!(out, "{}", self.ui.styles.header(&cells.join(GAP)))
     }
@@ -228,6 +257,7 @@ impl ListPrinter {
             class: r.class,
             queue: r.queue,
             retries: r.retries,
+            args: one_line(&r.args.unwrap_or_default()),
             last: one_line(&r.last),
             unparseable: r.unparseable,
         }
@@ -261,7 +291,10 @@ impl ListPrinter {
         if c.queue {
             cells.push(pad(&r.queue, l.queue));
         }
-        cells.push(format!("{:>RETRIES$}", r.retries));
+        cells.push(format!("{:>w$}", r.retries, w = l.retries));
+        if c.args {
+            cells.push(pad(&r.args, l.args));
+        }
         cells.push(last);
         writeln!(out, "{}", cells.join(GAP).trim_end())
     }

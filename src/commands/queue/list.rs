@@ -127,6 +127,7 @@ impl ListEntry for WaitingEntry<'_> {
             retries: self
                 .retry_count
                 .map_or_else(|| "-".to_string(), |c| c.to_string()),
+            args: None,
             last,
             unparseable: self.unparseable.is_some(),
         }
@@ -138,6 +139,8 @@ const COLUMNS: Columns = Columns {
     time: "ENQUEUED",
     position: true,
     queue: false,
+    retries: "RETRIES",
+    args: false,
     last: "ARGS",
     noun: "waiting jobs",
     last_is_error: false,

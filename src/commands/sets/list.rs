@@ -167,6 +167,7 @@ impl ListEntry for SetEntry<'_> {
             class: self.class.as_deref().unwrap_or("-").to_string(),
             queue: self.queue.as_deref().unwrap_or("-").to_string(),
             retries,
+            args: None,
             last: error,
             unparseable: self.unparseable.is_some(),
         }
@@ -185,6 +186,8 @@ pub fn columns(set: JobSet) -> Columns {
         time,
         position: false,
         queue: true,
+        retries: "RETRIES",
+        args: false,
         last: "ERROR",
         noun,
         last_is_error: true,
