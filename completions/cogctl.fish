@@ -51,6 +51,7 @@ complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "dead" -d 'Jobs that w
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "scheduled" -d 'Jobs pushed to run later (cogworker:schedule)'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "job" -d 'Find a job wherever it is, show its payload and its attempt timeline'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "jobs" -d 'Find jobs wherever they are — waiting on a queue, running, scheduled, retrying, dead — with the list filters (--search TEXT finds "every job of customer 42")'
+complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "history" -d 'Finished runs, newest first: the History tab (needs the gem\'s History middleware, or `cogctl worker --history`)'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "enqueue" -d 'Push a new job, as the gem\'s client does (or many, from NDJSON job specs)'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "worker" -d 'Run jobs: a cogworker process whose job code is any program (or a built-in)'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "procs" -d 'List worker processes; with --memory, their 24 h memory history'
@@ -345,6 +346,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l backtrace -d 'Show the backtraces of its failed runs (from the History middleware\'s records)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l ndjson -d 'Same as --format ndjson'
@@ -614,6 +616,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l backtrace -d 'Show the backtraces of its failed runs (from the History middleware\'s records)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l ndjson -d 'Same as --format ndjson'
@@ -824,6 +827,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l backtrace -d 'Show the backtraces of its failed runs (from the History middleware\'s records)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l ndjson -d 'Same as --format ndjson'
@@ -966,6 +970,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l backtrace -d 'Show the backtraces of its failed runs (from the History middleware\'s records)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l ndjson -d 'Same as --format ndjson'
@@ -1008,6 +1013,44 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l quiet -d 'No prog
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l status -d 'Which runs' -r -f -a "all\t''
+success\t''
+failed\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l class -d 'Only jobs of this class (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l queue -d 'Only jobs of this queue (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l error -d 'Only jobs whose "ErrorClass: message" matches this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l jid -d 'Only this jid (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l since -d 'Only entries whose time is at or after TIME: a duration ago (2h), a duration ahead (+2h), or RFC 3339' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l until -d 'Only entries whose time is at or before TIME (same forms as --since)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l search -d 'Only jobs whose class, jid or arguments (the args JSON as stored) contain TEXT, in any case: what the Web UI\'s search box matches' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l min-duration -d 'Only runs that took at least this long (250ms, 2s, 5m …)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l max-duration -d 'Only runs that took at most this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l sort -d 'Newest finished first, or the longest runs first (which needs a limit: the set is read in pages and the N longest kept)' -r -f -a "finished\t''
+duration\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l limit -d 'Show at most N runs (default 50 in a table; every match with --json/--ndjson)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l all -d 'Show every matching run'
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l oldest-first -d 'Oldest finished first'
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l args -d 'All the arguments as one JSON array, instead of ARG…' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l queue -d 'The queue [default: default]' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l retry -d 'The retry budget: true (25 retries), false (none) or a number [default: true]' -r
@@ -1336,23 +1379,24 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l quiet -d 'No pro
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -s V -l version -d 'Print version'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs enqueue worker procs busy unsettled orphans reconcile check help" -f -a "stats" -d 'Overview: counters, set sizes, busy workers, processes, every queue, and the Redis itself'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs enqueue worker procs busy unsettled orphans reconcile check help" -f -a "queues" -d 'List queues: size, latency (age of the oldest waiting job) and whether they are paused'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs enqueue worker procs busy unsettled orphans reconcile check help" -f -a "queue" -d 'One queue: list its waiting jobs, show its page, pause, resume or clear it, delete jobs'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs enqueue worker procs busy unsettled orphans reconcile check help" -f -a "retry" -d 'Jobs that failed and wait for their next attempt (cogworker:retry)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs enqueue worker procs busy unsettled orphans reconcile check help" -f -a "dead" -d 'Jobs that will not run again (cogworker:dead)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs enqueue worker procs busy unsettled orphans reconcile check help" -f -a "scheduled" -d 'Jobs pushed to run later (cogworker:schedule)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs enqueue worker procs busy unsettled orphans reconcile check help" -f -a "job" -d 'Find a job wherever it is, show its payload and its attempt timeline'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs enqueue worker procs busy unsettled orphans reconcile check help" -f -a "jobs" -d 'Find jobs wherever they are — waiting on a queue, running, scheduled, retrying, dead — with the list filters (--search TEXT finds "every job of customer 42")'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs enqueue worker procs busy unsettled orphans reconcile check help" -f -a "enqueue" -d 'Push a new job, as the gem\'s client does (or many, from NDJSON job specs)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs enqueue worker procs busy unsettled orphans reconcile check help" -f -a "worker" -d 'Run jobs: a cogworker process whose job code is any program (or a built-in)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs enqueue worker procs busy unsettled orphans reconcile check help" -f -a "procs" -d 'List worker processes; with --memory, their 24 h memory history'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs enqueue worker procs busy unsettled orphans reconcile check help" -f -a "busy" -d 'Jobs running right now (from the workers hashes of live processes), with their run time'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs enqueue worker procs busy unsettled orphans reconcile check help" -f -a "unsettled" -d 'Failed jobs a shutting-down process could not file (cogworker:unsettled)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs enqueue worker procs busy unsettled orphans reconcile check help" -f -a "orphans" -d 'Every in-progress list, its jobs, and whether its owner is alive or presumed dead'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs enqueue worker procs busy unsettled orphans reconcile check help" -f -a "reconcile" -d 'Requeue the jobs of dead processes, bury repeat orphans and file unsettled records, now'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs enqueue worker procs busy unsettled orphans reconcile check help" -f -a "check" -d 'Check the queues against thresholds; exit 1 when any check fails, 0 when all hold'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs enqueue worker procs busy unsettled orphans reconcile check help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "stats" -d 'Overview: counters, set sizes, busy workers, processes, every queue, and the Redis itself'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "queues" -d 'List queues: size, latency (age of the oldest waiting job) and whether they are paused'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "queue" -d 'One queue: list its waiting jobs, show its page, pause, resume or clear it, delete jobs'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "retry" -d 'Jobs that failed and wait for their next attempt (cogworker:retry)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "dead" -d 'Jobs that will not run again (cogworker:dead)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "scheduled" -d 'Jobs pushed to run later (cogworker:schedule)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "job" -d 'Find a job wherever it is, show its payload and its attempt timeline'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "jobs" -d 'Find jobs wherever they are — waiting on a queue, running, scheduled, retrying, dead — with the list filters (--search TEXT finds "every job of customer 42")'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "history" -d 'Finished runs, newest first: the History tab (needs the gem\'s History middleware, or `cogctl worker --history`)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "enqueue" -d 'Push a new job, as the gem\'s client does (or many, from NDJSON job specs)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "worker" -d 'Run jobs: a cogworker process whose job code is any program (or a built-in)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "procs" -d 'List worker processes; with --memory, their 24 h memory history'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "busy" -d 'Jobs running right now (from the workers hashes of live processes), with their run time'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "unsettled" -d 'Failed jobs a shutting-down process could not file (cogworker:unsettled)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "orphans" -d 'Every in-progress list, its jobs, and whether its owner is alive or presumed dead'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "reconcile" -d 'Requeue the jobs of dead processes, bury repeat orphans and file unsettled records, now'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "check" -d 'Check the queues against thresholds; exit 1 when any check fails, 0 when all hold'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "list" -d 'The jobs waiting on QUEUE, newest first (--next-first: in the order workers take them)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "show" -d 'The queue\'s page: jobs waiting and the next one\'s wait, paused or not, what runs from it now, and how many of its jobs are retrying, dead or scheduled'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "pause" -d 'Stop workers fetching from these queues; pushes still land and wait'

@@ -8,8 +8,8 @@ use clap::{Args, Parser, Subcommand};
 use super::ui::{ColorChoice, Format};
 use super::values::parse_duration;
 use crate::commands::{
-    busy, check, enqueue, fixture, generate, job, jobs, orphans, procs, queue, queues, reconcile,
-    sets, stats, unsettled, worker,
+    busy, check, enqueue, fixture, generate, history, job, jobs, orphans, procs, queue, queues,
+    reconcile, sets, stats, unsettled, worker,
 };
 
 /// Inspect and repair the Redis queues of cogworker 0.8, side by side with live Ruby
@@ -169,6 +169,7 @@ pub enum Command {
     Scheduled(sets::ScheduledCommand),
     Job(job::JobArgs),
     Jobs(jobs::JobsArgs),
+    History(history::HistoryArgs),
     Enqueue(enqueue::EnqueueArgs),
     Worker(worker::WorkerArgs),
     Procs(procs::ProcsArgs),

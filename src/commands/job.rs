@@ -19,7 +19,7 @@ use crate::cli::ui::Ui;
 use crate::render::Report;
 use crate::render::json::pretty;
 use crate::render::table::{cut, one_line, pad, width};
-use crate::render::time::{absolute, rfc3339, span, when};
+use crate::render::time::{absolute, rfc3339, run_time, span, when};
 use crate::store::find;
 use crate::store::job::Job;
 use crate::store::liveness::{self, DEFAULT_THRESHOLD, ListState, Liveness};
@@ -36,6 +36,10 @@ const ATTEMPTS_READ: i64 = 100;
 pub struct JobArgs {
     /// The job's jid (24 hex characters)
     pub jid: String,
+
+    /// Show the backtraces of its failed runs (from the History middleware's records)
+    #[arg(long)]
+    pub backtrace: bool,
 
     /// Set by `dead show` and the like: the set the job is expected in.
     #[arg(skip)]
@@ -61,7 +65,17 @@ pub struct JobReport {
     pub attempts: Vec<Attempt>,
     /// Entries in the attempts log (only the last 100 are read).
     pub attempts_total: u64,
+    /// Its finished runs from `cogworker:history:all` (the History middleware, opt-in),
+    /// oldest first.
+    pub runs: Vec<FinishedRun>,
+    /// Whether any run history exists in this Redis (false: the middleware isn't enabled).
+    pub history: bool,
+    /// Its `status:<jid>` hash (the Status middleware, opt-in), fields in stored order, with
+    /// the hash's TTL in seconds; null when there is none.
+    pub status: Option<StatusHash>,
     pub searched: Searched,
+    #[serde(skip)]
+    show_backtrace: bool,
     pub problems: Vec<Problem>,
 }
 
@@ -155,6 +169,34 @@ pub struct Searched {
     pub in_progress_lists: u64,
 }
 
+/// One finished run of the job, as the History middleware recorded it.
+#[derive(Debug, Serialize)]
+pub struct FinishedRun {
+    /// When it finished (the score).
+    pub finished_at: f64,
+    pub time: String,
+    pub started_at: Option<f64>,
+    /// Seconds.
+    pub duration: Option<f64>,
+    /// `success` or `failed`.
+    pub status: Option<String>,
+    pub queue: Option<String>,
+    pub error_class: Option<String>,
+    pub error_message: Option<String>,
+    pub backtrace: Vec<String>,
+    /// Why the entry could not be read, when it could not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invalid: Option<String>,
+}
+
+/// A `status:<jid>` hash.
+#[derive(Debug, Serialize)]
+pub struct StatusHash {
+    pub fields: serde_json::Map<String, Value>,
+    /// Seconds until it expires (null: no TTL).
+    pub ttl: Option<i64>,
+}
+
 /// One entry of the attempts log (KEYS.md §3.23).
 #[derive(Debug, Serialize)]
 pub struct Attempt {
@@ -163,6 +205,9 @@ pub struct Attempt {
     pub time: Option<String>,
     /// `retrying`, `dead`, `killed` or `discarded`.
     pub outcome: Option<String>,
+    /// The outcome as the Web UI words it: `retry 2 of 25`, `no retries left, moved to dead
+    /// set`, `killed by retry_in, moved to dead set`, `discarded by retry_in`.
+    pub label: Option<String>,
     pub error_class: Option<String>,
     pub error_message: Option<String>,
     /// Seconds since the previous attempt; for the first, since the job's created_at.
@@ -450,12 +495,94 @@ fn attempts(
     Ok((out, total))
 }
 
+/// The Web UI's words for an attempt's outcome.
+fn label(outcome: Option<&str>, attempt: Option<i64>, max: Option<i64>) -> Option<String> {
+    Some(match outcome? {
+        "retrying" => match (attempt, max) {
+            (Some(n), Some(m)) => format!("retry {n} of {m}"),
+            (Some(n), None) => format!("retry {n}"),
+            _ => "retrying".into(),
+        },
+        "dead" => "no retries left, moved to dead set".into(),
+        "killed" => "killed by retry_in, moved to dead set".into(),
+        "discarded" => "discarded by retry_in".into(),
+        other => other.to_string(),
+    })
+}
+
+fn finished_run(entry: &ZEntry) -> FinishedRun {
+    let mut out = FinishedRun {
+        finished_at: entry.score.value,
+        time: rfc3339(entry.score.value),
+        started_at: None,
+        duration: None,
+        status: None,
+        queue: None,
+        error_class: None,
+        error_message: None,
+        backtrace: Vec::new(),
+        invalid: None,
+    };
+    match crate::commands::history::parse_run(&entry.member.raw) {
+        Ok(run) => {
+            out.started_at = run.started_at;
+            out.duration = run.duration().map(|d| (d * 1e6).round() / 1e6);
+            out.status = run.status.map(|c| c.into_owned());
+            out.queue = run.queue.map(|c| c.into_owned());
+            out.error_class = run.error_class.map(|c| c.into_owned());
+            out.error_message = run.error_message.map(|c| c.into_owned());
+            out.backtrace = run
+                .backtrace
+                .unwrap_or_default()
+                .into_iter()
+                .map(|l| l.into_owned())
+                .collect();
+        }
+        Err(reason) => out.invalid = Some(reason),
+    }
+    out
+}
+
+/// `status:<jid>` (HGETALL, in stored order) and its TTL; a hash of the wrong type is a
+/// problem.
+fn status_hash(
+    store: &mut Store,
+    jid: &str,
+    problems: &mut Vec<Problem>,
+) -> StoreResult<Option<StatusHash>> {
+    let key = keys::status(jid);
+    let mut pipe = redis::pipe();
+    pipe.cmd("HGETALL").arg(&key);
+    pipe.cmd("TTL").arg(&key);
+    let replies = store.pipeline(&pipe)?;
+    let pairs = match &replies[0] {
+        Ok(v) => value::pairs(v),
+        Err(e) => {
+            problems.push(Problem::wrong(key, KeyType::Hash, e));
+            return Ok(None);
+        }
+    };
+    if pairs.is_empty() {
+        return Ok(None);
+    }
+    let fields = pairs
+        .iter()
+        .map(|(k, v)| (k.shown().into_owned(), Value::String(text(v))))
+        .collect();
+    let ttl = match &replies[1] {
+        Ok(v) => value::int(v).filter(|t| *t >= 0),
+        Err(_) => None,
+    };
+    Ok(Some(StatusHash { fields, ttl }))
+}
+
 fn read_attempt(raw: &[u8]) -> Attempt {
     let invalid = |reason: String| Attempt {
         attempt: None,
         failed_at: None,
         time: None,
         outcome: None,
+        label: None,
         error_class: None,
         error_message: None,
         gap: None,
@@ -477,6 +604,7 @@ fn read_attempt(raw: &[u8]) -> Attempt {
         time: failed_at.as_ref().and_then(Number::as_f64).map(rfc3339),
         failed_at,
         outcome: string("outcome"),
+        label: None,
         error_class: string("error_class"),
         error_message: string("error_message"),
         gap: None,
@@ -529,7 +657,23 @@ pub fn run(ctx: &mut Ctx, args: &JobArgs) -> anyhow::Result<JobReport> {
         .and_then(|i| Job::parse(search.found[i].1.as_bytes()).ok())
         .and_then(|job| job.created_at);
     let mut problems = search.problems;
-    let (attempts, attempts_total) = attempts(store, jid, created_at, &mut problems)?;
+    let max_retries = shown
+        .and_then(|i| Job::parse(search.found[i].1.as_bytes()).ok())
+        .map(|job| job.max_retries());
+    let (mut attempts, attempts_total) = attempts(store, jid, created_at, &mut problems)?;
+    for a in &mut attempts {
+        a.label = label(a.outcome.as_deref(), a.attempt, max_retries);
+    }
+    let runs = match find::in_zset(store, keys::HISTORY_ALL, jid) {
+        Ok(entries) => entries.iter().map(finished_run).collect(),
+        Err(e) if e.is_connection() => return Err(e.into()),
+        Err(e) => {
+            problems.push(Problem::from_store(keys::HISTORY_ALL, &e));
+            Vec::new()
+        }
+    };
+    let history = !runs.is_empty() || crate::commands::history::history_exists(store)?;
+    let status = status_hash(store, jid, &mut problems)?;
     Ok(JobReport {
         jid: args.jid.clone(),
         found: !search.found.is_empty(),
@@ -539,7 +683,11 @@ pub fn run(ctx: &mut Ctx, args: &JobArgs) -> anyhow::Result<JobReport> {
         payload,
         attempts,
         attempts_total,
+        runs,
+        history,
+        status,
         searched: search.searched,
+        show_backtrace: args.backtrace,
         problems,
     })
 }
@@ -698,6 +846,32 @@ impl Report for JobReport {
                     },
                 ))
             )?;
+            let last = self
+                .runs
+                .last()
+                .and_then(|r| r.status.as_deref().map(|st| (st, r)));
+            let status = self
+                .status
+                .as_ref()
+                .and_then(|h| h.fields.get("status"))
+                .and_then(Value::as_str);
+            match (last, status) {
+                (Some((st, run)), _) => writeln!(
+                    out,
+                    "  {}",
+                    s.dim(&format!(
+                        "its last recorded run: {} {}",
+                        one_line(st),
+                        when(ui, run.finished_at)
+                    ))
+                )?,
+                (None, Some(st)) => writeln!(
+                    out,
+                    "  {}",
+                    s.dim(&format!("its status hash says: {}", one_line(st)))
+                )?,
+                (None, None) => {}
+            }
         }
         for location in &self.locations {
             let (label, text) = describe(ui, location);
@@ -706,6 +880,12 @@ impl Report for JobReport {
 
         writeln!(out)?;
         self.write_attempts(out, ui)?;
+        writeln!(out)?;
+        self.write_runs(out, ui)?;
+        if let Some(status) = &self.status {
+            writeln!(out)?;
+            write_status(out, ui, status)?;
+        }
 
         if let (Some(payload), Some(from)) = (&self.payload, self.payload_from) {
             writeln!(out)?;
@@ -732,7 +912,134 @@ impl Report for JobReport {
     }
 }
 
+/// The `status:<jid>` hash, a field a line.
+fn write_status(out: &mut dyn Write, ui: &Ui, status: &StatusHash) -> io::Result<()> {
+    let s = &ui.styles;
+    let ttl = status.ttl.map_or(String::new(), |t| {
+        format!(", expires in {}", span(t as f64))
+    });
+    writeln!(out, "{}", s.header(&format!("Status (status hash{ttl})")))?;
+    let w = status
+        .fields
+        .keys()
+        .map(|k| width(k))
+        .max()
+        .unwrap_or(0)
+        .min(24);
+    for (k, v) in &status.fields {
+        let v = v.as_str().unwrap_or_default();
+        let shown = match k.as_str() {
+            "update_time" => v.parse::<f64>().map_or_else(|_| one_line(v), |t| at(ui, t)),
+            _ => one_line(v),
+        };
+        let shown = match (k.as_str(), v) {
+            ("status", "failed") => s.bad(&shown),
+            ("status", "retrying") => s.warn(&shown),
+            ("status", "complete") => s.good(&shown),
+            _ => match ui.width {
+                Some(total) => cut(&shown, total.saturating_sub(w + 4).max(16)),
+                None => shown,
+            },
+        };
+        writeln!(out, "  {}{GAP}{shown}", s.dim(&pad(k, w)))?;
+    }
+    Ok(())
+}
+
 impl JobReport {
+    fn write_runs(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        let s = &ui.styles;
+        if self.runs.is_empty() {
+            let text = if self.history {
+                "no finished runs in the history"
+            } else {
+                "no run history (the History middleware isn't enabled: no cogworker:history:* keys)"
+            };
+            return writeln!(out, "{}", s.dim(text));
+        }
+        writeln!(
+            out,
+            "{}",
+            s.header(&format!("Runs ({}, oldest first)", self.runs.len()))
+        )?;
+        let rows: Vec<[String; 4]> = self
+            .runs
+            .iter()
+            .map(|r| {
+                let error = match (&r.invalid, &r.error_class, &r.error_message) {
+                    (Some(reason), _, _) => reason.clone(),
+                    (None, Some(c), Some(m)) => format!("{c}: {m}"),
+                    (None, Some(c), None) => c.clone(),
+                    (None, None, Some(m)) => m.clone(),
+                    (None, None, None) => String::new(),
+                };
+                [
+                    when(ui, r.finished_at),
+                    one_line(r.status.as_deref().unwrap_or("-")),
+                    r.duration.map_or("-".into(), run_time),
+                    one_line(&error),
+                ]
+            })
+            .collect();
+        let headers = ["FINISHED", "STATUS", "DURATION"];
+        let widths: Vec<usize> = (0..3)
+            .map(|i| {
+                rows.iter()
+                    .map(|r| width(&r[i]))
+                    .chain([width(headers[i])])
+                    .max()
+                    .unwrap_or(0)
+                    .min(24)
+            })
+            .collect();
+        let used = 2 + widths.iter().sum::<usize>() + GAP.len() * 3;
+        let error_width = ui.width.map(|w| w.saturating_sub(used).max(16));
+        writeln!(
+            out,
+            "{}",
+            s.dim(&format!(
+                "  {}{GAP}{}{GAP}{:>w2$}{GAP}ERROR",
+                pad(headers[0], widths[0]),
+                pad(headers[1], widths[1]),
+                headers[2],
+                w2 = widths[2]
+            ))
+        )?;
+        for (run, r) in self.runs.iter().zip(&rows) {
+            let status = pad(&r[1], widths[1]);
+            let status = match run.status.as_deref() {
+                Some("success") => s.good(&status),
+                Some("failed") => s.bad(&status),
+                _ => status,
+            };
+            let error = match error_width {
+                Some(w) => cut(&r[3], w),
+                None => r[3].clone(),
+            };
+            let line = format!(
+                "  {}{GAP}{status}{GAP}{:>w2$}{GAP}{}",
+                s.dim(&pad(&r[0], widths[0])),
+                r[2],
+                s.bad(&error),
+                w2 = widths[2]
+            );
+            writeln!(out, "{}", line.trim_end())?;
+            if self.show_backtrace {
+                for frame in &run.backtrace {
+                    writeln!(out, "      {}", s.dim(&one_line(frame)))?;
+                }
+            }
+        }
+        if !self.show_backtrace && self.runs.iter().any(|r| !r.backtrace.is_empty()) {
+            writeln!(
+                out,
+                "{}",
+                s.dim("  --backtrace shows where the failed runs raised")
+            )?;
+        }
+        Ok(())
+    }
+
     fn write_attempts(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
         let s = &ui.styles;
         if self.attempts.is_empty() {
@@ -757,7 +1064,11 @@ impl JobReport {
                         format!("+{}", span(g))
                     }
                 });
-                let outcome = a.outcome.clone().unwrap_or_else(|| "-".into());
+                let outcome = a
+                    .label
+                    .clone()
+                    .or_else(|| a.outcome.clone())
+                    .unwrap_or_else(|| "-".into());
                 let error = match (&a.invalid, &a.error_class, &a.error_message) {
                     (Some(reason), _, _) => {
                         format!("{reason}: {}", a.raw.as_deref().unwrap_or(""))
@@ -778,7 +1089,7 @@ impl JobReport {
                     .chain([width(headers[i])])
                     .max()
                     .unwrap_or(0)
-                    .min(24)
+                    .min(if i == 3 { 40 } else { 24 })
             })
             .collect();
         let used = 2 + widths.iter().sum::<usize>() + GAP.len() * widths.len();

@@ -7,6 +7,7 @@ pub mod check;
 pub mod enqueue;
 pub mod fixture;
 pub mod generate;
+pub mod history;
 pub mod job;
 pub mod jobs;
 pub mod orphans;

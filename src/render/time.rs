@@ -62,9 +62,40 @@ pub fn span(secs: f64) -> String {
     }
 }
 
+/// A run's duration as the Web UI's History tab shows it: `2h 34m 23s 23ms`, the units that
+/// aren't zero, down to the millisecond (`0ms` for none).
+pub fn run_time(secs: f64) -> String {
+    let ms = (secs.max(0.0) * 1000.0).round() as u64;
+    let parts = [
+        (ms / 3_600_000, "h"),
+        (ms / 60_000 % 60, "m"),
+        (ms / 1000 % 60, "s"),
+        (ms % 1000, "ms"),
+    ];
+    let shown: Vec<String> = parts
+        .iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, unit)| format!("{n}{unit}"))
+        .collect();
+    if shown.is_empty() {
+        "0ms".into()
+    } else {
+        shown.join(" ")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn run_times_as_the_history_tab_shows_them() {
+        assert_eq!(run_time(9263.023), "2h 34m 23s 23ms");
+        assert_eq!(run_time(0.4010), "401ms");
+        assert_eq!(run_time(60.0), "1m");
+        assert_eq!(run_time(0.0), "0ms");
+        assert_eq!(run_time(0.0004), "0ms");
+    }
 
     #[test]
     fn relative_times() {

@@ -54,6 +54,8 @@ pub fn queue(name: impl AsRef<[u8]>) -> Name {
 
 /// The `SCAN MATCH` pattern of every queue list, for when `cogworker:queues` can't be read.
 pub const QUEUE_PATTERN: &str = "cogworker:queue:*";
+/// SCAN pattern of the daily history buckets.
+pub const HISTORY_DAILY_PATTERN: &str = "cogworker:history:daily:*";
 
 /// The queue name of a queue list key found by `SCAN`.
 pub fn queue_of_key(key: &Name) -> Option<Name> {

@@ -10,6 +10,7 @@ mod deep;
 mod enqueue;
 mod generated;
 mod handler;
+mod history;
 mod hostile;
 mod inprogress;
 mod job;

@@ -187,7 +187,10 @@ fn jobs_searches_every_place_with_each_jobs_status() {
     assert!(some.iter().all(|(s, _)| s == "enqueued" || s == "dead"));
     // The running entry names its process; the table has a STATUS column.
     let run = cogctl(&server, now, &["--ndjson", "jobs", "--status", "running"]);
-    assert_eq!(run.success().ndjson()[0]["identity"], "vm:29128:32e9242b5029");
+    assert_eq!(
+        run.success().ndjson()[0]["identity"],
+        "vm:29128:32e9242b5029"
+    );
     let run = cogctl(&server, now, &["jobs", "--search", "alert"]);
     insta::assert_snapshot!(run.snapshot());
     let run = cogctl(&server, now, &["jobs", "--status", "nowhere"]);

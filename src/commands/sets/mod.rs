@@ -62,6 +62,10 @@ pub enum ScheduledCommand {
 pub struct ShowArgs {
     /// The job's jid (24 hex characters)
     pub jid: String,
+
+    /// Show the backtraces of its failed runs (from the History middleware's records)
+    #[arg(long)]
+    pub backtrace: bool,
 }
 
 impl ShowArgs {
@@ -69,6 +73,7 @@ impl ShowArgs {
     pub fn job(&self, set: Option<JobSet>) -> JobArgs {
         JobArgs {
             jid: self.jid.clone(),
+            backtrace: self.backtrace,
             expect: set,
         }
     }

@@ -1,0 +1,458 @@
+//! `cogctl history`: the Web UI's History tab — the finished runs the gem's opt-in History
+//! middleware (or `cogctl worker --history`) records in `cogworker:history:all|success|failed`,
+//! scored by when they finished. Read in pages by score one page ahead, filtered here, printed
+//! as it goes; `--sort duration` keeps only the N longest while it reads. Never the whole set
+//! in memory.
+
+use std::borrow::Cow;
+use std::collections::BinaryHeap;
+use std::io::Write;
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+
+use super::Ctx;
+use super::sets::filter::{FilterArgs, JobFilter};
+use super::sets::list::{Score, TABLE_LIMIT};
+use crate::cli::exit::{Exit, UsageError};
+use crate::cli::values::parse_duration;
+use crate::render::list::{Columns, ListEntry, ListPrinter, Row};
+use crate::render::time::{rfc3339, run_time};
+use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
+use crate::store::keys;
+use crate::store::page::{Order, ZEntry, ZPager};
+
+/// Finished runs, newest first: the History tab (needs the gem's History middleware, or
+/// `cogctl worker --history`)
+#[derive(Debug, Args)]
+pub struct HistoryArgs {
+    /// Which runs
+    #[arg(long, value_enum, default_value = "all")]
+    pub status: RunStatus,
+
+    #[command(flatten)]
+    pub filter: FilterArgs,
+
+    /// Only runs that took at least this long (250ms, 2s, 5m …)
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub min_duration: Option<Duration>,
+
+    /// Only runs that took at most this long
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub max_duration: Option<Duration>,
+
+    /// Newest finished first, or the longest runs first (which needs a limit: the set is read
+    /// in pages and the N longest kept)
+    #[arg(long, value_enum, default_value = "finished")]
+    pub sort: Sort,
+
+    /// Show at most N runs (default 50 in a table; every match with --json/--ndjson)
+    #[arg(long, value_name = "N", conflicts_with = "all")]
+    pub limit: Option<usize>,
+
+    /// Show every matching run
+    #[arg(long)]
+    pub all: bool,
+
+    /// Oldest finished first
+    #[arg(long, conflicts_with = "sort")]
+    pub oldest_first: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RunStatus {
+    All,
+    Success,
+    Failed,
+}
+
+impl RunStatus {
+    fn key(self) -> &'static str {
+        match self {
+            RunStatus::All => keys::HISTORY_ALL,
+            RunStatus::Success => keys::HISTORY_SUCCESS,
+            RunStatus::Failed => keys::HISTORY_FAILED,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Sort {
+    Finished,
+    Duration,
+}
+
+/// A history entry as the gem writes it (KEYS.md §3.21), every field borrowed.
+#[derive(Debug, Default, Deserialize)]
+pub struct Run<'a> {
+    #[serde(borrow)]
+    pub jid: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    pub class: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    pub queue: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    pub args: Option<&'a RawValue>,
+    #[serde(borrow)]
+    pub status: Option<Cow<'a, str>>,
+    pub started_at: Option<f64>,
+    pub finished_at: Option<f64>,
+    #[serde(borrow)]
+    pub error_class: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    pub error_message: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    pub backtrace: Option<Vec<Cow<'a, str>>>,
+}
+
+impl Run<'_> {
+    /// Seconds from start to finish, when both are known.
+    pub fn duration(&self) -> Option<f64> {
+        match (self.started_at, self.finished_at) {
+            (Some(s), Some(f)) => Some((f - s).max(0.0)),
+            _ => None,
+        }
+    }
+}
+
+/// One finished run, the JSON schema of `history --json/--ndjson` (README "JSON output").
+#[derive(Debug, Serialize)]
+pub struct RunEntry<'a> {
+    /// When it finished: the score, exactly as Redis printed it.
+    pub score: Score<'a>,
+    /// The same as RFC 3339 UTC.
+    pub time: String,
+    pub jid: Cow<'a, str>,
+    pub class: Option<Cow<'a, str>>,
+    pub queue: Option<Cow<'a, str>>,
+    pub args: Option<&'a RawValue>,
+    /// `success` or `failed`, as recorded.
+    pub status: Option<Cow<'a, str>>,
+    pub started_at: Option<f64>,
+    pub finished_at: Option<f64>,
+    /// Seconds.
+    pub duration: Option<f64>,
+    pub error_class: Option<Cow<'a, str>>,
+    pub error_message: Option<Cow<'a, str>>,
+    pub backtrace: Option<&'a [Cow<'a, str>]>,
+    /// Why the entry could not be read (absent when it could).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unparseable: Option<Cow<'a, str>>,
+    /// The entry as text, when it could not be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub member: Option<Cow<'a, str>>,
+    #[serde(skip)]
+    finished: f64,
+}
+
+/// An entry read: the run, or why it isn't one.
+pub fn parse_run(raw: &[u8]) -> Result<Run<'_>, String> {
+    serde_json::from_slice::<Run>(raw).map_err(|e| {
+        if serde_json::from_slice::<serde_json::Value>(raw).is_ok() {
+            format!("not a history entry ({e})")
+        } else {
+            format!("not valid JSON ({e})")
+        }
+    })
+}
+
+impl<'a> RunEntry<'a> {
+    fn new(entry: &'a ZEntry, run: &'a Result<Run<'a>, String>, display_jid: &'a str) -> Self {
+        let base = RunEntry {
+            score: Score(&entry.score.text),
+            time: rfc3339(entry.score.value),
+            jid: Cow::Borrowed(display_jid),
+            class: None,
+            queue: None,
+            args: None,
+            status: None,
+            started_at: None,
+            finished_at: None,
+            duration: None,
+            error_class: None,
+            error_message: None,
+            backtrace: None,
+            unparseable: None,
+            member: None,
+            finished: entry.score.value,
+        };
+        match run {
+            Ok(r) => RunEntry {
+                jid: r.jid.clone().unwrap_or(Cow::Borrowed("")),
+                class: r.class.clone(),
+                queue: r.queue.clone(),
+                args: r.args,
+                status: r.status.clone(),
+                started_at: r.started_at,
+                finished_at: r.finished_at,
+                duration: r.duration().map(|d| (d * 1e6).round() / 1e6),
+                error_class: r.error_class.clone(),
+                error_message: r.error_message.clone(),
+                backtrace: r.backtrace.as_deref(),
+                ..base
+            },
+            Err(reason) => RunEntry {
+                class: Some(Cow::Borrowed(UNPARSEABLE_CLASS)),
+                unparseable: Some(Cow::Borrowed(reason)),
+                member: Some(entry.member.lossy()),
+                ..base
+            },
+        }
+    }
+}
+
+impl ListEntry for RunEntry<'_> {
+    fn row(&self) -> Row {
+        let error = match (&self.unparseable, &self.error_class, &self.error_message) {
+            (Some(reason), _, _) => {
+                format!("{reason}: {}", self.member.as_deref().unwrap_or_default())
+            }
+            (None, Some(c), Some(m)) => format!("{c}: {m}"),
+            (None, Some(c), None) => c.to_string(),
+            (None, None, Some(m)) => m.to_string(),
+            (None, None, None) => String::new(),
+        };
+        Row {
+            status: Some(match self.status.as_deref() {
+                Some("success") => "success",
+                Some("failed") => "failed",
+                Some(_) => "other",
+                None => "-",
+            }),
+            time: Some(self.finished),
+            position: None,
+            jid: self.jid.to_string(),
+            class: self.class.as_deref().unwrap_or("-").to_string(),
+            queue: self.queue.as_deref().unwrap_or("-").to_string(),
+            retries: self.duration.map_or_else(|| "-".to_string(), run_time),
+            args: Some(self.args.map_or("", |a| a.get()).to_string()),
+            last: error,
+            unparseable: self.unparseable.is_some(),
+        }
+    }
+}
+
+const COLUMNS: Columns = Columns {
+    status: true,
+    time: "FINISHED",
+    position: false,
+    queue: true,
+    retries: "DURATION",
+    args: true,
+    last: "ERROR",
+    noun: "runs",
+    last_is_error: true,
+};
+
+/// The filters of a history read: the list filters on the entry (it carries class, jid,
+/// queue, args and the error as a job does), and the duration bounds.
+struct RunFilter {
+    jobs: JobFilter,
+    min: Option<f64>,
+    max: Option<f64>,
+}
+
+impl RunFilter {
+    fn is_empty(&self) -> bool {
+        self.jobs.only_range() && self.min.is_none() && self.max.is_none()
+    }
+
+    fn matches(&self, raw: &[u8], run: &Result<Run<'_>, String>) -> bool {
+        let job: Result<Job<'_>, Unparseable> = Job::parse(raw);
+        if !self.jobs.matches(&job) {
+            return false;
+        }
+        if self.min.is_none() && self.max.is_none() {
+            return true;
+        }
+        let Some(d) = run.as_ref().ok().and_then(Run::duration) else {
+            return false;
+        };
+        self.min.is_none_or(|m| d >= m) && self.max.is_none_or(|m| d <= m)
+    }
+}
+
+pub fn run(ctx: &mut Ctx, args: &HistoryArgs) -> anyhow::Result<Exit> {
+    let limit = match (args.all, args.limit) {
+        (true, _) => None,
+        (false, Some(n)) => Some(n),
+        (false, None) if ctx.ui.human() => Some(TABLE_LIMIT),
+        (false, None) => None,
+    };
+    if args.sort == Sort::Duration && limit.is_none() {
+        return Err(UsageError(
+            "--sort duration keeps the N longest runs while it reads: give --limit N".into(),
+        )
+        .into());
+    }
+    let filter = RunFilter {
+        jobs: JobFilter::new(&args.filter, ctx.ui.clock.now),
+        min: args.min_duration.map(|d| d.as_secs_f64()),
+        max: args.max_duration.map(|d| d.as_secs_f64()),
+    };
+    let key = args.status.key();
+    let range = filter.jobs.range();
+    let order = if args.oldest_first {
+        Order::OldestFirst
+    } else {
+        Order::NewestFirst
+    };
+    let connector = ctx.connector()?;
+    let missing = {
+        let store = ctx.store()?;
+        store.key_type(key.as_bytes())? == "none" && !history_exists(store)?
+    };
+    if missing {
+        ctx.ui.note(&ctx.ui.styles.dim(
+            "no history: nothing has written cogworker:history:* (the gem's History middleware \
+             is opt-in; `cogctl worker --history` records runs too)",
+        ));
+    }
+    let store = ctx.store()?;
+    let mut pager = ZPager::new(key, order, range.clone());
+    pager.snapshot(store)?;
+    let in_range = range.count(store, key)?;
+    let mut printer = ListPrinter::new(&ctx.ui, COLUMNS);
+    let out = &mut ctx.out;
+    printer.begin(out)?;
+    let mut shown = 0usize;
+    let mut more = 0u64;
+    if args.sort == Sort::Duration {
+        let n = limit.unwrap_or(TABLE_LIMIT);
+        // The n longest so far, as (duration, page-owned entry); min-heap by duration.
+        let mut longest: BinaryHeap<Longest> = BinaryHeap::with_capacity(n + 1);
+        let mut matched = 0u64;
+        for page in pager.prefetch(connector) {
+            for entry in page? {
+                let run = parse_run(&entry.member.raw);
+                if !filter.matches(&entry.member.raw, &run) {
+                    continue;
+                }
+                matched += 1;
+                let d = run.as_ref().ok().and_then(Run::duration).unwrap_or(-1.0);
+                drop(run);
+                longest.push(Longest { duration: d, entry });
+                if longest.len() > n {
+                    longest.pop();
+                }
+            }
+        }
+        let mut sorted = longest.into_sorted_vec();
+        sorted.truncate(n);
+        for item in &sorted {
+            let run = parse_run(&item.entry.member.raw);
+            let jid = item
+                .entry
+                .member
+                .parse()
+                .err()
+                .map(|u| u.display_jid)
+                .unwrap_or_default();
+            printer.entry(out, &RunEntry::new(&item.entry, &run, &jid))?;
+            shown += 1;
+        }
+        more = matched.saturating_sub(shown as u64);
+    } else {
+        'pages: for page in pager.prefetch(connector) {
+            let page = page?;
+            for entry in &page {
+                let full = limit.is_some_and(|l| shown >= l);
+                if full && filter.is_empty() {
+                    break 'pages;
+                }
+                let run = parse_run(&entry.member.raw);
+                if !filter.matches(&entry.member.raw, &run) {
+                    continue;
+                }
+                if full {
+                    more += 1;
+                    continue;
+                }
+                let jid = if run.is_err() {
+                    entry
+                        .member
+                        .parse()
+                        .err()
+                        .map(|u| u.display_jid)
+                        .unwrap_or_default()
+                } else {
+                    String::new()
+                };
+                printer.entry(out, &RunEntry::new(entry, &run, &jid))?;
+                shown += 1;
+            }
+            printer.page_done(out)?;
+            out.flush()?;
+        }
+        if limit.is_some_and(|l| shown >= l) && filter.is_empty() {
+            more = in_range.saturating_sub(shown as u64);
+        }
+    }
+    printer.end(out, shown, more)?;
+    Ok(Exit::Ok)
+}
+
+/// Any history key at all (the lists or a daily bucket): the middleware has been on.
+pub fn history_exists(store: &mut crate::store::Store) -> crate::store::StoreResult<bool> {
+    for key in [
+        keys::HISTORY_ALL,
+        keys::HISTORY_SUCCESS,
+        keys::HISTORY_FAILED,
+    ] {
+        if store.key_type(key.as_bytes())? != "none" {
+            return Ok(true);
+        }
+    }
+    let mut cursor = "0".to_string();
+    loop {
+        let (next, found): (String, Vec<Vec<u8>>) = store.query_server(
+            redis::cmd("SCAN")
+                .arg(&cursor)
+                .arg("MATCH")
+                .arg(keys::HISTORY_DAILY_PATTERN)
+                .arg("COUNT")
+                .arg(1000),
+        )?;
+        if !found.is_empty() {
+            return Ok(true);
+        }
+        if next == "0" {
+            return Ok(false);
+        }
+        cursor = next;
+    }
+}
+
+/// A run kept by `--sort duration`, ordered so the heap's top is the shortest (popped
+/// first when more than N are kept); equal durations: the older finish is popped first.
+struct Longest {
+    duration: f64,
+    entry: ZEntry,
+}
+
+impl PartialEq for Longest {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == std::cmp::Ordering::Equal
+    }
+}
+
+impl Eq for Longest {}
+
+impl PartialOrd for Longest {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Longest {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        // Reversed: BinaryHeap is a max-heap, the shortest must be on top; into_sorted_vec
+        // then gives the longest first.
+        other
+            .duration
+            .total_cmp(&self.duration)
+            .then_with(|| other.entry.score.value.total_cmp(&self.entry.score.value))
+    }
+}
