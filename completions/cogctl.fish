@@ -1105,6 +1105,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l color -d 'When 
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l burst -d 'Stop once every unpaused queue it reads is empty, nothing is running and no scheduled or retry entry is due (for CI)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l history -d 'Record every finished run in cogworker:history:* as the gem\'s opt-in History middleware does, so the Web UI\'s History tab and `cogctl history` show them'
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l ndjson -d 'Same as --format ndjson'

@@ -90,6 +90,11 @@ pub struct WorkerArgs {
     #[arg(long)]
     pub burst: bool,
 
+    /// Record every finished run in cogworker:history:* as the gem's opt-in History middleware
+    /// does, so the Web UI's History tab and `cogctl history` show them
+    #[arg(long)]
+    pub history: bool,
+
     /// Stop after starting N jobs (and finishing them)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_jobs: Option<u64>,
@@ -162,6 +167,7 @@ struct ConfigFile {
     identity_tag: Option<String>,
     orphan_threshold: Option<DurationText>,
     max_orphanings: Option<u64>,
+    history: Option<bool>,
 }
 
 /// A duration in the config file: seconds as a number, or text like "30s" or "5m".
@@ -217,6 +223,7 @@ struct Resolved {
     tag: Option<String>,
     orphan_threshold: Duration,
     max_orphanings: u64,
+    history: bool,
 }
 
 fn resolve(args: &WorkerArgs) -> Result<Resolved, UsageError> {
@@ -303,6 +310,7 @@ fn resolve(args: &WorkerArgs) -> Result<Resolved, UsageError> {
             .or(file.max_orphanings)
             .unwrap_or(3)
             .max(1),
+        history: args.history || file.history.unwrap_or(false),
     })
 }
 
@@ -417,6 +425,7 @@ pub fn run(ctx: &mut Ctx, args: &WorkerArgs) -> anyhow::Result<Exit> {
             orphan_check_every: args.orphan_check_interval,
             startup_wait: args.startup_wait,
             quiet_logs: ctx.ui.quiet,
+            history: r.history,
         },
         connector,
         handlers,

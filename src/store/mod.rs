@@ -6,6 +6,7 @@ pub mod base64;
 pub mod connection;
 pub mod error;
 pub mod find;
+pub mod history;
 pub mod ids;
 pub mod job;
 pub mod keyguard;

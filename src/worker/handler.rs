@@ -35,6 +35,8 @@ const MESSAGE_CHARS: usize = 10_000;
 const LINE_BYTES: usize = 4 * MESSAGE_CHARS;
 /// A result file is a few fields; anything bigger is a mistake, not something to load.
 const RESULT_FILE_BYTES: u64 = 1 << 20;
+/// The gem's cap on a history entry's backtrace.
+const BACKTRACE_LINES: usize = 200;
 /// Once a handler's process group is gone its output pipes close at once; only a process
 /// that left the group can hold them longer, and the job must not wait on it.
 const DRAIN: Duration = Duration::from_secs(1);
@@ -117,6 +119,9 @@ pub struct Failure {
     /// Valid UTF-8, at most 10 000 characters.
     pub error_message: String,
     pub decision: Decision,
+    /// What the handler's result file gave as `backtrace` (at most 200 lines), for the run's
+    /// history entry.
+    pub backtrace: Vec<String>,
 }
 
 /// The retry hook's answer (OPERATIONS §7.2). It only matters while the job has retries
@@ -338,11 +343,13 @@ impl Handlers {
                 error_class,
                 error_message,
                 decision: Decision::Default,
+                backtrace: Vec::new(),
             },
             Some(Ok(result)) => Failure {
                 error_class: result.error_class.unwrap_or(error_class),
                 error_message: result.error_message.unwrap_or(error_message),
                 decision: result.decision,
+                backtrace: result.backtrace,
             },
             Some(Err(why)) => {
                 let note = format!(" (the result file was unreadable: {why})");
@@ -351,6 +358,7 @@ impl Handlers {
                     error_class,
                     error_message: cap(&format!("{}{note}", cap_to(&error_message, room))),
                     decision: Decision::Default,
+                    backtrace: Vec::new(),
                 }
             }
         })
@@ -444,6 +452,7 @@ impl Builtin {
                     .get(1)
                     .and_then(retry_decision)
                     .unwrap_or(Decision::Default),
+                backtrace: Vec::new(),
             }),
             Builtin::Sleep => sleep(args.first(), timeout, children),
         }
@@ -703,6 +712,7 @@ struct Reported {
     error_class: Option<String>,
     error_message: Option<String>,
     decision: Decision,
+    backtrace: Vec<String>,
 }
 
 /// `None` when the handler wrote no result file.
@@ -745,10 +755,23 @@ fn parse_result(bytes: &[u8]) -> Result<Reported, String> {
             )
         })?,
     };
+    let backtrace = match fields.get("backtrace") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(lines)) => lines
+            .iter()
+            .take(BACKTRACE_LINES)
+            .map(|line| match line {
+                Value::String(text) => Ok(cap(text)),
+                other => Err(format!("backtrace holds {other}, not a string")),
+            })
+            .collect::<Result<_, _>>()?,
+        Some(other) => return Err(format!("backtrace is {other}, not an array of strings")),
+    };
     Ok(Reported {
         error_class,
         error_message,
         decision,
+        backtrace,
     })
 }
 
@@ -842,6 +865,7 @@ fn missing_handler(class: &str) -> Failure {
              add --handler {class}=COMMAND)"
         )),
         decision: Decision::Default,
+        backtrace: Vec::new(),
     }
 }
 
@@ -850,6 +874,7 @@ fn failure(error_class: &str, error_message: String) -> Outcome {
         error_class: error_class.into(),
         error_message,
         decision: Decision::Default,
+        backtrace: Vec::new(),
     })
 }
 
@@ -1073,8 +1098,17 @@ mod tests {
                 error_class: Some("Billing::CardDeclined".into()),
                 error_message: Some("no".into()),
                 decision: Decision::RetryIn(30.0),
+                backtrace: Vec::new(),
             })
         );
+        assert_eq!(
+            parse(r#"{"backtrace":["a.py:3 in f","b.py:9 in g"]}"#)
+                .unwrap()
+                .backtrace,
+            ["a.py:3 in f", "b.py:9 in g"]
+        );
+        assert!(parse(r#"{"backtrace":"a.py:3"}"#).is_err());
+        assert!(parse(r#"{"backtrace":[1]}"#).is_err());
         assert_eq!(decision("{}"), Decision::Default);
         assert_eq!(decision(r#"{"retry":null,"other":1}"#), Decision::Default);
         assert_eq!(decision(r#"{"retry":"default"}"#), Decision::Default);
@@ -1143,6 +1177,7 @@ mod tests {
                                 Reports::Nightly=COMMAND)"
                     .into(),
                 decision: Decision::Default,
+                backtrace: Vec::new(),
             }
         );
     }

@@ -9,6 +9,7 @@ use std::time::Duration;
 use super::fetch::Fetcher;
 use super::handler::{Decision, Failure, JobContext, Outcome};
 use super::state::{Conn, Pending, Shared};
+use crate::store::history;
 use crate::store::ids::Jids;
 use crate::store::job::Job;
 use crate::store::locks::lock_keys;
@@ -159,6 +160,7 @@ fn execute(shared: &Shared, conn: &mut Conn<'_>, tid: &str, fetched: &Next) -> D
         register(shared, conn, tid, queue, raw);
     }
     let started = std::time::Instant::now();
+    let started_at = shared.now();
     shared.log(
         "info",
         "job_start",
@@ -181,6 +183,9 @@ fn execute(shared: &Shared, conn: &mut Conn<'_>, tid: &str, fetched: &Next) -> D
         shared.log("warn", "job_abandoned", &[("jid", &jid), ("class", &class)]);
         Disposition::Abandon
     } else {
+        if shared.settings.history {
+            record_history(shared, conn, &job, queue, started_at, &outcome);
+        }
         match outcome {
             Outcome::Success => {
                 shared.tally.processed.fetch_add(1, Ordering::Relaxed);
@@ -208,6 +213,40 @@ fn execute(shared: &Shared, conn: &mut Conn<'_>, tid: &str, fetched: &Next) -> D
                 }
             }
         }
+    }
+}
+
+/// The run in the History middleware's records (best-effort, as in the gem).
+fn record_history(
+    shared: &Shared,
+    conn: &mut Conn<'_>,
+    job: &Job<'_>,
+    queue: &str,
+    started_at: f64,
+    outcome: &Outcome,
+) {
+    let run = history::Run {
+        jid: job.jid.as_deref().unwrap_or(""),
+        class: job.class.as_deref().unwrap_or(""),
+        queue,
+        args: job.args,
+        started_at,
+        finished_at: shared.now(),
+        failure: match outcome {
+            Outcome::Success => None,
+            Outcome::Failure(f) => Some(history::RunFailure {
+                error_class: &f.error_class,
+                error_message: &f.error_message,
+                backtrace: &f.backtrace,
+            }),
+        },
+    };
+    if let Err(e) = with_store(conn, |s| history::record(s, &run, shared.now())) {
+        shared.log(
+            "warn",
+            "history_not_recorded",
+            &[("jid", &run.jid), ("error", &e)],
+        );
     }
 }
 

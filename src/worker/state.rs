@@ -67,6 +67,8 @@ pub struct Settings {
     /// How long the first heartbeat is retried before the worker gives up on Redis.
     pub startup_wait: Duration,
     pub quiet_logs: bool,
+    /// Record every finished run as the gem's History middleware does.
+    pub history: bool,
 }
 
 pub struct Shared {

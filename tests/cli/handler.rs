@@ -100,6 +100,7 @@ fn failure(error_class: &str, error_message: &str) -> Outcome {
         error_class: error_class.into(),
         error_message: error_message.into(),
         decision: Decision::Default,
+        backtrace: Vec::new(),
     })
 }
 
@@ -281,6 +282,7 @@ fn a_result_file_chooses_the_retry_hook_outcome() {
                 error_class: error_class.into(),
                 error_message: error_message.into(),
                 decision,
+                backtrace: Vec::new(),
             }),
             "{result}"
         );
@@ -760,6 +762,7 @@ fi
                 error_class: "Billing::CardDeclined".into(),
                 error_message: "card declined for j1".into(),
                 decision: Decision::Kill,
+                backtrace: Vec::new(),
             })
         );
         assert_eq!(

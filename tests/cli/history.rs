@@ -230,3 +230,161 @@ fn a_large_history_is_filtered_in_pages() {
         run.stdout
     );
 }
+
+/// The keys of a JSON object text, in order.
+fn key_order(text: &str) -> Vec<String> {
+    let map: serde_json::Map<String, Value> = serde_json::from_str(text).unwrap();
+    map.keys().cloned().collect()
+}
+
+#[test]
+fn worker_history_records_runs_as_the_gems_middleware_does() {
+    let server = RedisServer::start();
+    let gem = crate::support::fixture("history");
+    let gem_entries = |status: &str| -> Vec<String> {
+        gem.keys
+            .iter()
+            .find(|k| k.key == format!("cogworker:history:{status}"))
+            .unwrap()
+            .value
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|pair| pair[0].as_str().unwrap().to_string())
+            .collect()
+    };
+    let specs = concat!(
+        r#"{"class":"SleepJob","args":[0.4,"report",{"tenant":"zürich-02"},1.0e+20,"a/b\u2028"],"queue":"reports"}"#,
+        "\n",
+        r#"{"class":"FailJob","args":["late-failure",2],"queue":"default","retry":0}"#,
+        "\n"
+    );
+    Cogctl::new(&server)
+        .args(["enqueue", "--from", "-"])
+        .stdin(specs.as_bytes())
+        .run()
+        .success();
+    let queued: Vec<String> = [
+        server.list("cogworker:queue:reports"),
+        server.list("cogworker:queue:default"),
+    ]
+    .concat();
+    let fail = "FailJob=/bin/sh -c 'printf %s \"{\\\"error_class\\\":\\\"RuntimeError\\\",\\\"error_message\\\":\\\"boom\\\",\\\"backtrace\\\":[\\\"app/fail.py:3 in run\\\",\\\"app/main.py:9\\\"]}\" > \"$COGCTL_RESULT_FILE\"; exit 1'";
+    let run = Cogctl::new(&server)
+        .args([
+            "worker",
+            "--burst",
+            "--history",
+            "-q",
+            "reports",
+            "-q",
+            "default",
+        ])
+        .args(["--handler", "SleepJob=builtin:noop", "--handler", fail])
+        .run();
+    assert_eq!(run.code, 1, "one job died: {}", run.stderr);
+    let all: Vec<(String, f64)> = server.zset("cogworker:history:all");
+    assert_eq!(all.len(), 2, "{all:?}");
+    let success: Vec<(String, f64)> = server.zset("cogworker:history:success");
+    let failed: Vec<(String, f64)> = server.zset("cogworker:history:failed");
+    assert_eq!((success.len(), failed.len()), (1, 1));
+    // Field order exactly as the gem's entries of the same status.
+    assert_eq!(
+        key_order(&success[0].0),
+        key_order(&gem_entries("success")[0])
+    );
+    assert_eq!(
+        key_order(&failed[0].0),
+        key_order(&gem_entries("failed")[0])
+    );
+    let ok: Value = serde_json::from_str(&success[0].0).unwrap();
+    let bad: Value = serde_json::from_str(&failed[0].0).unwrap();
+    // The args bytes as the gem's client wrote them (enqueue writes Ruby's JSON), untouched.
+    let entry_args = |raw: &str| {
+        let start = raw.find(r#""args":"#).unwrap() + 7;
+        let end = raw.find(r#","status":"#).unwrap();
+        raw[start..end].to_string()
+    };
+    let sleep_job = queued.iter().find(|j| j.contains("SleepJob")).unwrap();
+    let raw_args = &sleep_job
+        [sleep_job.find(r#""args":"#).unwrap() + 7..sleep_job.find(r#","queue""#).unwrap()];
+    assert_eq!(entry_args(&success[0].0), raw_args, "{}", success[0].0);
+    assert!(raw_args.contains("1.0e+20"), "{raw_args}");
+    assert_eq!(ok["status"], "success");
+    assert_eq!(ok["queue"], "reports");
+    assert_eq!(bad["error_class"], "RuntimeError");
+    assert_eq!(bad["error_message"], "boom");
+    assert_eq!(
+        bad["backtrace"],
+        serde_json::json!(["app/fail.py:3 in run", "app/main.py:9"])
+    );
+    // Scored by finished_at, after started_at; floats as Ruby writes them.
+    for (raw, score) in [&success[0], &failed[0]] {
+        let v: Value = serde_json::from_str(raw).unwrap();
+        assert_eq!(v["finished_at"].as_f64().unwrap(), *score);
+        assert!(v["started_at"].as_f64().unwrap() <= *score);
+        assert!(!raw.contains("e+") || raw.contains("1.0e+20"), "{raw}");
+    }
+    // Counted in today's bucket, with the gem's 400-day TTL.
+    let day = chrono::DateTime::<chrono::Utc>::from_timestamp(success[0].1 as i64, 0)
+        .unwrap()
+        .format("%Y-%m-%d")
+        .to_string();
+    let daily = server.hash(&format!("cogworker:history:daily:{day}"));
+    assert_eq!(daily.get("success").map(String::as_str), Some("1"));
+    assert_eq!(daily.get("failed").map(String::as_str), Some("1"));
+    let ttl = server.ttl(&format!("cogworker:history:daily:{day}"));
+    assert!(ttl > 34_559_000 && ttl <= 34_560_000, "{ttl}");
+    // And `cogctl history` (like the Web UI) reads them back.
+    let listed = Cogctl::new(&server)
+        .args(["--ndjson", "history"])
+        .run()
+        .success()
+        .ndjson();
+    assert_eq!(listed.len(), 2);
+    assert_eq!(listed[0]["status"], "failed");
+}
+
+#[test]
+fn worker_history_trims_by_age_and_count() {
+    let server = RedisServer::start();
+    // An entry 31 days old goes at the next record; the count cap is the gem's 50,000.
+    let old = r#"{"jid":"aaaaaaaaaaaaaaaaaaaaaaaa","class":"Old","queue":"default","args":[],"status":"success","started_at":1.0,"finished_at":2.0}"#;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs_f64();
+    server.exec(&[
+        &[
+            "ZADD",
+            "cogworker:history:all",
+            &(now - 31.0 * 86400.0).to_string(),
+            old,
+        ],
+        &[
+            "ZADD",
+            "cogworker:history:success",
+            &(now - 31.0 * 86400.0).to_string(),
+            old,
+        ],
+    ]);
+    Cogctl::new(&server)
+        .args(["enqueue", "New"])
+        .run()
+        .success();
+    let run = Cogctl::new(&server)
+        .args([
+            "worker",
+            "--burst",
+            "--history",
+            "--handler",
+            "New=builtin:noop",
+        ])
+        .run();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for key in ["cogworker:history:all", "cogworker:history:success"] {
+        let entries: Vec<(String, f64)> = server.zset(key);
+        assert_eq!(entries.len(), 1, "{key}: {entries:?}");
+        assert!(entries[0].0.contains(r#""class":"New""#));
+    }
+}
