@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""The queue-list benchmark: `cogctl queue list` over a 1,000,000-job queue, beside redis-cli
-reading the same list in the same run (`LRANGE q 0 -1`). Measured, not asserted: it prints a
+"""The views benchmark: `cogctl queue list` over a 1,000,000-job queue, beside redis-cli reading
+the same list in the same run (`LRANGE q 0 -1`), and `cogctl history --search` over 50,000
+history entries (the gem's cap) beside `ZREVRANGE` of the same set. Measured, not asserted: it prints a
 table with the targets and PASS/MISS, and exits 0 either way (non-zero only when a command
 fails or prints wrong data).
 
@@ -52,11 +53,43 @@ def seed(sock, count):
     return time.perf_counter() - started, sizes / count
 
 
+HISTORY = b"cogworker:history:all"
+
+
+def seed_history(sock, count):
+    """`count` finished runs of the shapes above, one in 50 naming customer cus_needle."""
+    pipe = subprocess.Popen(["redis-cli", "-s", sock, "--pipe"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    pipe.stdin.write(resp(b"DEL", HISTORY))
+    batch, needles = [], 0
+    for i, (score, member) in enumerate(entries(count, seed=7)):
+        job = member[:member.index(',"error_class"')] + "}"
+        args = job[job.index('"args":') + 7:job.index(',"jid"')]
+        if i % 50 == 0:
+            args = args[:-1] + ',"cus_needle"]'
+            needles += 1
+        finished = float(score)
+        entry = ('{"jid":"%024x","class":"Bench","queue":"default","args":%s,"status":"success",'
+                 '"started_at":%r,"finished_at":%r}' % (i, args, finished - 0.25, finished))
+        batch += (score.encode(), entry.encode())
+        if len(batch) == 2000:
+            pipe.stdin.write(resp(b"ZADD", HISTORY, *batch))
+            batch = []
+    if batch:
+        pipe.stdin.write(resp(b"ZADD", HISTORY, *batch))
+    pipe.stdin.close()
+    report = pipe.stdout.read().decode()
+    if pipe.wait() != 0 or "errors: 0" not in report:
+        sys.exit("seeding failed:\n" + report)
+    return needles
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--socket", required=True, help="unix socket of a private redis-server")
     ap.add_argument("--cogctl", required=True, help="release binary")
     ap.add_argument("--jobs", type=int, default=1_000_000)
+    ap.add_argument("--history", type=int, default=50_000)
     ap.add_argument("--runs", type=int, default=5)
     args = ap.parse_args()
 
@@ -65,6 +98,8 @@ def main():
     print(f"seeding a {args.jobs:,}-job queue into a private redis-server ...", flush=True)
     took, avg_size = seed(args.socket, args.jobs)
     print(f"seeded in {took:.1f} s: jobs average {avg_size:.0f} bytes", flush=True)
+    needles = seed_history(args.socket, args.history)
+    print(f"seeded {args.history:,} history entries, {needles:,} naming cus_needle", flush=True)
 
     cog = [args.cogctl, "queue", "list", QUEUE]
     cases = {
@@ -74,6 +109,10 @@ def main():
         "ndjson_first": (cog + ["--ndjson", "--all"], True),
         "next_first": (cog + ["--ndjson", "--all", "--next-first"], False),
         "table": (cog + ["--next-first"], True),
+        "history_base": (["redis-cli", "-s", args.socket, "--raw", "ZREVRANGE", HISTORY.decode(),
+                          "0", "-1"], False),
+        "history": ([args.cogctl, "history", "--ndjson", "--all", "--search", "CUS_NEEDLE"],
+                    True),
     }
     results = {name: [] for name in cases}
     for run in range(args.runs):
@@ -86,6 +125,9 @@ def main():
     for r in results["table"]:
         if r.lines != 52:
             sys.exit(f"queue list (table) printed {r.lines} lines, expected 52")
+    for r in results["history"]:
+        if r.lines != needles:
+            sys.exit(f"history --search printed {r.lines} lines, expected {needles}")
 
     def med(name, field):
         return statistics.median(getattr(r, field) for r in results[name])
@@ -119,8 +161,21 @@ def main():
         fmt_time(med("table", "first_line")), spread("table", "first_line", fmt_time),
         0.1, "≤ 100 ms")
 
+    hbase = med("history_base", "wall")
+    rows.append(("redis-cli --raw ZREVRANGE history:all 0 -1: wall", fmt_time(hbase),
+                 spread("history_base", "wall", fmt_time), "baseline", ""))
+    hwall = med("history", "wall")
+    row(f"history --ndjson --all --search X ({args.history:,} entries): wall", hwall,
+        f"{fmt_time(hwall)} ({hwall / hbase:.2f}×)", spread("history", "wall", fmt_time), hbase,
+        f"≤ 1× = {fmt_time(hbase)}")
+    row("  its peak RSS", med("history", "rss_kib"), fmt_mib(med("history", "rss_kib")),
+        spread("history", "rss_kib", fmt_mib), 64 * 1024, "≤ 64 MB")
+    row("  first line (stdout a pipe)", med("history", "first_line"),
+        fmt_time(med("history", "first_line")), spread("history", "first_line", fmt_time),
+        0.1, "≤ 100 ms")
+
     print()
-    print(f"cogctl queue-list benchmark: a {args.jobs:,}-job queue, jobs of ~{avg_size:.0f} bytes, "
+    print(f"cogctl views benchmark: a {args.jobs:,}-job queue, jobs of ~{avg_size:.0f} bytes, "
           f"{os.cpu_count()} cores, median of {args.runs} runs (range: min – max)")
     header = ("measure", "median", "range", "target", "")
     widths = [max(len(r[i]) for r in rows + [header]) for i in range(5)]

@@ -259,18 +259,21 @@ impl RunFilter {
         self.jobs.only_range() && self.min.is_none() && self.max.is_none()
     }
 
-    fn matches(&self, raw: &[u8], run: &Result<Run<'_>, String>) -> bool {
+    /// The run, when the entry matches (read only then: most entries of a search don't).
+    fn matching<'r>(&self, raw: &'r [u8]) -> Option<Result<Run<'r>, String>> {
+        if self.jobs.excludes_raw(raw) {
+            return None;
+        }
         let job: Result<Job<'_>, Unparseable> = Job::parse(raw);
         if !self.jobs.matches(&job) {
-            return false;
+            return None;
         }
+        let run = parse_run(raw);
         if self.min.is_none() && self.max.is_none() {
-            return true;
+            return Some(run);
         }
-        let Some(d) = run.as_ref().ok().and_then(Run::duration) else {
-            return false;
-        };
-        self.min.is_none_or(|m| d >= m) && self.max.is_none_or(|m| d <= m)
+        let d = run.as_ref().ok().and_then(Run::duration)?;
+        (self.min.is_none_or(|m| d >= m) && self.max.is_none_or(|m| d <= m)).then_some(run)
     }
 }
 
@@ -326,10 +329,9 @@ pub fn run(ctx: &mut Ctx, args: &HistoryArgs) -> anyhow::Result<Exit> {
         let mut matched = 0u64;
         for page in pager.prefetch(connector) {
             for entry in page? {
-                let run = parse_run(&entry.member.raw);
-                if !filter.matches(&entry.member.raw, &run) {
+                let Some(run) = filter.matching(&entry.member.raw) else {
                     continue;
-                }
+                };
                 matched += 1;
                 let d = run.as_ref().ok().and_then(Run::duration).unwrap_or(-1.0);
                 drop(run);
@@ -362,10 +364,9 @@ pub fn run(ctx: &mut Ctx, args: &HistoryArgs) -> anyhow::Result<Exit> {
                 if full && filter.is_empty() {
                     break 'pages;
                 }
-                let run = parse_run(&entry.member.raw);
-                if !filter.matches(&entry.member.raw, &run) {
+                let Some(run) = filter.matching(&entry.member.raw) else {
                     continue;
-                }
+                };
                 if full {
                     more += 1;
                     continue;

@@ -243,6 +243,9 @@ pub fn run(ctx: &mut Ctx, args: &JobsArgs) -> anyhow::Result<Exit> {
                     let pager = ListPager::new(keys::queue(&queue.name));
                     for page in prefetch(pager, connector.clone()) {
                         for raw in &page? {
+                            if filter.excludes_raw(raw) {
+                                continue;
+                            }
                             let parsed = Job::parse(raw);
                             let at = parsed
                                 .as_ref()
@@ -290,6 +293,9 @@ pub fn run(ctx: &mut Ctx, args: &JobsArgs) -> anyhow::Result<Exit> {
                 pager.snapshot(ctx.store()?)?;
                 for page in pager.prefetch(connector.clone()) {
                     for entry in &page? {
+                        if filter.excludes_raw(&entry.member.raw) {
+                            continue;
+                        }
                         let parsed = entry.member.parse();
                         if !filter.scored().matches(&parsed) {
                             continue;

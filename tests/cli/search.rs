@@ -196,3 +196,32 @@ fn jobs_searches_every_place_with_each_jobs_status() {
     let run = cogctl(&server, now, &["jobs", "--status", "nowhere"]);
     assert_eq!(run.code, 2, "{}", run.snapshot());
 }
+
+#[test]
+fn search_finds_escaped_text_and_members_that_are_not_jobs() {
+    let server = RedisServer::start();
+    server.exec(&[
+        // A class written with a JSON escape is searched as its text.
+        &["ZADD", "cogworker:dead", "1796000000", r#"{"class":"Caf\u00e9Job","args":["M\u00fcller"],"jid":"aaaaaaaaaaaaaaaaaaaaaaaa","queue":"q"}"#],
+        &["ZADD", "cogworker:dead", "1796000001", r#"{"class":"Plain","args":["other"],"jid":"bbbbbbbbbbbbbbbbbbbbbbbb","queue":"q"}"#],
+        &["ZADD", "cogworker:dead", "1796000002", "not a job"],
+    ]);
+    let jids = |text: &str| {
+        let run = cogctl(
+            &server,
+            1796000100.0,
+            &["--ndjson", "dead", "list", "--search", text],
+        );
+        jids(run.success())
+    };
+    assert_eq!(jids("caféjob"), ["aaaaaaaaaaaaaaaaaaaaaaaa"]);
+    // Arguments are searched as the JSON text stored, escapes and all.
+    assert_eq!(jids(r"M\u00FCller"), ["aaaaaaaaaaaaaaaaaaaaaaaa"]);
+    assert_eq!(jids("plain"), ["bbbbbbbbbbbbbbbbbbbbbbbb"]);
+    // The member that isn't a job is searched by its class and display jid.
+    let bad = jids("(unparseable)");
+    assert_eq!(bad.len(), 1);
+    assert!(bad[0].starts_with("unparseable-"));
+    assert_eq!(jids(&bad[0][12..18]), bad);
+    assert!(jids("zzz").is_empty());
+}

@@ -179,6 +179,9 @@ pub fn run(ctx: &mut Ctx, args: &ListArgs) -> anyhow::Result<Exit> {
             if full && filter.is_empty() {
                 break 'pages;
             }
+            if filter.excludes_raw(raw) {
+                continue;
+            }
             let parsed = Job::parse(raw);
             if !filter.matches(&parsed) {
                 continue;

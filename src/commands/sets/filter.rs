@@ -70,6 +70,8 @@ impl FilterArgs {
 pub struct Search {
     pub text: String,
     matcher: Regex,
+    /// The same matcher over raw bytes, for the pre-check of a stored member.
+    raw: regex::bytes::Regex,
 }
 
 impl Search {
@@ -81,14 +83,26 @@ impl Search {
             .case_insensitive(true)
             .build()
             .map_err(|e| format!("can't search for {text:?}: {e}"))?;
+        let raw = regex::bytes::RegexBuilder::new(&regex::escape(text))
+            .case_insensitive(true)
+            .build()
+            .map_err(|e| format!("can't search for {text:?}: {e}"))?;
         Ok(Search {
             text: text.to_string(),
             matcher,
+            raw,
         })
     }
 
     pub fn is_in(&self, haystack: &str) -> bool {
         self.matcher.is_match(haystack)
+    }
+
+    /// Whether the text could be found in what a member that isn't a job is searched by: its
+    /// class `(unparseable)` or its display jid `unparseable-<12 hex>`.
+    fn could_name_unparseable(&self) -> bool {
+        const CHARS: &str = "(unparseable)-0123456789abcdef";
+        self.text.to_lowercase().chars().all(|c| CHARS.contains(c))
     }
 }
 
@@ -145,6 +159,19 @@ impl JobFilter {
             && self.min_retries.is_none()
             && self.search.is_none()
             && self.args.is_none()
+    }
+
+    /// True when the stored member `raw` can't match, known without parsing it: --search is
+    /// given, its text isn't in the member's bytes, and the member holds no escape (so a job's
+    /// class, jid and args, which --search reads, are all verbatim in it) — unless the text
+    /// could name a member that isn't a job, which is searched by other words.
+    pub fn excludes_raw(&self, raw: &[u8]) -> bool {
+        let Some(search) = &self.search else {
+            return false;
+        };
+        !search.could_name_unparseable()
+            && memchr::memchr(b'\\', raw).is_none()
+            && !search.raw.is_match(raw)
     }
 
     pub fn matches(&self, parsed: &Result<Job<'_>, Unparseable>) -> bool {
@@ -244,6 +271,11 @@ impl WaitingFilter {
     /// True when every job matches (nothing to check job by job).
     pub fn is_empty(&self) -> bool {
         self.filter.only_range() && self.since.is_none() && self.until.is_none()
+    }
+
+    /// See `JobFilter::excludes_raw`.
+    pub fn excludes_raw(&self, raw: &[u8]) -> bool {
+        self.filter.excludes_raw(raw)
     }
 
     pub fn matches(&self, parsed: &Result<Job<'_>, Unparseable>) -> bool {

@@ -236,6 +236,9 @@ pub fn run(ctx: &mut Ctx, set: JobSet, args: &ListArgs) -> anyhow::Result<Exit> 
             if full && filter.only_range() {
                 break 'pages;
             }
+            if filter.excludes_raw(&entry.member.raw) {
+                continue;
+            }
             let parsed = entry.member.parse();
             if !filter.matches(&parsed) {
                 continue;
