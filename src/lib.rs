@@ -1,7 +1,9 @@
 //! cogctl: inspect and repair the Redis queues of cogworker 0.8.
 
 pub mod cli;
+pub mod clock;
 pub mod commands;
+pub mod duration;
 pub mod fixture;
 pub mod render;
 pub mod store;

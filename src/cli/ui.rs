@@ -1,9 +1,10 @@
 //! What the output looks like, decided once per run: format, colours, width, clock.
 
 use std::io::{self, IsTerminal, Write};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use owo_colors::{OwoColorize, Style};
+
+pub use crate::clock::Clock;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -70,40 +71,6 @@ impl Styles {
     }
     pub fn accent(&self, text: &str) -> String {
         self.paint(Style::new().cyan(), text)
-    }
-}
-
-/// "Now", fixed for the whole run. Tests pin it with the hidden `--now` / `COGCTL_NOW`.
-#[derive(Clone, Copy, Debug)]
-pub struct Clock {
-    pub now: f64,
-    /// `now` was given (`--now` / `COGCTL_NOW`). A pinned clock then also stands in for
-    /// Redis' own clock where a judgement uses it (liveness), so a captured state reads the
-    /// same whenever it is loaded.
-    pub pinned: bool,
-}
-
-impl Clock {
-    pub fn system() -> Clock {
-        let now = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map(|d| d.as_secs_f64())
-            .unwrap_or(0.0);
-        Clock { now, pinned: false }
-    }
-
-    pub fn pinned(now: f64) -> Clock {
-        Clock { now, pinned: true }
-    }
-
-    /// The time to stamp a write with: the pinned time, else the system clock at this moment
-    /// (a long run stamps each batch when it happens, not when the run began).
-    pub fn current(&self) -> f64 {
-        if self.pinned {
-            self.now
-        } else {
-            Clock::system().now
-        }
     }
 }
 

@@ -1,83 +1,18 @@
 //! Parsers for flag values: durations (`90s`, `5m`, `2h`, `1d12h`) and points in time
 //! (a duration ago, `+2h` from now, or RFC 3339).
 
-use std::time::Duration;
-
 use chrono::DateTime;
 use clap::builder::{OsStringValueParser, TypedValueParser};
 
 use crate::store::Name;
 
+pub use crate::duration::parse_duration;
+use crate::duration::parse_seconds;
+
 /// A queue name or identity as typed, byte for byte (on Unix an argument need not be UTF-8:
 /// `$'q\xff'` in bash names the queue whose name has the byte 0xff).
 pub fn name_parser() -> impl TypedValueParser<Value = Name> {
     OsStringValueParser::new().map(Name::from)
-}
-
-/// `300`, `300s`, `5m`, `2h`, `1d`, `1w`, `1h30m`, `1.5h`.
-pub fn parse_duration(text: &str) -> Result<Duration, String> {
-    let secs = parse_seconds(text)?;
-    Duration::try_from_secs_f64(secs).map_err(|_| format!("{text:?} is too long a duration"))
-}
-
-fn parse_seconds(text: &str) -> Result<f64, String> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err("empty duration".into());
-    }
-    if let Ok(secs) = text.parse::<f64>() {
-        return check(secs, text);
-    }
-    let mut total = 0.0;
-    let mut number = String::new();
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c.is_ascii_digit() || c == '.' {
-            number.push(c);
-            continue;
-        }
-        let mut unit = c.to_string();
-        while let Some(&n) = chars.peek() {
-            if n.is_ascii_alphabetic() {
-                unit.push(n);
-                chars.next();
-            } else {
-                break;
-            }
-        }
-        let value: f64 = number
-            .parse()
-            .map_err(|_| format!("{text:?} is not a duration like 90s, 5m, 2h or 1d"))?;
-        let scale = match unit.as_str() {
-            "ms" => 0.001,
-            "s" | "sec" | "secs" => 1.0,
-            "m" | "min" | "mins" => 60.0,
-            "h" | "hr" | "hrs" => 3600.0,
-            "d" | "day" | "days" => 86400.0,
-            "w" | "week" | "weeks" => 604800.0,
-            _ => {
-                return Err(format!(
-                    "{text:?} has an unknown unit {unit:?} (use s, m, h, d or w)"
-                ));
-            }
-        };
-        total += value * scale;
-        number.clear();
-    }
-    if !number.is_empty() {
-        return Err(format!(
-            "{text:?} needs a unit after {number} (s, m, h, d or w)"
-        ));
-    }
-    check(total, text)
-}
-
-fn check(secs: f64, text: &str) -> Result<f64, String> {
-    if secs.is_finite() && secs >= 0.0 {
-        Ok(secs)
-    } else {
-        Err(format!("{text:?} is not a duration like 90s, 5m, 2h or 1d"))
-    }
 }
 
 /// A point in time given on the command line.

@@ -180,7 +180,7 @@ impl Handlers {
                     "--timeout-for {spec}: there is no --handler for {class} (nor a catch-all *)"
                 ));
             }
-            let length = crate::cli::values::parse_duration(length).map_err(|e| {
+            let length = crate::duration::parse_duration(length).map_err(|e| {
                 format!("--timeout-for {spec}: {e} (a duration like 30s or 5m; 0: none)")
             })?;
             timeouts.insert(class.to_owned(), (!length.is_zero()).then_some(length));

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use super::handler::{Children, Handlers};
-use crate::cli::ui::Clock;
+use crate::clock::Clock;
 use crate::store::{Connector, Store, StoreError, StoreResult};
 use crate::text::logfmt_value;
 
@@ -171,7 +171,7 @@ impl Shared {
         }
         let mut line = format!(
             "time={} level={level} event={event}",
-            crate::render::time::rfc3339(crate::cli::ui::Clock::system().now)
+            crate::render::time::rfc3339(Clock::system().now)
         );
         for (k, v) in fields {
             line.push_str(&format!(" {k}={}", logfmt_value(&v.to_string())));
