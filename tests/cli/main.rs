@@ -18,6 +18,7 @@ mod procs;
 mod reconcile;
 mod repair;
 mod search;
+mod soak;
 mod stats;
 mod transfer;
 mod worker;
