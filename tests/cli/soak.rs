@@ -363,17 +363,19 @@ struct Upkeep {
     retries: u64,
     retry_errors: u64,
     moved: u64,
-    /// The first few error messages (Redis down during a restart, expectedly).
-    errors: Vec<String>,
+    /// Each failure's first stderr line (the socket's path left out), with its count: while
+    /// Redis is down, "cannot reach Redis" is expected.
+    errors: BTreeMap<String, u64>,
 }
 
 impl Upkeep {
-    fn note_error(&mut self, what: &str, run: &Run) {
-        if self.errors.len() < 3 {
-            let first = run.stderr.lines().next().unwrap_or("").trim();
-            self.errors
-                .push(format!("{what} exited {}: {first}", run.code));
-        }
+    fn note_error(&mut self, what: &str, url: &str, run: &Run) {
+        let first = run.stderr.lines().next().unwrap_or("").trim();
+        let first = first.replace(url, "<redis>");
+        *self
+            .errors
+            .entry(format!("{what} exited {}: {first}", run.code))
+            .or_default() += 1;
     }
 }
 
@@ -411,7 +413,7 @@ fn upkeep(
             }
             _ => {
                 u.reconcile_errors += 1;
-                u.note_error("reconcile", &run);
+                u.note_error("reconcile", url, &run);
             }
         }
         let retry = cogctl(url).args(["dead", "retry", "--all", "--yes", "--json"]);
@@ -421,7 +423,7 @@ fn upkeep(
             Ok(report) if run.code == 0 => u.moved += report["moved"].as_u64().unwrap_or(0),
             _ => {
                 u.retry_errors += 1;
-                u.note_error("dead retry", &run);
+                u.note_error("dead retry", url, &run);
             }
         }
         let pause = rng.secs(0.2, 0.8);
@@ -883,8 +885,8 @@ fn soak() {
         report,
         "retry retry --all  moved {retried_now} waiting retries at the drain"
     );
-    for e in &upkeep.errors {
-        let _ = writeln!(report, "  e.g. {e}");
+    for (e, n) in &upkeep.errors {
+        let _ = writeln!(report, "  {n} × {e}");
     }
     let _ = writeln!(
         report,
