@@ -20,6 +20,7 @@ mod queue_view;
 mod reconcile;
 mod repair;
 mod search;
+mod soak;
 mod stats;
 mod transfer;
 mod worker;

@@ -465,9 +465,25 @@ impl Spawned {
         std::fs::read_to_string(&self.err).unwrap_or_default()
     }
 
+    /// Its exit code (minus the signal for a kill) once it has exited, without waiting.
+    pub fn exited(&mut self) -> Option<i32> {
+        use std::os::unix::process::ExitStatusExt;
+        let status = self.child.as_mut().unwrap().try_wait().unwrap()?;
+        Some(status.code().unwrap_or(-status.signal().unwrap_or(1)))
+    }
+
     /// Wait (at most `limit`) for it to exit; panics with its stderr if it doesn't.
     #[track_caller]
-    pub fn wait(mut self, limit: Duration) -> Run {
+    pub fn wait(self, limit: Duration) -> Run {
+        match self.wait_for(limit) {
+            Ok(run) => run,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// Wait (at most `limit`) for it to exit; if it doesn't, KILL it and say so with its
+    /// stderr, for callers (threads) that must report rather than panic.
+    pub fn wait_for(mut self, limit: Duration) -> Result<Run, String> {
         let mut child = self.child.take().unwrap();
         let deadline = Instant::now() + limit;
         let status = loop {
@@ -477,19 +493,19 @@ impl Spawned {
             if Instant::now() >= deadline {
                 let _ = child.kill();
                 let _ = child.wait();
-                panic!(
+                return Err(format!(
                     "cogctl did not exit within {limit:?}; stderr:\n{}",
                     std::fs::read_to_string(&self.err).unwrap_or_default()
-                );
+                ));
             }
             std::thread::sleep(Duration::from_millis(20));
         };
         use std::os::unix::process::ExitStatusExt;
-        Run {
+        Ok(Run {
             code: status.code().unwrap_or(-status.signal().unwrap_or(1)),
             stdout: std::fs::read_to_string(&self.out).unwrap_or_default(),
             stderr: std::fs::read_to_string(&self.err).unwrap_or_default(),
-        }
+        })
     }
 }
 
