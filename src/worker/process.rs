@@ -520,6 +520,8 @@ fn settle(
             }) {
                 Ok(next) => next,
                 Err(_) => {
+                    // The script may not have run: its unregistering is done on its own.
+                    unregister(shared, conn, tid);
                     acknowledge(shared, conn, raw, succeeded.then(|| shared.now()));
                     None
                 }
