@@ -43,7 +43,7 @@ complete -c cogctl -n "__fish_cogctl_needs_command" -l quiet -d 'No progress bar
 complete -c cogctl -n "__fish_cogctl_needs_command" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_needs_command" -s V -l version -d 'Print version'
-complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "stats" -d 'Overview: counters, set sizes, busy workers, processes, every queue, and the Redis itself'
+complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "stats" -d 'Overview: counters, set sizes, processes, the last 24 h of throughput, every queue, and the Redis itself'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "queues" -d 'List queues: size, latency (age of the oldest waiting job) and whether they are paused'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "queue" -d 'One queue: list its waiting jobs, show its page, pause, resume or clear it, delete jobs'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "retry" -d 'Jobs that failed and wait for their next attempt (cogworker:retry)'
@@ -61,6 +61,7 @@ complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "orphans" -d 'Every in
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "reconcile" -d 'Requeue the jobs of dead processes, bury repeat orphans and file unsettled records, now'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "check" -d 'Check the queues against thresholds; exit 1 when any check fails, 0 when all hold'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l days -d 'Also chart the runs of each of the last N days (UTC days, 1 to 400; the Web UI offers 7, 30, 90 and 182), as the gem\'s opt-in History middleware counts them (cogworker:history:daily:<day>)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1380,7 +1381,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l quiet -d 'No pro
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -s V -l version -d 'Print version'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "stats" -d 'Overview: counters, set sizes, busy workers, processes, every queue, and the Redis itself'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "stats" -d 'Overview: counters, set sizes, processes, the last 24 h of throughput, every queue, and the Redis itself'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "queues" -d 'List queues: size, latency (age of the oldest waiting job) and whether they are paused'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "queue" -d 'One queue: list its waiting jobs, show its page, pause, resume or clear it, delete jobs'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "retry" -d 'Jobs that failed and wait for their next attempt (cogworker:retry)'

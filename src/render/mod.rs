@@ -1,6 +1,7 @@
-//! The only place that formats for people: tables, times, sizes, sparklines, and the
+//! The only place that formats for people: tables, times, sizes, sparklines, charts, and the
 //! `Report` trait that turns a command's result into table, JSON or NDJSON output.
 
+pub mod chart;
 pub mod json;
 pub mod list;
 pub mod progress;

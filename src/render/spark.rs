@@ -5,7 +5,8 @@
 //! scaled to its own min..max, but never to a span below a tenth of its max, so a process
 //! that wobbles by a few hundred KB around 60 MB draws a flat line instead of a sawtooth.
 
-const BARS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+/// The eight heights a character can draw, lowest first.
+pub const BARS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 
 /// The smallest span a line is scaled to, as a fraction of its highest reading.
 pub const MIN_SPAN: f64 = 0.10;

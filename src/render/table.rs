@@ -18,6 +18,23 @@ pub enum Tone {
     Strong,
 }
 
+impl Tone {
+    /// `text` in this tone (when colour is on), for output that isn't a table cell; `text`
+    /// must already be safe to show.
+    pub fn paint(self, ui: &Ui, text: &str) -> String {
+        let s = &ui.styles;
+        match self {
+            Tone::Plain => text.to_string(),
+            Tone::Dim => s.dim(text),
+            Tone::Good => s.good(text),
+            Tone::Warn => s.warn(text),
+            Tone::Bad => s.bad(text),
+            Tone::Accent => s.accent(text),
+            Tone::Strong => s.strong(text),
+        }
+    }
+}
+
 /// A table with `header`, laid out for the run's width.
 pub fn new(ui: &Ui, header: &[&str]) -> Table {
     let mut table = Table::new();

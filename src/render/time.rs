@@ -1,6 +1,7 @@
-//! Times for people: "3m ago", "in 2h 5m", or absolute UTC with `--utc`.
+//! Times for people: "3m ago", "in 2h 5m", or absolute UTC with `--utc`; and the clock
+//! hours of a chart's axis, local or UTC.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Local, Offset, TimeZone, Timelike, Utc};
 
 use crate::cli::ui::Ui;
 
@@ -33,6 +34,47 @@ pub fn absolute(t: f64) -> String {
     match DateTime::<Utc>::from_timestamp(secs, 0) {
         Some(dt) => dt.format("%Y-%m-%d %H:%M:%SZ").to_string(),
         None => format!("{t}"),
+    }
+}
+
+/// The clock time `t` (epoch seconds) shows, as a chart's axis labels an hour: `14`, or
+/// `14:30` in a zone whose offset isn't whole hours. Local time (TZ), UTC with `--utc`.
+pub fn clock_hour(ui: &Ui, t: i64) -> String {
+    let (hour, minute) = if ui.utc {
+        let dt = DateTime::<Utc>::from_timestamp(t, 0).unwrap_or_default();
+        (dt.hour(), dt.minute())
+    } else {
+        match Local.timestamp_opt(t, 0).earliest() {
+            Some(dt) => (dt.hour(), dt.minute()),
+            None => return "?".into(),
+        }
+    };
+    if minute == 0 {
+        format!("{hour:02}")
+    } else {
+        format!("{hour:02}:{minute:02}")
+    }
+}
+
+/// The zone `clock_hour` shows `t` in: `UTC`, `UTC+05:30`, `UTC-08`.
+pub fn zone(ui: &Ui, t: i64) -> String {
+    let offset = if ui.utc {
+        0
+    } else {
+        Local
+            .timestamp_opt(t, 0)
+            .earliest()
+            .map_or(0, |dt| dt.offset().fix().local_minus_utc())
+    };
+    if offset == 0 {
+        return "UTC".into();
+    }
+    let sign = if offset < 0 { '-' } else { '+' };
+    let (h, m) = (offset.abs() / 3600, offset.abs() % 3600 / 60);
+    if m == 0 {
+        format!("UTC{sign}{h:02}")
+    } else {
+        format!("UTC{sign}{h:02}:{m:02}")
     }
 }
 
@@ -106,6 +148,22 @@ mod tests {
         assert_eq!(span(45.0), "45s");
         assert_eq!(span(200.0), "3m 20s");
         assert_eq!(span(86400.0), "1d");
+    }
+
+    #[test]
+    fn chart_hours_in_utc() {
+        let mut ui = crate::cli::ui::Ui::detect(
+            crate::cli::ui::Format::Table,
+            crate::cli::ui::ColorChoice::Never,
+            true,
+            true,
+            Some(0.0),
+        );
+        ui.utc = true;
+        // Hour 498953 (floor(epoch / 3600)) starts at 2026-12-02 17:00:00Z.
+        assert_eq!(clock_hour(&ui, 498953 * 3600), "17");
+        assert_eq!(clock_hour(&ui, 498953 * 3600 + 1800), "17:30");
+        assert_eq!(zone(&ui, 0), "UTC");
     }
 
     #[test]

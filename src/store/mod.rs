@@ -165,7 +165,21 @@ impl Store {
 
     /// One `INFO` section as field → value.
     pub fn info(&mut self, section: &str) -> StoreResult<BTreeMap<String, String>> {
-        let text: String = self.query_server(redis::cmd("INFO").arg(section))?;
+        self.info_sections(&[section])
+    }
+
+    /// `INFO` of `sections`, in one call, as field → value. Redis before 7.0 takes one
+    /// section at a time and calls several a syntax error: it is then asked for its default
+    /// sections (server, clients, memory, stats … all in one reply) instead.
+    pub fn info_sections(&mut self, sections: &[&str]) -> StoreResult<BTreeMap<String, String>> {
+        let text: String = match self.query_server(redis::cmd("INFO").arg(sections)) {
+            Err(StoreError::Command { reason, .. })
+                if sections.len() > 1 && reason.contains("syntax error") =>
+            {
+                self.query_server(&redis::cmd("INFO"))?
+            }
+            reply => reply?,
+        };
         Ok(text
             .lines()
             .filter(|l| !l.starts_with('#'))
