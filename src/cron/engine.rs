@@ -62,9 +62,9 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// `Fugit::Cron#next_time(Time.at(from))`, in epoch seconds.
+    /// `Fugit::Cron#next_time(from)`, in epoch seconds, once `from` has a zone
+    /// (`Zone::check_start`).
     pub(super) fn next_time(&self, from: f64) -> Result<i64, CronError> {
-        self.process.check_start(from)?;
         let mut ifrom = from.trunc() as i64;
         // `from.strftime('%F|%T')`: the start's wall time where the process is.
         let mut sfrom = self.process.wall(from.floor() as i64);

@@ -18,8 +18,11 @@
 //!   a negative one that no month has (`-30 2`) parses and raises "too many loops" when asked;
 //! - a zone after the fields is a tz database name, exactly as spelled, or `±hh[:]mm` with
 //!   minutes 00/15/30/45 and at most 11 hours (`+14:00` is refused);
-//! - next: the first whole second strictly after the start; a time skipped by DST is skipped
-//!   that day, a repeated one fires on both passes;
+//! - next: the first whole second strictly after the start; a time DST skips is skipped that
+//!   day; a repeated time is found on both passes, except that a search starting at the first
+//!   pass skips the second when the start's zone is the cron's (fugit's gh-6);
+//! - previous (fugit's `previous_time(t)`): the most recent time strictly before the whole
+//!   second `t` falls in; it finds both passes of a repeated time;
 //! - a start in the first pass through a repeated hour of the *local* zone raises (fugit can't
 //!   name its zone from the abbreviation `EDT`/`CEST`): `next_after` returns that error.
 //!
@@ -88,6 +91,7 @@ impl Cron {
     /// raises "too many loops" here, as it does for one whose next time is too far away.
     pub fn next_after(&self, from: f64, local: &str) -> Result<Option<f64>, CronError> {
         let process = local_zone_named(local)?;
+        process.check_start(from)?;
         let search = self.search(&process);
         Ok(Some(search.next_time(from)? as f64))
     }
@@ -117,17 +121,23 @@ impl Cron {
     }
 
     /// The next `n` fire times after `from`.
+    ///
+    /// Like fugit's `Cron#next(from).take(n)`: only `from` itself must have a zone fugit can
+    /// name; the times found are passed on as fugit passes them, zone attached, so a time in
+    /// the first pass through a repeated hour doesn't stop the list.
     pub fn next_n(&self, from: f64, local: &str, n: usize) -> Result<Vec<f64>, CronError> {
+        let process = local_zone_named(local)?;
+        if n == 0 {
+            return Ok(Vec::new());
+        }
+        process.check_start(from)?;
+        let search = self.search(&process);
         let mut times = Vec::with_capacity(n);
         let mut from = from;
         while times.len() < n {
-            match self.next_after(from, local)? {
-                Some(next) => {
-                    times.push(next);
-                    from = next;
-                }
-                None => break,
-            }
+            let next = search.next_time(from)? as f64;
+            times.push(next);
+            from = next;
         }
         Ok(times)
     }
