@@ -2,15 +2,14 @@
 //! (et-orbi 1.2.2, TZInfo 2.0.5), including its quirks, because a slot cogctl computes must be
 //! the slot a live Ruby process computes (KEYS.md §6.7).
 //!
-//! What fugit 1.5.2 does that a textbook cron doesn't (each checked against
-//! `fixtures/cron-next.json`, 250 answers of the real gem, unless marked otherwise):
+//! What fugit 1.5.2 does that a textbook cron doesn't, each seen in `fixtures/cron-next.json`
+//! (250 answers of the real gem):
 //! - nothing is trimmed: a leading or trailing blank refuses the cron, and `@hourly ` too;
 //!   fields are separated by spaces or tabs, the zone only by spaces;
 //! - `@yearly @annually @monthly @weekly @daily @midnight @noon @hourly` must be the whole
 //!   string (no zone after them); `@reboot` and anything else after `@` is refused;
 //! - a 6-field cron starts with seconds; `24` is an hour (midnight); `7` is Sunday;
-//! - day of month and day of week both restricted: a day matching either fires (`*/1` or
-//!   `1-31` count as restricted, `*` doesn't);
+//! - day of month and day of week both restricted: a day matching either fires;
 //! - `L`, `last`, `-n` count from the end of the month; a range mixing signs (`-5-3`) is an
 //!   error; `#n` / `#-n` / `#L` pick the n-th weekday of the month; `%m+k` fires when
 //!   (weeks since 2019-01-01, counted from 1) + k is a multiple of m;
@@ -19,15 +18,17 @@
 //! - a zone after the fields is a tz database name, exactly as spelled, or `±hh[:]mm` with
 //!   minutes 00/15/30/45 and at most 11 hours (`+14:00` is refused);
 //! - next: the first whole second strictly after the start; a time DST skips is skipped that
-//!   day; a repeated time is found on both passes, except that a search starting at the first
-//!   pass skips the second when the start's zone is the cron's (fugit's gh-6);
-//! - previous (fugit's `previous_time(t)`): the most recent time strictly before the whole
-//!   second `t` falls in; it finds both passes of a repeated time;
+//!   day; a repeated time is found on both passes;
 //! - a start in the first pass through a repeated hour of the *local* zone raises (fugit can't
 //!   name its zone from the abbreviation `EDT`/`CEST`): `next_after` returns that error.
 //!
-//! Not covered by the fixture, taken from fugit's source as recalled and marked in the code:
-//! `a/n` with a start (`15/30` is `15-59/30`, `0/1` is `0`), `#n` and `%n` in zones with DST.
+//! From fugit's source (its 1.4 and 1.11 code and the changelog between them), not in the
+//! fixture: `previous_time(t)` is the most recent time strictly before the whole second `t`
+//! falls in; a next-time search that starts at the first pass of a repeated time skips the
+//! second when the start's zone is the cron's (fugit's gh-6); `*/1` or `1-31` in a day field
+//! count as restricted (`*` doesn't); `a/n` runs to the field's end (`15/30` is `15-59/30`) but
+//! `0/1` is just `0`. `#n` and `%n` count weeks from noon of the day, as in et-orbi's code of
+//! the 1.2 line; whether 1.2.2 itself did so for zones with DST isn't known (UTC agrees).
 
 mod engine;
 mod parse;
