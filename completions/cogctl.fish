@@ -50,6 +50,7 @@ complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "retry" -d 'Jobs that 
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "dead" -d 'Jobs that will not run again (cogworker:dead)'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "scheduled" -d 'Jobs pushed to run later (cogworker:schedule)'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "job" -d 'Find a job wherever it is, show its payload and its attempt timeline'
+complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "periodic" -d 'Periodic (cron) jobs: list them with their next and last run, run one now, enable or disable them (the Web UI\'s Schedules tab)'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "jobs" -d 'Find jobs wherever they are — waiting on a queue, running, scheduled, retrying, dead — with the list filters (--search TEXT finds "every job of customer 42")'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "history" -d 'Finished runs, newest first: the History tab (needs the gem\'s History middleware, or `cogctl worker --history`)'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "enqueue" -d 'Push a new job, as the gem\'s client does (or many, from NDJSON job specs)'
@@ -979,6 +980,139 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l quiet -d 'No progr
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -f -a "list" -d 'Every periodic (cron) entry: class, cron, next and last run, enabled, a run in progress'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -f -a "show" -d 'One entry: its next 5 fire times, last run, running lock, and its jobs now waiting, retrying or dead'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -f -a "run-now" -d 'Push the entry\'s job now, as the Web UI\'s "run now" does: a plain job of its class, args and retry (no periodic fields, no claim, no lock); prints the jid'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -f -a "disable" -d 'Stop the tickers firing these entries (periodic:disabled)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -f -a "enable" -d 'Let the tickers fire these entries again'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l search -d 'Only entries whose class, cron, pjid or args (as stored) contain TEXT, in any case' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l tz -d 'The zone for crons that name none (default: $TZ, else the system\'s)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l tz -d 'The zone for a cron that names none (default: $TZ, else the system\'s)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l all -d 'Every entry of periodic:schedule'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -s y -l yes -d 'Don\'t ask for confirmation (--all asks)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l all -d 'Every entry of periodic:schedule'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -s y -l yes -d 'Don\'t ask for confirmation (--all asks)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from help" -f -a "list" -d 'Every periodic (cron) entry: class, cron, next and last run, enabled, a run in progress'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from help" -f -a "show" -d 'One entry: its next 5 fire times, last run, running lock, and its jobs now waiting, retrying or dead'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from help" -f -a "run-now" -d 'Push the entry\'s job now, as the Web UI\'s "run now" does: a plain job of its class, args and retry (no periodic fields, no claim, no lock); prints the jid'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from help" -f -a "disable" -d 'Stop the tickers firing these entries (periodic:disabled)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from help" -f -a "enable" -d 'Let the tickers fire these entries again'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l class -d 'Only jobs of this class (repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l queue -d 'Only jobs of this queue (repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l error -d 'Only jobs whose "ErrorClass: message" matches this regular expression' -r
@@ -1360,6 +1494,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l max-retry -d 'Fa
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l max-latency -d 'Fail when a queue\'s oldest job has waited longer than DURATION' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l max-orphans -d 'Fail when more than N jobs sit on in-progress lists of presumed-dead processes or are parked as repeat orphans' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l max-unsettled -d 'Fail when cogworker:unsettled holds more than N records' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l max-periodic-delay -d 'Fail when an enabled periodic entry\'s most recent due slot has gone unclaimed for longer than DURATION (every ticker is down, or an until_executed run lock blocks it)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l tz -d 'The zone for periodic crons that name none (default: $TZ, else the system\'s)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l queue -d 'Limit the latency check to these queues (repeat for several; default: every queue)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l orphan-threshold -d 'Silence after which an owner without a presence key is presumed dead (for --max-orphans)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
@@ -1381,24 +1517,25 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l quiet -d 'No pro
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -s V -l version -d 'Print version'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "stats" -d 'Overview: counters, set sizes, processes, the last 24 h of throughput, every queue, and the Redis itself'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "queues" -d 'List queues: size, latency (age of the oldest waiting job) and whether they are paused'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "queue" -d 'One queue: list its waiting jobs, show its page, pause, resume or clear it, delete jobs'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "retry" -d 'Jobs that failed and wait for their next attempt (cogworker:retry)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "dead" -d 'Jobs that will not run again (cogworker:dead)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "scheduled" -d 'Jobs pushed to run later (cogworker:schedule)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "job" -d 'Find a job wherever it is, show its payload and its attempt timeline'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "jobs" -d 'Find jobs wherever they are — waiting on a queue, running, scheduled, retrying, dead — with the list filters (--search TEXT finds "every job of customer 42")'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "history" -d 'Finished runs, newest first: the History tab (needs the gem\'s History middleware, or `cogctl worker --history`)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "enqueue" -d 'Push a new job, as the gem\'s client does (or many, from NDJSON job specs)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "worker" -d 'Run jobs: a cogworker process whose job code is any program (or a built-in)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "procs" -d 'List worker processes; with --memory, their 24 h memory history'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "busy" -d 'Jobs running right now (from the workers hashes of live processes), with their run time'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "unsettled" -d 'Failed jobs a shutting-down process could not file (cogworker:unsettled)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "orphans" -d 'Every in-progress list, its jobs, and whether its owner is alive or presumed dead'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "reconcile" -d 'Requeue the jobs of dead processes, bury repeat orphans and file unsettled records, now'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "check" -d 'Check the queues against thresholds; exit 1 when any check fails, 0 when all hold'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "stats" -d 'Overview: counters, set sizes, processes, the last 24 h of throughput, every queue, and the Redis itself'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "queues" -d 'List queues: size, latency (age of the oldest waiting job) and whether they are paused'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "queue" -d 'One queue: list its waiting jobs, show its page, pause, resume or clear it, delete jobs'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "retry" -d 'Jobs that failed and wait for their next attempt (cogworker:retry)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "dead" -d 'Jobs that will not run again (cogworker:dead)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "scheduled" -d 'Jobs pushed to run later (cogworker:schedule)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "job" -d 'Find a job wherever it is, show its payload and its attempt timeline'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "periodic" -d 'Periodic (cron) jobs: list them with their next and last run, run one now, enable or disable them (the Web UI\'s Schedules tab)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "jobs" -d 'Find jobs wherever they are — waiting on a queue, running, scheduled, retrying, dead — with the list filters (--search TEXT finds "every job of customer 42")'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "history" -d 'Finished runs, newest first: the History tab (needs the gem\'s History middleware, or `cogctl worker --history`)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "enqueue" -d 'Push a new job, as the gem\'s client does (or many, from NDJSON job specs)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "worker" -d 'Run jobs: a cogworker process whose job code is any program (or a built-in)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "procs" -d 'List worker processes; with --memory, their 24 h memory history'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "busy" -d 'Jobs running right now (from the workers hashes of live processes), with their run time'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "unsettled" -d 'Failed jobs a shutting-down process could not file (cogworker:unsettled)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "orphans" -d 'Every in-progress list, its jobs, and whether its owner is alive or presumed dead'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "reconcile" -d 'Requeue the jobs of dead processes, bury repeat orphans and file unsettled records, now'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "check" -d 'Check the queues against thresholds; exit 1 when any check fails, 0 when all hold'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy unsettled orphans reconcile check help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "list" -d 'The jobs waiting on QUEUE, newest first (--next-first: in the order workers take them)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "show" -d 'The queue\'s page: jobs waiting and the next one\'s wait, paused or not, what runs from it now, and how many of its jobs are retrying, dead or scheduled'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "pause" -d 'Stop workers fetching from these queues; pushes still land and wait'
@@ -1423,6 +1560,11 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from scheduled" -f -a "enqueue-now" -d 'Push scheduled entries to their queues now, as the poller does when they are due'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from scheduled" -f -a "delete" -d 'Delete scheduled entries (their locks too)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from scheduled" -f -a "reschedule" -d 'Give scheduled entries a new due time (--in or --at)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from periodic" -f -a "list" -d 'Every periodic (cron) entry: class, cron, next and last run, enabled, a run in progress'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from periodic" -f -a "show" -d 'One entry: its next 5 fire times, last run, running lock, and its jobs now waiting, retrying or dead'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from periodic" -f -a "run-now" -d 'Push the entry\'s job now, as the Web UI\'s "run now" does: a plain job of its class, args and retry (no periodic fields, no claim, no lock); prints the jid'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from periodic" -f -a "disable" -d 'Stop the tickers firing these entries (periodic:disabled)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from periodic" -f -a "enable" -d 'Let the tickers fire these entries again'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from procs" -f -a "quiet" -d 'Tell processes to stop fetching new jobs (running jobs finish)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from procs" -f -a "resume" -d 'Tell quiet processes to fetch again'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from procs" -f -a "stop" -d 'Tell processes to shut down cleanly'

@@ -8,8 +8,8 @@ use clap::{Args, Parser, Subcommand};
 use super::ui::{ColorChoice, Format};
 use super::values::parse_duration;
 use crate::commands::{
-    busy, check, enqueue, fixture, generate, history, job, jobs, orphans, procs, queue, queues,
-    reconcile, sets, stats, unsettled, worker,
+    busy, check, enqueue, fixture, generate, history, job, jobs, orphans, periodic, procs, queue,
+    queues, reconcile, sets, stats, unsettled, worker,
 };
 
 /// Inspect and repair the Redis queues of cogworker 0.8, side by side with live Ruby
@@ -168,6 +168,10 @@ pub enum Command {
     #[command(subcommand)]
     Scheduled(sets::ScheduledCommand),
     Job(job::JobArgs),
+    /// Periodic (cron) jobs: list them with their next and last run, run one now, enable or
+    /// disable them (the Web UI's Schedules tab)
+    #[command(subcommand)]
+    Periodic(periodic::PeriodicCommand),
     Jobs(jobs::JobsArgs),
     History(history::HistoryArgs),
     Enqueue(enqueue::EnqueueArgs),

@@ -113,6 +113,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<Exit> {
         },
         Command::Queue(a) => commands::queue::run(ctx, &a),
         Command::Jobs(a) => commands::jobs::run(ctx, &a),
+        Command::Periodic(c) => commands::periodic::run(ctx, &c),
         Command::History(a) => commands::history::run(ctx, &a),
         Command::Busy(a) => show(ctx, |ctx| commands::busy::run(ctx, &a)),
         Command::Unsettled(commands::unsettled::UnsettledCommand::List(a)) => {

@@ -45,6 +45,15 @@ pub struct CheckArgs {
     #[arg(long, value_name = "N")]
     pub max_unsettled: Option<u64>,
 
+    /// Fail when an enabled periodic entry's most recent due slot has gone unclaimed for
+    /// longer than DURATION (every ticker is down, or an until_executed run lock blocks it)
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub max_periodic_delay: Option<Duration>,
+
+    /// The zone for periodic crons that name none (default: $TZ, else the system's)
+    #[arg(long, value_name = "ZONE")]
+    pub tz: Option<String>,
+
     /// Limit the latency check to these queues (repeat for several; default: every queue)
     #[arg(long, value_name = "QUEUE", value_parser = name_parser())]
     pub queue: Vec<Name>,
@@ -64,7 +73,7 @@ pub struct CheckReport {
 
 #[derive(Debug, Serialize)]
 pub struct Check {
-    /// `dead`, `retry`, `latency`, `orphans` or `unsettled`.
+    /// `dead`, `retry`, `latency`, `orphans`, `unsettled` or `periodic`.
     pub name: &'static str,
     /// The measured value (seconds for latency); null when it could not be read.
     pub value: Option<Value>,
@@ -182,10 +191,11 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs) -> anyhow::Result<CheckReport> {
         && args.max_latency.is_none()
         && args.max_orphans.is_none()
         && args.max_unsettled.is_none()
+        && args.max_periodic_delay.is_none()
     {
         return Err(UsageError(
             "check needs at least one threshold: --max-dead, --max-retry, --max-latency, \
-             --max-orphans or --max-unsettled"
+             --max-orphans, --max-unsettled or --max-periodic-delay"
                 .into(),
         )
         .into());
@@ -255,6 +265,15 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs) -> anyhow::Result<CheckReport> {
             true,
         );
     }
+    if let Some(max) = args.max_periodic_delay {
+        let local = args.tz.clone().unwrap_or_else(crate::cron::local_zone);
+        add(
+            "periodic",
+            crate::commands::periodic::worst_delay(store, ui.clock.now, &local)?,
+            max.as_secs_f64(),
+            false,
+        );
+    }
     Ok(CheckReport {
         ok: checks.iter().all(|c| c.ok),
         checks,
@@ -263,7 +282,7 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs) -> anyhow::Result<CheckReport> {
 
 fn shown(name: &str, v: &Value) -> String {
     match (name, v.as_f64()) {
-        ("latency", Some(secs)) => span(secs),
+        ("latency" | "periodic", Some(secs)) => span(secs),
         (_, Some(n)) => size::count(n as u64),
         _ => v.to_string(),
     }

@@ -11,6 +11,7 @@ pub mod history;
 pub mod job;
 pub mod jobs;
 pub mod orphans;
+pub mod periodic;
 pub mod procs;
 pub mod procs_control;
 pub mod queue;

@@ -75,6 +75,8 @@ pub struct StatsReport {
     /// With --days: whether any cogworker:history:daily:<day> key exists for one of the last
     /// 400 days (false: the History middleware isn't enabled); else null.
     pub history_recorded: Option<bool>,
+    /// The periodic (cron) entries in one line; null when none is published.
+    pub periodic: Option<crate::commands::periodic::Summary>,
     pub problems: Vec<Problem>,
 }
 
@@ -312,6 +314,9 @@ pub fn run(ctx: &mut Ctx, args: &StatsArgs) -> anyhow::Result<StatsReport> {
         info_error,
     };
 
+    let (periodic, periodic_problems) =
+        crate::commands::periodic::summary(store, now, &crate::cron::local_zone())?;
+    problems.extend(periodic_problems);
     Ok(StatsReport {
         redis,
         processed,
@@ -331,6 +336,7 @@ pub fn run(ctx: &mut Ctx, args: &StatsArgs) -> anyhow::Result<StatsReport> {
         throughput,
         daily,
         history_recorded,
+        periodic,
         problems,
     })
 }
@@ -575,6 +581,9 @@ impl Report for StatsReport {
             label("Repeat orphans"),
             attention(self.repeat_orphans)
         )?;
+        if let Some(periodic) = &self.periodic {
+            writeln!(out, "{}{}", label("Periodic"), periodic.line(ui))?;
+        }
 
         writeln!(out)?;
         let throughput = self.throughput_chart(ui);

@@ -41,8 +41,19 @@ pub fn is_job(raw: &[u8], jid: &str) -> bool {
 
 /// Every member of the sorted set `key` that is the job `jid`, lowest score first.
 pub fn in_zset(store: &mut Store, key: &str, jid: &str) -> StoreResult<Vec<ZEntry>> {
+    in_zset_matching(store, key, &needle(jid), |member| is_job(member, jid))
+}
+
+/// Every member of the sorted set `key` that contains `needle` verbatim (`ZSCAN … MATCH`)
+/// and passes `hit`, lowest score first.
+pub fn in_zset_matching(
+    store: &mut Store,
+    key: &str,
+    needle: &str,
+    hit: impl Fn(&[u8]) -> bool,
+) -> StoreResult<Vec<ZEntry>> {
     let mut pattern = b"*".to_vec();
-    pattern.extend(glob_escape(needle(jid)));
+    pattern.extend(glob_escape(needle));
     pattern.push(b'*');
     let mut cursor = "0".to_string();
     let mut seen = HashSet::new();
@@ -62,7 +73,7 @@ pub fn in_zset(store: &mut Store, key: &str, jid: &str) -> StoreResult<Vec<ZEntr
         for pair in flat.chunks_exact(2) {
             let (member, score) = (&pair[0], &pair[1]);
             // ZSCAN may return a member twice while the set is rehashed.
-            if is_job(member, jid) && seen.insert(member.clone()) {
+            if hit(member) && seen.insert(member.clone()) {
                 if let Some(score) = Score::parse(String::from_utf8_lossy(score).into_owned()) {
                     hits.push(ZEntry {
                         member: RawJob::new(member.clone()),

@@ -15,6 +15,7 @@ pub mod liveness;
 pub mod locks;
 pub mod name;
 pub mod page;
+pub mod periodic;
 pub mod recovery;
 pub mod rewrite;
 pub mod ruby_json;

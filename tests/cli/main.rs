@@ -15,6 +15,7 @@ mod hostile;
 mod inprogress;
 mod job;
 mod lists;
+mod periodic;
 mod procs;
 mod queue_view;
 mod reconcile;

@@ -1,0 +1,992 @@
+//! `cogctl periodic list|show|run-now|disable|enable`: the Web UI's Schedules tab. Entries
+//! are what the gem's tickers published in `periodic:schedule`; the next run is computed
+//! as the gem's cron library computes it (`crate::cron`), in the zone the cron names or else
+//! the local one (`--tz`); the last run is `periodic:last_slot:<pjid>`.
+
+use std::io::{self, Write};
+
+use clap::{Args, Subcommand};
+use serde::Serialize;
+use serde_json::value::RawValue;
+
+use super::busy::read_running;
+use super::sets::filter::Search;
+use super::{Ctx, Problem};
+use crate::cli::confirm::confirm;
+use crate::cli::exit::{Exit, UsageError};
+use crate::cli::ui::Ui;
+use crate::cron::{self, Cron};
+use crate::render::table::{self, Tone, one_line};
+use crate::render::time::{rfc3339, span, when};
+use crate::render::{self, Report};
+use crate::store::job::Job;
+use crate::store::page::ListPager;
+use crate::store::periodic::{self as store_periodic, EntryFields, EntryState};
+use crate::store::{JobSet, KeyType, Name, Store, StoreResult, find, keys, value};
+
+#[derive(Debug, Subcommand)]
+pub enum PeriodicCommand {
+    /// Every periodic (cron) entry: class, cron, next and last run, enabled, a run in progress
+    List(ListArgs),
+    /// One entry: its next 5 fire times, last run, running lock, and its jobs now waiting,
+    /// retrying or dead
+    Show(ShowArgs),
+    /// Push the entry's job now, as the Web UI's "run now" does: a plain job of its class,
+    /// args and retry (no periodic fields, no claim, no lock); prints the jid
+    RunNow {
+        /// The entry's pjid (at least 4 characters of it)
+        pjid: String,
+    },
+    /// Stop the tickers firing these entries (periodic:disabled)
+    Disable(ToggleArgs),
+    /// Let the tickers fire these entries again
+    Enable(ToggleArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Only entries whose class, cron, pjid or args (as stored) contain TEXT, in any case
+    #[arg(long, value_name = "TEXT", value_parser = Search::new)]
+    pub search: Option<Search>,
+
+    /// The zone for crons that name none (default: $TZ, else the system's)
+    #[arg(long, value_name = "ZONE")]
+    pub tz: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// The entry's pjid (at least 4 characters of it)
+    pub pjid: String,
+
+    /// The zone for a cron that names none (default: $TZ, else the system's)
+    #[arg(long, value_name = "ZONE")]
+    pub tz: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ToggleArgs {
+    /// The entries' pjids (at least 4 characters of each)
+    #[arg(required_unless_present = "all")]
+    pub pjids: Vec<String>,
+
+    /// Every entry of periodic:schedule
+    #[arg(long, conflicts_with = "pjids")]
+    pub all: bool,
+
+    /// Don't ask for confirmation (--all asks)
+    #[arg(long, short)]
+    pub yes: bool,
+}
+
+pub fn run(ctx: &mut Ctx, command: &PeriodicCommand) -> anyhow::Result<Exit> {
+    match command {
+        PeriodicCommand::List(args) => {
+            let report = list(ctx, args)?;
+            emit(ctx, &report)
+        }
+        PeriodicCommand::Show(args) => {
+            let report = show(ctx, args)?;
+            emit(ctx, &report)
+        }
+        PeriodicCommand::RunNow { pjid } => {
+            let report = run_now(ctx, pjid)?;
+            emit(ctx, &report)
+        }
+        PeriodicCommand::Disable(args) => toggle(ctx, args, true),
+        PeriodicCommand::Enable(args) => toggle(ctx, args, false),
+    }
+}
+
+fn emit<R: Report>(ctx: &mut Ctx, report: &R) -> anyhow::Result<Exit> {
+    render::emit(&mut ctx.out, &ctx.ui, report)?;
+    Ok(report.exit())
+}
+
+/// A run holding `periodic:running:<pjid>`.
+#[derive(Debug, Serialize)]
+pub struct RunningLock {
+    pub jid: String,
+    /// Seconds until the lock expires (null: no TTL).
+    pub ttl: Option<f64>,
+    /// The live process running that job now, if one is.
+    pub running_on: Option<Name>,
+    /// When it started there, epoch seconds.
+    pub run_at: Option<f64>,
+}
+
+/// One entry, the JSON schema of `periodic list` (README "JSON output").
+#[derive(Debug, Serialize)]
+pub struct Periodic {
+    pub pjid: Name,
+    pub class: Option<String>,
+    pub cron: Option<String>,
+    /// The zone its times are computed in: the cron's own, else the local one.
+    pub zone: String,
+    pub args: Option<Box<RawValue>>,
+    pub retry: Option<Box<RawValue>>,
+    /// `until_executed` or null.
+    pub unique: Option<String>,
+    pub enabled: bool,
+    /// The next fire time (epoch seconds) and the same as RFC 3339.
+    pub next_run: Option<f64>,
+    pub next_time: Option<String>,
+    /// `periodic:last_slot`: the last slot a ticker claimed.
+    pub last_run: Option<i64>,
+    pub last_time: Option<String>,
+    pub running: Option<RunningLock>,
+    /// Why the entry or its cron can't be read, when it can't.
+    pub error: Option<String>,
+    /// The entry as stored, when it can't be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub raw: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct PeriodicReport {
+    /// The zone used for crons that name none.
+    pub local_zone: String,
+    pub entries: Vec<Periodic>,
+    pub problems: Vec<Problem>,
+}
+
+/// What every view reads: the entries, whether each is disabled, and their states.
+struct Read {
+    entries: Vec<(Name, Vec<u8>)>,
+    disabled: Option<Vec<Name>>,
+    states: Vec<EntryState>,
+    problems: Vec<Problem>,
+}
+
+fn read(store: &mut Store) -> StoreResult<Read> {
+    let mut problems = Vec::new();
+    let entries = match store_periodic::schedule(store) {
+        Ok(e) => e,
+        Err(e) if e.is_connection() => return Err(e),
+        Err(e) => {
+            problems.push(Problem::from_store(keys::PERIODIC_SCHEDULE, &e));
+            Vec::new()
+        }
+    };
+    // The tickers treat an unreadable periodic:disabled as "nothing disabled".
+    let disabled = match store.members(keys::PERIODIC_DISABLED) {
+        Ok(d) => Some(d),
+        Err(e) if e.is_connection() => return Err(e),
+        Err(e) => {
+            problems.push(Problem::from_store(keys::PERIODIC_DISABLED, &e));
+            None
+        }
+    };
+    let pjids: Vec<Name> = entries.iter().map(|(p, _)| p.clone()).collect();
+    let states = store_periodic::states(store, &pjids)?;
+    for state in &states {
+        for (key, why) in &state.problems {
+            problems.push(Problem {
+                key: key.clone(),
+                error: why.clone(),
+            });
+        }
+    }
+    Ok(Read {
+        entries,
+        disabled,
+        states,
+        problems,
+    })
+}
+
+fn zone_of(tz: &Option<String>) -> String {
+    tz.clone().unwrap_or_else(cron::local_zone)
+}
+
+/// One entry with its computed times. `running_jobs` maps a jid to where it runs.
+fn entry(
+    pjid: &Name,
+    raw: &[u8],
+    state: &EntryState,
+    disabled: &Option<Vec<Name>>,
+    local: &str,
+    now: f64,
+    running_jobs: &[(String, Name, Option<f64>)],
+) -> Periodic {
+    let mut out = Periodic {
+        pjid: pjid.clone(),
+        class: None,
+        cron: None,
+        zone: local.to_string(),
+        args: None,
+        retry: None,
+        unique: None,
+        enabled: disabled
+            .as_ref()
+            .is_none_or(|d| d.binary_search(pjid).is_err()),
+        next_run: None,
+        next_time: None,
+        last_run: state.last_slot,
+        last_time: state.last_slot.map(|t| rfc3339(t as f64)),
+        running: state.running.as_ref().map(|(jid, ttl)| {
+            let here = running_jobs.iter().find(|(j, _, _)| j == jid);
+            RunningLock {
+                jid: jid.clone(),
+                ttl: ttl.map(|ms| ms as f64 / 1000.0),
+                running_on: here.map(|(_, id, _)| id.clone()),
+                run_at: here.and_then(|(_, _, t)| *t),
+            }
+        }),
+        error: None,
+        raw: None,
+    };
+    let fields: EntryFields = match store_periodic::parse_entry(raw) {
+        Ok(f) => f,
+        Err(why) => {
+            out.error = Some(why);
+            out.raw = Some(String::from_utf8_lossy(raw).into_owned());
+            return out;
+        }
+    };
+    out.class = fields.class.map(|c| c.into_owned());
+    out.cron = fields.cron.as_deref().map(str::to_string);
+    out.args = fields.args.map(ToOwned::to_owned);
+    out.retry = fields.retry.map(ToOwned::to_owned);
+    out.unique = fields.unique.map(|u| u.into_owned());
+    let text = out.cron.clone().unwrap_or_default();
+    match Cron::parse(&text) {
+        Ok(c) => {
+            if let Some(z) = c.zone() {
+                out.zone = z.to_string();
+            }
+            match c.next_after(now, local) {
+                Ok(next) => {
+                    out.next_run = next;
+                    out.next_time = next.map(rfc3339);
+                }
+                Err(e) => out.error = Some(format!("the next run can't be computed: {e}")),
+            }
+        }
+        Err(e) => out.error = Some(format!("cron {text:?}: {e}")),
+    }
+    out
+}
+
+/// The jobs running now in live processes, as (jid, identity, run_at).
+fn running_now(store: &mut Store, now: f64) -> StoreResult<Vec<(String, Name, Option<f64>)>> {
+    Ok(read_running(store, now, false)?
+        .jobs
+        .into_iter()
+        .filter_map(|r| r.jid.clone().map(|j| (j, r.identity.clone(), r.run_at)))
+        .collect())
+}
+
+fn matches(search: &Search, pjid: &Name, raw: &[u8]) -> bool {
+    search.is_in(&pjid.shown()) || search.is_in(&String::from_utf8_lossy(raw))
+}
+
+pub fn list(ctx: &mut Ctx, args: &ListArgs) -> anyhow::Result<PeriodicReport> {
+    let now = ctx.ui.clock.now;
+    let local = zone_of(&args.tz);
+    let store = ctx.store()?;
+    let r = read(store)?;
+    let running = if r.states.iter().any(|s| s.running.is_some()) {
+        running_now(store, now)?
+    } else {
+        Vec::new()
+    };
+    let entries = r
+        .entries
+        .iter()
+        .zip(&r.states)
+        .filter(|((pjid, raw), _)| args.search.as_ref().is_none_or(|s| matches(s, pjid, raw)))
+        .map(|((pjid, raw), state)| entry(pjid, raw, state, &r.disabled, &local, now, &running))
+        .collect();
+    Ok(PeriodicReport {
+        local_zone: local,
+        entries,
+        problems: r.problems,
+    })
+}
+
+/// `8d9c2947` for a pjid, like git's short hashes.
+fn short(pjid: &Name) -> String {
+    pjid.shown().chars().take(8).collect()
+}
+
+fn state_of(p: &Periodic) -> (String, Tone) {
+    match (&p.error, p.enabled, &p.running) {
+        (Some(_), _, _) => ("unreadable".into(), Tone::Bad),
+        (None, false, _) => ("disabled".into(), Tone::Warn),
+        (None, true, Some(r)) if r.running_on.is_some() => ("running".into(), Tone::Accent),
+        (None, true, Some(_)) => ("locked".into(), Tone::Warn),
+        (None, true, None) => ("enabled".into(), Tone::Good),
+    }
+}
+
+impl Report for PeriodicReport {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        if self.entries.is_empty() {
+            writeln!(
+                out,
+                "{}",
+                ui.styles.dim(
+                    "no periodic entries (periodic:schedule is empty: no worker has published a \
+                     schedule)"
+                )
+            )?;
+        } else {
+            let mut t = table::new(
+                ui,
+                &[
+                    "PJID", "CLASS", "CRON", "NEXT RUN", "LAST RUN", "STATE", "ARGS",
+                ],
+            );
+            for p in &self.entries {
+                let (state, tone) = state_of(p);
+                let next = match (&p.error, p.next_run) {
+                    (Some(e), _) => e.clone(),
+                    (None, Some(t)) => when(ui, t),
+                    (None, None) => "never".into(),
+                };
+                t.add_row(vec![
+                    table::cell(ui, short(&p.pjid), Tone::Dim),
+                    table::cell(
+                        ui,
+                        p.class.clone().unwrap_or_else(|| "-".into()),
+                        Tone::Strong,
+                    ),
+                    table::cell(
+                        ui,
+                        p.cron.clone().unwrap_or_else(|| "-".into()),
+                        Tone::Plain,
+                    ),
+                    table::cell(
+                        ui,
+                        one_line(&next),
+                        if p.error.is_some() {
+                            Tone::Bad
+                        } else {
+                            Tone::Plain
+                        },
+                    ),
+                    table::cell(
+                        ui,
+                        p.last_run.map_or("never".into(), |t| when(ui, t as f64)),
+                        Tone::Dim,
+                    ),
+                    table::cell(ui, state, tone),
+                    table::cell(
+                        ui,
+                        one_line(p.args.as_ref().map_or("", |a| a.get())),
+                        Tone::Plain,
+                    ),
+                ]);
+            }
+            out.write_all(table::finish(&mut t, &[]).as_bytes())?;
+            writeln!(
+                out,
+                "{}",
+                ui.styles.dim(&format!(
+                    "times of crons without a zone are in {}",
+                    self.local_zone
+                ))
+            )?;
+        }
+        Problem::warn_all(ui, &self.problems);
+        Ok(())
+    }
+
+    fn exit(&self) -> Exit {
+        Problem::exit(&self.problems)
+    }
+}
+
+/// A job of an entry, wherever it is now.
+#[derive(Debug, Serialize)]
+pub struct EntryJob {
+    /// `enqueued`, `scheduled`, `retry` or `dead`.
+    pub status: &'static str,
+    pub queue: Option<String>,
+    pub jid: Option<String>,
+    /// The slot that fired it (`periodic_slot`).
+    pub slot: Option<i64>,
+    /// enqueued_at on a queue, else the set's score.
+    pub at: Option<f64>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ShowReport {
+    #[serde(flatten)]
+    pub entry: Periodic,
+    /// The next five fire times, epoch seconds.
+    pub next_runs: Vec<f64>,
+    /// Its jobs now waiting, scheduled, retrying or dead (they carry `periodic_pjid`).
+    pub jobs: Vec<EntryJob>,
+    pub problems: Vec<Problem>,
+}
+
+fn resolve(store: &mut Store, given: &str) -> anyhow::Result<(Name, Vec<u8>, EntryState)> {
+    let entries = store_periodic::schedule(store)?;
+    let pjids: Vec<Name> = entries.iter().map(|(p, _)| p.clone()).collect();
+    let pjid = store_periodic::resolve(given, &pjids)
+        .map_err(UsageError)?
+        .clone();
+    let raw = entries
+        .into_iter()
+        .find(|(p, _)| *p == pjid)
+        .map(|(_, r)| r)
+        .unwrap_or_default();
+    let state = store_periodic::states(store, std::slice::from_ref(&pjid))?
+        .pop()
+        .unwrap_or_default();
+    Ok((pjid, raw, state))
+}
+
+fn show(ctx: &mut Ctx, args: &ShowArgs) -> anyhow::Result<ShowReport> {
+    let now = ctx.ui.clock.now;
+    let local = zone_of(&args.tz);
+    let store = ctx.store()?;
+    let (pjid, raw, state) = resolve(store, &args.pjid)?;
+    let mut problems: Vec<Problem> = state
+        .problems
+        .iter()
+        .map(|(key, error)| Problem {
+            key: key.clone(),
+            error: error.clone(),
+        })
+        .collect();
+    let disabled = match store.members(keys::PERIODIC_DISABLED) {
+        Ok(d) => Some(d),
+        Err(e) if e.is_connection() => return Err(e.into()),
+        Err(e) => {
+            problems.push(Problem::from_store(keys::PERIODIC_DISABLED, &e));
+            None
+        }
+    };
+    let running = running_now(store, now)?;
+    let entry = entry(&pjid, &raw, &state, &disabled, &local, now, &running);
+    let next_runs = entry
+        .cron
+        .as_deref()
+        .and_then(|c| Cron::parse(c).ok())
+        .and_then(|c| c.next_n(now, &local, 5).ok())
+        .unwrap_or_default();
+    let jobs = entry_jobs(store, &pjid, &mut problems)?;
+    Ok(ShowReport {
+        entry,
+        next_runs,
+        jobs,
+        problems,
+    })
+}
+
+/// The jobs that carry `"periodic_pjid":"<pjid>"`: every queue read in pages with that text
+/// as a pre-filter, the three sets by `ZSCAN … MATCH`.
+fn entry_jobs(
+    store: &mut Store,
+    pjid: &Name,
+    problems: &mut Vec<Problem>,
+) -> StoreResult<Vec<EntryJob>> {
+    let text = pjid.shown().into_owned();
+    let needle = format!(
+        "\"periodic_pjid\":{}",
+        serde_json::to_string(&text).expect("a string serialises")
+    );
+    let of_entry = |raw: &[u8]| {
+        Job::parse(raw).is_ok_and(|j| j.get_str("periodic_pjid").as_deref() == Some(text.as_str()))
+    };
+    let job_of = |status: &'static str, raw: &[u8], at: Option<f64>| {
+        let job = Job::parse(raw).ok();
+        EntryJob {
+            status,
+            queue: job
+                .as_ref()
+                .and_then(|j| j.queue.as_deref().map(str::to_string)),
+            jid: job
+                .as_ref()
+                .and_then(|j| j.jid.as_deref().map(str::to_string)),
+            slot: job
+                .as_ref()
+                .and_then(|j| j.get("periodic_slot"))
+                .and_then(|v| v.get().parse().ok()),
+            at: at.or_else(|| job.as_ref().and_then(|j| j.enqueued_at)),
+        }
+    };
+    let mut out = Vec::new();
+    let (queues, queue_problems) = crate::commands::queues::read_queues(store, 0.0)?;
+    problems.extend(queue_problems);
+    for q in queues.iter().filter(|q| q.size > 0) {
+        let key = keys::queue(&q.name);
+        let mut pager = ListPager::new(key.clone());
+        loop {
+            let page = match pager.next_page(store) {
+                Ok(Some(page)) => page,
+                Ok(None) => break,
+                Err(e) if e.is_connection() => return Err(e),
+                Err(e) => {
+                    problems.push(Problem::from_store(key.clone(), &e));
+                    break;
+                }
+            };
+            for raw in page {
+                if find::contains(&raw, needle.as_bytes()) && of_entry(&raw) {
+                    out.push(job_of("enqueued", &raw, None));
+                }
+            }
+        }
+    }
+    for (set, status) in [
+        (JobSet::Schedule, "scheduled"),
+        (JobSet::Retry, "retry"),
+        (JobSet::Dead, "dead"),
+    ] {
+        match find::in_zset_matching(store, set.key(), &needle, of_entry) {
+            Ok(hits) => out.extend(
+                hits.iter()
+                    .map(|e| job_of(status, &e.member.raw, Some(e.score.value))),
+            ),
+            Err(e) if e.is_connection() => return Err(e),
+            Err(e) => problems.push(Problem::from_store(set.key(), &e)),
+        }
+    }
+    Ok(out)
+}
+
+impl Report for ShowReport {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        let s = &ui.styles;
+        let p = &self.entry;
+        let label = |t: &str| s.dim(&format!("{t:<11}"));
+        writeln!(out, "{} {}", label("pjid"), p.pjid.shown())?;
+        if let Some(e) = &p.error {
+            writeln!(out, "{} {}", label("error"), s.bad(&one_line(e)))?;
+            if let Some(raw) = &p.raw {
+                writeln!(out, "{} {}", label("stored"), one_line(raw))?;
+            }
+        }
+        if let Some(c) = &p.class {
+            writeln!(out, "{} {}", label("class"), s.strong(&one_line(c)))?;
+        }
+        if let Some(c) = &p.cron {
+            writeln!(
+                out,
+                "{} {}  {}",
+                label("cron"),
+                one_line(c),
+                s.dim(&format!("(zone {})", p.zone))
+            )?;
+        }
+        if let Some(a) = &p.args {
+            writeln!(out, "{} {}", label("args"), one_line(a.get()))?;
+        }
+        if let Some(r) = &p.retry {
+            writeln!(out, "{} {}", label("retry"), one_line(r.get()))?;
+        }
+        if let Some(u) = &p.unique {
+            writeln!(out, "{} {}", label("unique"), one_line(u))?;
+        }
+        let (state, _) = state_of(p);
+        let state = match state.as_str() {
+            "disabled" => s.warn(&state),
+            "unreadable" => s.bad(&state),
+            _ => state,
+        };
+        writeln!(out, "{} {state}", label("state"))?;
+        writeln!(
+            out,
+            "{} {}",
+            label("last run"),
+            p.last_run.map_or("never".into(), |t| when(ui, t as f64))
+        )?;
+        if let Some(r) = &p.running {
+            let ttl = r
+                .ttl
+                .map_or("no TTL".into(), |t| format!("expires in {}", span(t)));
+            let place = match (&r.running_on, r.run_at) {
+                (Some(id), Some(t)) => format!("running on {} since {}", id.shown(), when(ui, t)),
+                (Some(id), None) => format!("running on {}", id.shown()),
+                _ => "not running in a live process (`cogctl job` finds it)".into(),
+            };
+            writeln!(
+                out,
+                "{} held by {} ({ttl}); {place}",
+                label("run lock"),
+                one_line(&r.jid)
+            )?;
+        }
+        if self.next_runs.is_empty() {
+            writeln!(out, "{} {}", label("next runs"), s.dim("none"))?;
+        }
+        for (i, t) in self.next_runs.iter().enumerate() {
+            let head = if i == 0 { "next runs" } else { "" };
+            writeln!(out, "{} {}", label(head), when(ui, *t))?;
+        }
+        if self.jobs.is_empty() {
+            writeln!(
+                out,
+                "{} {}",
+                label("jobs"),
+                s.dim("none waiting, retrying or dead")
+            )?;
+        } else {
+            writeln!(out)?;
+            let mut t = table::new(ui, &["STATUS", "JID", "QUEUE", "SLOT", "WHEN"]);
+            for j in &self.jobs {
+                t.add_row(vec![
+                    table::cell(
+                        ui,
+                        j.status,
+                        match j.status {
+                            "dead" => Tone::Bad,
+                            "retry" => Tone::Warn,
+                            _ => Tone::Plain,
+                        },
+                    ),
+                    table::cell(
+                        ui,
+                        j.jid.clone().unwrap_or_else(|| "-".into()),
+                        Tone::Accent,
+                    ),
+                    table::cell(
+                        ui,
+                        j.queue.clone().unwrap_or_else(|| "-".into()),
+                        Tone::Plain,
+                    ),
+                    table::cell(
+                        ui,
+                        j.slot.map_or("-".into(), |t| when(ui, t as f64)),
+                        Tone::Dim,
+                    ),
+                    table::cell(ui, j.at.map_or("-".into(), |t| when(ui, t)), Tone::Dim),
+                ]);
+            }
+            out.write_all(table::finish(&mut t, &[]).as_bytes())?;
+        }
+        Problem::warn_all(ui, &self.problems);
+        Ok(())
+    }
+
+    fn exit(&self) -> Exit {
+        Problem::exit(&self.problems)
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct RunNowReport {
+    pub pjid: Name,
+    pub jid: String,
+    pub class: String,
+    pub queue: String,
+    /// The job as pushed.
+    pub payload: Box<RawValue>,
+}
+
+impl Report for RunNowReport {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        writeln!(out, "{}", self.jid)?;
+        ui.note(&format!(
+            "pushed {} onto {} (run now of {})",
+            one_line(&self.class),
+            crate::store::keys::queue(&self.queue).shown(),
+            short(&self.pjid)
+        ));
+        Ok(())
+    }
+}
+
+fn run_now(ctx: &mut Ctx, given: &str) -> anyhow::Result<RunNowReport> {
+    use crate::commands::enqueue::push::{self, Batch, JobSpec, When, Written};
+    use std::borrow::Cow;
+    let clock = ctx.ui.clock;
+    let store = ctx.store()?;
+    let (pjid, raw, _) = resolve(store, given)?;
+    let fields = store_periodic::parse_entry(&raw)
+        .map_err(|why| anyhow::anyhow!("{}: {why}; nothing was pushed", pjid.shown()))?;
+    let args = fields.args.map_or_else(
+        || Cow::Owned(RawValue::from_string("[]".into()).expect("JSON")),
+        Cow::Borrowed,
+    );
+    let spec = JobSpec {
+        class: fields.class.clone().unwrap_or_default(),
+        args,
+        queue: None,
+        retry: fields.retry.map(Cow::Borrowed),
+        unique: false,
+        when: When::Now,
+        set: Vec::new(),
+    };
+    spec.check()
+        .map_err(|why| anyhow::anyhow!("{}: {why}; nothing was pushed", pjid.shown()))?;
+    let mut batch = Batch::default();
+    batch
+        .add(&spec, &mut crate::store::ids::Jids::new(), &clock)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    push::load_scripts(store)?;
+    let outcome = batch.write(store)?.pop().expect("one outcome per job");
+    let job = batch.get(0);
+    if let Written::Failed(text) = outcome {
+        anyhow::bail!(push::failure_reason(store, &job, &text));
+    }
+    Ok(RunNowReport {
+        pjid,
+        jid: job.jid.to_string(),
+        class: spec.class.to_string(),
+        queue: job.queue.to_string(),
+        payload: RawValue::from_string(String::from_utf8_lossy(job.payload).into_owned())
+            .expect("a pushed job is JSON"),
+    })
+}
+
+#[derive(Debug, Serialize)]
+pub struct ToggleReport {
+    /// `disable` or `enable`.
+    pub action: &'static str,
+    pub target: String,
+    pub entries: Vec<ToggleRow>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ToggleRow {
+    pub pjid: Name,
+    /// False when it already was in the asked state.
+    pub changed: bool,
+}
+
+impl Report for ToggleReport {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        let (done, already) = if self.action == "disable" {
+            ("disabled", "was already disabled")
+        } else {
+            ("enabled", "was not disabled")
+        };
+        for e in &self.entries {
+            if e.changed {
+                writeln!(out, "{} {}", ui.styles.strong(done), e.pjid.shown())?;
+            } else {
+                writeln!(out, "{} {}", e.pjid.shown(), ui.styles.dim(already))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn toggle(ctx: &mut Ctx, args: &ToggleArgs, disable: bool) -> anyhow::Result<Exit> {
+    let store = ctx.store()?;
+    store.expect_type(keys::PERIODIC_DISABLED, KeyType::Set)?;
+    let entries = store_periodic::schedule(store)?;
+    let pjids: Vec<Name> = entries.into_iter().map(|(p, _)| p).collect();
+    let chosen: Vec<Name> = if args.all {
+        pjids.clone()
+    } else {
+        let mut out = Vec::new();
+        for given in &args.pjids {
+            let p = store_periodic::resolve(given, &pjids).map_err(UsageError)?;
+            if !out.contains(p) {
+                out.push(p.clone());
+            }
+        }
+        out
+    };
+    if args.all {
+        let target = store.target().to_string();
+        confirm(
+            &ctx.ui,
+            args.yes,
+            &format!(
+                "{} all {} periodic entries on {target}?",
+                if disable { "disable" } else { "enable" },
+                chosen.len()
+            ),
+        )?;
+    }
+    let store = ctx.store()?;
+    let mut pipe = redis::pipe();
+    for p in &chosen {
+        pipe.cmd(if disable { "SADD" } else { "SREM" })
+            .arg(keys::PERIODIC_DISABLED)
+            .arg(p);
+    }
+    let replies = store.pipeline(&pipe)?;
+    let mut rows = Vec::new();
+    for (p, reply) in chosen.into_iter().zip(replies) {
+        let reply = reply.map_err(|e| anyhow::anyhow!("{}: {e}", keys::PERIODIC_DISABLED))?;
+        rows.push(ToggleRow {
+            pjid: p,
+            changed: value::int(&reply) == Some(1),
+        });
+    }
+    let report = ToggleReport {
+        action: if disable { "disable" } else { "enable" },
+        target: store.target().to_string(),
+        entries: rows,
+    };
+    emit(ctx, &report)
+}
+
+/// The latest enabled entry: how long its first slot after the last one it fired has been
+/// due without a ticker claiming it (0 when every entry is up to date), and what holds it
+/// up. For `check --max-periodic-delay`.
+pub fn worst_delay(
+    store: &mut Store,
+    now: f64,
+    local: &str,
+) -> StoreResult<Result<(f64, Option<String>), String>> {
+    let r = read(store)?;
+    if !r.problems.is_empty() {
+        return Ok(Err(r
+            .problems
+            .iter()
+            .map(|p| format!("{}: {}", p.key.shown(), p.error))
+            .collect::<Vec<_>>()
+            .join("; ")));
+    }
+    let mut worst: Option<(f64, &Name, String, &EntryState, bool)> = None;
+    for ((pjid, raw), state) in r.entries.iter().zip(&r.states) {
+        if r.disabled
+            .as_ref()
+            .is_some_and(|d| d.binary_search(pjid).is_ok())
+        {
+            continue;
+        }
+        let Ok(fields) = store_periodic::parse_entry(raw) else {
+            continue;
+        };
+        let Ok(cron) = Cron::parse(fields.cron.as_deref().unwrap_or_default()) else {
+            continue;
+        };
+        // Late since the first slot after the last one fired (the most recent slot when it
+        // never fired).
+        let first_missed = match state.last_slot {
+            Some(last) => cron.next_after(last as f64, local),
+            None => cron.previous_at_or_before(now, local),
+        };
+        let Ok(Some(first_missed)) = first_missed else {
+            continue;
+        };
+        if first_missed > now {
+            continue;
+        }
+        let delay = now - first_missed;
+        if worst.as_ref().is_none_or(|w| delay > w.0) {
+            let class = fields.class.as_deref().unwrap_or("?").to_string();
+            let unique = fields.unique.as_deref() == Some("until_executed");
+            worst = Some((delay, pjid, class, state, unique));
+        }
+    }
+    let Some((delay, pjid, class, state, unique)) = worst else {
+        return Ok(Ok((
+            0.0,
+            Some("every enabled entry has fired its last slot".into()),
+        )));
+    };
+    let cause = match (&state.running, unique) {
+        (Some((jid, _)), true) => {
+            format!("blocked by its until_executed run lock, held by {jid}")
+        }
+        _ if !any_live_process(store)? => "no live worker process is ticking".into(),
+        _ => "no ticker has claimed its slot".into(),
+    };
+    let last = state.last_slot.map_or("never fired".into(), |t| {
+        format!("last fired {}", rfc3339(t as f64))
+    });
+    Ok(Ok((
+        delay,
+        Some(format!("{} {class} ({last}): {cause}", short(pjid))),
+    )))
+}
+
+/// Any process of `cogworker:processes` with its presence key.
+fn any_live_process(store: &mut Store) -> StoreResult<bool> {
+    let identities = match store.members(keys::PROCESSES) {
+        Ok(ids) => ids,
+        Err(e) if e.is_connection() => return Err(e),
+        Err(_) => return Ok(false),
+    };
+    if identities.is_empty() {
+        return Ok(false);
+    }
+    let mut pipe = redis::pipe();
+    for id in &identities {
+        pipe.cmd("EXISTS").arg(keys::process(id));
+    }
+    Ok(store
+        .pipeline(&pipe)?
+        .iter()
+        .any(|r| matches!(r, Ok(v) if value::int(v) == Some(1))))
+}
+
+/// The one-line picture `stats` gives of the periodic entries.
+#[derive(Debug, Serialize)]
+pub struct Summary {
+    pub entries: u64,
+    pub disabled: u64,
+    /// Entries whose until_executed run lock is held.
+    pub locked: u64,
+    /// Entries whose JSON or cron can't be read.
+    pub unreadable: u64,
+    /// The next entry to fire (enabled only): its class, pjid and time.
+    pub next_class: Option<String>,
+    pub next_pjid: Option<Name>,
+    pub next_run: Option<f64>,
+}
+
+/// The summary, or None when no entry is published; problems of the keys read.
+pub fn summary(
+    store: &mut Store,
+    now: f64,
+    local: &str,
+) -> StoreResult<(Option<Summary>, Vec<Problem>)> {
+    let r = read(store)?;
+    if r.entries.is_empty() {
+        return Ok((None, r.problems));
+    }
+    let mut out = Summary {
+        entries: r.entries.len() as u64,
+        disabled: 0,
+        locked: 0,
+        unreadable: 0,
+        next_class: None,
+        next_pjid: None,
+        next_run: None,
+    };
+    for ((pjid, raw), state) in r.entries.iter().zip(&r.states) {
+        let e = entry(pjid, raw, state, &r.disabled, local, now, &[]);
+        out.disabled += u64::from(!e.enabled);
+        out.locked += u64::from(e.running.is_some());
+        out.unreadable += u64::from(e.error.is_some());
+        if let (true, Some(t)) = (e.enabled, e.next_run) {
+            if out.next_run.is_none_or(|n| t < n) {
+                out.next_run = Some(t);
+                out.next_class = e.class.clone();
+                out.next_pjid = Some(pjid.clone());
+            }
+        }
+    }
+    Ok((Some(out), r.problems))
+}
+
+impl Summary {
+    /// `8 entries · 1 disabled · 1 run in progress · next EchoJob in 51s`
+    pub fn line(&self, ui: &Ui) -> String {
+        let s = &ui.styles;
+        let mut parts = vec![format!(
+            "{} entr{}",
+            self.entries,
+            if self.entries == 1 { "y" } else { "ies" }
+        )];
+        if self.disabled > 0 {
+            parts.push(s.warn(&format!("{} disabled", self.disabled)));
+        }
+        if self.locked > 0 {
+            parts.push(format!(
+                "{} run{} in progress",
+                self.locked,
+                if self.locked == 1 { "" } else { "s" }
+            ));
+        }
+        if self.unreadable > 0 {
+            parts.push(s.bad(&format!("{} unreadable", self.unreadable)));
+        }
+        if let (Some(class), Some(t)) = (&self.next_class, self.next_run) {
+            parts.push(format!("next {} {}", one_line(class), when(ui, t)));
+        }
+        parts.join(" · ")
+    }
+}
