@@ -136,7 +136,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l search -d 'Only jobs whose class, jid or arguments (the args JSON as stored) contain TEXT, in any case: what the Web UI\'s search box matches' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N jobs (default 50 in a table; every match with --json/--ndjson)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N (default 50 in a table; every match with --json/--ndjson)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -149,7 +149,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l all -d 'Show every matching job'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l all -d 'Show every match'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l next-first -d 'The order workers take them: the next job to run first'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l json -d 'Same as --format json'
@@ -314,7 +314,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l search -d 'Only jobs whose class, jid or arguments (the args JSON as stored) contain TEXT, in any case: what the Web UI\'s search box matches' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N entries (default 50 in a table; every match with --json/--ndjson)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N (default 50 in a table; every match with --json/--ndjson)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -327,7 +327,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l all -d 'Show every matching entry'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l all -d 'Show every match'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l oldest-first -d 'Lowest score first: longest dead, or soonest due'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l json -d 'Same as --format json'
@@ -584,7 +584,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l search -d 'Only jobs whose class, jid or arguments (the args JSON as stored) contain TEXT, in any case: what the Web UI\'s search box matches' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N entries (default 50 in a table; every match with --json/--ndjson)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N (default 50 in a table; every match with --json/--ndjson)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -597,7 +597,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l all -d 'Show every matching entry'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l all -d 'Show every match'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l oldest-first -d 'Lowest score first: longest dead, or soonest due'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l json -d 'Same as --format json'
@@ -795,7 +795,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l search -d 'Only jobs whose class, jid or arguments (the args JSON as stored) contain TEXT, in any case: what the Web UI\'s search box matches' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N entries (default 50 in a table; every match with --json/--ndjson)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N (default 50 in a table; every match with --json/--ndjson)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -808,7 +808,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
-complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l all -d 'Show every matching entry'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l all -d 'Show every match'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l oldest-first -d 'Lowest score first: longest dead, or soonest due'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l json -d 'Same as --format json'
@@ -1127,7 +1127,7 @@ running\t'Running in a live process'
 scheduled\t'In cogworker:schedule'
 retry\t'In cogworker:retry'
 dead\t'In cogworker:dead'"
-complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l limit -d 'Show at most N jobs (default 50 in a table; every match with --json/--ndjson)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l limit -d 'Show at most N (default 50 in a table; every match with --json/--ndjson)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1140,7 +1140,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
-complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l all -d 'Show every matching job'
+complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l all -d 'Show every match'
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l ndjson -d 'Same as --format ndjson'
@@ -1164,7 +1164,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l min-duration -
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l max-duration -d 'Only runs that took at most this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l sort -d 'Newest finished first, or the longest runs first (which needs a limit: the set is read in pages and the N longest kept)' -r -f -a "finished\t''
 duration\t''"
-complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l limit -d 'Show at most N runs (default 50 in a table; every match with --json/--ndjson)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l limit -d 'Show at most N (default 50 in a table; every match with --json/--ndjson)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1177,7 +1177,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
-complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l all -d 'Show every matching run'
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l all -d 'Show every match'
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l oldest-first -d 'Oldest finished first'
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l json -d 'Same as --format json'

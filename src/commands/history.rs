@@ -15,10 +15,10 @@ use serde_json::value::RawValue;
 
 use super::Ctx;
 use super::sets::filter::{FilterArgs, JobFilter};
-use super::sets::list::{Score, TABLE_LIMIT};
+use super::sets::list::{LimitArgs, Score, TABLE_LIMIT};
 use crate::cli::exit::{Exit, UsageError};
 use crate::cli::values::parse_duration;
-use crate::render::list::{Columns, ListEntry, ListPrinter, Row};
+use crate::render::list::{Columns, ListEntry, ListPrinter, Row, trouble};
 use crate::render::time::{rfc3339, run_time};
 use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
 use crate::store::keys;
@@ -48,13 +48,8 @@ pub struct HistoryArgs {
     #[arg(long, value_enum, default_value = "finished")]
     pub sort: Sort,
 
-    /// Show at most N runs (default 50 in a table; every match with --json/--ndjson)
-    #[arg(long, value_name = "N", conflicts_with = "all")]
-    pub limit: Option<usize>,
-
-    /// Show every matching run
-    #[arg(long)]
-    pub all: bool,
+    #[command(flatten)]
+    pub limit: LimitArgs,
 
     /// Oldest finished first
     #[arg(long, conflicts_with = "sort")]
@@ -205,15 +200,12 @@ impl<'a> RunEntry<'a> {
 
 impl ListEntry for RunEntry<'_> {
     fn row(&self) -> Row {
-        let error = match (&self.unparseable, &self.error_class, &self.error_message) {
-            (Some(reason), _, _) => {
-                format!("{reason}: {}", self.member.as_deref().unwrap_or_default())
-            }
-            (None, Some(c), Some(m)) => format!("{c}: {m}"),
-            (None, Some(c), None) => c.to_string(),
-            (None, None, Some(m)) => m.to_string(),
-            (None, None, None) => String::new(),
-        };
+        let error = trouble(
+            self.unparseable.as_deref(),
+            self.member.as_deref(),
+            self.error_class.as_deref(),
+            self.error_message.as_deref(),
+        );
         Row {
             status: Some(match self.status.as_deref() {
                 Some("success") => "success",
@@ -278,12 +270,7 @@ impl RunFilter {
 }
 
 pub fn run(ctx: &mut Ctx, args: &HistoryArgs) -> anyhow::Result<Exit> {
-    let limit = match (args.all, args.limit) {
-        (true, _) => None,
-        (false, Some(n)) => Some(n),
-        (false, None) if ctx.ui.human() => Some(TABLE_LIMIT),
-        (false, None) => None,
-    };
+    let limit = args.limit.resolve(ctx.ui.human());
     if args.sort == Sort::Duration && limit.is_none() {
         return Err(UsageError(
             "--sort duration keeps the N longest runs while it reads: give --limit N".into(),

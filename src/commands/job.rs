@@ -18,6 +18,7 @@ use crate::cli::exit::Exit;
 use crate::cli::ui::Ui;
 use crate::render::Report;
 use crate::render::json::pretty;
+use crate::render::list::trouble;
 use crate::render::table::{cut, one_line, pad, width};
 use crate::render::time::{absolute, rfc3339, run_time, span, when};
 use crate::store::find;
@@ -966,13 +967,12 @@ impl JobReport {
             .runs
             .iter()
             .map(|r| {
-                let error = match (&r.invalid, &r.error_class, &r.error_message) {
-                    (Some(reason), _, _) => reason.clone(),
-                    (None, Some(c), Some(m)) => format!("{c}: {m}"),
-                    (None, Some(c), None) => c.clone(),
-                    (None, None, Some(m)) => m.clone(),
-                    (None, None, None) => String::new(),
-                };
+                let error = trouble(
+                    r.invalid.as_deref(),
+                    None,
+                    r.error_class.as_deref(),
+                    r.error_message.as_deref(),
+                );
                 [
                     when(ui, r.finished_at),
                     one_line(r.status.as_deref().unwrap_or("-")),
@@ -1069,15 +1069,12 @@ impl JobReport {
                     .clone()
                     .or_else(|| a.outcome.clone())
                     .unwrap_or_else(|| "-".into());
-                let error = match (&a.invalid, &a.error_class, &a.error_message) {
-                    (Some(reason), _, _) => {
-                        format!("{reason}: {}", a.raw.as_deref().unwrap_or(""))
-                    }
-                    (None, Some(c), Some(m)) => format!("{c}: {m}"),
-                    (None, Some(c), None) => c.clone(),
-                    (None, None, Some(m)) => m.clone(),
-                    (None, None, None) => String::new(),
-                };
+                let error = trouble(
+                    a.invalid.as_deref(),
+                    Some(a.raw.as_deref().unwrap_or("")),
+                    a.error_class.as_deref(),
+                    a.error_message.as_deref(),
+                );
                 [number, failed, gap, one_line(&outcome), one_line(&error)]
             })
             .collect();

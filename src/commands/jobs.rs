@@ -14,9 +14,9 @@ use super::Ctx;
 use super::busy::{job_text, read_running};
 use super::queues::read_queues;
 use super::sets::filter::{FilterArgs, WaitingFilter};
-use super::sets::list::{Payload, TABLE_LIMIT, payload};
+use super::sets::list::{LimitArgs, Payload, payload};
 use crate::cli::exit::Exit;
-use crate::render::list::{Columns, ListEntry, ListPrinter, Row};
+use crate::render::list::{Columns, ListEntry, ListPrinter, Row, args_cell};
 use crate::render::time::rfc3339;
 use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
 use crate::store::page::{ListPager, Order, ZPager, prefetch};
@@ -33,13 +33,8 @@ pub struct JobsArgs {
     #[arg(long, value_enum, value_delimiter = ',', value_name = "STATUS")]
     pub status: Vec<Status>,
 
-    /// Show at most N jobs (default 50 in a table; every match with --json/--ndjson)
-    #[arg(long, value_name = "N", conflicts_with = "all")]
-    pub limit: Option<usize>,
-
-    /// Show every matching job
-    #[arg(long)]
-    pub all: bool,
+    #[command(flatten)]
+    pub limit: LimitArgs,
 }
 
 /// Where a job is.
@@ -155,11 +150,11 @@ impl<'a> Found<'a> {
 
 impl ListEntry for Found<'_> {
     fn row(&self) -> Row {
-        let last = match (self.unparseable, &self.member) {
-            (Some(reason), Some(member)) if !member.is_empty() => format!("{reason}: {member}"),
-            (Some(reason), _) => reason.to_string(),
-            (None, _) => self.args.map_or("[]", |a| a.get()).to_string(),
-        };
+        let last = args_cell(
+            self.unparseable,
+            self.member.as_deref(),
+            self.args.map(|a| a.get()),
+        );
         Row {
             status: Some(self.status.name()),
             time: self.at,
@@ -214,12 +209,7 @@ pub fn run(ctx: &mut Ctx, args: &JobsArgs) -> anyhow::Result<Exit> {
             .collect()
     };
     let mut seen = Shown {
-        limit: match (args.all, args.limit) {
-            (true, _) => None,
-            (false, Some(n)) => Some(n),
-            (false, None) if ctx.ui.human() => Some(TABLE_LIMIT),
-            (false, None) => None,
-        },
+        limit: args.limit.resolve(ctx.ui.human()),
         shown: 0,
         more: 0,
     };

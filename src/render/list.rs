@@ -36,6 +36,34 @@ pub struct Row {
     pub unparseable: bool,
 }
 
+/// What a row's error cell says: why an entry can't be read (and what it holds), else
+/// `ErrorClass: message` (either part alone when the other is missing).
+pub fn trouble(
+    invalid: Option<&str>,
+    stored: Option<&str>,
+    class: Option<&str>,
+    message: Option<&str>,
+) -> String {
+    match (invalid, class, message) {
+        (Some(reason), _, _) => match stored {
+            Some(stored) if !stored.is_empty() => format!("{reason}: {stored}"),
+            _ => reason.to_string(),
+        },
+        (None, Some(c), Some(m)) => format!("{c}: {m}"),
+        (None, Some(c), None) => c.to_string(),
+        (None, None, Some(m)) => m.to_string(),
+        (None, None, None) => String::new(),
+    }
+}
+
+/// A job's ARGS cell: its arguments as stored, or why the entry isn't a job.
+pub fn args_cell(invalid: Option<&str>, stored: Option<&str>, args: Option<&str>) -> String {
+    match invalid {
+        Some(_) => trouble(invalid, stored, None, None),
+        None => args.unwrap_or("[]").to_string(),
+    }
+}
+
 /// A job of a list: its JSON is its `Serialize`, its table row this.
 pub trait ListEntry: serde::Serialize {
     fn row(&self) -> Row;

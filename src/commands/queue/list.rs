@@ -14,8 +14,8 @@ use crate::cli::exit::Exit;
 use crate::cli::values::name_parser;
 use crate::commands::Ctx;
 use crate::commands::sets::filter::{FilterArgs, WaitingFilter};
-use crate::commands::sets::list::{Payload, TABLE_LIMIT, payload};
-use crate::render::list::{Columns, ListEntry, ListPrinter, Row};
+use crate::commands::sets::list::{LimitArgs, Payload, payload};
+use crate::render::list::{Columns, ListEntry, ListPrinter, Row, args_cell};
 use crate::render::time::rfc3339;
 use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
 use crate::store::page::{ListPager, prefetch};
@@ -30,13 +30,8 @@ pub struct ListArgs {
     #[command(flatten)]
     pub filter: FilterArgs,
 
-    /// Show at most N jobs (default 50 in a table; every match with --json/--ndjson)
-    #[arg(long, value_name = "N", conflicts_with = "all")]
-    pub limit: Option<usize>,
-
-    /// Show every matching job
-    #[arg(long)]
-    pub all: bool,
+    #[command(flatten)]
+    pub limit: LimitArgs,
 
     /// The order workers take them: the next job to run first
     #[arg(long)]
@@ -112,11 +107,11 @@ impl<'a> WaitingEntry<'a> {
 
 impl ListEntry for WaitingEntry<'_> {
     fn row(&self) -> Row {
-        let last = match (self.unparseable, &self.member) {
-            (Some(reason), Some(member)) if !member.is_empty() => format!("{reason}: {member}"),
-            (Some(reason), _) => reason.to_string(),
-            (None, _) => self.args.map_or("[]", |a| a.get()).to_string(),
-        };
+        let last = args_cell(
+            self.unparseable,
+            self.member.as_deref(),
+            self.args.map(|a| a.get()),
+        );
         Row {
             status: None,
             time: self.enqueued_at,
@@ -148,12 +143,7 @@ const COLUMNS: Columns = Columns {
 
 pub fn run(ctx: &mut Ctx, args: &ListArgs) -> anyhow::Result<Exit> {
     let filter = WaitingFilter::new(&args.filter, ctx.ui.clock.now);
-    let limit = match (args.all, args.limit) {
-        (true, _) => None,
-        (false, Some(n)) => Some(n),
-        (false, None) if ctx.ui.human() => Some(TABLE_LIMIT),
-        (false, None) => None,
-    };
+    let limit = args.limit.resolve(ctx.ui.human());
     let key = keys::queue(&args.queue_name);
     let connector = ctx.connector()?;
     let store = ctx.store()?;

@@ -12,7 +12,7 @@ use super::filter::{FilterArgs, JobFilter};
 use crate::cli::exit::Exit;
 use crate::commands::Ctx;
 use crate::render::json::compact;
-use crate::render::list::{Columns, ListEntry, ListPrinter, Row};
+use crate::render::list::{Columns, ListEntry, ListPrinter, Row, trouble};
 use crate::render::time::rfc3339;
 use crate::store::JobSet;
 use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
@@ -21,18 +21,38 @@ use crate::store::page::{Order, ZEntry, ZPager};
 /// Entries shown by default in a table; JSON and NDJSON show every match unless --limit.
 pub const TABLE_LIMIT: usize = 50;
 
+/// How much a list shows: every list's `--limit N` and `--all`.
+#[derive(Clone, Debug, Args)]
+pub struct LimitArgs {
+    /// Show at most N (default 50 in a table; every match with --json/--ndjson)
+    #[arg(long, value_name = "N", conflicts_with = "all")]
+    pub limit: Option<usize>,
+
+    /// Show every match
+    #[arg(long)]
+    pub all: bool,
+}
+
+impl LimitArgs {
+    /// The cap for this run: none with --all, else --limit, else 50 in a table and none in
+    /// JSON.
+    pub fn resolve(&self, human: bool) -> Option<usize> {
+        match (self.all, self.limit) {
+            (true, _) => None,
+            (false, Some(n)) => Some(n),
+            (false, None) if human => Some(TABLE_LIMIT),
+            (false, None) => None,
+        }
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct ListArgs {
     #[command(flatten)]
     pub filter: FilterArgs,
 
-    /// Show at most N entries (default 50 in a table; every match with --json/--ndjson)
-    #[arg(long, value_name = "N", conflicts_with = "all")]
-    pub limit: Option<usize>,
-
-    /// Show every matching entry
-    #[arg(long)]
-    pub all: bool,
+    #[command(flatten)]
+    pub limit: LimitArgs,
 
     /// Lowest score first: longest dead, or soonest due
     #[arg(long)]
@@ -145,20 +165,12 @@ impl ListEntry for SetEntry<'_> {
             (None, Some(_)) => "0".to_string(),
             (None, None) => "-".to_string(),
         };
-        let error = match (
+        let error = trouble(
             self.unparseable,
+            self.member.as_deref(),
             self.error_class.as_deref(),
             self.error_message.as_deref(),
-        ) {
-            (Some(reason), _, _) => match self.member.as_deref() {
-                Some(member) if !member.is_empty() => format!("{reason}: {member}"),
-                _ => reason.to_string(),
-            },
-            (None, Some(c), Some(m)) => format!("{c}: {m}"),
-            (None, Some(c), None) => c.to_string(),
-            (None, None, Some(m)) => m.to_string(),
-            (None, None, None) => String::new(),
-        };
+        );
         Row {
             status: None,
             time: Some(self.score_value),
@@ -206,12 +218,7 @@ pub fn payload(raw: &RawValue) -> Payload<'_> {
 
 pub fn run(ctx: &mut Ctx, set: JobSet, args: &ListArgs) -> anyhow::Result<Exit> {
     let filter = JobFilter::new(&args.filter, ctx.ui.clock.now);
-    let limit = match (args.all, args.limit) {
-        (true, _) => None,
-        (false, Some(n)) => Some(n),
-        (false, None) if ctx.ui.human() => Some(TABLE_LIMIT),
-        (false, None) => None,
-    };
+    let limit = args.limit.resolve(ctx.ui.human());
     let order = if args.oldest_first {
         Order::OldestFirst
     } else {
