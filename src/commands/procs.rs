@@ -479,19 +479,6 @@ fn growth_text(g: Option<f64>) -> String {
     }
 }
 
-fn paint(ui: &Ui, text: &str, tone: Tone) -> String {
-    let s = &ui.styles;
-    match tone {
-        Tone::Plain => text.to_string(),
-        Tone::Dim => s.dim(text),
-        Tone::Good => s.good(text),
-        Tone::Warn => s.warn(text),
-        Tone::Bad => s.bad(text),
-        Tone::Accent => s.accent(text),
-        Tone::Strong => s.strong(text),
-    }
-}
-
 impl ProcsReport {
     fn process_table(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
         let mut t = table::new(
@@ -613,17 +600,17 @@ impl ProcsReport {
         for r in &rows {
             let tone = r.m.growth_tone();
             let line = match &r.m.error {
-                Some(_) => paint(ui, &pad("(unreadable)", spark_w), Tone::Bad),
-                None => paint(ui, &spark::draw(&r.m.series(), available), tone),
+                Some(_) => Tone::Bad.paint(ui, &pad("(unreadable)", spark_w)),
+                None => tone.paint(ui, &spark::draw(&r.m.series(), available)),
             };
             let cells = [
-                paint(ui, &pad(&r.p.identity.shown(), id_w), Tone::Strong),
-                paint(ui, &pad(r.p.state.name(), state_w), r.p.state.tone()),
+                Tone::Strong.paint(ui, &pad(&r.p.identity.shown(), id_w)),
+                r.p.state.tone().paint(ui, &pad(r.p.state.name(), state_w)),
                 line,
                 right(&r.latest, latest_w),
                 right(&r.min, min_w),
                 right(&r.max, max_w),
-                paint(ui, &right(&r.growth, growth_w), tone),
+                tone.paint(ui, &right(&r.growth, growth_w)),
             ];
             writeln!(out, "{}", cells.join("  ").trim_end())?;
         }
