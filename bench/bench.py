@@ -162,6 +162,25 @@ def measure(cmd, env, first_line):
     return Result(wall, cpu, usage.ru_maxrss, first, lines, out_bytes)
 
 
+def median_of(results, name, field):
+    return statistics.median(getattr(r, field) for r in results[name])
+
+
+def spread_of(results, name, field, unit):
+    vals = [getattr(r, field) for r in results[name]]
+    return f"{unit(min(vals))} – {unit(max(vals))}"
+
+
+def print_table(title, rows):
+    """The measures as aligned columns under `title`."""
+    print()
+    print(title)
+    header = ("measure", "median", "range", "target", "")
+    widths = [max(len(r[i]) for r in rows + [header]) for i in range(5)]
+    for r in [header] + rows:
+        print("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+
+
 def fmt_time(s):
     return f"{s * 1000:.0f} ms" if s < 1 else f"{s:.2f} s"
 
@@ -212,11 +231,10 @@ def main():
                          "a header, 50 rows and the '… more' line")
 
     def med(name, field):
-        return statistics.median(getattr(r, field) for r in results[name])
+        return median_of(results, name, field)
 
     def spread(name, field, unit):
-        vals = [getattr(r, field) for r in results[name]]
-        return f"{unit(min(vals))} – {unit(max(vals))}"
+        return spread_of(results, name, field, unit)
 
     base = med("baseline", "wall")
     rows = [
@@ -250,13 +268,8 @@ def main():
                  spread("error", "wall", fmt_time), "", ""))
 
     out_mb = med("ndjson_first", "out_bytes") / 1e6
-    print()
-    print(f"cogctl list benchmark: {args.entries:,} dead entries of ~{avg_size:.0f} bytes, "
-          f"{os.cpu_count()} cores, median of {args.runs} runs (range: min – max)")
-    header = ("measure", "median", "range", "target", "")
-    widths = [max(len(r[i]) for r in rows + [header]) for i in range(5)]
-    for r in [header] + rows:
-        print("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+    print_table(f"cogctl list benchmark: {args.entries:,} dead entries of ~{avg_size:.0f} bytes, "
+                f"{os.cpu_count()} cores, median of {args.runs} runs (range: min – max)", rows)
     print(f"(NDJSON output: {out_mb:.0f} MB for {args.entries:,} entries; every line carries the "
           "stored member plus its parsed fields)")
 

@@ -11,12 +11,12 @@ redis-server (unix socket, no persistence) that it removes afterwards.
 
 import argparse
 import os
-import statistics
 import subprocess
 import sys
 import time
 
-from bench import entries, fmt_mib, fmt_time, measure, resp
+from bench import (entries, fmt_mib, fmt_time, measure, median_of, print_table, resp,
+                   spread_of)
 
 QUEUE = "big"
 KEY = b"cogworker:queue:" + QUEUE.encode()
@@ -28,25 +28,37 @@ def waiting(member):
     return member[:cut] + "}"
 
 
-def seed(sock, count):
-    started = time.perf_counter()
+def pipe_in(sock, command, key, words):
+    """`key` replaced by `command key words…` sent 2,000 words a time through redis-cli --pipe."""
     pipe = subprocess.Popen(["redis-cli", "-s", sock, "--pipe"], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    pipe.stdin.write(resp(b"DEL", KEY))
-    batch, sizes = [], 0
-    for _, member in entries(count):
-        raw = waiting(member).encode()
-        sizes += len(raw)
-        batch.append(raw)
+    pipe.stdin.write(resp(b"DEL", key))
+    batch = []
+    for word in words:
+        batch.append(word)
         if len(batch) == 2000:
-            pipe.stdin.write(resp(b"LPUSH", KEY, *batch))
+            pipe.stdin.write(resp(command, key, *batch))
             batch = []
     if batch:
-        pipe.stdin.write(resp(b"LPUSH", KEY, *batch))
+        pipe.stdin.write(resp(command, key, *batch))
     pipe.stdin.close()
     report = pipe.stdout.read().decode()
     if pipe.wait() != 0 or "errors: 0" not in report:
         sys.exit("seeding failed:\n" + report)
+
+
+def seed(sock, count):
+    started = time.perf_counter()
+    sizes = 0
+
+    def jobs():
+        nonlocal sizes
+        for _, member in entries(count):
+            raw = waiting(member).encode()
+            sizes += len(raw)
+            yield raw
+
+    pipe_in(sock, b"LPUSH", KEY, jobs())
     length = int(subprocess.check_output(["redis-cli", "-s", sock, "LLEN", KEY]))
     if length != count:
         sys.exit(f"seeded {length} jobs, expected {count}")
@@ -58,29 +70,22 @@ HISTORY = b"cogworker:history:all"
 
 def seed_history(sock, count):
     """`count` finished runs of the shapes above, one in 50 naming customer cus_needle."""
-    pipe = subprocess.Popen(["redis-cli", "-s", sock, "--pipe"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    pipe.stdin.write(resp(b"DEL", HISTORY))
-    batch, needles = [], 0
-    for i, (score, member) in enumerate(entries(count, seed=7)):
-        job = member[:member.index(',"error_class"')] + "}"
-        args = job[job.index('"args":') + 7:job.index(',"jid"')]
-        if i % 50 == 0:
-            args = args[:-1] + ',"cus_needle"]'
-            needles += 1
-        finished = float(score)
-        entry = ('{"jid":"%024x","class":"Bench","queue":"default","args":%s,"status":"success",'
-                 '"started_at":%r,"finished_at":%r}' % (i, args, finished - 0.25, finished))
-        batch += (score.encode(), entry.encode())
-        if len(batch) == 2000:
-            pipe.stdin.write(resp(b"ZADD", HISTORY, *batch))
-            batch = []
-    if batch:
-        pipe.stdin.write(resp(b"ZADD", HISTORY, *batch))
-    pipe.stdin.close()
-    report = pipe.stdout.read().decode()
-    if pipe.wait() != 0 or "errors: 0" not in report:
-        sys.exit("seeding failed:\n" + report)
+    needles = 0
+
+    def runs():
+        nonlocal needles
+        for i, (score, member) in enumerate(entries(count, seed=7)):
+            job = member[:member.index(',"error_class"')] + "}"
+            args = job[job.index('"args":') + 7:job.index(',"jid"')]
+            if i % 50 == 0:
+                args = args[:-1] + ',"cus_needle"]'
+                needles += 1
+            finished = float(score)
+            yield score.encode()
+            yield ('{"jid":"%024x","class":"Bench","queue":"default","args":%s,"status":"success",'
+                   '"started_at":%r,"finished_at":%r}' % (i, args, finished - 0.25, finished)).encode()
+
+    pipe_in(sock, b"ZADD", HISTORY, runs())
     return needles
 
 
@@ -130,11 +135,10 @@ def main():
             sys.exit(f"history --search printed {r.lines} lines, expected {needles}")
 
     def med(name, field):
-        return statistics.median(getattr(r, field) for r in results[name])
+        return median_of(results, name, field)
 
     def spread(name, field, unit):
-        vals = [getattr(r, field) for r in results[name]]
-        return f"{unit(min(vals))} – {unit(max(vals))}"
+        return spread_of(results, name, field, unit)
 
     base = med("baseline", "wall")
     rows = [
@@ -174,13 +178,8 @@ def main():
         fmt_time(med("history", "first_line")), spread("history", "first_line", fmt_time),
         0.1, "≤ 100 ms")
 
-    print()
-    print(f"cogctl views benchmark: a {args.jobs:,}-job queue, jobs of ~{avg_size:.0f} bytes, "
-          f"{os.cpu_count()} cores, median of {args.runs} runs (range: min – max)")
-    header = ("measure", "median", "range", "target", "")
-    widths = [max(len(r[i]) for r in rows + [header]) for i in range(5)]
-    for r in [header] + rows:
-        print("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+    print_table(f"cogctl views benchmark: a {args.jobs:,}-job queue, jobs of ~{avg_size:.0f} bytes, "
+                f"{os.cpu_count()} cores, median of {args.runs} runs (range: min – max)", rows)
 
 
 if __name__ == "__main__":
