@@ -386,6 +386,11 @@ pub fn is_unavailable(err: &redis::RedisError) -> bool {
 
 /// A short description of a client-library error, without the library's debug noise.
 pub fn describe(err: &redis::RedisError) -> String {
+    // A server's error in its own words (`LOADING Redis is loading …`), not the client
+    // library's name for its kind (`BusyLoading: …`).
+    if let (Some(code), Some(detail)) = (err.code(), err.detail()) {
+        return format!("{code} {}", detail.trim());
+    }
     let text = err.to_string();
     let text = text
         .strip_prefix("An error was signalled by the server - ")

@@ -102,10 +102,23 @@ impl Store {
             .ignore_errors()
             .query::<Vec<redis::RedisResult<Value>>>(&mut self.conn)
         {
-            Ok(replies) => Ok(replies
-                .into_iter()
-                .map(|r| r.map_err(|e| self.connector.scrub(&connection::describe(&e))))
-                .collect()),
+            Ok(replies) => {
+                // A replica, a loading server, a busy script: the server can't serve this
+                // call at all, whichever key a reply names.
+                if let Some(e) = replies
+                    .iter()
+                    .find_map(|r| r.as_ref().err().filter(|e| connection::is_unavailable(e)))
+                {
+                    return Err(StoreError::Unavailable {
+                        target: self.connector.target().to_string(),
+                        reason: self.connector.scrub(&connection::describe(e)),
+                    });
+                }
+                Ok(replies
+                    .into_iter()
+                    .map(|r| r.map_err(|e| self.connector.scrub(&connection::describe(&e))))
+                    .collect())
+            }
             Err(err) => Err(self.command_error(err, &redis::cmd("PIPELINE"), b"", None)),
         }
     }

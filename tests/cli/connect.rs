@@ -396,3 +396,45 @@ fn a_worker_follows_a_sentinel_failover() {
         assert_eq!(left, 0, "{id}: {left} jobs left in progress");
     }
 }
+
+/// A replica (here of a primary that doesn't exist) refuses writes with READONLY: that is
+/// "unavailable", exit 3, in Redis' own words and without the client library's names.
+#[test]
+fn a_replica_refusing_writes_is_unavailable() {
+    let dir = tempfile::tempdir().unwrap();
+    let socket = dir.path().join("replica.sock");
+    let socket_text = socket.to_str().unwrap().to_string();
+    let _replica = spawn(
+        &[
+            "--port",
+            "0",
+            "--unixsocket",
+            &socket_text,
+            "--save",
+            "",
+            "--replicaof",
+            "127.0.0.1",
+            "1",
+        ],
+        dir.path(),
+    );
+    let url = format!("unix://{socket_text}");
+    wait_for("the replica", || {
+        Cogctl::bare()
+            .args(["--redis-url", &url, "queues"])
+            .run()
+            .code
+            == 0
+    });
+    let run = Cogctl::bare()
+        .args(["--redis-url", &url, "queue", "pause", "q"])
+        .run();
+    assert_eq!(run.code, 3, "{}", run.snapshot());
+    assert!(
+        run.stderr
+            .contains("is unavailable: READONLY You can't write against a read only replica"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("ReadOnly"), "{}", run.stderr);
+}
