@@ -5484,7 +5484,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__worker)
-            opts="-q -c -h -V --queue --concurrency --handler --timeout --timeout-for --kill-grace --timeout-drain --config --burst --history --max-jobs --identity-tag --orphan-threshold --max-orphanings --startup-wait --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-q -c -h -V --queue --concurrency --handler --timeout --timeout-for --kill-grace --timeout-drain --config --burst --history --recycle-after --recycle-above --max-jobs --identity-tag --orphan-threshold --max-orphanings --startup-wait --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5527,6 +5527,14 @@ _cogctl() {
                     return 0
                     ;;
                 --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --recycle-after)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --recycle-above)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -1222,6 +1222,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l timeout-for -d 
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l kill-grace -d 'Between the TERM and the KILL of a handler being stopped [default: 5s]' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l timeout-drain -d 'On TERM/INT, how long running jobs may take to finish before they are requeued [default: 25s]' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l config -d 'Read settings from a JSON file: {"queues":["critical,3","default"], "concurrency":5, "handlers":{"Class":"command"}, "timeout":"30s", "timeout_for":{"Class":"5m"}, "kill_grace":"5s", "timeout_drain":"25s", "identity_tag":"…", "orphan_threshold":"300s", "max_orphanings":3}; flags win' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l recycle-after -d 'Replace a long-running (serve:) handler process after it has run N jobs' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l recycle-above -d 'Replace a long-running (serve:) handler process, between jobs, when its resident memory is above SIZE (200MB, 1.5GB)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l max-jobs -d 'Stop after starting N jobs (and finishing them)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l identity-tag -d 'The first part of this process\'s identity (<tag>:<pid>:<12 hex>) [default: $DYNO or the hostname]' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l orphan-threshold -d 'How long another process may stay silent before this one recovers its jobs (the gem\'s orphan_threshold) [default: 300s]' -r

@@ -114,8 +114,13 @@ pub struct Process {
     /// Distinct queues, heaviest first.
     pub queues: Vec<QueueWeight>,
     pub quiet: Option<bool>,
-    /// Resident memory at the last beat, KB (null when the process could not measure it).
+    /// Resident memory at the last beat, KB (null when the process could not measure it). For
+    /// a cogctl worker with long-running handlers, its own and theirs together.
     pub rss_kb: Option<i64>,
+    /// A cogctl worker's long-running handler processes at the last beat, and their share of
+    /// `rss_kb` (null for a process that doesn't report them, such as the gem's).
+    pub handlers: Option<i64>,
+    pub handlers_rss_kb: Option<i64>,
     /// The `cogworker:last_beat` stamp (Redis clock, epoch seconds); reliable fetch only.
     pub last_beat: Option<i64>,
     /// Milliseconds left on the presence key (null when it is gone or has no TTL).
@@ -276,6 +281,8 @@ fn read_process(
         queues: Vec::new(),
         quiet: None,
         rss_kb: None,
+        handlers: None,
+        handlers_rss_kb: None,
         last_beat,
         ttl_ms: pttl.as_ref().ok().and_then(value::int).filter(|&t| t >= 0),
         beat_age: None,
@@ -343,6 +350,8 @@ fn read_info(raw: &[u8], p: &mut Process) -> Result<(), String> {
     p.concurrency = info.get("concurrency").and_then(|v| v.as_i64());
     p.started_at = info.get("started_at").and_then(|v| v.as_f64());
     p.rss_kb = info.get("rss_kb").and_then(|v| v.as_i64());
+    p.handlers = info.get("handlers").and_then(|v| v.as_i64());
+    p.handlers_rss_kb = info.get("handlers_rss_kb").and_then(|v| v.as_i64());
     let names: Vec<&str> = info
         .get("queues")
         .and_then(|q| q.as_array())
@@ -527,7 +536,20 @@ impl ProcsReport {
                 ),
                 table::cell(ui, busy, if saturated { Tone::Warn } else { Tone::Plain }),
                 queues,
-                table::cell(ui, p.rss_kb.map_or("-".into(), size::kb), Tone::Plain),
+                table::cell(
+                    ui,
+                    match (p.rss_kb, p.handlers, p.handlers_rss_kb) {
+                        (None, _, _) => "-".into(),
+                        (Some(kb), Some(n), Some(h)) if n > 0 => format!(
+                            "{} ({n} handler{}: {})",
+                            size::kb(kb),
+                            if n == 1 { "" } else { "s" },
+                            size::kb(h)
+                        ),
+                        (Some(kb), _, _) => size::kb(kb),
+                    },
+                    Tone::Plain,
+                ),
                 table::cell(
                     ui,
                     p.beat_age

@@ -95,6 +95,15 @@ pub struct WorkerArgs {
     #[arg(long)]
     pub history: bool,
 
+    /// Replace a long-running (serve:) handler process after it has run N jobs
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub recycle_after: Option<u64>,
+
+    /// Replace a long-running (serve:) handler process, between jobs, when its resident memory
+    /// is above SIZE (200MB, 1.5GB)
+    #[arg(long, value_name = "SIZE", value_parser = crate::worker::serve::parse_size)]
+    pub recycle_above: Option<u64>,
+
     /// Stop after starting N jobs (and finishing them)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_jobs: Option<u64>,
@@ -168,6 +177,8 @@ struct ConfigFile {
     orphan_threshold: Option<DurationText>,
     max_orphanings: Option<u64>,
     history: Option<bool>,
+    recycle_after: Option<u64>,
+    recycle_above: Option<String>,
 }
 
 /// A duration in the config file: seconds as a number, or text like "30s" or "5m".
@@ -224,6 +235,7 @@ struct Resolved {
     orphan_threshold: Duration,
     max_orphanings: u64,
     history: bool,
+    recycle: crate::worker::serve::Recycle,
 }
 
 fn resolve(args: &WorkerArgs) -> Result<Resolved, UsageError> {
@@ -311,6 +323,17 @@ fn resolve(args: &WorkerArgs) -> Result<Resolved, UsageError> {
             .unwrap_or(3)
             .max(1),
         history: args.history || file.history.unwrap_or(false),
+        recycle: crate::worker::serve::Recycle {
+            after: args.recycle_after.or(file.recycle_after.filter(|n| *n > 0)),
+            above_kb: match (args.recycle_above, &file.recycle_above) {
+                (Some(kb), _) => Some(kb),
+                (None, Some(text)) => Some(
+                    crate::worker::serve::parse_size(text)
+                        .map_err(|e| UsageError(format!("--config: recycle_above: {e}")))?,
+                ),
+                (None, None) => None,
+            },
+        },
     })
 }
 
@@ -396,8 +419,9 @@ impl Report for WorkerReport {
 
 pub fn run(ctx: &mut Ctx, args: &WorkerArgs) -> anyhow::Result<Exit> {
     let r = resolve(args)?;
-    let handlers =
+    let mut handlers =
         Handlers::new(&r.handlers, r.timeout, &r.timeout_for, r.grace).map_err(UsageError)?;
+    handlers.set_recycle(r.recycle);
     let connector = ctx.connector()?;
     let hostname = hostname();
     let pid = std::process::id();
@@ -441,6 +465,7 @@ pub fn run(ctx: &mut Ctx, args: &WorkerArgs) -> anyhow::Result<Exit> {
         running: Mutex::new(Default::default()),
         pending: Mutex::new(Default::default()),
         settling: Mutex::new(()),
+        handlers_memory: Mutex::new(Default::default()),
         tally: Tally::default(),
     };
     let started = Instant::now();

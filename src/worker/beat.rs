@@ -30,9 +30,16 @@ pub fn rss_kb() -> Option<i64> {
 /// without; the secondary writes are each on their own.
 pub fn beat(shared: &Shared, store: &mut Store) -> StoreResult<()> {
     let s = &shared.settings;
-    let rss = rss_kb();
+    // The memory of the job code too: this process and its long-running handlers.
+    let (handlers, handler_kb) = shared.handlers_total();
+    let rss = rss_kb().map(|kb| kb + handler_kb as i64);
+    let extra = if handlers > 0 {
+        format!(",\"handlers\":{handlers},\"handlers_rss_kb\":{handler_kb}")
+    } else {
+        String::new()
+    };
     let info = format!(
-        "{{\"hostname\":{},\"pid\":{},\"concurrency\":{},\"queues\":{},\"started_at\":{},\"rss_kb\":{}}}",
+        "{{\"hostname\":{},\"pid\":{},\"concurrency\":{},\"queues\":{},\"started_at\":{},\"rss_kb\":{}{extra}}}",
         serde_json::to_string(&s.hostname).expect("a string serialises"),
         s.pid,
         s.concurrency,

@@ -14,6 +14,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Condvar, LazyLock, Mutex, MutexGuard, PoisonError};
 use std::thread;
 
+use super::serve::{Note, Pool, Recycle};
 use crate::text::visible;
 use std::time::{Duration, Instant};
 
@@ -55,6 +56,7 @@ pub struct Handlers {
     per_class: HashMap<String, Option<Duration>>,
     grace: Duration,
     output: Option<Output>,
+    recycle: Recycle,
 }
 
 impl fmt::Debug for Handlers {
@@ -81,6 +83,8 @@ pub fn to_stderr() -> Output {
 pub enum Handler {
     /// argv: the program, then its arguments.
     Command(Vec<String>),
+    /// `serve:COMMAND`: a long-running process per worker thread (see `serve`).
+    Serve(Vec<String>),
     Builtin(Builtin),
 }
 
@@ -191,7 +195,18 @@ impl Handlers {
             per_class: timeouts,
             grace,
             output: Some(to_stderr()),
+            recycle: Recycle::default(),
         })
+    }
+
+    /// When long-running handler processes are replaced between jobs.
+    pub fn set_recycle(&mut self, recycle: Recycle) {
+        self.recycle = recycle;
+    }
+
+    /// The TERM→KILL grace.
+    pub fn grace(&self) -> Duration {
+        self.grace
     }
 
     /// Where handlers' stdout and stderr lines go ([`to_stderr`] unless set). With `None`,
@@ -235,7 +250,23 @@ impl Handlers {
     }
 
     /// Run one job to its end. Never panics; every way a handler can fail is an Outcome.
+    /// A long-running handler is started for this job and stopped after it.
     pub fn run(&self, job: &JobContext<'_>, children: &Children) -> Outcome {
+        let mut pool = Pool::default();
+        let outcome = self.run_in(job, children, &mut pool, &mut Vec::new());
+        pool.close(self.grace, children);
+        outcome
+    }
+
+    /// Run one job, a long-running handler through the thread's `pool` (its events in
+    /// `notes`, for the worker's log).
+    pub fn run_in(
+        &self,
+        job: &JobContext<'_>,
+        children: &Children,
+        pool: &mut Pool,
+        notes: &mut Vec<Note>,
+    ) -> Outcome {
         let Some(handler) = self.get(job.class) else {
             return Outcome::Failure(missing_handler(job.class));
         };
@@ -243,6 +274,16 @@ impl Handlers {
         match handler {
             Handler::Builtin(builtin) => builtin.run(job, timeout, children, self.output.as_ref()),
             Handler::Command(argv) => self.run_command(argv, job, timeout, children),
+            Handler::Serve(argv) => pool.run(
+                argv,
+                job,
+                timeout,
+                self.grace,
+                self.recycle,
+                children,
+                self.output.as_ref(),
+                notes,
+            ),
         }
     }
 
@@ -407,6 +448,7 @@ impl fmt::Display for Handler {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Handler::Command(argv) => f.write_str(&shell_words::join(argv)),
+            Handler::Serve(argv) => write!(f, "serve:{}", shell_words::join(argv)),
             Handler::Builtin(builtin) => write!(f, "builtin:{}", builtin.name()),
         }
     }
@@ -514,7 +556,7 @@ impl Children {
 
     /// Spawns under the lock, so a `signal_all` either sees the new group or happened
     /// before it and is applied to it here.
-    fn spawn(&self, command: &mut Command) -> io::Result<Child> {
+    pub(super) fn spawn(&self, command: &mut Command) -> io::Result<Child> {
         let mut state = self.lock();
         let child = command.spawn()?;
         let group = child.id() as libc::pid_t;
@@ -525,12 +567,12 @@ impl Children {
         Ok(child)
     }
 
-    fn forget(&self, group: libc::pid_t) {
+    pub(super) fn forget(&self, group: libc::pid_t) {
         self.lock().groups.remove(&group);
     }
 
     /// Sleeps for `length`, or until `signal_all`: then returns its signal.
-    fn pause(&self, length: Duration) -> Option<i32> {
+    pub(super) fn pause(&self, length: Duration) -> Option<i32> {
         let deadline = Instant::now().checked_add(length);
         let mut state = self.lock();
         loop {
@@ -630,7 +672,7 @@ fn clear_group(group: libc::pid_t, escalation: &Escalation, grace: Duration) {
     signal_group(group, libc::SIGKILL);
 }
 
-fn signal_group(group: libc::pid_t, sig: i32) {
+pub(super) fn signal_group(group: libc::pid_t, sig: i32) {
     // Never 0 or 1: killpg(0) would signal the worker's own group.
     if group > 1 {
         // SAFETY: killpg only sends a signal; a group that is already gone gives ESRCH.
@@ -708,11 +750,11 @@ fn keep(line: &mut Vec<u8>, bytes: &[u8]) -> bool {
 
 /// What a handler said about its failure in its result file.
 #[derive(Debug, PartialEq)]
-struct Reported {
-    error_class: Option<String>,
-    error_message: Option<String>,
-    decision: Decision,
-    backtrace: Vec<String>,
+pub(super) struct Reported {
+    pub error_class: Option<String>,
+    pub error_message: Option<String>,
+    pub decision: Decision,
+    pub backtrace: Vec<String>,
 }
 
 /// `None` when the handler wrote no result file.
@@ -732,7 +774,7 @@ fn read_result(path: &Path) -> Option<Result<Reported, String>> {
     Some(parse_result(&bytes))
 }
 
-fn parse_result(bytes: &[u8]) -> Result<Reported, String> {
+pub(super) fn parse_result(bytes: &[u8]) -> Result<Reported, String> {
     let value: Value = serde_json::from_slice(bytes).map_err(|e| format!("not JSON: {e}"))?;
     let Value::Object(fields) = value else {
         return Err("not a JSON object".into());
@@ -896,6 +938,14 @@ fn split_spec(spec: &str) -> Option<(&str, &str)> {
 }
 
 fn parse_handler(class: &str, command: &str) -> Result<Handler, String> {
+    if let Some(serve) = command.strip_prefix("serve:") {
+        let argv =
+            shell_words::split(serve).map_err(|e| format!("--handler {class}={command}: {e}"))?;
+        if argv.is_empty() {
+            return Err(format!("--handler {class}={command}: the command is empty"));
+        }
+        return Ok(Handler::Serve(argv));
+    }
     let argv =
         shell_words::split(command).map_err(|e| format!("--handler {class}={command}: {e}"))?;
     let Some(first) = argv.first() else {

@@ -9,6 +9,7 @@ pub mod fetch;
 pub mod handler;
 pub mod poller;
 pub mod process;
+pub mod serve;
 pub mod state;
 
 use std::sync::atomic::Ordering;

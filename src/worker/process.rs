@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use super::fetch::Fetcher;
 use super::handler::{Decision, Failure, JobContext, Outcome};
+use super::serve::Pool;
 use super::state::{Conn, Pending, Shared};
 use crate::store::history;
 use crate::store::ids::Jids;
@@ -61,6 +62,8 @@ pub fn run(shared: &Shared) {
     let mut next: Option<Next> = None;
     // The weighted queue list, shuffled in place for each ACK_FETCH.
     let mut names: Vec<&str> = shared.settings.queues.iter().map(String::as_str).collect();
+    // This thread's long-running handler processes, kept between jobs.
+    let mut pool = Pool::default();
     while !shared.stopping() {
         settle_if_owed(shared, &mut conn);
         if shared.quiet() || max_jobs_reached(shared) {
@@ -106,7 +109,7 @@ pub fn run(shared: &Shared) {
         }
         shared.started_jobs.fetch_add(1, Ordering::SeqCst);
         shared.start_running(&job.raw);
-        let disposition = execute(shared, &mut conn, &tid, &job);
+        let disposition = execute(shared, &mut conn, &tid, &job, &mut pool);
         // Fetch the next job with this one's acknowledgement, unless no new job may start.
         let order = (!shared.stopping() && !shared.quiet() && !max_jobs_reached(shared))
             .then(|| fetcher.order(&mut names));
@@ -119,6 +122,8 @@ pub fn run(shared: &Shared) {
     if let Some(job) = next {
         hand_back(shared, &mut conn, &tid, &job);
     }
+    pool.close(shared.handlers.grace(), &shared.children);
+    shared.handler_memory(&tid, 0, 0);
 }
 
 /// A fetched job that won't be started goes back to the front of its queue.
@@ -137,7 +142,13 @@ fn max_jobs_reached(shared: &Shared) -> bool {
 }
 
 /// Run one job: bury it if it isn't one, otherwise its handler, then record the outcome.
-fn execute(shared: &Shared, conn: &mut Conn<'_>, tid: &str, fetched: &Next) -> Disposition {
+fn execute(
+    shared: &Shared,
+    conn: &mut Conn<'_>,
+    tid: &str,
+    fetched: &Next,
+    pool: &mut Pool,
+) -> Disposition {
     let (queue, raw) = (fetched.queue.as_str(), fetched.raw.as_slice());
     let job = match Job::parse(raw) {
         Ok(job) => job,
@@ -166,7 +177,8 @@ fn execute(shared: &Shared, conn: &mut Conn<'_>, tid: &str, fetched: &Next) -> D
         "job_start",
         &[("jid", &jid), ("class", &class), ("queue", &queue)],
     );
-    let outcome = shared.handlers.run(
+    let mut notes = Vec::new();
+    let outcome = shared.handlers.run_in(
         &JobContext {
             payload: raw,
             jid: &jid,
@@ -177,7 +189,19 @@ fn execute(shared: &Shared, conn: &mut Conn<'_>, tid: &str, fetched: &Next) -> D
             identity: &shared.settings.identity,
         },
         &shared.children,
+        pool,
+        &mut notes,
     );
+    for (event, fields) in &notes {
+        let mut all: Vec<(&str, &dyn std::fmt::Display)> = vec![("jid", &jid), ("class", &class)];
+        all.extend(
+            fields
+                .iter()
+                .map(|(k, v)| (*k, v as &dyn std::fmt::Display)),
+        );
+        shared.log("info", event, &all);
+    }
+    shared.handler_memory(tid, pool.len(), pool.rss_kb());
     let elapsed = format!("{:.3}", started.elapsed().as_secs_f64());
     if shared.abandon.load(Ordering::SeqCst) {
         shared.log("warn", "job_abandoned", &[("jid", &jid), ("class", &class)]);

@@ -92,6 +92,8 @@ pub struct Shared {
     pub pending: Mutex<HashMap<Vec<u8>, Pending>>,
     /// Held by the one thread settling what is owed, so two don't settle the same debt.
     pub settling: Mutex<()>,
+    /// Each processor thread's long-running handler processes: how many, their RSS in KB.
+    pub handlers_memory: Mutex<HashMap<String, (usize, u64)>>,
     pub tally: Tally,
 }
 
@@ -154,6 +156,25 @@ impl Shared {
             .iter()
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect()
+    }
+
+    /// A processor thread's long-running handlers now (`count` processes, `kb` resident).
+    pub fn handler_memory(&self, tid: &str, count: usize, kb: u64) {
+        let mut memory = self.handlers_memory.lock().expect("handlers_memory");
+        if count == 0 {
+            memory.remove(tid);
+        } else {
+            memory.insert(tid.to_string(), (count, kb));
+        }
+    }
+
+    /// Every thread's long-running handlers: processes and resident KB, summed.
+    pub fn handlers_total(&self) -> (usize, u64) {
+        self.handlers_memory
+            .lock()
+            .expect("handlers_memory")
+            .values()
+            .fold((0, 0), |(n, kb), (c, k)| (n + c, kb + k))
     }
 
     pub fn owe(&self, raw: &[u8], pending: Pending) {

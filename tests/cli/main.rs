@@ -21,6 +21,7 @@ mod queue_view;
 mod reconcile;
 mod repair;
 mod search;
+mod serve;
 mod soak;
 mod stats;
 mod transfer;
