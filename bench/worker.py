@@ -37,11 +37,12 @@ from bench import cli
 QUEUE = "cogworker:queue:default"
 
 
-def seed(sock, binary, n):
+def seed(sock, binary, n, job_class="Bench"):
     cli(sock, "FLUSHALL")
     with tempfile.NamedTemporaryFile("w", suffix=".ndjson", delete=False) as f:
         for i in range(n):
-            f.write('{"class":"Bench","args":[%d,"order-%06d",{"amount":%d.5}]}\n' % (i, i, i % 997))
+            f.write('{"class":"%s","args":[%d,"order-%06d",{"amount":%d.5}]}\n'
+                    % (job_class, i, i, i % 997))
         path = f.name
     try:
         env = dict(os.environ, COGCTL_REDIS_URL=f"unix://{sock}")
@@ -74,12 +75,12 @@ def commandstats(sock):
     return stats
 
 
-def work(sock, binary, n, concurrency, handler):
+def work(sock, binary, n, concurrency, handler, job_class="Bench"):
     """One burst run over n seeded jobs: (seconds, peak RSS kB, commands per job)."""
     cli(sock, "CONFIG", "RESETSTAT")
     env = dict(os.environ, COGCTL_REDIS_URL=f"unix://{sock}")
     cmd = [binary, "--quiet", "--json", "worker", "--burst", "-c", str(concurrency),
-           "--handler", f"Bench={handler}"]
+           "--handler", f"{job_class}={handler}"]
     started = time.perf_counter()
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     peak = [0]

@@ -16,9 +16,9 @@
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
+use std::os::fd::AsRawFd;
 use std::os::unix::process::CommandExt;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -47,17 +47,22 @@ pub struct Recycle {
     pub above_kb: Option<u64>,
 }
 
-/// What a stdout reader passes on: a line, or why it stopped.
+/// What reading a reply gave.
 enum Line {
     Text(Vec<u8>),
     TooLong,
+    Timeout,
+    Closed,
 }
 
 struct Served {
     child: Child,
     group: libc::pid_t,
     stdin: Option<ChildStdin>,
-    lines: Receiver<Line>,
+    /// Read on the worker thread itself (poll, then read): no thread hop per job.
+    stdout: ChildStdout,
+    /// What was read past the last reply.
+    pending: Vec<u8>,
     /// The jid its stderr lines are logged with.
     jid: Arc<Mutex<String>>,
     jobs: u64,
@@ -211,33 +216,6 @@ fn start(argv: &[String], children: &Children, output: Option<&Output>) -> std::
     let stdin = child.stdin.take();
     let stdout = child.stdout.take().expect("piped");
     let stderr = child.stderr.take().expect("piped");
-    let (tx, lines) = mpsc::channel();
-    std::thread::Builder::new()
-        .name("serve-stdout".into())
-        .spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            loop {
-                let mut line = Vec::new();
-                match (&mut reader)
-                    .take(REPLY_BYTES + 1)
-                    .read_until(b'\n', &mut line)
-                {
-                    Ok(0) | Err(_) => return,
-                    Ok(_) if line.last() != Some(&b'\n') && line.len() as u64 > REPLY_BYTES => {
-                        let _ = tx.send(Line::TooLong);
-                        return;
-                    }
-                    Ok(_) => {
-                        if line.last() == Some(&b'\n') {
-                            line.pop();
-                        }
-                        if tx.send(Line::Text(line)).is_err() {
-                            return;
-                        }
-                    }
-                }
-            }
-        })?;
     let jid = Arc::new(Mutex::new(String::new()));
     let logged = Arc::clone(&jid);
     let output = output.cloned();
@@ -257,7 +235,8 @@ fn start(argv: &[String], children: &Children, output: Option<&Output>) -> std::
         child,
         group,
         stdin,
-        lines,
+        stdout,
+        pending: Vec::new(),
         jid,
         jobs: 0,
     })
@@ -293,34 +272,74 @@ fn exchange(served: &mut Served, job: &JobContext<'_>, timeout: Option<Duration>
     if !matches!(written, Some(Ok(()))) {
         return Exchange::Broken(exited(served, "before it read the job"));
     }
-    let line = match timeout {
-        Some(t) => served.lines.recv_timeout(t),
-        None => served
-            .lines
-            .recv()
-            .map_err(|_| RecvTimeoutError::Disconnected),
-    };
-    match line {
-        Ok(Line::Text(line)) => match reply(&line) {
+    match read_line(served, timeout.map(|t| Instant::now() + t)) {
+        Line::Text(line) => match reply(&line) {
             Ok(outcome) => Exchange::Replied(outcome),
             Err(why) => Exchange::Broken(plain(
                 HANDLER_PROTOCOL,
                 format!("the handler's reply is not the protocol's: {why}"),
             )),
         },
-        Ok(Line::TooLong) => Exchange::Broken(plain(
+        Line::TooLong => Exchange::Broken(plain(
             HANDLER_PROTOCOL,
             format!("the handler's reply is longer than {REPLY_BYTES} bytes"),
         )),
-        Err(RecvTimeoutError::Timeout) => Exchange::Broken(plain(
+        Line::Timeout => Exchange::Broken(plain(
             HANDLER_TIMEOUT,
             format!(
                 "the job ran longer than {:?}; its handler process was stopped (it is started again for the next job)",
                 timeout.unwrap_or_default()
             ),
         )),
-        Err(RecvTimeoutError::Disconnected) => {
-            Exchange::Broken(exited(served, "while running the job"))
+        Line::Closed => Exchange::Broken(exited(served, "while running the job")),
+    }
+}
+
+/// The next line of the handler's stdout, waiting until `deadline` at most.
+fn read_line(served: &mut Served, deadline: Option<Instant>) -> Line {
+    let fd = served.stdout.as_raw_fd();
+    let mut chunk = [0u8; 64 * 1024];
+    loop {
+        if let Some(end) = served.pending.iter().position(|&b| b == b'\n') {
+            let rest = served.pending.split_off(end + 1);
+            let mut line = std::mem::replace(&mut served.pending, rest);
+            line.pop();
+            return Line::Text(line);
+        }
+        if served.pending.len() as u64 > REPLY_BYTES {
+            return Line::TooLong;
+        }
+        let wait_ms = match deadline {
+            None => -1,
+            Some(d) => {
+                let left = d.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    return Line::Timeout;
+                }
+                left.as_millis().clamp(1, i32::MAX as u128) as i32
+            }
+        };
+        let mut pfd = libc::pollfd {
+            fd,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd for the duration of the call.
+        let ready = unsafe { libc::poll(&mut pfd, 1, wait_ms) };
+        if ready < 0 {
+            if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            return Line::Closed;
+        }
+        if ready == 0 {
+            continue;
+        }
+        match served.stdout.read(&mut chunk) {
+            Ok(0) => return Line::Closed,
+            Ok(n) => served.pending.extend_from_slice(&chunk[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return Line::Closed,
         }
     }
 }
