@@ -276,6 +276,10 @@ fn statuses_json_bodies_and_retry_after_decide_each_job() {
             body: br#"{"ok":false,"error_class":"Card::Declined","error_message":"card declined","backtrace":["app.py:9 in charge"],"retry":"kill"}"#.to_vec(),
             ..reply("500 Internal Server Error")
         },
+        "Moved" => Reply {
+            headers: vec![("Location", "/elsewhere".into())],
+            ..reply("301 Moved Permanently")
+        },
         "Busy" => Reply {
             headers: vec![("Retry-After", "7".into())],
             ..reply("503 Service Unavailable")
@@ -294,6 +298,7 @@ fn statuses_json_bodies_and_retry_after_decide_each_job() {
             r#"{"class":"Kill","args":[],"retry":5}"#.to_string(),
             r#"{"class":"Busy","args":[],"retry":5}"#.to_string(),
             r#"{"class":"Gone","args":[],"retry":0}"#.to_string(),
+            r#"{"class":"Moved","args":[],"retry":0}"#.to_string(),
         ],
     );
     let url = http.url("/jobs");
@@ -302,7 +307,7 @@ fn statuses_json_bodies_and_retry_after_decide_each_job() {
     assert_eq!(run.code, 1, "jobs died: {}", run.stderr);
     let summary: Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(summary["processed"], 2, "{}", run.stderr);
-    assert_eq!(summary["dead"], 2, "{}", run.stderr);
+    assert_eq!(summary["dead"], 3, "{}", run.stderr);
 
     let dead = by_class(&server, "cogworker:dead");
     // retry: "kill" → dead at once, with retries left.
@@ -316,6 +321,12 @@ fn statuses_json_bodies_and_retry_after_decide_each_job() {
         gone["error_message"],
         format!("POST {url} answered 404 Not Found")
     );
+    // Not followed: a redirect is an answer like any other.
+    assert_eq!(
+        dead["Moved"].0["error_message"],
+        format!("POST {url} answered 301 Moved Permanently")
+    );
+    assert_eq!(http.received().len(), 6);
     // Retry-After: 7 → retried in exactly 7 s.
     let retry = by_class(&server, "cogworker:retry");
     let (busy, at) = &retry["Busy"];
@@ -356,7 +367,10 @@ fn the_request_carries_the_stored_payload_and_the_job_in_headers() {
             "--identity-tag",
             "host é",
             "--handler",
-            &format!("*={}", http.url("/run?src=cogctl")),
+            &format!(
+                "*={}",
+                http.url("/run?src=cogctl").replace("://", "://bot:s3cret@")
+            ),
         ],
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -380,6 +394,7 @@ fn the_request_carries_the_stored_payload_and_the_job_in_headers() {
         payload["jid"].as_str().unwrap()
     );
     assert_eq!(report.header("x-cogctl-queue"), "default");
+    assert_eq!(report.header("authorization"), "Basic Ym90OnMzY3JldA==");
     assert_eq!(report.header("x-cogctl-attempt"), "1");
     assert!(
         report
@@ -463,7 +478,9 @@ fn a_refused_connection_fails_the_job_into_retry_and_hides_the_password() {
     assert_eq!(ping["error_class"], "Cogctl::HttpUnreachable");
     let message = ping["error_message"].as_str().unwrap();
     assert!(
-        message.starts_with(&format!("POST http://bot:***@127.0.0.1:{port}/jobs: ")),
+        message.starts_with(&format!(
+            "POST http://bot:***@127.0.0.1:{port}/jobs: Connection refused"
+        )),
         "{message}"
     );
     assert!(!run.stderr.contains("hunter2") && !run.stdout.contains("hunter2"));
