@@ -63,10 +63,12 @@ struct HttpServer {
 impl HttpServer {
     fn start(answer: impl Fn(&Received) -> Reply + Send + Sync + 'static) -> HttpServer {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        HttpServer::serve(listener, Arc::new(answer))
+        HttpServer::serve(listener, Arc::new(answer), None)
     }
 
-    fn serve(listener: TcpListener, answer: Arc<Answer>) -> HttpServer {
+    /// `idle`: how long a connection may wait for its next request before the server
+    /// closes it (as Node's keepAliveTimeout, gunicorn's keepalive…).
+    fn serve(listener: TcpListener, answer: Arc<Answer>, idle: Option<Duration>) -> HttpServer {
         let addr = listener.local_addr().unwrap();
         listener.set_nonblocking(true).unwrap();
         let stop = Arc::new(AtomicBool::new(false));
@@ -84,7 +86,7 @@ impl HttpServer {
                             let (stop, received, answer) =
                                 (stop.clone(), received.clone(), answer.clone());
                             threads.push(std::thread::spawn(move || {
-                                connection(stream, &stop, &received, &*answer)
+                                connection(stream, &stop, &received, &*answer, idle)
                             }));
                         }
                         Err(_) => std::thread::sleep(Duration::from_millis(5)),
@@ -136,6 +138,7 @@ fn connection(
     stop: &AtomicBool,
     received: &Mutex<Vec<Received>>,
     answer: &Answer,
+    idle: Option<Duration>,
 ) {
     stream.set_nonblocking(false).unwrap();
     // Short reads so a stop is seen soon; a request is read whole once it starts.
@@ -144,6 +147,7 @@ fn connection(
         .unwrap();
     let mut writer = stream.try_clone().unwrap();
     let mut reader = BufReader::new(stream);
+    let mut waiting = Instant::now();
     while !stop.load(Ordering::SeqCst) {
         let mut line = String::new();
         match reader.read_line(&mut line) {
@@ -155,8 +159,9 @@ fn connection(
                     std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
                 ) =>
             {
-                if !line.is_empty() {
-                    return; // a request cut by the timeout: not expected from cogctl
+                if !line.is_empty() || idle.is_some_and(|idle| waiting.elapsed() > idle) {
+                    // Idle too long, or a request cut by the timeout (not expected).
+                    return;
                 }
                 continue;
             }
@@ -184,6 +189,7 @@ fn connection(
         if writer.write_all(&bytes).is_err() {
             return;
         }
+        waiting = Instant::now();
     }
 }
 
@@ -497,7 +503,7 @@ fn a_server_restarted_mid_run_loses_no_job() {
     });
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap();
-    let mut first = HttpServer::serve(listener, answer.clone());
+    let mut first = HttpServer::serve(listener, answer.clone(), None);
     // 100 jobs before the restart, 100 while the server is down, 100 after.
     const JOBS: usize = 300;
     enqueue(&server, &jobs("Job", 100, 3));
@@ -512,7 +518,7 @@ fn a_server_restarted_mid_run_loses_no_job() {
     first.stop();
     enqueue(&server, &jobs("Job", 100, 3));
     std::thread::sleep(Duration::from_millis(300));
-    let second = HttpServer::serve(TcpListener::bind(addr).unwrap(), answer);
+    let second = HttpServer::serve(TcpListener::bind(addr).unwrap(), answer, None);
     enqueue(&server, &jobs("Job", 100, 3));
     let run = worker.wait(Duration::from_secs(60));
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -562,6 +568,35 @@ fn connections_are_kept_alive_between_jobs() {
         "{} connections for 200 jobs on 2 threads",
         http.connections()
     );
+}
+
+#[test]
+fn a_connection_the_server_closed_while_idle_is_not_reused() {
+    let server = RedisServer::start();
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let http = HttpServer::serve(
+        listener,
+        Arc::new(|_: &Received| reply("200 OK")),
+        Some(Duration::from_millis(200)),
+    );
+    let handler = format!("Noop={}", http.url("/jobs"));
+    let worker = Cogctl::new(&server)
+        .args(["worker", "--json", "-c", "1", "--max-jobs", "3"])
+        .args(["--handler", &handler])
+        .spawn();
+    for n in 1..=3 {
+        enqueue(&server, &jobs("Noop", 1, 0));
+        wait_until(Duration::from_secs(20), "the job's request", || {
+            http.received().len() == n
+        });
+        // Past the server's idle limit: it closes the connection the worker keeps.
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    let run = worker.wait(Duration::from_secs(20));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let summary: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(summary["processed"], 3, "{}", run.stderr);
+    assert_eq!(http.connections(), 3);
 }
 
 /// The example service of examples/, run as documented.
