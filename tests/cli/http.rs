@@ -309,7 +309,10 @@ fn statuses_json_bodies_and_retry_after_decide_each_job() {
     );
     let url = http.url("/jobs");
     let before = now();
-    let run = burst(&server, &["-c", "1", "--handler", &format!("*={url}")]);
+    let run = burst(
+        &server,
+        &["-c", "1", "--history", "--handler", &format!("*={url}")],
+    );
     assert_eq!(run.code, 1, "jobs died: {}", run.stderr);
     let summary: Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(summary["processed"], 2, "{}", run.stderr);
@@ -321,6 +324,16 @@ fn statuses_json_bodies_and_retry_after_decide_each_job() {
     assert_eq!(kill["error_class"], "Card::Declined");
     assert_eq!(kill["error_message"], "card declined");
     assert_eq!(kill["retry_count"], 1);
+    // The body's backtrace is the run's, in its history entry.
+    let job = Cogctl::new(&server)
+        .args(["--json", "job", kill["jid"].as_str().unwrap()])
+        .run();
+    assert_eq!(
+        job.json()["runs"][0]["backtrace"],
+        serde_json::json!(["app.py:9 in charge"]),
+        "{}",
+        job.stdout
+    );
     let gone = &dead["Gone"].0;
     assert_eq!(gone["error_class"], "Cogctl::HttpStatus");
     assert_eq!(
