@@ -14,6 +14,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Condvar, LazyLock, Mutex, MutexGuard, PoisonError};
 use std::thread;
 
+use super::http::Endpoint;
 use super::serve::{Note, Pool, Recycle};
 use crate::text::visible;
 use std::time::{Duration, Instant};
@@ -85,6 +86,8 @@ pub enum Handler {
     Command(Vec<String>),
     /// `serve:COMMAND`: a long-running process per worker thread (see `serve`).
     Serve(Vec<String>),
+    /// `http://…` or `https://…`: each job POSTed to the URL (see `http`).
+    Http(Endpoint),
     Builtin(Builtin),
 }
 
@@ -284,6 +287,7 @@ impl Handlers {
                 self.output.as_ref(),
                 notes,
             ),
+            Handler::Http(endpoint) => endpoint.run(job, timeout, children),
         }
     }
 
@@ -449,6 +453,7 @@ impl fmt::Display for Handler {
         match self {
             Handler::Command(argv) => f.write_str(&shell_words::join(argv)),
             Handler::Serve(argv) => write!(f, "serve:{}", shell_words::join(argv)),
+            Handler::Http(endpoint) => write!(f, "{endpoint}"),
             Handler::Builtin(builtin) => write!(f, "builtin:{}", builtin.name()),
         }
     }
@@ -938,6 +943,13 @@ fn split_spec(spec: &str) -> Option<(&str, &str)> {
 }
 
 fn parse_handler(class: &str, command: &str) -> Result<Handler, String> {
+    let url = command.trim();
+    if url.starts_with("http://") || url.starts_with("https://") {
+        // The error names the URL without its password.
+        return Endpoint::parse(url)
+            .map(Handler::Http)
+            .map_err(|e| format!("--handler {class}=…: {e}"));
+    }
     if let Some(serve) = command.strip_prefix("serve:") {
         let argv =
             shell_words::split(serve).map_err(|e| format!("--handler {class}={command}: {e}"))?;

@@ -7,6 +7,7 @@ pub mod beat;
 pub mod failover;
 pub mod fetch;
 pub mod handler;
+pub mod http;
 pub mod poller;
 pub mod process;
 pub mod serve;

@@ -12,6 +12,7 @@ mod generated;
 mod handler;
 mod history;
 mod hostile;
+mod http;
 mod inprogress;
 mod job;
 mod lists;
