@@ -1216,7 +1216,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -s h -l help -d '
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -s q -l queue -d 'A queue to read, with an optional weight (how often it is tried first, relative to the others): -q critical,3 -q default [default: default]' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -s c -l concurrency -d 'How many jobs run at once [default: 10]' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l handler -d 'How jobs of CLASS run: a command (split by shell-word rules, run without a shell) or builtin:noop|sleep|fail|echo. CLASS `*` is the handler of every other class' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l handler -d 'How jobs of CLASS run: a command started per job (split by shell-word rules, run without a shell), serve:COMMAND (a long-running process per thread speaking JSON lines), http://HOST:PORT/PATH or https://… (each job POSTed), or builtin:noop|sleep|fail|echo. CLASS `*` is the handler of every other class' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l timeout -d 'Kill a handler that runs longer than this (TERM to its process group, then KILL after --kill-grace); the job fails with Cogctl::HandlerTimeout [default: none]' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l timeout-for -d 'A per-class --timeout: CLASS=DURATION (0: none); the class needs a handler or the * catch-all' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l kill-grace -d 'Between the TERM and the KILL of a handler being stopped [default: 5s]' -r

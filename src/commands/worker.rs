@@ -55,8 +55,10 @@ pub struct WorkerArgs {
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1000))]
     pub concurrency: Option<u64>,
 
-    /// How jobs of CLASS run: a command (split by shell-word rules, run without a shell) or
-    /// builtin:noop|sleep|fail|echo. CLASS `*` is the handler of every other class.
+    /// How jobs of CLASS run: a command started per job (split by shell-word rules, run
+    /// without a shell), serve:COMMAND (a long-running process per thread speaking JSON lines),
+    /// http://HOST:PORT/PATH or https://… (each job POSTed), or builtin:noop|sleep|fail|echo.
+    /// CLASS `*` is the handler of every other class.
     #[arg(long = "handler", value_name = "CLASS=COMMAND")]
     pub handlers: Vec<String>,
 
