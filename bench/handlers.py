@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The handlers benchmark: `cogctl worker --burst -c 10` running noop jobs through the example
-long-running handlers of examples/ (Python and Node, `serve:`), beside the same Python code
-started per job (a process spawn each) and `/bin/true` per job, in the same run. Measured, not
+long-running handlers of examples/ (Python and Node, `serve:`), an HTTP handler against a
+local keep-alive Node server that does nothing (bench/http_noop.js), beside the same Python
+code started per job (a process spawn each) and `/bin/true` per job, in the same run. Measured, not
 asserted: it prints jobs/s and the target (the Python long-running handler >= 10,000 jobs/s),
 and exits non-zero only when a command fails or a job is lost. The gem's Ruby worker isn't
 installed here, so it isn't measured beside them.
@@ -13,6 +14,7 @@ redis-server that it removes afterwards.
 import argparse
 import os
 import statistics
+import subprocess
 import sys
 
 from worker import seed, work
@@ -34,9 +36,13 @@ def main():
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("-c", "--concurrency", type=int, default=10)
     args = ap.parse_args()
+    server = subprocess.Popen(["node", os.path.join(ROOT, "bench", "http_noop.js")],
+                              stdout=subprocess.PIPE, text=True)
+    port = int(server.stdout.readline())
     cases = [
         ("serve: Python example", f"serve:python3 {PY}", args.jobs),
         ("serve: Node example", f"serve:node {JS}", args.jobs),
+        ("http: keep-alive Node server (204)", f"http://127.0.0.1:{port}/jobs", args.jobs),
         ("the same Python code, spawned per job", SPAWN_PY, args.spawn_jobs),
         ("/bin/true, spawned per job", "/bin/true", args.spawn_jobs),
     ]
@@ -52,15 +58,18 @@ def main():
             print(f"{name} run {run}/{args.runs}: {n:,} jobs in {wall:.2f} s, "
                   f"{n / wall:,.0f} jobs/s", file=sys.stderr)
         rows.append((name, n, statistics.median(rates), min(rates), max(rates), max(peaks)))
+    server.kill()
+    server.wait()
     print(f"\nhandlers benchmark: cogctl worker --burst -c {args.concurrency}, noop jobs, median of "
           f"{args.runs} runs (wall time from start to burst exit, handler start-up included)")
     print(f"{'handler':<40}{'jobs':>9}{'jobs/s':>10}{'range':>18}{'worker peak RSS':>17}")
     for name, n, med, lo, hi, peak in rows:
         print(f"{name:<40}{n:>9,}{med:>10,.0f}{f'{lo:,.0f} – {hi:,.0f}':>18}{peak / 1024:>13.1f} MiB")
-    py = rows[0][2]
-    print(f"target: the Python long-running handler >= 10,000 jobs/s: "
-          f"{'PASS' if py >= 10_000 else 'MISS'} ({py:,.0f}); "
-          f"{py / rows[2][2]:,.0f}× the same code spawned per job")
+    py, web = rows[0][2], rows[2][2]
+    print(f"targets: the Python long-running handler >= 10,000 jobs/s: "
+          f"{'PASS' if py >= 10_000 else 'MISS'} ({py:,.0f}, "
+          f"{py / rows[3][2]:,.0f}× the same code spawned per job); the HTTP handler >= 10,000 "
+          f"jobs/s: {'PASS' if web >= 10_000 else 'MISS'} ({web:,.0f})")
 
 
 if __name__ == "__main__":
