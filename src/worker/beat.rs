@@ -16,9 +16,14 @@ const MEMORY_WINDOW: i64 = 86_400;
 const MEMORY_TTL: i64 = 90_000;
 const ACTIVE_TTL: u64 = 420;
 
-/// This process's resident memory in KB (`VmRSS` of /proc/self/status), when known.
+/// This process's resident memory in KB, when known.
 pub fn rss_kb() -> Option<i64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    rss_kb_of("self").map(|kb| kb as i64)
+}
+
+/// A process's resident memory in KB (`VmRSS` of /proc/<process>/status: a pid, or `self`).
+pub fn rss_kb_of(process: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{process}/status")).ok()?;
     status
         .lines()
         .find_map(|l| l.strip_prefix("VmRSS:"))

@@ -123,7 +123,7 @@ pub fn run(shared: &Shared) {
         hand_back(shared, &mut conn, &tid, &job);
     }
     pool.close(shared.handlers.grace(), &shared.children);
-    shared.handler_memory(&tid, 0, 0);
+    shared.handler_pids(&tid, Vec::new());
 }
 
 /// A fetched job that won't be started goes back to the front of its queue.
@@ -201,7 +201,10 @@ fn execute(
         );
         shared.log("info", event, &all);
     }
-    shared.handler_memory(tid, pool.len(), pool.rss_kb());
+    if !notes.is_empty() {
+        // The pool started, replaced or recycled a process: the heartbeat follows its pids.
+        shared.handler_pids(tid, pool.pids());
+    }
     let elapsed = format!("{:.3}", started.elapsed().as_secs_f64());
     if shared.abandon.load(Ordering::SeqCst) {
         shared.log("warn", "job_abandoned", &[("jid", &jid), ("class", &class)]);
@@ -790,10 +793,7 @@ pub fn settle_pending(shared: &Shared, conn: &mut Conn<'_>) {
     let mut settled = 0usize;
     let list = keys::inprogress(&shared.settings.identity);
     for (raw, how) in owed {
-        let jid = Job::parse(&raw)
-            .ok()
-            .and_then(|j| j.jid.map(|j| j.into_owned()))
-            .unwrap_or_default();
+        let jid = super::jid_of(&raw);
         let counter = keys::orphanings(&jid);
         let result = match &how {
             Pending::Ack { success_at } => with_store(conn, |s| ack(shared, s, &raw, *success_at)),

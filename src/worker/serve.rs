@@ -22,9 +22,10 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use super::beat::rss_kb_of;
 use super::handler::{
     Children, Decision, Failure, HANDLER_FAILED, HANDLER_NOT_STARTED, HANDLER_TIMEOUT, JobContext,
-    Outcome, Output, Reported, parse_result, signal_group,
+    Outcome, Output, Reported, lock, parse_result, signal_group,
 };
 
 /// A reply longer than this is a protocol error.
@@ -127,10 +128,13 @@ impl Pool {
             Exchange::Replied(outcome) => {
                 served.jobs += 1;
                 self.deaths.remove(argv);
-                let rss = rss_kb(served.group);
-                let why = match (recycle.after, recycle.above_kb, rss) {
-                    (Some(n), _, _) if served.jobs >= n => Some(format!("after {n} jobs")),
-                    (_, Some(max), Some(kb)) if kb > max => {
+                // /proc is read only when a size limit asks for it.
+                let rss = recycle
+                    .above_kb
+                    .and_then(|max| Some((max, rss_of(served.group)?)));
+                let why = match (recycle.after, rss) {
+                    (Some(n), _) if served.jobs >= n => Some(format!("after {n} jobs")),
+                    (_, Some((max, kb))) if kb > max => {
                         Some(format!("at {kb} KB resident, above {max} KB"))
                     }
                     _ => None,
@@ -174,17 +178,9 @@ impl Pool {
         entry.1 = Instant::now();
     }
 
-    /// Resident memory of every live process, in KB.
-    pub fn rss_kb(&self) -> u64 {
-        self.procs.values().filter_map(|s| rss_kb(s.group)).sum()
-    }
-
-    pub fn len(&self) -> usize {
-        self.procs.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.procs.is_empty()
+    /// The pids of its live processes (the heartbeat reads their memory).
+    pub fn pids(&self) -> Vec<libc::pid_t> {
+        self.procs.values().map(|s| s.group).collect()
     }
 
     /// The end: each process gets EOF and `grace` to exit, then TERM, then KILL.
@@ -436,14 +432,8 @@ fn wait_for(child: &mut Child, length: Duration) -> bool {
     }
 }
 
-/// VmRSS of a process, in KB.
-pub fn rss_kb(pid: libc::pid_t) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.split_whitespace().next())
-        .and_then(|v| v.parse().ok())
+fn rss_of(pid: libc::pid_t) -> Option<u64> {
+    rss_kb_of(&pid.to_string())
 }
 
 /// `200MB`, `1.5GB`, `512KB`, `300M`: a size in KB (KB = 1024 bytes, as /proc reports RSS).
@@ -467,10 +457,6 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         return Err(format!("{text:?} is not a size like 200MB or 1.5GB"));
     }
     Ok(kb as u64)
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 #[cfg(test)]

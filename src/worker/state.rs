@@ -92,8 +92,8 @@ pub struct Shared {
     pub pending: Mutex<HashMap<Vec<u8>, Pending>>,
     /// Held by the one thread settling what is owed, so two don't settle the same debt.
     pub settling: Mutex<()>,
-    /// Each processor thread's long-running handler processes: how many, their RSS in KB.
-    pub handlers_memory: Mutex<HashMap<String, (usize, u64)>>,
+    /// Each processor thread's long-running handler processes, by pid.
+    pub handlers_memory: Mutex<HashMap<String, Vec<libc::pid_t>>>,
     pub tally: Tally,
 }
 
@@ -158,23 +158,31 @@ impl Shared {
             .collect()
     }
 
-    /// A processor thread's long-running handlers now (`count` processes, `kb` resident).
-    pub fn handler_memory(&self, tid: &str, count: usize, kb: u64) {
+    /// A processor thread's long-running handler processes now.
+    pub fn handler_pids(&self, tid: &str, pids: Vec<libc::pid_t>) {
         let mut memory = self.handlers_memory.lock().expect("handlers_memory");
-        if count == 0 {
+        if pids.is_empty() {
             memory.remove(tid);
         } else {
-            memory.insert(tid.to_string(), (count, kb));
+            memory.insert(tid.to_string(), pids);
         }
     }
 
-    /// Every thread's long-running handlers: processes and resident KB, summed.
+    /// Every thread's long-running handlers: how many, and their resident KB (read now).
     pub fn handlers_total(&self) -> (usize, u64) {
-        self.handlers_memory
+        let pids: Vec<libc::pid_t> = self
+            .handlers_memory
             .lock()
             .expect("handlers_memory")
             .values()
-            .fold((0, 0), |(n, kb), (c, k)| (n + c, kb + k))
+            .flatten()
+            .copied()
+            .collect();
+        let kb = pids
+            .iter()
+            .filter_map(|pid| super::beat::rss_kb_of(&pid.to_string()))
+            .sum();
+        (pids.len(), kb)
     }
 
     pub fn owe(&self, raw: &[u8], pending: Pending) {
