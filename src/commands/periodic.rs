@@ -168,24 +168,11 @@ fn read(store: &mut Store) -> StoreResult<Read> {
             Vec::new()
         }
     };
-    // The tickers treat an unreadable periodic:disabled as "nothing disabled".
-    let disabled = match store.members(keys::PERIODIC_DISABLED) {
-        Ok(d) => Some(d),
-        Err(e) if e.is_connection() => return Err(e),
-        Err(e) => {
-            problems.push(Problem::from_store(keys::PERIODIC_DISABLED, &e));
-            None
-        }
-    };
+    let disabled = read_disabled(store, &mut problems)?;
     let pjids: Vec<Name> = entries.iter().map(|(p, _)| p.clone()).collect();
     let states = store_periodic::states(store, &pjids)?;
     for state in &states {
-        for (key, why) in &state.problems {
-            problems.push(Problem {
-                key: key.clone(),
-                error: why.clone(),
-            });
-        }
+        problems.extend(state_problems(state));
     }
     Ok(Read {
         entries,
@@ -193,6 +180,28 @@ fn read(store: &mut Store) -> StoreResult<Read> {
         states,
         problems,
     })
+}
+
+/// `periodic:disabled`, sorted; None (a problem) when it can't be read: the tickers then
+/// treat every entry as enabled.
+fn read_disabled(store: &mut Store, problems: &mut Vec<Problem>) -> StoreResult<Option<Vec<Name>>> {
+    match store.members(keys::PERIODIC_DISABLED) {
+        Ok(d) => Ok(Some(d)),
+        Err(e) if e.is_connection() => Err(e),
+        Err(e) => {
+            problems.push(Problem::from_store(keys::PERIODIC_DISABLED, &e));
+            Ok(None)
+        }
+    }
+}
+
+/// The entry's keys that couldn't be read (both are strings).
+fn state_problems(state: &EntryState) -> Vec<Problem> {
+    state
+        .problems
+        .iter()
+        .map(|(key, error)| Problem::wrong(key.clone(), KeyType::String, error))
+        .collect()
 }
 
 fn zone_of(tz: &Option<String>) -> String {
@@ -444,22 +453,8 @@ fn show(ctx: &mut Ctx, args: &ShowArgs) -> anyhow::Result<ShowReport> {
     let local = zone_of(&args.tz);
     let store = ctx.store()?;
     let (pjid, raw, state) = resolve(store, &args.pjid)?;
-    let mut problems: Vec<Problem> = state
-        .problems
-        .iter()
-        .map(|(key, error)| Problem {
-            key: key.clone(),
-            error: error.clone(),
-        })
-        .collect();
-    let disabled = match store.members(keys::PERIODIC_DISABLED) {
-        Ok(d) => Some(d),
-        Err(e) if e.is_connection() => return Err(e.into()),
-        Err(e) => {
-            problems.push(Problem::from_store(keys::PERIODIC_DISABLED, &e));
-            None
-        }
-    };
+    let mut problems = state_problems(&state);
+    let disabled = read_disabled(store, &mut problems)?;
     let running = running_now(store, now)?;
     let entry = entry(&pjid, &raw, &state, &disabled, &local, now, &running);
     let next_runs = entry

@@ -49,7 +49,7 @@ pub struct EntryState {
     pub last_slot: Option<i64>,
     /// `periodic:running:<pjid>`: the jid holding it and its TTL in milliseconds.
     pub running: Option<(String, Option<i64>)>,
-    /// Keys of this entry that could not be read, with why.
+    /// Keys of this entry (strings, both) that could not be read, with the reply's error.
     pub problems: Vec<(Name, String)>,
 }
 
@@ -110,7 +110,7 @@ pub fn states(store: &mut Store, pjids: &[Name]) -> StoreResult<Vec<EntryState>>
             },
             Err(e) => state
                 .problems
-                .push((keys::periodic_last_slot(pjid), wrong(e, KeyType::String))),
+                .push((keys::periodic_last_slot(pjid), e.clone())),
         }
         match &r[1] {
             Ok(v) => {
@@ -121,22 +121,11 @@ pub fn states(store: &mut Store, pjids: &[Name]) -> StoreResult<Vec<EntryState>>
             }
             Err(e) => state
                 .problems
-                .push((keys::periodic_running(pjid), wrong(e, KeyType::String))),
+                .push((keys::periodic_running(pjid), e.clone())),
         }
         out.push(state);
     }
     Ok(out)
-}
-
-fn wrong(error: &str, expected: KeyType) -> String {
-    if error.contains("WRONGTYPE") {
-        format!(
-            "of the wrong type, not the {} cogworker keeps there",
-            expected.name()
-        )
-    } else {
-        error.to_string()
-    }
 }
 
 /// The pjid a possibly short `given` names among `pjids`: itself, or the one pjid it starts
