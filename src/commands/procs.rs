@@ -18,7 +18,7 @@ use crate::cli::ui::Ui;
 use crate::render::table::{self, Tone, pad, width};
 use crate::render::time::{span, when};
 use crate::render::{Report, size, spark};
-use crate::store::{KeyType, Name, Reply, keys, value};
+use crate::store::{KeyType, Name, Reply, Store, StoreResult, keys, value};
 
 const SLOT_SECONDS: i64 = keys::MEMORY_SLOT_SECONDS;
 /// Slots the history is shown in: 24 h ending with the current one.
@@ -189,17 +189,32 @@ fn split_identity(identity: &[u8]) -> (Option<String>, Option<i64>) {
 
 pub fn run(ctx: &mut Ctx, args: &ProcsArgs) -> anyhow::Result<ProcsReport> {
     let now = ctx.ui.clock.now;
-    let store = ctx.store()?;
+    let (processes, problems) = read_processes(ctx.store()?, now, args.memory)?;
+    Ok(ProcsReport {
+        processes,
+        problems,
+        memory_view: args.memory,
+    })
+}
+
+/// Every member of `cogworker:processes` as the Workers tab reads it (with its memory history
+/// when `memory`), in one pipeline after the registry, sorted live first by host and pid.
+/// Nothing is pruned.
+pub fn read_processes(
+    store: &mut Store,
+    now: f64,
+    memory: bool,
+) -> StoreResult<(Vec<Process>, Vec<Problem>)> {
     let mut problems = Vec::new();
     let identities = read_registry(store, keys::PROCESSES, &mut problems)?;
     let first_slot = slot_of(now) - (SLOTS as i64 - 1) * SLOT_SECONDS;
 
-    let per = if args.memory { 3 } else { 2 };
+    let per = if memory { 3 } else { 2 };
     let mut pipe = redis::pipe();
     for id in &identities {
         pipe.cmd("HGETALL").arg(keys::process(id));
         pipe.cmd("PTTL").arg(keys::process(id));
-        if args.memory {
+        if memory {
             pipe.cmd("ZRANGEBYSCORE")
                 .arg(keys::memory(id))
                 .arg(first_slot)
@@ -230,8 +245,8 @@ pub fn run(ctx: &mut Ctx, args: &ProcsArgs) -> anyhow::Result<ProcsReport> {
         if let Err(e) = &replies[0] {
             problems.push(Problem::wrong(keys::process(id), KeyType::Hash, e));
         }
-        if args.memory {
-            let memory = match &replies[2] {
+        if memory {
+            let history = match &replies[2] {
                 Ok(v) => Memory::layout(value::items(v), first_slot),
                 Err(e) => {
                     let problem = Problem::wrong(keys::memory(id), KeyType::Zset, e);
@@ -240,7 +255,7 @@ pub fn run(ctx: &mut Ctx, args: &ProcsArgs) -> anyhow::Result<ProcsReport> {
                     memory
                 }
             };
-            process.memory = Some(memory);
+            process.memory = Some(history);
         }
         processes.push(process);
     }
@@ -254,11 +269,7 @@ pub fn run(ctx: &mut Ctx, args: &ProcsArgs) -> anyhow::Result<ProcsReport> {
             .then_with(|| a.identity.cmp(&b.identity))
     });
 
-    Ok(ProcsReport {
-        processes,
-        problems,
-        memory_view: args.memory,
-    })
+    Ok((processes, problems))
 }
 
 fn read_process(
