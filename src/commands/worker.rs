@@ -341,20 +341,20 @@ fn resolve(args: &WorkerArgs) -> Result<Resolved, UsageError> {
 
 /// The machine's name as the gem takes it: $DYNO, else the hostname.
 fn hostname() -> String {
-    if let Ok(dyno) = std::env::var("DYNO") {
-        if !dyno.is_empty() {
-            return dyno;
-        }
+    if let Ok(dyno) = std::env::var("DYNO")
+        && !dyno.is_empty()
+    {
+        return dyno;
     }
     let mut buf = [0u8; 256];
     // SAFETY: gethostname writes at most buf.len() bytes into buf.
     let rc = unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) };
     if rc == 0 {
         let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
-        if let Ok(name) = std::str::from_utf8(&buf[..end]) {
-            if !name.is_empty() {
-                return name.to_string();
-            }
+        if let Ok(name) = std::str::from_utf8(&buf[..end])
+            && !name.is_empty()
+        {
+            return name.to_string();
         }
     }
     "localhost".to_string()

@@ -92,16 +92,16 @@ impl<'a> Search<'a> {
                 c = self.at(c.t + 60 - i64::from(second));
                 continue;
             }
-            if let Some(seconds) = &self.fields.seconds {
-                if !seconds.contains(&second) {
-                    let next = seconds.iter().find(|&&s| s > second).copied();
-                    let step = match next {
-                        Some(s) => i64::from(s) - i64::from(second),
-                        None => 60 - i64::from(second) + i64::from(seconds[0]),
-                    };
-                    c = self.at(c.t + step);
-                    continue;
-                }
+            if let Some(seconds) = &self.fields.seconds
+                && !seconds.contains(&second)
+            {
+                let next = seconds.iter().find(|&&s| s > second).copied();
+                let step = match next {
+                    Some(s) => i64::from(s) - i64::from(second),
+                    None => 60 - i64::from(second) + i64::from(seconds[0]),
+                };
+                c = self.at(c.t + step);
+                continue;
             }
             // gh-6: leaving DST, a wall time equal to the start's but at another offset is the
             // start's twin, not a new occurrence; the walk restarts from it.
@@ -141,19 +141,19 @@ impl<'a> Search<'a> {
                 c = self.at(c.t - (second + 1));
                 continue;
             }
-            if let Some(seconds) = &self.fields.seconds {
-                if !seconds.contains(&(second as u32)) {
-                    let last = i64::from(seconds[seconds.len() - 1]);
-                    let target = seconds
-                        .iter()
-                        .rev()
-                        .map(|&s| i64::from(s))
-                        .find(|&s| s < second)
-                        .unwrap_or(last);
-                    let back = if second > target { 0 } else { 60 };
-                    c = self.at(c.t + target - second - back);
-                    continue;
-                }
+            if let Some(seconds) = &self.fields.seconds
+                && !seconds.contains(&(second as u32))
+            {
+                let last = i64::from(seconds[seconds.len() - 1]);
+                let target = seconds
+                    .iter()
+                    .rev()
+                    .map(|&s| i64::from(s))
+                    .find(|&s| s < second)
+                    .unwrap_or(last);
+                let back = if second > target { 0 } else { 60 };
+                c = self.at(c.t + target - second - back);
+                continue;
             }
             return Ok(c.t);
         }

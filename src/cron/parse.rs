@@ -228,24 +228,24 @@ impl<'a> Grammar<'a> {
     /// Weekdays: `alt(h_dow, mod_dow, dow_elt)`; every field: `alt(slash, sorws)` where
     /// `sorws` is `('*' | bound ('-' bound)?) slash?`.
     fn elt(&self, kind: Kind, p: usize) -> Option<(usize, Elt)> {
-        if kind == Kind::WeekDay {
-            if let Some((q, day)) = self.bound(kind, p) {
-                if let Some((r, hash)) = self.hash(q) {
-                    let elt = Elt {
-                        from: Some(day),
-                        hash: Some(hash),
-                        ..Elt::default()
-                    };
-                    return Some((r, elt));
-                }
-                if let Some((r, modulo)) = self.modulo(q) {
-                    let elt = Elt {
-                        from: Some(day),
-                        modulo: Some(modulo),
-                        ..Elt::default()
-                    };
-                    return Some((r, elt));
-                }
+        if kind == Kind::WeekDay
+            && let Some((q, day)) = self.bound(kind, p)
+        {
+            if let Some((r, hash)) = self.hash(q) {
+                let elt = Elt {
+                    from: Some(day),
+                    hash: Some(hash),
+                    ..Elt::default()
+                };
+                return Some((r, elt));
+            }
+            if let Some((r, modulo)) = self.modulo(q) {
+                let elt = Elt {
+                    from: Some(day),
+                    modulo: Some(modulo),
+                    ..Elt::default()
+                };
+                return Some((r, elt));
             }
         }
         if let Some((q, slash)) = self.slash(p) {
@@ -406,11 +406,11 @@ impl<'a> Grammar<'a> {
         };
         let (mut end, modulus) = digits(p + 1)?;
         let mut offset = 0;
-        if self.byte(end) == Some(b'+') {
-            if let Some((to, value)) = digits(end + 1) {
-                end = to;
-                offset = value;
-            }
+        if self.byte(end) == Some(b'+')
+            && let Some((to, value)) = digits(end + 1)
+        {
+            end = to;
+            offset = value;
         }
         Some((end, (modulus, offset)))
     }
@@ -446,10 +446,10 @@ impl<'a> Grammar<'a> {
                 .then_some(m + 2)
         };
         let after = h + 2;
-        if self.byte(after) == Some(b':') {
-            if let Some(end) = minutes_at(after + 1) {
-                return Some(end);
-            }
+        if self.byte(after) == Some(b':')
+            && let Some(end) = minutes_at(after + 1)
+        {
+            return Some(end);
         }
         minutes_at(after)
     }

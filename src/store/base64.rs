@@ -25,7 +25,7 @@ pub fn encode(bytes: &[u8]) -> String {
 /// string has exactly one accepted text.
 pub fn decode(text: &str) -> Result<Vec<u8>, String> {
     let b = text.as_bytes();
-    if b.len() % 4 != 0 {
+    if !b.len().is_multiple_of(4) {
         return Err(format!("its length, {}, is not a multiple of 4", b.len()));
     }
     let mut out = Vec::with_capacity(b.len() / 4 * 3);

@@ -494,10 +494,10 @@ fn bracket(host: &str) -> String {
 /// Used when the URL can't even be parsed.
 pub fn redact_url(url: &str) -> String {
     let mut out = url.to_string();
-    if let Some(pw) = password_in_url(url) {
-        if !pw.is_empty() {
-            out = out.replace(&pw, "***");
-        }
+    if let Some(pw) = password_in_url(url)
+        && !pw.is_empty()
+    {
+        out = out.replace(&pw, "***");
     }
     out
 }
@@ -506,10 +506,10 @@ fn password_in_url(url: &str) -> Option<String> {
     let rest = url.split_once("://").map(|(_, r)| r).unwrap_or(url);
     let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
     let authority = &rest[..authority_end];
-    if let Some((userinfo, _)) = authority.rsplit_once('@') {
-        if let Some((_, pw)) = userinfo.split_once(':') {
-            return Some(pw.to_string());
-        }
+    if let Some((userinfo, _)) = authority.rsplit_once('@')
+        && let Some((_, pw)) = userinfo.split_once(':')
+    {
+        return Some(pw.to_string());
     }
     let query = url.split_once('?').map(|(_, q)| q)?;
     let query = query.split('#').next().unwrap_or("");

@@ -73,13 +73,14 @@ pub fn in_zset_matching(
         for pair in flat.chunks_exact(2) {
             let (member, score) = (&pair[0], &pair[1]);
             // ZSCAN may return a member twice while the set is rehashed.
-            if hit(member) && seen.insert(member.clone()) {
-                if let Some(score) = Score::parse(String::from_utf8_lossy(score).into_owned()) {
-                    hits.push(ZEntry {
-                        member: RawJob::new(member.clone()),
-                        score,
-                    });
-                }
+            if hit(member)
+                && seen.insert(member.clone())
+                && let Some(score) = Score::parse(String::from_utf8_lossy(score).into_owned())
+            {
+                hits.push(ZEntry {
+                    member: RawJob::new(member.clone()),
+                    score,
+                });
             }
         }
         if next == "0" {

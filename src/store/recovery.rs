@@ -384,13 +384,13 @@ impl Recovery {
                     filed.filed += 1;
                     if set == keys::DEAD {
                         filed.into_dead += 1;
-                        if let Ok(job) = Job::parse(payload.as_bytes()) {
-                            if let Some(jid) = job.jid.as_deref() {
-                                let mut args: Vec<&[u8]> = vec![jid.as_bytes()];
-                                let locks = lock_keys(&job);
-                                args.extend(locks.iter().map(|l| l.as_bytes()));
-                                store.eval(&RELEASE_LOCKS, &[], &args)?;
-                            }
+                        if let Ok(job) = Job::parse(payload.as_bytes())
+                            && let Some(jid) = job.jid.as_deref()
+                        {
+                            let mut args: Vec<&[u8]> = vec![jid.as_bytes()];
+                            let locks = lock_keys(&job);
+                            args.extend(locks.iter().map(|l| l.as_bytes()));
+                            store.eval(&RELEASE_LOCKS, &[], &args)?;
                         }
                     }
                 }

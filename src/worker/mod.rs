@@ -166,11 +166,12 @@ fn watch(shared: &Shared) -> &'static str {
             return "stopped";
         }
         let idle = shared.busy.load(Ordering::SeqCst) == 0;
-        if let Some(max) = shared.settings.max_jobs {
-            if shared.started_jobs.load(Ordering::SeqCst) >= max && idle {
-                shared.request_stop();
-                return "max-jobs";
-            }
+        if let Some(max) = shared.settings.max_jobs
+            && shared.started_jobs.load(Ordering::SeqCst) >= max
+            && idle
+        {
+            shared.request_stop();
+            return "max-jobs";
         }
         if shared.settings.burst && idle {
             let empty = conn.get().and_then(|s| all_empty(shared, s, &queues));

@@ -816,10 +816,10 @@ pub fn settle_pending(shared: &Shared, conn: &mut Conn<'_>) {
         };
         match result {
             Ok(()) => {
-                if let (Pending::File { set, .. }, Ok(job)) = (&how, Job::parse(&raw)) {
-                    if set == keys::DEAD {
-                        release_locks(conn, &job);
-                    }
+                if let (Pending::File { set, .. }, Ok(job)) = (&how, Job::parse(&raw))
+                    && set == keys::DEAD
+                {
+                    release_locks(conn, &job);
                 }
                 shared.pending.lock().expect("pending").remove(&raw);
                 settled += 1;

@@ -461,12 +461,12 @@ fn a_job_gone_before_its_delete_is_reported_gone_and_keeps_its_lock() {
 /// A job of the seeded queue: class, error and enqueued_at vary with `i`.
 fn seeded(i: usize) -> String {
     let class = ["EchoJob", "NoopJob", "ReportJob"][i % 3];
-    let error = if i % 5 == 0 {
+    let error = if i.is_multiple_of(5) {
         ",\"error_class\":\"Net::ReadTimeout\",\"error_message\":\"timed out\",\"retry_count\":2"
     } else {
         ""
     };
-    let unique = if i % 1000 == 0 {
+    let unique = if i.is_multiple_of(1000) {
         ",\"unique\":\"until_executed\""
     } else {
         ""
@@ -478,7 +478,7 @@ fn seeded(i: usize) -> String {
 }
 
 fn matches(i: usize) -> bool {
-    i % 3 == 0 && i % 5 == 0
+    i.is_multiple_of(3) && i.is_multiple_of(5)
 }
 
 fn seed_big(server: &RedisServer, n: usize) {

@@ -645,10 +645,10 @@ fn soak() {
         if conn.is_none() {
             conn = connect(&url);
         }
-        if let Some(c) = conn.as_mut() {
-            if expire_presence(c, &fleet.killed).is_err() {
-                conn = None;
-            }
+        if let Some(c) = conn.as_mut()
+            && expire_presence(c, &fleet.killed).is_err()
+        {
+            conn = None;
         }
         problems.extend(fleet.reap_unexpected());
         thread::sleep(Duration::from_millis(50));

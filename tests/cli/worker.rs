@@ -1262,11 +1262,11 @@ fn the_busy_page_shows_each_running_job_as_the_gem_writes_it() {
         wait_until(Duration::from_secs(10), "the job on the busy page", || {
             for id in smembers(&server, "cogworker:processes") {
                 key = format!("cogworker:workers:{id}");
-                if let Some(e) = server.hash(&key).into_values().next() {
-                    if json(&e)["payload"]["jid"] == jid.as_str() {
-                        entry = e;
-                        return true;
-                    }
+                if let Some(e) = server.hash(&key).into_values().next()
+                    && json(&e)["payload"]["jid"] == jid.as_str()
+                {
+                    entry = e;
+                    return true;
                 }
             }
             false

@@ -99,10 +99,10 @@ fn parse_retry(text: &str) -> Result<Box<RawValue>, String> {
     let text = text.trim();
     let digits = text.strip_prefix('-').unwrap_or(text);
     let integer = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
-    if integer || matches!(text, "true" | "false") {
-        if let Ok(raw) = RawValue::from_string(text.to_string()) {
-            return Ok(raw);
-        }
+    if (integer || matches!(text, "true" | "false"))
+        && let Ok(raw) = RawValue::from_string(text.to_string())
+    {
+        return Ok(raw);
     }
     Err(format!(
         "{text:?} is not a retry budget (a number, true or false)"
@@ -112,10 +112,11 @@ fn parse_retry(text: &str) -> Result<Box<RawValue>, String> {
 /// RFC 3339, or epoch seconds.
 pub fn parse_at(text: &str) -> Result<f64, String> {
     let text = text.trim();
-    if let Ok(secs) = text.parse::<f64>() {
-        if secs.is_finite() && secs >= 0.0 {
-            return Ok(secs);
-        }
+    if let Ok(secs) = text.parse::<f64>()
+        && secs.is_finite()
+        && secs >= 0.0
+    {
+        return Ok(secs);
     }
     chrono::DateTime::parse_from_rfc3339(text)
         .map(|t| t.timestamp() as f64 + f64::from(t.timestamp_subsec_nanos()) / 1e9)

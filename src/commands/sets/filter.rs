@@ -191,10 +191,10 @@ impl JobFilter {
         if !self.jids.is_empty() && !contains(&self.jids, job.jid.as_deref()) {
             return false;
         }
-        if let Some(min) = self.min_retries {
-            if job.retry_count.unwrap_or(0) < min {
-                return false;
-            }
+        if let Some(min) = self.min_retries
+            && job.retry_count.unwrap_or(0) < min
+        {
+            return false;
         }
         if let Some(re) = &self.error {
             match job.error_line() {
@@ -226,10 +226,11 @@ impl JobFilter {
         {
             return false;
         }
-        if let Some(search) = &self.search {
-            if !search.is_in(UNPARSEABLE_CLASS) && !search.is_in(&bad.display_jid) {
-                return false;
-            }
+        if let Some(search) = &self.search
+            && !search.is_in(UNPARSEABLE_CLASS)
+            && !search.is_in(&bad.display_jid)
+        {
+            return false;
         }
         if !self.classes.is_empty() && !contains(&self.classes, Some(UNPARSEABLE_CLASS)) {
             return false;
@@ -237,10 +238,10 @@ impl JobFilter {
         if !self.jids.is_empty() && !contains(&self.jids, Some(&bad.display_jid)) {
             return false;
         }
-        if let Some(re) = &self.error {
-            if !re.is_match(&bad.reason) {
-                return false;
-            }
+        if let Some(re) = &self.error
+            && !re.is_match(&bad.reason)
+        {
+            return false;
         }
         true
     }

@@ -82,14 +82,15 @@ pub struct ImportArgs {
 
 pub fn run_export(ctx: &mut Ctx, set: JobSet, args: &ExportArgs) -> anyhow::Result<Exit> {
     let filter = JobFilter::new(&args.filter, ctx.ui.clock.now);
-    if let Some(path) = &args.output {
-        if !args.force && fs::symlink_metadata(path).is_ok() {
-            return Err(UsageError(format!(
-                "{} exists; pass --force to replace it",
-                path.display()
-            ))
-            .into());
-        }
+    if let Some(path) = &args.output
+        && !args.force
+        && fs::symlink_metadata(path).is_ok()
+    {
+        return Err(UsageError(format!(
+            "{} exists; pass --force to replace it",
+            path.display()
+        ))
+        .into());
     }
     let mut pager = ZPager::new(set.key(), Order::OldestFirst, filter.range());
     let connector = ctx.connector()?;
@@ -294,13 +295,13 @@ struct Line<'a> {
 fn parse_entry(line: &[u8], set: JobSet) -> Result<Entry, String> {
     let text = std::str::from_utf8(line).map_err(|_| "not UTF-8 text".to_string())?;
     let line: Line = serde_json::from_str(text).map_err(|e| json_reason(&e))?;
-    if let Some(name) = &line.set {
-        if name != set.name() {
-            return Err(format!(
-                "an entry of the {name:?} set, not of {:?}",
-                set.name()
-            ));
-        }
+    if let Some(name) = &line.set
+        && name != set.name()
+    {
+        return Err(format!(
+            "an entry of the {name:?} set, not of {:?}",
+            set.name()
+        ));
     }
     let score = score_text(line.score.ok_or("no \"score\"")?)?;
     let member = match (line.member, line.member_base64) {
