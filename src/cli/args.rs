@@ -8,8 +8,8 @@ use clap::{Args, Parser, Subcommand};
 use super::ui::{ColorChoice, Format};
 use super::values::parse_duration;
 use crate::commands::{
-    busy, check, enqueue, fixture, generate, history, job, jobs, orphans, periodic, procs, queue,
-    queues, reconcile, sets, stats, unsettled, worker,
+    busy, check, enqueue, fixture, generate, history, job, jobs, metrics, orphans, periodic, procs,
+    queue, queues, reconcile, sets, stats, unsettled, worker,
 };
 
 /// Inspect and repair the Redis queues of cogworker 0.8, side by side with live Ruby
@@ -184,6 +184,7 @@ pub enum Command {
     Orphans(orphans::OrphansArgs),
     Reconcile(reconcile::ReconcileArgs),
     Check(check::CheckArgs),
+    Metrics(metrics::MetricsArgs),
     /// Shell completions and man pages
     #[command(subcommand, hide = true)]
     Generate(generate::GenerateCommand),

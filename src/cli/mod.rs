@@ -125,6 +125,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<Exit> {
         }
         Command::Orphans(a) => show(ctx, |ctx| commands::orphans::run(ctx, &a)),
         Command::Check(a) => show(ctx, |ctx| commands::check::run(ctx, &a)),
+        Command::Metrics(a) => commands::metrics::run(ctx, &a),
         Command::Generate(a) => commands::generate::run(ctx, &a),
         Command::Fixture(a) => commands::fixture::run(ctx, &a),
     }
@@ -166,10 +167,10 @@ fn show<R: Report>(
 
 /// Print `err` as one sentence (with its causes) on stderr and pick the exit code.
 fn report_error(err: &anyhow::Error) -> Exit {
-    if let Some(io_err) = err.chain().find_map(|e| e.downcast_ref::<io::Error>()) {
-        if io_err.kind() == io::ErrorKind::BrokenPipe {
-            return Exit::Ok;
-        }
+    if let Some(io_err) = err.chain().find_map(|e| e.downcast_ref::<io::Error>())
+        && io_err.kind() == io::ErrorKind::BrokenPipe
+    {
+        return Exit::Ok;
     }
     let exit = if let Some(store_err) = err.chain().find_map(|e| e.downcast_ref::<StoreError>()) {
         match store_err {

@@ -10,6 +10,7 @@ pub mod generate;
 pub mod history;
 pub mod job;
 pub mod jobs;
+pub mod metrics;
 pub mod orphans;
 pub mod periodic;
 pub mod procs;

@@ -815,14 +815,26 @@ fn toggle(ctx: &mut Ctx, args: &ToggleArgs, disable: bool) -> anyhow::Result<Exi
     emit(ctx, &report)
 }
 
-/// The latest enabled entry: how long its first slot after the last one it fired has been
-/// due without a ticker claiming it (0 when every entry is up to date), and what holds it
-/// up. For `check --max-periodic-delay`.
-pub fn worst_delay(
+/// How late one enabled entry is: how long its first slot after the last one it fired has
+/// been due without a ticker claiming it (0 when it is up to date).
+#[derive(Debug)]
+pub struct EntryDelay {
+    pub pjid: Name,
+    pub class: String,
+    pub delay: f64,
+    /// `periodic:last_slot`, when it fired before.
+    pub last_slot: Option<i64>,
+    /// The jid holding its until_executed run lock, when it is unique and held.
+    pub locked_by: Option<String>,
+}
+
+/// The delay of every enabled entry whose JSON and cron read, in the order of the schedule
+/// hash; `Err` with the keys' problems when the schedule or its state can't be read.
+pub fn entry_delays(
     store: &mut Store,
     now: f64,
     local: &str,
-) -> StoreResult<Result<(f64, Option<String>), String>> {
+) -> StoreResult<Result<Vec<EntryDelay>, String>> {
     let r = read(store)?;
     if !r.problems.is_empty() {
         return Ok(Err(r
@@ -832,7 +844,7 @@ pub fn worst_delay(
             .collect::<Vec<_>>()
             .join("; ")));
     }
-    let mut worst: Option<(f64, &Name, String, &EntryState, bool)> = None;
+    let mut delays = Vec::new();
     for ((pjid, raw), state) in r.entries.iter().zip(&r.states) {
         if r.disabled
             .as_ref()
@@ -855,35 +867,61 @@ pub fn worst_delay(
         let Ok(Some(first_missed)) = first_missed else {
             continue;
         };
-        if first_missed > now {
-            continue;
-        }
-        let delay = now - first_missed;
-        if worst.as_ref().is_none_or(|w| delay > w.0) {
-            let class = fields.class.as_deref().unwrap_or("?").to_string();
-            let unique = fields.unique.as_deref() == Some("until_executed");
-            worst = Some((delay, pjid, class, state, unique));
-        }
+        let unique = fields.unique.as_deref() == Some("until_executed");
+        delays.push(EntryDelay {
+            pjid: pjid.clone(),
+            class: fields.class.as_deref().unwrap_or("?").to_string(),
+            delay: (now - first_missed).max(0.0),
+            last_slot: state.last_slot,
+            locked_by: state
+                .running
+                .as_ref()
+                .filter(|_| unique)
+                .map(|(jid, _)| jid.clone()),
+        });
     }
-    let Some((delay, pjid, class, state, unique)) = worst else {
+    Ok(Ok(delays))
+}
+
+/// The latest enabled entry (see [`entry_delays`]), and what holds it up. For
+/// `check --max-periodic-delay`.
+pub fn worst_delay(
+    store: &mut Store,
+    now: f64,
+    local: &str,
+) -> StoreResult<Result<(f64, Option<String>), String>> {
+    let delays = match entry_delays(store, now, local)? {
+        Ok(d) => d,
+        Err(e) => return Ok(Err(e)),
+    };
+    let worst = delays
+        .iter()
+        .filter(|d| d.delay > 0.0)
+        .fold(None::<&EntryDelay>, |w, d| match w {
+            Some(w) if w.delay >= d.delay => Some(w),
+            _ => Some(d),
+        });
+    let Some(worst) = worst else {
         return Ok(Ok((
             0.0,
             Some("every enabled entry has fired its last slot".into()),
         )));
     };
-    let cause = match (&state.running, unique) {
-        (Some((jid, _)), true) => {
-            format!("blocked by its until_executed run lock, held by {jid}")
-        }
-        _ if !any_live_process(store)? => "no live worker process is ticking".into(),
-        _ => "no ticker has claimed its slot".into(),
+    let cause = match &worst.locked_by {
+        Some(jid) => format!("blocked by its until_executed run lock, held by {jid}"),
+        None if !any_live_process(store)? => "no live worker process is ticking".into(),
+        None => "no ticker has claimed its slot".into(),
     };
-    let last = state.last_slot.map_or("never fired".into(), |t| {
+    let last = worst.last_slot.map_or("never fired".into(), |t| {
         format!("last fired {}", rfc3339(t as f64))
     });
     Ok(Ok((
-        delay,
-        Some(format!("{} {class} ({last}): {cause}", short(pjid))),
+        worst.delay,
+        Some(format!(
+            "{} {} ({last}): {cause}",
+            short(&worst.pjid),
+            worst.class
+        )),
     )))
 }
 
@@ -946,12 +984,12 @@ pub fn summary(
         out.disabled += u64::from(!e.enabled);
         out.locked += u64::from(e.running.is_some());
         out.unreadable += u64::from(e.error.is_some());
-        if let (true, Some(t)) = (e.enabled, e.next_run) {
-            if out.next_run.is_none_or(|n| t < n) {
-                out.next_run = Some(t);
-                out.next_class = e.class.clone();
-                out.next_pjid = Some(pjid.clone());
-            }
+        if let (true, Some(t)) = (e.enabled, e.next_run)
+            && out.next_run.is_none_or(|n| t < n)
+        {
+            out.next_run = Some(t);
+            out.next_class = e.class.clone();
+            out.next_pjid = Some(pjid.clone());
         }
     }
     Ok((Some(out), r.problems))

@@ -1,28 +1,11 @@
 //! Connections that need TCP by nature: TLS (rediss://, --tls-insecure) and Redis Sentinel.
 //! Each test starts its own servers on free loopback ports.
 
-use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::support::Cogctl;
-
-/// A loopback port nothing listens on now, below the kernel's ephemeral range (from 32768 on
-/// Linux), so no outgoing connection of another test can be given it as its local port
-/// before our server binds it; and never handed out before in this test run.
-fn free_port() -> u16 {
-    static GIVEN: std::sync::Mutex<Vec<u16>> = std::sync::Mutex::new(Vec::new());
-    let mut given = GIVEN
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let start = 20_000 + (std::process::id() % 1000) as u16 * 10;
-    (0..12_000u16)
-        .map(|i| 20_000 + (start - 20_000 + i) % 12_000)
-        .find(|port| !given.contains(port) && TcpListener::bind(("127.0.0.1", *port)).is_ok())
-        .inspect(|port| given.push(*port))
-        .expect("a free loopback port between 20000 and 32000")
-}
+use crate::support::{Cogctl, free_port};
 
 struct Server(Child);
 

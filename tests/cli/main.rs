@@ -16,6 +16,7 @@ mod http;
 mod inprogress;
 mod job;
 mod lists;
+mod metrics;
 mod periodic;
 mod procs;
 mod queue_view;

@@ -85,12 +85,11 @@ impl RedisServer {
     fn wait_ready(&self) {
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
-            if let Ok(client) = redis::Client::open(self.url()) {
-                if let Ok(mut conn) = client.get_connection() {
-                    if redis::cmd("PING").query::<String>(&mut conn).is_ok() {
-                        return;
-                    }
-                }
+            if let Ok(client) = redis::Client::open(self.url())
+                && let Ok(mut conn) = client.get_connection()
+                && redis::cmd("PING").query::<String>(&mut conn).is_ok()
+            {
+                return;
             }
             assert!(
                 Instant::now() < deadline,
@@ -529,4 +528,22 @@ pub fn wait_until(limit: Duration, what: &str, mut cond: impl FnMut() -> bool) {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+/// A loopback port nothing listens on now, below the kernel's ephemeral range (from 32768 on
+/// Linux), so no outgoing connection of another test can be given it as its local port
+/// before our server binds it; and never handed out before in this test run.
+pub fn free_port() -> u16 {
+    static GIVEN: std::sync::Mutex<Vec<u16>> = std::sync::Mutex::new(Vec::new());
+    let mut given = GIVEN
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let start = 20_000 + (std::process::id() % 1000) as u16 * 10;
+    (0..12_000u16)
+        .map(|i| 20_000 + (start - 20_000 + i) % 12_000)
+        .find(|port| {
+            !given.contains(port) && std::net::TcpListener::bind(("127.0.0.1", *port)).is_ok()
+        })
+        .inspect(|port| given.push(*port))
+        .expect("a free loopback port between 20000 and 32000")
 }

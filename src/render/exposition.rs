@@ -1,0 +1,169 @@
+//! The Prometheus text exposition format (version 0.0.4): metric families with their HELP and
+//! TYPE lines, label values escaped as the format requires.
+//!
+//! Label values come from Redis (queue names, identities, classes): they are made visible
+//! first (`text::visible`, the one escaping function for anything read from Redis), then
+//! escaped for the format, so nothing in them can end a line or a quoted value. Two names
+//! that read the same once made visible would make one series twice, which makes Prometheus
+//! reject the whole scrape: a family keeps the first and counts the others as dropped.
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+
+use crate::text::visible;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Counter,
+    Gauge,
+}
+
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Counter => "counter",
+            Kind::Gauge => "gauge",
+        }
+    }
+}
+
+/// A whole exposition, built family by family.
+#[derive(Debug, Default)]
+pub struct Exposition {
+    text: String,
+    /// Samples left out because their labels repeated another's in the same family.
+    pub dropped: u64,
+}
+
+/// One metric family being written: its samples follow its HELP and TYPE lines.
+pub struct Family<'a> {
+    out: &'a mut Exposition,
+    name: &'static str,
+    seen: HashSet<String>,
+}
+
+impl Exposition {
+    pub fn new() -> Exposition {
+        Exposition::default()
+    }
+
+    /// A comment line (`# text`), for what a reader should know but no metric says.
+    pub fn comment(&mut self, text: &str) {
+        let _ = writeln!(self.text, "# {}", one_line(text));
+    }
+
+    /// Start the family `name`; its samples are added with [`Family::sample`].
+    pub fn family(&mut self, name: &'static str, kind: Kind, help: &str) -> Family<'_> {
+        let _ = writeln!(self.text, "# HELP {name} {}", escape_help(help));
+        let _ = writeln!(self.text, "# TYPE {name} {}", kind.name());
+        Family {
+            out: self,
+            name,
+            seen: HashSet::new(),
+        }
+    }
+
+    pub fn finish(self) -> String {
+        self.text
+    }
+}
+
+impl Family<'_> {
+    /// One sample of the family. `labels` are (name, value) pairs; names are ours (valid
+    /// identifiers), values anything.
+    pub fn sample(&mut self, labels: &[(&str, &str)], value: f64) -> &mut Self {
+        let mut line = String::from(self.name);
+        if !labels.is_empty() {
+            line.push('{');
+            for (i, (name, v)) in labels.iter().enumerate() {
+                if i > 0 {
+                    line.push(',');
+                }
+                let _ = write!(line, "{name}=\"{}\"", escape_label(&visible(v)));
+            }
+            line.push('}');
+        }
+        if !self.seen.insert(line.clone()) {
+            self.out.dropped += 1;
+            return self;
+        }
+        let _ = writeln!(self.out.text, "{line} {}", number(value));
+        self
+    }
+
+    /// A sample without labels.
+    pub fn value(&mut self, value: f64) -> &mut Self {
+        self.sample(&[], value)
+    }
+}
+
+/// A label value as the format quotes it: backslash, double quote and line feed escaped.
+pub fn escape_label(v: &str) -> String {
+    let mut out = String::with_capacity(v.len());
+    for c in v.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '\n' => out.push_str("\\n"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// HELP text: backslash and line feed escaped.
+fn escape_help(v: &str) -> String {
+    v.replace('\\', "\\\\").replace('\n', "\\n")
+}
+
+fn one_line(text: &str) -> String {
+    crate::text::one_line(&visible(text))
+}
+
+/// A sample value: integers without a fraction, the special values as the format spells them.
+pub fn number(v: f64) -> String {
+    if v.is_nan() {
+        "NaN".into()
+    } else if v.is_infinite() {
+        if v > 0.0 { "+Inf" } else { "-Inf" }.into()
+    } else if v.fract() == 0.0 && v.abs() < 1e15 {
+        format!("{}", v as i64)
+    } else {
+        format!("{v}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn families_and_escaping() {
+        let mut e = Exposition::new();
+        e.family("cogworker_queue_size", Kind::Gauge, "Jobs waiting.\nSecond")
+            .sample(&[("queue", "a\"b\\c")], 3.0)
+            .sample(&[("queue", "line\nbreak")], 1.5)
+            .sample(&[("queue", "a\"b\\c")], 9.0);
+        e.family("cogworker_processed_total", Kind::Counter, "Runs.")
+            .value(12345678901234.0);
+        assert_eq!(e.dropped, 1);
+        assert_eq!(
+            e.finish(),
+            "# HELP cogworker_queue_size Jobs waiting.\\nSecond\n\
+             # TYPE cogworker_queue_size gauge\n\
+             cogworker_queue_size{queue=\"a\\\"b\\\\c\"} 3\n\
+             cogworker_queue_size{queue=\"line\\\\nbreak\"} 1.5\n\
+             # HELP cogworker_processed_total Runs.\n\
+             # TYPE cogworker_processed_total counter\n\
+             cogworker_processed_total 12345678901234\n"
+        );
+    }
+
+    #[test]
+    fn special_values() {
+        assert_eq!(number(f64::NAN), "NaN");
+        assert_eq!(number(f64::INFINITY), "+Inf");
+        assert_eq!(number(-0.25), "-0.25");
+        assert_eq!(number(1e20), "100000000000000000000");
+    }
+}
