@@ -213,6 +213,7 @@ def main():
         "ndjson_first": (cog + ["--ndjson", "--all"], True),
         "table": (cog, True),
         "error": (cog + ["--error", "Timeout"], True),
+        "triage": ([args.cogctl, "dead", "triage", "--json"], False),
     }
     results = {name: [] for name in cases}
     # Round-robin, so a slow spell of the machine hits every case alike.
@@ -266,6 +267,13 @@ def main():
         0.1, "≤ 100 ms")
     rows.append(("  total (reads every entry to count the rest)", fmt_time(med("error", "wall")),
                  spread("error", "wall", fmt_time), "", ""))
+
+    nd = med("ndjson", "wall")
+    row("dead triage --json (one pass, grouping every entry): wall", med("triage", "wall"),
+        f"{fmt_time(med('triage', 'wall'))} ({med('triage', 'wall') / nd:.2f}× dead list --ndjson --all)",
+        spread("triage", "wall", fmt_time), 1.5 * nd, f"≤ 1.5× = {fmt_time(1.5 * nd)}")
+    row("  its peak RSS", med("triage", "rss_kib"), fmt_mib(med("triage", "rss_kib")),
+        spread("triage", "rss_kib", fmt_mib), 64 * 1024, "≤ 64 MB")
 
     out_mb = med("ndjson_first", "out_bytes") / 1e6
     print_table(f"cogctl list benchmark: {args.entries:,} dead entries of ~{avg_size:.0f} bytes, "

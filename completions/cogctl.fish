@@ -137,6 +137,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l search -d 'Only jobs whose class, jid or arguments (the args JSON as stored) contain TEXT, in any case: what the Web UI\'s search box matches' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N (default 50 in a table; every match with --json/--ndjson)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
@@ -247,6 +248,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l search -d 'Only jobs whose class, jid or arguments (the args JSON as stored) contain TEXT, in any case: what the Web UI\'s search box matches' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l rate -d 'At most N entries per second (e.g. 500 or 500/s); default: as fast as Redis allows' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l batch -d 'Entries per script call (1–2000)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
@@ -279,33 +281,34 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from help" -f -a "clear" -d 'Delete every job waiting on QUEUE'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from help" -f -a "delete-job" -d 'Delete waiting jobs from QUEUE by jid, or every job matching the filters'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -l connect-timeout -d 'Give up connecting after this long' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
 ndjson\t'One JSON object per line'"
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -l json -d 'Same as --format json'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -l ndjson -d 'Same as --format ndjson'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -l quiet -d 'No progress bars or notes on stderr'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -s V -l version -d 'Print version'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -f -a "list" -d 'List retry entries, latest next attempt first'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -f -a "show" -d 'Show one retry entry: where the job is, its payload and its attempt timeline'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -f -a "retry" -d 'Put retry entries back on their queues now (the Web UI\'s "retry now")'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -f -a "delete" -d 'Delete retry entries (their attempts logs and locks too)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -f -a "kill" -d 'Move retry entries to dead (their locks are released)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -f -a "reschedule" -d 'Give retry entries a new time (--in or --at)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -f -a "export" -d 'Write retry entries as lossless NDJSON {score, member} lines'
-complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list show retry delete kill reschedule export help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -f -a "list" -d 'List retry entries, latest next attempt first'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -f -a "triage" -d 'Group retry entries into failure patterns: how many, since when, where'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -f -a "show" -d 'Show one retry entry: where the job is, its payload and its attempt timeline'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -f -a "retry" -d 'Put retry entries back on their queues now (the Web UI\'s "retry now")'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -f -a "delete" -d 'Delete retry entries (their attempts logs and locks too)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -f -a "kill" -d 'Move retry entries to dead (their locks are released)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -f -a "reschedule" -d 'Give retry entries a new time (--in or --at)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -f -a "export" -d 'Write retry entries as lossless NDJSON {score, member} lines'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l class -d 'Only jobs of this class (repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l queue -d 'Only jobs of this queue (repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l error -d 'Only jobs whose "ErrorClass: message" matches this regular expression' -r
@@ -315,6 +318,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l search -d 'Only jobs whose class, jid or arguments (the args JSON as stored) contain TEXT, in any case: what the Web UI\'s search box matches' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N (default 50 in a table; every match with --json/--ndjson)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
@@ -337,6 +341,42 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l class -d 'Only jobs of this class (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l queue -d 'Only jobs of this queue (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l error -d 'Only jobs whose "ErrorClass: message" matches this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l jid -d 'Only this jid (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l since -d 'Only entries whose time is at or after TIME: a duration ago (2h), a duration ahead (+2h), or RFC 3339' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l until -d 'Only entries whose time is at or before TIME (same forms as --since)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l search -d 'Only jobs whose class, jid or arguments (the args JSON as stored) contain TEXT, in any case: what the Web UI\'s search box matches' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l by -d 'Group by these, comma-separated (e.g. class,fingerprint)' -r -f -a "fingerprint\t''
+class\t''
+queue\t''
+error-class\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l limit -d 'Show at most N groups (default 20 in a table; every group with --json/--ndjson)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l max-groups -d 'Keep at most N groups while reading; the entries of further patterns are counted together as "other"' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l from-history -d 'Group the failed runs the History middleware recorded (cogworker:history:failed) instead of the set'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -367,6 +407,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l search -d 'Only jobs whose class, jid or arguments (the args JSON as stored) contain TEXT, in any case: what the Web UI\'s search box matches' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l plan-out -d 'Write the exact entries that would be acted on to FILE (NDJSON), change nothing' -r -F
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l plan -d 'Act on exactly the entries of a plan written by --plan-out (or by export)' -r -F
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l report -d 'Write each entry\'s outcome (done / gone / skipped / failed) to FILE as NDJSON' -r -F
@@ -406,6 +447,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l search -d 'Only jobs whose class, jid or arguments (the args JSON as stored) contain TEXT, in any case: what the Web UI\'s search box matches' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l plan-out -d 'Write the exact entries that would be acted on to FILE (NDJSON), change nothing' -r -F
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l plan -d 'Act on exactly the entries of a plan written by --plan-out (or by export)' -r -F
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l report -d 'Write each entry\'s outcome (done / gone / skipped / failed) to FILE as NDJSON' -r -F
@@ -444,6 +486,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l search -d 'Only jobs whose class, jid or arguments (the args JSON as stored) contain TEXT, in any case: what the Web UI\'s search box matches' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l plan-out -d 'Write the exact entries that would be acted on to FILE (NDJSON), change nothing' -r -F
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l plan -d 'Act on exactly the entries of a plan written by --plan-out (or by export)' -r -F
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l report -d 'Write each entry\'s outcome (done / gone / skipped / failed) to FILE as NDJSON' -r -F
@@ -482,6 +525,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l search -d 'Only jobs whose class, jid or arguments (the args JSON as stored) contain TEXT, in any case: what the Web UI\'s search box matches' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l plan-out -d 'Write the exact entries that would be acted on to FILE (NDJSON), change nothing' -r -F
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l plan -d 'Act on exactly the entries of a plan written by --plan-out (or by export)' -r -F
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l report -d 'Write each entry\'s outcome (done / gone / skipped / failed) to FILE as NDJSON' -r -F
@@ -521,6 +565,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l search -d 'Only jobs whose class, jid or arguments (the args JSON as stored) contain TEXT, in any case: what the Web UI\'s search box matches' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -s o -l output -d 'Write to FILE instead of stdout (written whole, or not at all)' -r -F
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
@@ -543,6 +588,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from help" -f -a "list" -d 'List retry entries, latest next attempt first'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from help" -f -a "triage" -d 'Group retry entries into failure patterns: how many, since when, where'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show one retry entry: where the job is, its payload and its attempt timeline'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from help" -f -a "retry" -d 'Put retry entries back on their queues now (the Web UI\'s "retry now")'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from help" -f -a "delete" -d 'Delete retry entries (their attempts logs and locks too)'
@@ -550,32 +596,33 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from help" -f -a "reschedule" -d 'Give retry entries a new time (--in or --at)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from help" -f -a "export" -d 'Write retry entries as lossless NDJSON {score, member} lines'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -l connect-timeout -d 'Give up connecting after this long' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
 ndjson\t'One JSON object per line'"
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -l json -d 'Same as --format json'
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -l ndjson -d 'Same as --format ndjson'
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -l quiet -d 'No progress bars or notes on stderr'
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -s V -l version -d 'Print version'
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -f -a "list" -d 'List dead entries, most recently died first'
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -f -a "show" -d 'Show one dead entry: where the job is, its payload and its attempt timeline'
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -f -a "retry" -d 'Put dead entries back on their queues (the Web UI\'s "retry")'
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -f -a "delete" -d 'Delete dead entries (their attempts logs and locks too)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -f -a "export" -d 'Write dead entries as lossless NDJSON {score, member} lines'
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -f -a "import" -d 'Add entries written by `export` back to the dead set (members already there are skipped)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list show retry delete export import help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -f -a "list" -d 'List dead entries, most recently died first'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -f -a "triage" -d 'Group dead entries into failure patterns: how many, since when, where'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -f -a "show" -d 'Show one dead entry: where the job is, its payload and its attempt timeline'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -f -a "retry" -d 'Put dead entries back on their queues (the Web UI\'s "retry")'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -f -a "delete" -d 'Delete dead entries (their attempts logs and locks too)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -f -a "export" -d 'Write dead entries as lossless NDJSON {score, member} lines'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -f -a "import" -d 'Add entries written by `export` back to the dead set (members already there are skipped)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l class -d 'Only jobs of this class (repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l queue -d 'Only jobs of this queue (repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l error -d 'Only jobs whose "ErrorClass: message" matches this regular expression' -r
@@ -585,6 +632,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l search -d 'Only jobs whose class, jid or arguments (the args JSON as stored) contain TEXT, in any case: what the Web UI\'s search box matches' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N (default 50 in a table; every match with --json/--ndjson)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
@@ -607,6 +655,42 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l class -d 'Only jobs of this class (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l queue -d 'Only jobs of this queue (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l error -d 'Only jobs whose "ErrorClass: message" matches this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l jid -d 'Only this jid (repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l since -d 'Only entries whose time is at or after TIME: a duration ago (2h), a duration ahead (+2h), or RFC 3339' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l until -d 'Only entries whose time is at or before TIME (same forms as --since)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l search -d 'Only jobs whose class, jid or arguments (the args JSON as stored) contain TEXT, in any case: what the Web UI\'s search box matches' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l by -d 'Group by these, comma-separated (e.g. class,fingerprint)' -r -f -a "fingerprint\t''
+class\t''
+queue\t''
+error-class\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l limit -d 'Show at most N groups (default 20 in a table; every group with --json/--ndjson)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l max-groups -d 'Keep at most N groups while reading; the entries of further patterns are counted together as "other"' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l from-history -d 'Group the failed runs the History middleware recorded (cogworker:history:failed) instead of the set'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -637,6 +721,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l search -d 'Only jobs whose class, jid or arguments (the args JSON as stored) contain TEXT, in any case: what the Web UI\'s search box matches' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l plan-out -d 'Write the exact entries that would be acted on to FILE (NDJSON), change nothing' -r -F
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l plan -d 'Act on exactly the entries of a plan written by --plan-out (or by export)' -r -F
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l report -d 'Write each entry\'s outcome (done / gone / skipped / failed) to FILE as NDJSON' -r -F
@@ -676,6 +761,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l search -d 'Only jobs whose class, jid or arguments (the args JSON as stored) contain TEXT, in any case: what the Web UI\'s search box matches' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l plan-out -d 'Write the exact entries that would be acted on to FILE (NDJSON), change nothing' -r -F
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l plan -d 'Act on exactly the entries of a plan written by --plan-out (or by export)' -r -F
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l report -d 'Write each entry\'s outcome (done / gone / skipped / failed) to FILE as NDJSON' -r -F
@@ -713,6 +799,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l search -d 'Only jobs whose class, jid or arguments (the args JSON as stored) contain TEXT, in any case: what the Web UI\'s search box matches' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -s o -l output -d 'Write to FILE instead of stdout (written whole, or not at all)' -r -F
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
@@ -756,6 +843,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from help" -f -a "list" -d 'List dead entries, most recently died first'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from help" -f -a "triage" -d 'Group dead entries into failure patterns: how many, since when, where'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show one dead entry: where the job is, its payload and its attempt timeline'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from help" -f -a "retry" -d 'Put dead entries back on their queues (the Web UI\'s "retry")'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from help" -f -a "delete" -d 'Delete dead entries (their attempts logs and locks too)'
@@ -796,6 +884,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l search -d 'Only jobs whose class, jid or arguments (the args JSON as stored) contain TEXT, in any case: what the Web UI\'s search box matches' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N (default 50 in a table; every match with --json/--ndjson)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
@@ -848,6 +937,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l search -d 'Only jobs whose class, jid or arguments (the args JSON as stored) contain TEXT, in any case: what the Web UI\'s search box matches' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l plan-out -d 'Write the exact entries that would be acted on to FILE (NDJSON), change nothing' -r -F
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l plan -d 'Act on exactly the entries of a plan written by --plan-out (or by export)' -r -F
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l report -d 'Write each entry\'s outcome (done / gone / skipped / failed) to FILE as NDJSON' -r -F
@@ -887,6 +977,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l search -d 'Only jobs whose class, jid or arguments (the args JSON as stored) contain TEXT, in any case: what the Web UI\'s search box matches' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l plan-out -d 'Write the exact entries that would be acted on to FILE (NDJSON), change nothing' -r -F
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l plan -d 'Act on exactly the entries of a plan written by --plan-out (or by export)' -r -F
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l report -d 'Write each entry\'s outcome (done / gone / skipped / failed) to FILE as NDJSON' -r -F
@@ -925,6 +1016,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l search -d 'Only jobs whose class, jid or arguments (the args JSON as stored) contain TEXT, in any case: what the Web UI\'s search box matches' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l plan-out -d 'Write the exact entries that would be acted on to FILE (NDJSON), change nothing' -r -F
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l plan -d 'Act on exactly the entries of a plan written by --plan-out (or by export)' -r -F
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l report -d 'Write each entry\'s outcome (done / gone / skipped / failed) to FILE as NDJSON' -r -F
@@ -1123,6 +1215,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l until -d 'Only en
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l search -d 'Only jobs whose class, jid or arguments (the args JSON as stored) contain TEXT, in any case: what the Web UI\'s search box matches' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l status -d 'Only these places, comma-separated (default: all, in this order)' -r -f -a "enqueued\t'Waiting on a queue'
 running\t'Running in a live process'
 scheduled\t'In cogworker:schedule'
@@ -1161,6 +1254,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l until -d 'Only
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l min-retries -d 'Only jobs that failed at least N times (retry_count ≥ N)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l search -d 'Only jobs whose class, jid or arguments (the args JSON as stored) contain TEXT, in any case: what the Web UI\'s search box matches' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l min-duration -d 'Only runs that took at least this long (250ms, 2s, 5m …)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l max-duration -d 'Only runs that took at most this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l sort -d 'Newest finished first, or the longest runs first (which needs a limit: the set is read in pages and the N longest kept)' -r -f -a "finished\t''
@@ -1568,6 +1662,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "clear" -d 'Delete every job waiting on QUEUE'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "delete-job" -d 'Delete waiting jobs from QUEUE by jid, or every job matching the filters'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from retry" -f -a "list" -d 'List retry entries, latest next attempt first'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from retry" -f -a "triage" -d 'Group retry entries into failure patterns: how many, since when, where'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from retry" -f -a "show" -d 'Show one retry entry: where the job is, its payload and its attempt timeline'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from retry" -f -a "retry" -d 'Put retry entries back on their queues now (the Web UI\'s "retry now")'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from retry" -f -a "delete" -d 'Delete retry entries (their attempts logs and locks too)'
@@ -1575,6 +1670,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from retry" -f -a "reschedule" -d 'Give retry entries a new time (--in or --at)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from retry" -f -a "export" -d 'Write retry entries as lossless NDJSON {score, member} lines'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from dead" -f -a "list" -d 'List dead entries, most recently died first'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from dead" -f -a "triage" -d 'Group dead entries into failure patterns: how many, since when, where'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from dead" -f -a "show" -d 'Show one dead entry: where the job is, its payload and its attempt timeline'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from dead" -f -a "retry" -d 'Put dead entries back on their queues (the Web UI\'s "retry")'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from dead" -f -a "delete" -d 'Delete dead entries (their attempts logs and locks too)'

@@ -65,6 +65,9 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<Exit> {
         Command::Stats(a) => show(ctx, |ctx| commands::stats::run(ctx, &a)),
         Command::Queues(a) => show(ctx, |ctx| commands::queues::run(ctx, &a)),
         Command::Retry(RetryCommand::List(a)) => commands::sets::list::run(ctx, JobSet::Retry, &a),
+        Command::Retry(RetryCommand::Triage(a)) => show(ctx, |ctx| {
+            commands::sets::triage::run(ctx, JobSet::Retry, &a)
+        }),
         Command::Retry(RetryCommand::Retry(a)) => apply(ctx, JobSet::Retry, requeue(&a), &a.action),
         Command::Retry(RetryCommand::Delete(a)) => apply(ctx, JobSet::Retry, Action::Delete, &a),
         Command::Retry(RetryCommand::Kill(a)) => apply(ctx, JobSet::Retry, Action::Kill, &a),
@@ -78,6 +81,9 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<Exit> {
             commands::job::run(ctx, &a.job(Some(JobSet::Retry)))
         }),
         Command::Dead(DeadCommand::List(a)) => commands::sets::list::run(ctx, JobSet::Dead, &a),
+        Command::Dead(DeadCommand::Triage(a)) => show(ctx, |ctx| {
+            commands::sets::triage::run(ctx, JobSet::Dead, &a)
+        }),
         Command::Dead(DeadCommand::Retry(a)) => apply(ctx, JobSet::Dead, requeue(&a), &a.action),
         Command::Dead(DeadCommand::Delete(a)) => apply(ctx, JobSet::Dead, Action::Delete, &a),
         Command::Dead(DeadCommand::Export(a)) => {

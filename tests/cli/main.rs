@@ -27,4 +27,5 @@ mod serve;
 mod soak;
 mod stats;
 mod transfer;
+mod triage;
 mod worker;

@@ -4,6 +4,7 @@
 use clap::Args;
 use regex::Regex;
 
+use super::fingerprint::{self, Fingerprint};
 use crate::cli::values::{TimeArg, parse_time};
 use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
 use crate::store::page::ScoreRange;
@@ -48,6 +49,11 @@ pub struct FilterArgs {
     /// match this regular expression
     #[arg(long, value_name = "REGEX", value_parser = parse_regex, help_heading = "Filters")]
     pub args: Option<Regex>,
+
+    /// Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print
+    /// it (its first 4 to 8 hex digits; repeat for several)
+    #[arg(long, value_name = "ID", value_parser = fingerprint::parse_id, help_heading = "Filters")]
+    pub fingerprint: Vec<String>,
 }
 
 impl FilterArgs {
@@ -62,6 +68,7 @@ impl FilterArgs {
             || self.min_retries.is_some()
             || self.search.is_some()
             || self.args.is_some()
+            || !self.fingerprint.is_empty()
     }
 }
 
@@ -125,6 +132,7 @@ pub struct JobFilter {
     min_retries: Option<i64>,
     search: Option<Search>,
     args: Option<Regex>,
+    fingerprints: Vec<String>,
     range: ScoreRange,
 }
 
@@ -138,6 +146,7 @@ impl JobFilter {
             min_retries: args.min_retries,
             search: args.search.clone(),
             args: args.args.clone(),
+            fingerprints: args.fingerprint.clone(),
             range: ScoreRange::between(
                 args.since.map(|t| t.resolve(now)),
                 args.until.map(|t| t.resolve(now)),
@@ -159,6 +168,7 @@ impl JobFilter {
             && self.min_retries.is_none()
             && self.search.is_none()
             && self.args.is_none()
+            && self.fingerprints.is_empty()
     }
 
     /// True when the stored member `raw` can't match, known without parsing it: --search is
@@ -215,6 +225,12 @@ impl JobFilter {
         if self.args.as_ref().is_some_and(|re| !re.is_match(args)) {
             return false;
         }
+        if !self.fingerprints.is_empty() {
+            let fp = Fingerprint::of(job.error_class.as_deref(), job.error_message.as_deref());
+            if !self.fingerprints.iter().any(|id| fp.is_named_by(id)) {
+                return false;
+            }
+        }
         true
     }
 
@@ -242,6 +258,12 @@ impl JobFilter {
             && !re.is_match(&bad.reason)
         {
             return false;
+        }
+        if !self.fingerprints.is_empty() {
+            let fp = Fingerprint::unparseable();
+            if !self.fingerprints.iter().any(|id| fp.is_named_by(id)) {
+                return false;
+            }
         }
         true
     }

@@ -2,8 +2,10 @@
 
 pub mod apply;
 pub mod filter;
+pub mod fingerprint;
 pub mod list;
 pub mod transfer;
+pub mod triage;
 
 use clap::{Args, Subcommand};
 
@@ -14,6 +16,8 @@ use crate::store::JobSet;
 pub enum RetryCommand {
     /// List retry entries, latest next attempt first
     List(list::ListArgs),
+    /// Group retry entries into failure patterns: how many, since when, where
+    Triage(triage::TriageArgs),
     /// Show one retry entry: where the job is, its payload and its attempt timeline
     Show(ShowArgs),
     /// Put retry entries back on their queues now (the Web UI's "retry now")
@@ -32,6 +36,8 @@ pub enum RetryCommand {
 pub enum DeadCommand {
     /// List dead entries, most recently died first
     List(list::ListArgs),
+    /// Group dead entries into failure patterns: how many, since when, where
+    Triage(triage::TriageArgs),
     /// Show one dead entry: where the job is, its payload and its attempt timeline
     Show(ShowArgs),
     /// Put dead entries back on their queues (the Web UI's "retry")
