@@ -36,7 +36,7 @@ use crate::text::visible;
 /// What every command gets: how to show things, where stdout is, and Redis on demand.
 pub struct Ctx {
     pub ui: Ui,
-    pub out: BufWriter<Stdout>,
+    pub out: Out,
     connect: ConnectOptions,
     store: Option<Store>,
 }
@@ -56,7 +56,7 @@ impl Ctx {
                 global.utc,
                 global.now,
             ),
-            out: BufWriter::with_capacity(64 * 1024, io::stdout()),
+            out: Out::Stdout(BufWriter::with_capacity(64 * 1024, io::stdout())),
             connect: ConnectOptions {
                 url,
                 tls_insecure: global.tls_insecure,
@@ -81,6 +81,51 @@ impl Ctx {
             self.store = Some(Store::connect(self.connector()?)?);
         }
         Ok(self.store.as_mut().expect("connected above"))
+    }
+
+    /// Drop the connection, so the next `store()` connects afresh (after Redis went away).
+    pub fn disconnect(&mut self) {
+        self.store = None;
+    }
+
+    /// Run `f` with stdout swapped for a buffer, and return what it wrote there with its
+    /// result: a `--watch` refresh is drawn or wrapped whole, never half-printed.
+    pub fn captured<T>(&mut self, f: impl FnOnce(&mut Ctx) -> T) -> (T, Vec<u8>) {
+        let stdout = std::mem::replace(&mut self.out, Out::Buffer(Vec::new()));
+        let result = f(self);
+        match std::mem::replace(&mut self.out, stdout) {
+            Out::Buffer(bytes) => (result, bytes),
+            Out::Stdout(_) => unreachable!("only captured() swaps the output"),
+        }
+    }
+}
+
+/// Where a command's data goes: stdout, or a buffer while a `--watch` refresh is captured.
+pub enum Out {
+    Stdout(BufWriter<Stdout>),
+    Buffer(Vec<u8>),
+}
+
+impl Write for Out {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Out::Stdout(w) => w.write(buf),
+            Out::Buffer(b) => b.write(buf),
+        }
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        match self {
+            Out::Stdout(w) => w.write_all(buf),
+            Out::Buffer(b) => b.write_all(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Out::Stdout(w) => w.flush(),
+            Out::Buffer(_) => Ok(()),
+        }
     }
 }
 
@@ -138,17 +183,15 @@ impl Problem {
         }
     }
 
-    /// Each problem as a warning line on stderr.
+    /// Each problem as a warning line on stderr (or where `ui.warnings` puts them).
     pub fn warn_all(ui: &Ui, problems: &[Problem]) {
-        let mut stderr = io::stderr().lock();
         for p in problems {
-            let _ = writeln!(
-                stderr,
+            ui.warn_line(&format!(
                 "{} {}: {}",
                 ui.styles.warn("warning:"),
                 p.key.shown(),
                 visible(&p.error)
-            );
+            ));
         }
     }
 
