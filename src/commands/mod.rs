@@ -23,6 +23,9 @@ pub mod unsettled;
 pub mod worker;
 
 use std::io::{self, BufWriter, Stdout, Write};
+use std::time::Duration;
+
+use clap::Args;
 
 use serde::Serialize;
 
@@ -127,6 +130,33 @@ impl Write for Out {
             Out::Buffer(_) => Ok(()),
         }
     }
+}
+
+/// The shortest `--watch` interval: a refresh reads Redis, and faster only loads it.
+pub const MIN_WATCH: Duration = Duration::from_millis(100);
+
+/// `--watch [INTERVAL]` of the views that can be watched (the loop is cli/watch.rs).
+#[derive(Clone, Debug, Default, Args)]
+pub struct WatchArgs {
+    /// Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a
+    /// terminal, changes highlighted; else every refresh printed in full
+    #[arg(long, value_name = "INTERVAL", num_args = 0..=1, default_missing_value = "2s",
+          value_parser = parse_watch)]
+    pub watch: Option<Duration>,
+
+    /// Stop after N refreshes (tests)
+    #[arg(long, hide = true, value_name = "N", requires = "watch")]
+    pub watch_count: Option<u64>,
+}
+
+fn parse_watch(text: &str) -> Result<Duration, String> {
+    let every = crate::duration::parse_duration(text)?;
+    if every < MIN_WATCH {
+        return Err(format!(
+            "{text:?} is too short: the interval must be at least 100ms (each refresh reads Redis)"
+        ));
+    }
+    Ok(every)
 }
 
 /// A key a read-only view could not read (usually one of the wrong type): reported with the

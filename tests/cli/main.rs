@@ -26,4 +26,5 @@ mod serve;
 mod soak;
 mod stats;
 mod transfer;
+mod watch;
 mod worker;
