@@ -339,6 +339,25 @@ impl Terminal {
         })
     }
 
+    /// Give the terminal a new size (the kernel sends SIGWINCH) and blank the copy here.
+    fn resize(&mut self, rows: u16, cols: u16) {
+        use std::os::fd::AsRawFd;
+        let size = libc::winsize {
+            ws_row: rows,
+            ws_col: cols,
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        };
+        let mut parser = self.screen.lock().unwrap();
+        parser
+            .screen_mut()
+            .set_size(rows.try_into().unwrap(), cols.try_into().unwrap());
+        parser.process(b"\x1b[2J");
+        // SAFETY: TIOCSWINSZ on the master we own, with a valid winsize.
+        let rc = unsafe { libc::ioctl(self.master.as_raw_fd(), libc::TIOCSWINSZ, &size) };
+        assert_eq!(rc, 0, "TIOCSWINSZ: {}", std::io::Error::last_os_error());
+    }
+
     fn type_keys(&mut self, keys: &[u8]) {
         use std::io::Write;
         self.master.write_all(keys).unwrap();
@@ -416,6 +435,15 @@ fn on_a_terminal_one_screen_is_redrawn_in_place_with_changes_reversed() {
     let (warning, _) = term.find("warning: cogworker:retry").unwrap();
     assert!(warning > row, "{}", term.contents());
     assert_eq!(term.contents().matches("cogctl stats").count(), 1);
+    assert_eq!(term.find("every 300ms · cogctl stats"), Some((0, 0)));
+
+    // A resize redraws every line, the unchanged ones too: blank the test's copy of the
+    // screen, and the whole frame comes back at the new width.
+    term.resize(24, 60);
+    wait_until(LONG, "the frame redrawn after the resize", || {
+        term.find("Dead").is_some() && term.find("every 300ms").is_some()
+    });
+    assert_eq!(term.find("every 300ms · cogctl stats"), Some((0, 0)));
 
     term.type_keys(b"\x03");
     let code = term.wait(LONG);
