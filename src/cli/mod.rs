@@ -119,7 +119,8 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<Exit> {
         },
         Command::Queue(commands::queue::QueueCommand::List(mut a)) => {
             one_page(&a.watch, &mut a.limit)?;
-            watched(ctx, "queue list", &a.watch, |ctx| {
+            let view = format!("queue list {}", a.queue_name.shown());
+            watched(ctx, &view, &a.watch, |ctx| {
                 commands::queue::list::run(ctx, &a)
             })
         }

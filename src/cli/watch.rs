@@ -71,9 +71,10 @@ fn run(
 ) -> anyhow::Result<Exit> {
     // An unusable URL fails here, before the screen is taken over.
     let target = ctx.connector()?.target().to_string();
-    let stop = stop_flag()?;
     let format = ctx.ui.format;
-    let mut sink = if format == Format::Table && io::IsTerminal::is_terminal(&io::stdout()) {
+    let screen = format == Format::Table && io::IsTerminal::is_terminal(&io::stdout());
+    let stop = stop_flag(!screen)?;
+    let mut sink = if screen {
         ctx.ui.warnings = Warnings::kept();
         Sink::Screen(Screen::enter(ctx, view, &target, every)?)
     } else {
@@ -136,10 +137,19 @@ fn run(
     Ok(Exit::Ok)
 }
 
-/// Set by SIGINT and SIGTERM: the watch ends between refreshes, exit 0.
-fn stop_flag() -> io::Result<Arc<AtomicBool>> {
+/// Set by SIGINT and SIGTERM: the watch ends between refreshes, exit 0. With `impatient`, a
+/// second signal during a slow refresh (Redis not answering) ends the process at once, exit
+/// 130; not on the screen, which must be given back first (there Ctrl-C is a key anyway).
+fn stop_flag(impatient: bool) -> io::Result<Arc<AtomicBool>> {
     let stop = Arc::new(AtomicBool::new(false));
     for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        if impatient {
+            signal_hook::flag::register_conditional_shutdown(
+                signal,
+                Exit::Interrupted.code().into(),
+                Arc::clone(&stop),
+            )?;
+        }
         signal_hook::flag::register(signal, Arc::clone(&stop))?;
     }
     Ok(stop)
@@ -177,10 +187,11 @@ fn failure(err: &anyhow::Error, every: Duration) -> String {
     } else {
         "refresh failed"
     };
+    // The reason last: a terminal's width may cut it, the rest of the banner matters as much.
     format!(
-        "{what}: {}; trying again every {}",
-        visible(&format!("{err:#}")),
-        interval(every)
+        "{what} (trying again every {}): {}",
+        interval(every),
+        visible(&format!("{err:#}"))
     )
 }
 

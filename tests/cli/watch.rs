@@ -230,7 +230,12 @@ fn a_watch_outlives_redis_going_away_and_recovers() {
     assert!(!failures.is_empty());
     for line in failures {
         assert!(line.starts_with("warning: 20"), "{line}");
-        assert!(line.ends_with("trying again every 200ms"), "{line}");
+        assert!(
+            line.contains(
+                ": Redis unreachable (trying again every 200ms): cannot reach Redis at unix://"
+            ),
+            "{line}"
+        );
     }
 }
 
@@ -452,4 +457,36 @@ fn on_a_terminal_one_screen_is_redrawn_in_place_with_changes_reversed() {
     wait_until(LONG, "the terminal restored", || {
         term.with(|s| !s.alternate_screen() && !s.hide_cursor())
     });
+}
+
+#[test]
+fn on_a_terminal_a_failed_refresh_keeps_the_last_frame_under_a_banner() {
+    let mut server = RedisServer::start();
+    enqueue(&server, "fffffffffffffffffffffff1");
+    let mut term = Terminal::spawn(&server, 20, 100, &["queues", "--watch", "200ms"]);
+    wait_until(LONG, "the first frame", || term.find("default").is_some());
+    std::thread::scope(|s| {
+        let restart = s.spawn(|| server.restart(Duration::from_millis(1500)));
+        wait_until(LONG, "the banner", || {
+            term.find("Redis unreachable")
+                .is_some_and(|(row, _)| row == 1)
+        });
+        // The last frame stays, and so does the header.
+        assert!(term.find("default").is_some(), "{}", term.contents());
+        assert_eq!(term.find("every 200ms · cogctl queues"), Some((0, 0)));
+        assert!(
+            term.contents()
+                .contains("Redis unreachable (trying again every 200ms): cannot reach Redis"),
+            "{}",
+            term.contents()
+        );
+        restart.join().unwrap();
+    });
+    // The restarted server is empty: the next refresh says so, and the banner is gone.
+    wait_until(LONG, "a refresh after the restart", || {
+        term.find("no queues").is_some()
+    });
+    assert_eq!(term.find("Redis unreachable"), None, "{}", term.contents());
+    term.type_keys(b"q");
+    assert_eq!(term.wait(LONG), 0);
 }
