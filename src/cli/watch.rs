@@ -97,6 +97,8 @@ fn run(
         }
         if let Sink::Screen(screen) = &sink {
             ctx.ui.width = Some(screen.frame.cols());
+            // Only this refresh's warnings go under its frame.
+            ctx.ui.warnings.take();
         }
         let (result, bytes) = ctx.captured(|ctx| refresh(ctx));
         refreshes += 1;
