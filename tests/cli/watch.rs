@@ -490,3 +490,93 @@ fn on_a_terminal_a_failed_refresh_keeps_the_last_frame_under_a_banner() {
     term.type_keys(b"q");
     assert_eq!(term.wait(LONG), 0);
 }
+
+/// Every view that takes --watch: its NDJSON refreshes carry exactly what --json prints, and
+/// watching writes nothing.
+#[test]
+fn each_refresh_carries_what_json_prints() {
+    let server = RedisServer::start();
+    let now = server.load("incident").captured_at;
+    server.load("periodic");
+    let views: &[&[&str]] = &[
+        &["queues"],
+        &["procs"],
+        &["procs", "--memory"],
+        &["busy"],
+        &["orphans"],
+        &["periodic", "list", "--tz", "UTC"],
+        &["unsettled", "list"],
+        &["retry", "list"],
+        &["dead", "list"],
+        &["scheduled", "list", "--limit", "2"],
+        &["queue", "list", "default"],
+        &["jobs", "--limit", "5"],
+        &["history"],
+    ];
+    server.assert_read_only(|| {
+        for view in views {
+            let once = Cogctl::new(&server)
+                .now(now)
+                .args(*view)
+                .args(["--json"])
+                .run();
+            assert_eq!(once.code, 0, "{view:?}: {}", once.snapshot());
+            let watched = Cogctl::new(&server)
+                .now(now)
+                .args(*view)
+                .args(["--watch", "100ms", "--watch-count", "2", "--ndjson"])
+                .run();
+            assert_eq!(watched.code, 0, "{view:?}: {}", watched.snapshot());
+            let refreshes = watched.ndjson();
+            assert_eq!(refreshes.len(), 2, "{view:?}: {}", watched.stdout);
+            for r in &refreshes {
+                assert_eq!(steady(r["data"].clone()), steady(once.json()), "{view:?}");
+            }
+        }
+    });
+    // stats: the same but for Redis' own figures (uptime, memory), which move.
+    let strip = |v: Value| {
+        let mut v = steady(v);
+        v.as_object_mut().unwrap().remove("redis");
+        v
+    };
+    let once = Cogctl::new(&server)
+        .now(now)
+        .args(["stats", "--json"])
+        .run();
+    let watched = Cogctl::new(&server)
+        .now(now)
+        .args([
+            "stats",
+            "--watch",
+            "100ms",
+            "--watch-count",
+            "2",
+            "--ndjson",
+        ])
+        .run();
+    assert_eq!(watched.code, 0, "{}", watched.snapshot());
+    for r in watched.ndjson() {
+        assert_eq!(strip(r["data"].clone()), strip(once.json()));
+    }
+}
+
+/// `json` without what Redis' clock moves between two reads (TTLs of presence keys and locks).
+fn steady(mut json: Value) -> Value {
+    match &mut json {
+        Value::Object(map) => {
+            map.remove("ttl_ms");
+            map.remove("ttl");
+            for v in map.values_mut() {
+                *v = steady(v.take());
+            }
+        }
+        Value::Array(items) => {
+            for v in items.iter_mut() {
+                *v = steady(v.take());
+            }
+        }
+        _ => {}
+    }
+    json
+}
