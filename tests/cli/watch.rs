@@ -580,3 +580,29 @@ fn steady(mut json: Value) -> Value {
     }
     json
 }
+
+#[test]
+fn a_closed_pipe_ends_the_watch_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+
+    let server = RedisServer::start();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cogctl"))
+        .env_clear()
+        .env("COGCTL_REDIS_URL", server.url())
+        .args(["--color", "never", "queues", "--watch", "100ms"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("--- "), "{first}");
+    // The reader is gone: the next refresh's write fails, and that ends it with 0.
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
