@@ -169,12 +169,8 @@ fn set_list(
     mut args: commands::sets::list::ListArgs,
 ) -> anyhow::Result<Exit> {
     one_page(&args.watch, &mut args.limit)?;
-    let view = match set {
-        crate::store::JobSet::Retry => "retry list",
-        crate::store::JobSet::Dead => "dead list",
-        crate::store::JobSet::Schedule => "scheduled list",
-    };
-    watched(ctx, view, &args.watch, |ctx| {
+    let view = format!("{} list", set.name());
+    watched(ctx, &view, &args.watch, |ctx| {
         commands::sets::list::run(ctx, set, &args)
     })
 }
