@@ -331,31 +331,28 @@ impl Screen {
             if stop.load(Ordering::SeqCst) {
                 return Ok(false);
             }
-            let now = Instant::now();
-            if now >= until {
-                return Ok(true);
-            }
-            let slice = (until - now).min(TICK);
+            let slice = until.saturating_duration_since(Instant::now()).min(TICK);
+            // Polled even when a slow refresh overran the interval, so q and Ctrl-C still work.
             if !self.keys {
                 std::thread::sleep(slice);
-                continue;
-            }
-            if !event::poll(slice)? {
-                continue;
-            }
-            match event::read()? {
-                Event::Key(key) if key.kind != KeyEventKind::Release => {
-                    let ctrl_c = key.code == KeyCode::Char('c')
-                        && key.modifiers.contains(KeyModifiers::CONTROL);
-                    if ctrl_c || key.code == KeyCode::Char('q') {
-                        return Ok(false);
+            } else if event::poll(slice)? {
+                match event::read()? {
+                    Event::Key(key) if key.kind != KeyEventKind::Release => {
+                        let ctrl_c = key.code == KeyCode::Char('c')
+                            && key.modifiers.contains(KeyModifiers::CONTROL);
+                        if ctrl_c || key.code == KeyCode::Char('q') {
+                            return Ok(false);
+                        }
                     }
+                    Event::Resize(..) => {
+                        self.resize();
+                        self.draw()?;
+                    }
+                    _ => {}
                 }
-                Event::Resize(..) => {
-                    self.resize();
-                    self.draw()?;
-                }
-                _ => {}
+            }
+            if Instant::now() >= until {
+                return Ok(!stop.load(Ordering::SeqCst));
             }
         }
     }
