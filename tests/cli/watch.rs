@@ -449,6 +449,12 @@ fn on_a_terminal_one_screen_is_redrawn_in_place_with_changes_reversed() {
         term.find("Dead").is_some() && term.find("every 300ms").is_some()
     });
     assert_eq!(term.find("every 300ms · cogctl stats"), Some((0, 0)));
+    // The header, longer than 60 columns, was cut rather than wrapped onto the blank row.
+    term.with(|s| {
+        let rows: Vec<String> = s.rows(0, 60).collect();
+        assert_eq!(rows[0].chars().count(), 60, "{rows:?}");
+        assert_eq!(rows[1], "", "{rows:?}");
+    });
 
     term.type_keys(b"\x03");
     let code = term.wait(LONG);
