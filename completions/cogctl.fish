@@ -64,6 +64,7 @@ complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "check" -d 'Check the 
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "metrics" -d 'Prometheus metrics: the gem\'s own (same names and values) and cogctl\'s additions'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l days -d 'Also chart the runs of each of the last N days (UTC days, 1 to 400; the Web UI offers 7, 30, 90 and 182), as the gem\'s opt-in History middleware counts them (cogworker:history:daily:<day>)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -83,6 +84,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l quiet -d 'No pro
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -139,6 +141,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N (default 50 in a table; every match with --json/--ndjson)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -320,6 +323,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N (default 50 in a table; every match with --json/--ndjson)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -634,6 +638,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N (default 50 in a table; every match with --json/--ndjson)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -886,6 +891,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N (default 50 in a table; every match with --json/--ndjson)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1100,6 +1106,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_s
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l search -d 'Only entries whose class, cron, pjid or args (as stored) contain TEXT, in any case' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l tz -d 'The zone for crons that name none (default: $TZ, else the system\'s)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1222,6 +1229,7 @@ scheduled\t'In cogworker:schedule'
 retry\t'In cogworker:retry'
 dead\t'In cogworker:dead'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l limit -d 'Show at most N (default 50 in a table; every match with --json/--ndjson)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1260,6 +1268,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l max-duration -
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l sort -d 'Newest finished first, or the longest runs first (which needs a limit: the set is read in pages and the N longest kept)' -r -f -a "finished\t''
 duration\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l limit -d 'Show at most N (default 50 in a table; every match with --json/--ndjson)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1345,6 +1354,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l quiet -d 'No pr
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1458,6 +1468,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from help" -f -a "stop" -d 'Tell processes to shut down cleanly'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from help" -f -a "prune" -d 'Remove identities whose presence key is gone from cogworker:processes, as the gem does'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1501,6 +1512,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_seen_subcommand_from list file help" -f -a "file" -d 'File the records into their sets now, as any live process\'s orphan pass does (invalid records are quarantined, never filed)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_seen_subcommand_from list file help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N records (every record is still counted)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1544,6 +1556,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from help" -f -a "file" -d 'File the records into their sets now, as any live process\'s orphan pass does (invalid records are quarantined, never filed)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l orphan-threshold -d 'How long an owner without a presence key may stay silent (by its last_beat stamp) before it is presumed dead (the gem\'s orphan_threshold)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l sentinel-master -d 'The master name the Sentinels monitor' -r

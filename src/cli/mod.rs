@@ -6,6 +6,7 @@ pub mod exit;
 pub mod interrupt;
 pub mod ui;
 pub mod values;
+pub mod watch;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -18,6 +19,7 @@ use crate::render::{self, Report};
 use crate::store::StoreError;
 use args::{Cli, Command};
 use exit::{Exit, UsageError};
+use watch::{one_page, watched};
 
 /// The whole program: `main` only calls this.
 pub fn run() -> ExitCode {
@@ -62,9 +64,13 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<Exit> {
     use crate::store::JobSet;
     use commands::sets::{DeadCommand, RetryCommand, ScheduledCommand};
     match command {
-        Command::Stats(a) => show(ctx, |ctx| commands::stats::run(ctx, &a)),
-        Command::Queues(a) => show(ctx, |ctx| commands::queues::run(ctx, &a)),
-        Command::Retry(RetryCommand::List(a)) => commands::sets::list::run(ctx, JobSet::Retry, &a),
+        Command::Stats(a) => watched(ctx, "stats", &a.watch, |ctx| {
+            show(ctx, |ctx| commands::stats::run(ctx, &a))
+        }),
+        Command::Queues(a) => watched(ctx, "queues", &a.watch, |ctx| {
+            show(ctx, |ctx| commands::queues::run(ctx, &a))
+        }),
+        Command::Retry(RetryCommand::List(a)) => set_list(ctx, JobSet::Retry, a),
         Command::Retry(RetryCommand::Triage(a)) => show(ctx, |ctx| {
             commands::sets::triage::run(ctx, JobSet::Retry, &a)
         }),
@@ -80,7 +86,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<Exit> {
         Command::Retry(RetryCommand::Show(a)) => show(ctx, |ctx| {
             commands::job::run(ctx, &a.job(Some(JobSet::Retry)))
         }),
-        Command::Dead(DeadCommand::List(a)) => commands::sets::list::run(ctx, JobSet::Dead, &a),
+        Command::Dead(DeadCommand::List(a)) => set_list(ctx, JobSet::Dead, a),
         Command::Dead(DeadCommand::Triage(a)) => show(ctx, |ctx| {
             commands::sets::triage::run(ctx, JobSet::Dead, &a)
         }),
@@ -95,9 +101,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<Exit> {
         Command::Dead(DeadCommand::Show(a)) => show(ctx, |ctx| {
             commands::job::run(ctx, &a.job(Some(JobSet::Dead)))
         }),
-        Command::Scheduled(ScheduledCommand::List(a)) => {
-            commands::sets::list::run(ctx, JobSet::Schedule, &a)
-        }
+        Command::Scheduled(ScheduledCommand::List(a)) => set_list(ctx, JobSet::Schedule, a),
         Command::Scheduled(ScheduledCommand::EnqueueNow(a)) => {
             apply(ctx, JobSet::Schedule, requeue(&a), &a.action)
         }
@@ -115,26 +119,67 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<Exit> {
         Command::Worker(a) => commands::worker::run(ctx, &a),
         Command::Procs(a) => match &a.action {
             Some(action) => commands::procs_control::run(ctx, action),
-            None => show(ctx, |ctx| commands::procs::run(ctx, &a)),
+            None => watched(ctx, "procs", &a.watch, |ctx| {
+                show(ctx, |ctx| commands::procs::run(ctx, &a))
+            }),
         },
+        Command::Queue(commands::queue::QueueCommand::List(mut a)) => {
+            one_page(&a.watch, &mut a.limit)?;
+            let view = format!("queue list {}", a.queue_name.shown());
+            watched(ctx, &view, &a.watch, |ctx| {
+                commands::queue::list::run(ctx, &a)
+            })
+        }
         Command::Queue(a) => commands::queue::run(ctx, &a),
-        Command::Jobs(a) => commands::jobs::run(ctx, &a),
+        Command::Jobs(mut a) => {
+            one_page(&a.watch, &mut a.limit)?;
+            watched(ctx, "jobs", &a.watch, |ctx| commands::jobs::run(ctx, &a))
+        }
+        Command::Periodic(commands::periodic::PeriodicCommand::List(a)) => {
+            watched(ctx, "periodic list", &a.watch, |ctx| {
+                show(ctx, |ctx| commands::periodic::list(ctx, &a))
+            })
+        }
         Command::Periodic(c) => commands::periodic::run(ctx, &c),
-        Command::History(a) => commands::history::run(ctx, &a),
-        Command::Busy(a) => show(ctx, |ctx| commands::busy::run(ctx, &a)),
+        Command::History(mut a) => {
+            one_page(&a.watch, &mut a.limit)?;
+            watched(ctx, "history", &a.watch, |ctx| {
+                commands::history::run(ctx, &a)
+            })
+        }
+        Command::Busy(a) => watched(ctx, "busy", &a.watch, |ctx| {
+            show(ctx, |ctx| commands::busy::run(ctx, &a))
+        }),
         Command::Unsettled(commands::unsettled::UnsettledCommand::List(a)) => {
-            show(ctx, |ctx| commands::unsettled::run_list(ctx, &a))
+            watched(ctx, "unsettled list", &a.watch, |ctx| {
+                show(ctx, |ctx| commands::unsettled::run_list(ctx, &a))
+            })
         }
         Command::Reconcile(a) => commands::reconcile::run(ctx, &a),
         Command::Unsettled(commands::unsettled::UnsettledCommand::File { dry_run }) => {
             commands::reconcile::run_file_unsettled(ctx, dry_run)
         }
-        Command::Orphans(a) => show(ctx, |ctx| commands::orphans::run(ctx, &a)),
+        Command::Orphans(a) => watched(ctx, "orphans", &a.watch, |ctx| {
+            show(ctx, |ctx| commands::orphans::run(ctx, &a))
+        }),
         Command::Check(a) => show(ctx, |ctx| commands::check::run(ctx, &a)),
         Command::Metrics(a) => commands::metrics::run(ctx, &a),
         Command::Generate(a) => commands::generate::run(ctx, &a),
         Command::Fixture(a) => commands::fixture::run(ctx, &a),
     }
+}
+
+/// `retry list`, `dead list`, `scheduled list`.
+fn set_list(
+    ctx: &mut Ctx,
+    set: crate::store::JobSet,
+    mut args: commands::sets::list::ListArgs,
+) -> anyhow::Result<Exit> {
+    one_page(&args.watch, &mut args.limit)?;
+    let view = format!("{} list", set.name());
+    watched(ctx, &view, &args.watch, |ctx| {
+        commands::sets::list::run(ctx, set, &args)
+    })
 }
 
 fn apply(

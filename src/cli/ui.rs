@@ -1,6 +1,7 @@
 //! What the output looks like, decided once per run: format, colours, width, clock.
 
 use std::io::{self, IsTerminal, Write};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use owo_colors::{OwoColorize, Style};
 
@@ -87,6 +88,27 @@ pub struct Ui {
     /// Progress and prompts go to stderr only when it is a terminal.
     pub stderr_is_terminal: bool,
     pub stdin_is_terminal: bool,
+    /// Where warnings and notes go: stderr, or lines kept for a full-screen `--watch` to show
+    /// in its frame (stderr would scribble over the screen).
+    pub warnings: Warnings,
+}
+
+/// Warning lines kept instead of printed (see `Ui::warnings`); `None` prints them to stderr.
+#[derive(Clone, Debug, Default)]
+pub struct Warnings(Option<Arc<Mutex<Vec<String>>>>);
+
+impl Warnings {
+    /// Keep every warning from now on, for `take` to collect.
+    pub fn kept() -> Warnings {
+        Warnings(Some(Arc::default()))
+    }
+
+    /// The lines kept since the last call.
+    pub fn take(&self) -> Vec<String> {
+        self.0.as_ref().map_or_else(Vec::new, |lines| {
+            std::mem::take(&mut *lines.lock().unwrap_or_else(PoisonError::into_inner))
+        })
+    }
 }
 
 impl Ui {
@@ -120,6 +142,7 @@ impl Ui {
             clock: now.map_or_else(Clock::system, Clock::pinned),
             stderr_is_terminal: io::stderr().is_terminal(),
             stdin_is_terminal: io::stdin().is_terminal(),
+            warnings: Warnings::default(),
         }
     }
 
@@ -130,7 +153,20 @@ impl Ui {
     /// A note for people on stderr (hidden by `--quiet`).
     pub fn note(&self, text: &str) {
         if !self.quiet {
-            let _ = writeln!(io::stderr(), "{text}");
+            self.warn_line(text);
+        }
+    }
+
+    /// One line of warning on stderr, or kept for the screen (`warnings`).
+    pub fn warn_line(&self, line: &str) {
+        match &self.warnings.0 {
+            Some(lines) => lines
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push(line.to_string()),
+            None => {
+                let _ = writeln!(io::stderr().lock(), "{line}");
+            }
         }
     }
 }

@@ -33,6 +33,8 @@ pub struct BusyArgs {
     /// Also show entries left by processes that are gone (stale workers hashes)
     #[arg(long)]
     pub include_stale: bool,
+    #[command(flatten)]
+    pub watch: super::WatchArgs,
 }
 
 /// The JSON of `busy`: times are epoch seconds (numbers), durations seconds.

@@ -54,6 +54,8 @@ pub struct HistoryArgs {
     /// Oldest finished first
     #[arg(long, conflicts_with = "sort")]
     pub oldest_first: bool,
+    #[command(flatten)]
+    pub watch: super::WatchArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -35,6 +35,8 @@ pub struct JobsArgs {
 
     #[command(flatten)]
     pub limit: LimitArgs,
+    #[command(flatten)]
+    pub watch: super::WatchArgs,
 }
 
 /// Where a job is.

@@ -24,6 +24,9 @@ pub mod unsettled;
 pub mod worker;
 
 use std::io::{self, BufWriter, Stdout, Write};
+use std::time::Duration;
+
+use clap::Args;
 
 use serde::Serialize;
 
@@ -37,7 +40,7 @@ use crate::text::visible;
 /// What every command gets: how to show things, where stdout is, and Redis on demand.
 pub struct Ctx {
     pub ui: Ui,
-    pub out: BufWriter<Stdout>,
+    pub out: Out,
     connect: ConnectOptions,
     store: Option<Store>,
 }
@@ -57,7 +60,7 @@ impl Ctx {
                 global.utc,
                 global.now,
             ),
-            out: BufWriter::with_capacity(64 * 1024, io::stdout()),
+            out: Out::Stdout(BufWriter::with_capacity(64 * 1024, io::stdout())),
             connect: ConnectOptions {
                 url,
                 tls_insecure: global.tls_insecure,
@@ -83,6 +86,78 @@ impl Ctx {
         }
         Ok(self.store.as_mut().expect("connected above"))
     }
+
+    /// Drop the connection, so the next `store()` connects afresh (after Redis went away).
+    pub fn disconnect(&mut self) {
+        self.store = None;
+    }
+
+    /// Run `f` with stdout swapped for a buffer, and return what it wrote there with its
+    /// result: a `--watch` refresh is drawn or wrapped whole, never half-printed.
+    pub fn captured<T>(&mut self, f: impl FnOnce(&mut Ctx) -> T) -> (T, Vec<u8>) {
+        let stdout = std::mem::replace(&mut self.out, Out::Buffer(Vec::new()));
+        let result = f(self);
+        match std::mem::replace(&mut self.out, stdout) {
+            Out::Buffer(bytes) => (result, bytes),
+            Out::Stdout(_) => unreachable!("only captured() swaps the output"),
+        }
+    }
+}
+
+/// Where a command's data goes: stdout, or a buffer while a `--watch` refresh is captured.
+pub enum Out {
+    Stdout(BufWriter<Stdout>),
+    Buffer(Vec<u8>),
+}
+
+impl Write for Out {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Out::Stdout(w) => w.write(buf),
+            Out::Buffer(b) => b.write(buf),
+        }
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        match self {
+            Out::Stdout(w) => w.write_all(buf),
+            Out::Buffer(b) => b.write_all(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Out::Stdout(w) => w.flush(),
+            Out::Buffer(_) => Ok(()),
+        }
+    }
+}
+
+/// The shortest `--watch` interval: a refresh reads Redis, and faster only loads it.
+pub const MIN_WATCH: Duration = Duration::from_millis(100);
+
+/// `--watch [INTERVAL]` of the views that can be watched (the loop is cli/watch.rs).
+#[derive(Clone, Debug, Default, Args)]
+pub struct WatchArgs {
+    /// Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a
+    /// terminal, changes highlighted; else every refresh printed in full
+    #[arg(long, value_name = "INTERVAL", num_args = 0..=1, default_missing_value = "2s",
+          value_parser = parse_watch)]
+    pub watch: Option<Duration>,
+
+    /// Stop after N refreshes (tests)
+    #[arg(long, hide = true, value_name = "N", requires = "watch")]
+    pub watch_count: Option<u64>,
+}
+
+fn parse_watch(text: &str) -> Result<Duration, String> {
+    let every = crate::duration::parse_duration(text)?;
+    if every < MIN_WATCH {
+        return Err(format!(
+            "{text:?} is too short: the interval must be at least 100ms (each refresh reads Redis)"
+        ));
+    }
+    Ok(every)
 }
 
 /// A key a read-only view could not read (usually one of the wrong type): reported with the
@@ -139,17 +214,15 @@ impl Problem {
         }
     }
 
-    /// Each problem as a warning line on stderr.
+    /// Each problem as a warning line on stderr (or where `ui.warnings` puts them).
     pub fn warn_all(ui: &Ui, problems: &[Problem]) {
-        let mut stderr = io::stderr().lock();
         for p in problems {
-            let _ = writeln!(
-                stderr,
+            ui.warn_line(&format!(
                 "{} {}: {}",
                 ui.styles.warn("warning:"),
                 p.key.shown(),
                 visible(&p.error)
-            );
+            ));
         }
     }
 

@@ -31,6 +31,8 @@ pub struct OrphansArgs {
     /// before it is presumed dead (the gem's orphan_threshold)
     #[arg(long, value_name = "DURATION", default_value = "300s", value_parser = parse_duration)]
     pub orphan_threshold: Duration,
+    #[command(flatten)]
+    pub watch: super::WatchArgs,
 }
 
 #[derive(Debug, Serialize)]

@@ -52,6 +52,8 @@ pub struct ListArgs {
     /// The zone for crons that name none (default: $TZ, else the system's)
     #[arg(long, value_name = "ZONE")]
     pub tz: Option<String>,
+    #[command(flatten)]
+    pub watch: super::WatchArgs,
 }
 
 #[derive(Debug, Args)]

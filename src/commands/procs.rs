@@ -46,6 +46,8 @@ pub struct ProcsArgs {
     /// with current, min, max and growth in MB/h
     #[arg(long)]
     pub memory: bool,
+    #[command(flatten)]
+    pub watch: super::WatchArgs,
 }
 
 /// The JSON of `procs`: times are epoch seconds (numbers), durations are seconds, memory

@@ -15,7 +15,10 @@ use crate::store::{KeyType, Name, Store, StoreResult, keys, value};
 
 /// List queues: size, latency (age of the oldest waiting job) and whether they are paused
 #[derive(Debug, Args)]
-pub struct QueuesArgs {}
+pub struct QueuesArgs {
+    #[command(flatten)]
+    pub watch: super::WatchArgs,
+}
 
 #[derive(Debug, Serialize)]
 pub struct QueueRow {

@@ -111,6 +111,7 @@ impl Report for DryRunReport {
 fn unsettled_all() -> UnsettledListArgs {
     UnsettledListArgs {
         limit: super::unsettled::DEFAULT_LIMIT,
+        watch: Default::default(),
     }
 }
 
@@ -129,6 +130,7 @@ pub fn run(ctx: &mut Ctx, args: &ReconcileArgs) -> anyhow::Result<Exit> {
             ctx,
             &OrphansArgs {
                 orphan_threshold: args.orphan_threshold,
+                watch: Default::default(),
             },
         )?;
         let unsettled = super::unsettled::run_list(ctx, &unsettled_all())?;

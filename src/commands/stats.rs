@@ -39,6 +39,8 @@ pub struct StatsArgs {
     /// (cogworker:history:daily:<day>)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=400))]
     pub days: Option<u16>,
+    #[command(flatten)]
+    pub watch: super::WatchArgs,
 }
 
 #[derive(Debug, Serialize)]

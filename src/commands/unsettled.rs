@@ -40,6 +40,8 @@ pub struct UnsettledListArgs {
     /// Show at most N records (every record is still counted)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_LIMIT)]
     pub limit: usize,
+    #[command(flatten)]
+    pub watch: super::WatchArgs,
 }
 
 #[derive(Debug, Serialize)]

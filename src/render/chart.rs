@@ -262,6 +262,7 @@ mod tests {
             clock: Clock::pinned(0.0),
             stderr_is_terminal: false,
             stdin_is_terminal: false,
+            warnings: Default::default(),
         }
     }
 

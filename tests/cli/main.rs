@@ -28,4 +28,5 @@ mod soak;
 mod stats;
 mod transfer;
 mod triage;
+mod watch;
 mod worker;

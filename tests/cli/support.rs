@@ -459,6 +459,11 @@ impl Spawned {
         }
     }
 
+    /// What it has written to stdout so far.
+    pub fn stdout(&self) -> String {
+        std::fs::read_to_string(&self.out).unwrap_or_default()
+    }
+
     /// What it has written to stderr so far.
     pub fn stderr(&self) -> String {
         std::fs::read_to_string(&self.err).unwrap_or_default()

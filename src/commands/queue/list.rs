@@ -36,6 +36,9 @@ pub struct ListArgs {
     /// The order workers take them: the next job to run first
     #[arg(long)]
     pub next_first: bool,
+
+    #[command(flatten)]
+    pub watch: crate::commands::WatchArgs,
 }
 
 /// One waiting job, the JSON schema of `queue list --json/--ndjson` (README "JSON output").

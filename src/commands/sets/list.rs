@@ -57,6 +57,9 @@ pub struct ListArgs {
     /// Lowest score first: longest dead, or soonest due
     #[arg(long)]
     pub oldest_first: bool,
+
+    #[command(flatten)]
+    pub watch: crate::commands::WatchArgs,
 }
 
 /// One entry of a list, the JSON schema of `… list --json/--ndjson` (README "JSON output").

@@ -1,0 +1,614 @@
+//! `--watch`: refreshes captured while the test changes the data between them, through a pipe
+//! (every refresh printed) and in a real pseudo-terminal (one screen redrawn in place).
+
+use std::time::Duration;
+
+use serde_json::Value;
+
+use crate::support::{Cogctl, RedisServer, Spawned, wait_until};
+
+const LONG: Duration = Duration::from_secs(15);
+
+fn job(jid: &str, queue: &str) -> String {
+    format!(
+        r#"{{"class":"MailJob","args":[1],"queue":"{queue}","jid":"{jid}","retry":true,"created_at":1796169600.0,"enqueued_at":1796169600.0}}"#
+    )
+}
+
+fn enqueue(server: &RedisServer, jid: &str) {
+    server.exec(&[
+        &["SADD", "cogworker:queues", "default"],
+        &["LPUSH", "cogworker:queue:default", &job(jid, "default")],
+    ]);
+}
+
+fn kill(server: &RedisServer, jid: &str, score: &str) {
+    server.exec(&[&["ZADD", "cogworker:dead", score, &job(jid, "default")]]);
+}
+
+/// The complete NDJSON lines written so far.
+fn lines(watch: &Spawned) -> Vec<Value> {
+    let out = watch.stdout();
+    let complete = &out[..out.rfind('\n').map_or(0, |i| i + 1)];
+    complete
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("bad NDJSON line ({e}): {l}")))
+        .collect()
+}
+
+/// Wait until a refresh satisfies `cond`; the number of refreshes by then.
+#[track_caller]
+fn wait_for_refresh(watch: &Spawned, what: &str, cond: impl Fn(&Value) -> bool) -> usize {
+    let mut seen = 0;
+    wait_until(LONG, what, || {
+        let all = lines(watch);
+        seen = all.len();
+        all.last().is_some_and(&cond)
+    });
+    seen
+}
+
+#[test]
+fn ndjson_follows_the_data_refresh_by_refresh() {
+    let server = RedisServer::start();
+    let watch = Cogctl::new(&server)
+        .args(["stats", "--watch", "250ms", "--ndjson"])
+        .spawn();
+    wait_for_refresh(&watch, "a first refresh", |l| l["data"]["enqueued"] == 0);
+    enqueue(&server, "aaaaaaaaaaaaaaaaaaaaaaa1");
+    enqueue(&server, "aaaaaaaaaaaaaaaaaaaaaaa2");
+    wait_for_refresh(&watch, "2 enqueued", |l| l["data"]["enqueued"] == 2);
+    kill(&server, "aaaaaaaaaaaaaaaaaaaaaaa3", "1796169600");
+    wait_for_refresh(&watch, "1 dead", |l| l["data"]["dead"] == 1);
+    watch.signal(libc::SIGINT);
+    let run = watch.wait(LONG);
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    assert!(run.stdout.ends_with('\n'));
+
+    let refreshes = run.ndjson();
+    assert!(refreshes.len() >= 3, "{}", run.stdout);
+    let rfc3339_ms = regex::Regex::new(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$").unwrap();
+    let mut last_at = String::new();
+    let mut last_enqueued = 0;
+    for (i, r) in refreshes.iter().enumerate() {
+        assert_eq!(r.as_object().unwrap().len(), 3, "{r}");
+        assert_eq!(r["refresh"], i as u64 + 1);
+        let at = r["at"].as_str().unwrap();
+        assert!(rfc3339_ms.is_match(at), "{at}");
+        assert!(at > last_at.as_str(), "{at} after {last_at}");
+        last_at = at.to_string();
+        // What --json prints, as it was at that refresh.
+        let enqueued = r["data"]["enqueued"].as_u64().unwrap();
+        assert!(enqueued >= last_enqueued, "the count went back: {r}");
+        last_enqueued = enqueued;
+        assert!(r["data"]["queues"].is_array());
+    }
+    assert_eq!(refreshes[0]["data"]["enqueued"], 0);
+    let last = refreshes.last().unwrap();
+    assert_eq!(last["data"]["enqueued"], 2);
+    assert_eq!(last["data"]["dead"], 1);
+}
+
+#[test]
+fn a_table_is_printed_whole_after_a_header_each_refresh() {
+    let server = RedisServer::start();
+    enqueue(&server, "bbbbbbbbbbbbbbbbbbbbbbb1");
+    let run = Cogctl::new(&server)
+        .args(["queues", "--watch", "200ms", "--watch-count", "3"])
+        .run();
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    let header =
+        regex::Regex::new(r"^--- \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z · cogctl queues ---$")
+            .unwrap();
+    let blocks: Vec<&str> = run.stdout.split_inclusive('\n').collect();
+    let headers: Vec<usize> = blocks
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("---"))
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(headers.len(), 3, "{}", run.stdout);
+    for &i in &headers {
+        assert!(header.is_match(blocks[i].trim_end()), "{}", blocks[i]);
+        assert!(blocks[i + 1].starts_with("QUEUE"), "{}", run.stdout);
+        assert!(blocks[i + 2].starts_with("default"), "{}", run.stdout);
+    }
+    assert_eq!(run.stderr, "");
+}
+
+#[test]
+fn a_list_shows_one_page_per_refresh() {
+    let server = RedisServer::start();
+    kill(&server, "ccccccccccccccccccccccc1", "1796169601");
+    let watch = Cogctl::new(&server)
+        .args([
+            "dead", "list", "--watch", "250ms", "--ndjson", "--limit", "2",
+        ])
+        .spawn();
+    wait_for_refresh(&watch, "one dead entry", |l| {
+        l["data"].as_array().is_some_and(|a| a.len() == 1)
+    });
+    kill(&server, "ccccccccccccccccccccccc2", "1796169602");
+    wait_for_refresh(&watch, "two dead entries", |l| {
+        l["data"].as_array().is_some_and(|a| a.len() == 2)
+    });
+    kill(&server, "ccccccccccccccccccccccc3", "1796169603");
+    wait_for_refresh(&watch, "the newest first, still one page of 2", |l| {
+        l["data"][0]["jid"] == "ccccccccccccccccccccccc3"
+            && l["data"].as_array().unwrap().len() == 2
+    });
+    watch.signal(libc::SIGTERM);
+    let run = watch.wait(LONG);
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    for r in run.ndjson() {
+        assert!(r["data"].as_array().unwrap().len() <= 2, "{r}");
+    }
+
+    // --json: one pretty document per refresh; the table's page of 50 is the default.
+    let run = Cogctl::new(&server)
+        .args([
+            "dead",
+            "list",
+            "--watch",
+            "200ms",
+            "--watch-count",
+            "2",
+            "--json",
+        ])
+        .run();
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    let docs: Vec<Value> = serde_json::Deserializer::from_str(&run.stdout)
+        .into_iter()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(docs.len(), 2);
+    assert!(docs.iter().all(|d| d.as_array().unwrap().len() == 3));
+}
+
+#[test]
+fn all_and_short_or_bad_intervals_are_refused() {
+    let server = RedisServer::start();
+    for args in [
+        &["dead", "list", "--watch", "--all"][..],
+        &["jobs", "--all", "--watch", "1s"],
+        &["queue", "list", "default", "--watch", "--all"],
+    ] {
+        let run = Cogctl::new(&server).args(args).run();
+        assert_eq!(run.code, 2, "{args:?}: {}", run.snapshot());
+        assert!(run.stderr.contains("--all"), "{}", run.stderr);
+        assert!(run.stderr.contains("one page"), "{}", run.stderr);
+    }
+    for interval in ["50ms", "0", "soon"] {
+        let run = Cogctl::new(&server)
+            .args(["stats", "--watch", interval])
+            .run();
+        assert_eq!(run.code, 2, "{interval}: {}", run.snapshot());
+        assert!(run.stderr.contains("--watch"), "{}", run.stderr);
+    }
+    // Not a flag of changes, nor of a procs action.
+    let run = Cogctl::new(&server)
+        .args(["dead", "delete", "--all", "--watch"])
+        .run();
+    assert_eq!(run.code, 2, "{}", run.snapshot());
+    let run = Cogctl::new(&server)
+        .args(["procs", "--watch", "1s", "prune", "--dry-run"])
+        .run();
+    assert_eq!(run.code, 2, "{}", run.snapshot());
+}
+
+#[test]
+fn a_watch_outlives_redis_going_away_and_recovers() {
+    let mut server = RedisServer::start();
+    let mut watch = Cogctl::new(&server)
+        .args(["stats", "--watch", "200ms", "--ndjson"])
+        .spawn();
+    let before = wait_for_refresh(&watch, "a first refresh", |_| true);
+    server.restart(Duration::from_millis(1000));
+    enqueue(&server, "ddddddddddddddddddddddd1");
+    wait_for_refresh(&watch, "a refresh after the restart", |l| {
+        l["data"]["enqueued"] == 1
+    });
+    assert!(
+        watch.stderr().contains("Redis unreachable"),
+        "{}",
+        watch.stderr()
+    );
+    assert_eq!(watch.exited(), None);
+    watch.signal(libc::SIGINT);
+    let run = watch.wait(LONG);
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    let refreshes = run.ndjson();
+    assert!(refreshes.len() > before);
+    for (i, r) in refreshes.iter().enumerate() {
+        assert_eq!(r["refresh"], i as u64 + 1);
+    }
+    let failures: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|l| l.contains("Redis unreachable"))
+        .collect();
+    assert!(!failures.is_empty());
+    for line in failures {
+        assert!(line.starts_with("warning: 20"), "{line}");
+        assert!(
+            line.contains(
+                ": Redis unreachable (trying again every 200ms): cannot reach Redis at unix://"
+            ),
+            "{line}"
+        );
+    }
+}
+
+/// A pseudo-terminal: cogctl gets the slave side as its controlling terminal and stdio, the
+/// test reads the master side into a vt100 screen.
+struct Terminal {
+    screen: std::sync::Arc<std::sync::Mutex<vt100::Parser>>,
+    master: std::fs::File,
+    child: std::process::Child,
+}
+
+impl Terminal {
+    fn spawn(server: &RedisServer, rows: u16, cols: u16, args: &[&str]) -> Terminal {
+        use std::os::fd::{FromRawFd, OwnedFd};
+        use std::os::unix::process::CommandExt;
+        use std::process::{Command, Stdio};
+
+        let (mut master, mut slave) = (0, 0);
+        let size = libc::winsize {
+            ws_row: rows,
+            ws_col: cols,
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        };
+        // SAFETY: openpty fills the two descriptors, which we then own.
+        let rc = unsafe {
+            libc::openpty(
+                &mut master,
+                &mut slave,
+                std::ptr::null_mut(),
+                std::ptr::null(),
+                &size,
+            )
+        };
+        assert_eq!(rc, 0, "openpty: {}", std::io::Error::last_os_error());
+        // SAFETY: both were just opened for us and nothing else owns them.
+        let (master, slave) =
+            unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_cogctl"));
+        cmd.env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("TZ", "UTC")
+            .env("TERM", "xterm-256color")
+            .env("COGCTL_REDIS_URL", server.url())
+            .args(["--color", "never"])
+            .args(args)
+            .stdin(Stdio::from(slave.try_clone().unwrap()))
+            .stdout(Stdio::from(slave.try_clone().unwrap()))
+            .stderr(Stdio::from(slave));
+        // SAFETY: only async-signal-safe calls between fork and exec.
+        unsafe {
+            cmd.pre_exec(|| {
+                if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY, 0) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let child = cmd.spawn().expect("spawn cogctl on a pty");
+        drop(cmd);
+        let screen = std::sync::Arc::new(std::sync::Mutex::new(vt100::Parser::new(
+            rows.try_into().unwrap(),
+            cols.try_into().unwrap(),
+            0,
+        )));
+        let master = std::fs::File::from(master);
+        let mut reader = master.try_clone().unwrap();
+        let parser = std::sync::Arc::clone(&screen);
+        std::thread::spawn(move || {
+            use std::io::Read;
+            let mut buf = [0u8; 8192];
+            // EIO once the child has exited and the slave is closed.
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                parser.lock().unwrap().process(&buf[..n]);
+            }
+        });
+        Terminal {
+            screen,
+            master,
+            child,
+        }
+    }
+
+    fn with<T>(&self, f: impl FnOnce(&vt100::Screen) -> T) -> T {
+        f(self.screen.lock().unwrap().screen())
+    }
+
+    fn contents(&self) -> String {
+        self.with(|s| s.contents())
+    }
+
+    /// The row holding `text`, and the column where it starts.
+    fn find(&self, text: &str) -> Option<(u16, u16)> {
+        self.with(|s| {
+            let (rows, cols) = s.size();
+            s.rows(0, cols.get())
+                .take(rows.get().into())
+                .enumerate()
+                .find_map(|(r, line)| {
+                    line.find(text)
+                        .map(|c| (r as u16, line[..c].chars().count() as u16))
+                })
+        })
+    }
+
+    /// Give the terminal a new size (the kernel sends SIGWINCH) and blank the copy here.
+    fn resize(&mut self, rows: u16, cols: u16) {
+        use std::os::fd::AsRawFd;
+        let size = libc::winsize {
+            ws_row: rows,
+            ws_col: cols,
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        };
+        let mut parser = self.screen.lock().unwrap();
+        parser
+            .screen_mut()
+            .set_size(rows.try_into().unwrap(), cols.try_into().unwrap());
+        parser.process(b"\x1b[2J");
+        // SAFETY: TIOCSWINSZ on the master we own, with a valid winsize.
+        let rc = unsafe { libc::ioctl(self.master.as_raw_fd(), libc::TIOCSWINSZ, &size) };
+        assert_eq!(rc, 0, "TIOCSWINSZ: {}", std::io::Error::last_os_error());
+    }
+
+    fn type_keys(&mut self, keys: &[u8]) {
+        use std::io::Write;
+        self.master.write_all(keys).unwrap();
+    }
+
+    fn wait(&mut self, limit: Duration) -> i32 {
+        let deadline = std::time::Instant::now() + limit;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.code().unwrap_or(-1);
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "cogctl did not exit; screen:\n{}",
+                self.contents()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn on_a_terminal_one_screen_is_redrawn_in_place_with_changes_reversed() {
+    let server = RedisServer::start();
+    let mut term = Terminal::spawn(&server, 30, 100, &["stats", "--watch", "300ms"]);
+    wait_until(LONG, "the first frame", || term.find("Dead").is_some());
+    term.with(|s| {
+        assert!(s.alternate_screen(), "not on the alternate screen");
+        assert!(s.hide_cursor(), "the cursor is shown");
+    });
+    let header = term.contents();
+    assert!(
+        header.starts_with("every 300ms · cogctl stats · unix://"),
+        "{header}"
+    );
+    // The first frame has no highlight.
+    let (row, _) = term.find("Dead").unwrap();
+    let value = (row, "Dead           ".len() as u16);
+    term.with(|s| {
+        let cell = s.cell(value.0, value.1).unwrap();
+        assert_eq!(cell.contents(), "0", "{}", s.contents());
+        assert!(!cell.inverse());
+    });
+
+    kill(&server, "eeeeeeeeeeeeeeeeeeeeeee1", "1796169600");
+    wait_until(LONG, "the new count, reversed", || {
+        term.with(|s| {
+            let cell = s.cell(value.0, value.1).unwrap();
+            cell.contents() == "1" && cell.inverse()
+        })
+    });
+    // Unchanged rows are not highlighted, and the frame was drawn over itself: one header.
+    term.with(|s| {
+        let label = s.cell(value.0, 0).unwrap();
+        assert!(!label.inverse());
+        assert_eq!(s.contents().matches("cogctl stats").count(), 1);
+    });
+    // On the next refresh, unchanged again: no highlight.
+    wait_until(LONG, "the highlight to go", || {
+        term.with(|s| !s.cell(value.0, value.1).unwrap().inverse())
+    });
+
+    // A warning is shown inside the frame (stderr would scribble over the screen).
+    server.exec(&[&["SET", "cogworker:retry", "not a sorted set"]]);
+    wait_until(LONG, "the warning under the frame", || {
+        term.find("warning: cogworker:retry").is_some()
+    });
+    let (warning, _) = term.find("warning: cogworker:retry").unwrap();
+    assert!(warning > row, "{}", term.contents());
+    assert_eq!(term.contents().matches("cogctl stats").count(), 1);
+    assert_eq!(term.find("every 300ms · cogctl stats"), Some((0, 0)));
+
+    // A resize redraws every line, the unchanged ones too: blank the test's copy of the
+    // screen, and the whole frame comes back at the new width.
+    term.resize(24, 60);
+    wait_until(LONG, "the frame redrawn after the resize", || {
+        term.find("Dead").is_some() && term.find("every 300ms").is_some()
+    });
+    assert_eq!(term.find("every 300ms · cogctl stats"), Some((0, 0)));
+    // The header, longer than 60 columns, was cut rather than wrapped onto the blank row.
+    term.with(|s| {
+        let rows: Vec<String> = s.rows(0, 60).collect();
+        assert_eq!(rows[0].chars().count(), 60, "{rows:?}");
+        assert_eq!(rows[1], "", "{rows:?}");
+    });
+
+    term.type_keys(b"\x03");
+    let code = term.wait(LONG);
+    assert_eq!(code, 0);
+    // Let the reader take the last bytes.
+    wait_until(LONG, "the terminal restored", || {
+        term.with(|s| !s.alternate_screen() && !s.hide_cursor())
+    });
+}
+
+#[test]
+fn on_a_terminal_a_failed_refresh_keeps_the_last_frame_under_a_banner() {
+    let mut server = RedisServer::start();
+    enqueue(&server, "fffffffffffffffffffffff1");
+    let mut term = Terminal::spawn(&server, 20, 100, &["queues", "--watch", "200ms"]);
+    wait_until(LONG, "the first frame", || term.find("default").is_some());
+    std::thread::scope(|s| {
+        let restart = s.spawn(|| server.restart(Duration::from_millis(1500)));
+        wait_until(LONG, "the banner", || {
+            term.find("Redis unreachable")
+                .is_some_and(|(row, _)| row == 1)
+        });
+        // The last frame stays, and so does the header.
+        assert!(term.find("default").is_some(), "{}", term.contents());
+        assert_eq!(term.find("every 200ms · cogctl queues"), Some((0, 0)));
+        assert!(
+            term.contents()
+                .contains("Redis unreachable (trying again every 200ms): cannot reach Redis"),
+            "{}",
+            term.contents()
+        );
+        restart.join().unwrap();
+    });
+    // The restarted server is empty: the next refresh says so, and the banner is gone.
+    wait_until(LONG, "a refresh after the restart", || {
+        term.find("no queues").is_some()
+    });
+    assert_eq!(term.find("Redis unreachable"), None, "{}", term.contents());
+    term.type_keys(b"q");
+    assert_eq!(term.wait(LONG), 0);
+}
+
+/// Every view that takes --watch: its NDJSON refreshes carry exactly what --json prints, and
+/// watching writes nothing.
+#[test]
+fn each_refresh_carries_what_json_prints() {
+    let server = RedisServer::start();
+    let now = server.load("incident").captured_at;
+    server.load("periodic");
+    let views: &[&[&str]] = &[
+        &["queues"],
+        &["procs"],
+        &["procs", "--memory"],
+        &["busy"],
+        &["orphans"],
+        &["periodic", "list", "--tz", "UTC"],
+        &["unsettled", "list"],
+        &["retry", "list"],
+        &["dead", "list"],
+        &["scheduled", "list", "--limit", "2"],
+        &["queue", "list", "default"],
+        &["jobs", "--limit", "5"],
+        &["history"],
+    ];
+    server.assert_read_only(|| {
+        for view in views {
+            let once = Cogctl::new(&server)
+                .now(now)
+                .args(*view)
+                .args(["--json"])
+                .run();
+            assert_eq!(once.code, 0, "{view:?}: {}", once.snapshot());
+            let watched = Cogctl::new(&server)
+                .now(now)
+                .args(*view)
+                .args(["--watch", "100ms", "--watch-count", "2", "--ndjson"])
+                .run();
+            assert_eq!(watched.code, 0, "{view:?}: {}", watched.snapshot());
+            let refreshes = watched.ndjson();
+            assert_eq!(refreshes.len(), 2, "{view:?}: {}", watched.stdout);
+            for r in &refreshes {
+                assert_eq!(steady(r["data"].clone()), steady(once.json()), "{view:?}");
+            }
+        }
+    });
+    // stats: the same but for Redis' own figures (uptime, memory), which move.
+    let strip = |v: Value| {
+        let mut v = steady(v);
+        v.as_object_mut().unwrap().remove("redis");
+        v
+    };
+    let once = Cogctl::new(&server)
+        .now(now)
+        .args(["stats", "--json"])
+        .run();
+    let watched = Cogctl::new(&server)
+        .now(now)
+        .args([
+            "stats",
+            "--watch",
+            "100ms",
+            "--watch-count",
+            "2",
+            "--ndjson",
+        ])
+        .run();
+    assert_eq!(watched.code, 0, "{}", watched.snapshot());
+    for r in watched.ndjson() {
+        assert_eq!(strip(r["data"].clone()), strip(once.json()));
+    }
+}
+
+/// `json` without what Redis' clock moves between two reads (TTLs of presence keys and locks).
+fn steady(mut json: Value) -> Value {
+    match &mut json {
+        Value::Object(map) => {
+            map.remove("ttl_ms");
+            map.remove("ttl");
+            for v in map.values_mut() {
+                *v = steady(v.take());
+            }
+        }
+        Value::Array(items) => {
+            for v in items.iter_mut() {
+                *v = steady(v.take());
+            }
+        }
+        _ => {}
+    }
+    json
+}
+
+#[test]
+fn a_closed_pipe_ends_the_watch_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+
+    let server = RedisServer::start();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cogctl"))
+        .env_clear()
+        .env("COGCTL_REDIS_URL", server.url())
+        .args(["--color", "never", "queues", "--watch", "100ms"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("--- "), "{first}");
+    // The reader is gone: the next refresh's write fails, and that ends it with 0.
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
