@@ -12,8 +12,9 @@
 //! * durations, a number and a unit (`30s`, `1.5 ms`, `5 seconds`, `2h`) → `<duration>`
 //! * `0x…` → `0x<hex>`; a word of 6 or more hex digits holding a letter and a digit (jids,
 //!   digests) → `<hex>`
-//! * ids after an underscore, decimal or hex (`cus_42`, `ch_9f8e7d6c`) → `cus_<id>`,
-//!   `ch_<id>`: one placeholder, so `ch_00019919` and `ch_9f8e7d6c` stay one pattern
+//! * ids after an underscore, decimal or hex (`cus_42`, `ch_9f8e7d6c`, `ch_bebcafda`) →
+//!   `cus_<id>`, `ch_<id>`: one placeholder, so `ch_00019919` and `ch_9f8e7d6c` stay one
+//!   pattern
 //! * numbers (`42`, `-3`, `2.5`) → `<n>`, also runs of two or more digits inside a word
 //!   (`user1234` → `user<n>`; a single digit in a word stays: `utf8`)
 //!
@@ -271,7 +272,9 @@ fn token(msg: &str, i: usize, out: &mut String) -> usize {
         if n > 0 {
             out.push('_');
         }
-        if is_id_part(part) {
+        if is_id_part(part)
+            || (n > 0 && part.len() >= 6 && part.bytes().all(|c| c.is_ascii_hexdigit()))
+        {
             out.push_str("<id>");
         } else {
             digit_runs(part, out);
@@ -282,7 +285,8 @@ fn token(msg: &str, i: usize, out: &mut String) -> usize {
 
 /// A part of a word between underscores that is an id: hex digits holding a decimal digit,
 /// either 6 or more of them or all decimal (`cus_42`, `ch_9f8e7d6c`, `ch_00019919`): one
-/// placeholder for both, so ids of one kind stay one pattern whatever their digits.
+/// placeholder for both, so ids of one kind stay one pattern whatever their digits. After an
+/// underscore, 6 or more hex letters alone are an id too (`ch_bebcafda`).
 fn is_id_part(part: &str) -> bool {
     let hex = !part.is_empty()
         && part.bytes().all(|c| c.is_ascii_hexdigit())

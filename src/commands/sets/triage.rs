@@ -10,6 +10,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io::{self, Write};
 
 use clap::{Args, ValueEnum};
+use comfy_table::ColumnConstraint;
 use serde::Serialize;
 
 use super::filter::{FilterArgs, JobFilter};
@@ -680,6 +681,14 @@ impl TriageReport {
             row.push(table::cell(ui, spark::draw(&timeline, BUCKETS), Tone::Warn));
             row.push(table::cell(ui, one_line(&error_text(g)), Tone::Bad));
             t.add_row(row);
+        }
+        // Only the error wraps: the numbers, times and the timeline are read across.
+        for (i, name) in header.iter().enumerate() {
+            if *name != "ERROR"
+                && let Some(column) = t.column_mut(i)
+            {
+                column.set_constraint(ColumnConstraint::ContentWidth);
+            }
         }
         let right: Vec<usize> = (0..header.len())
             .filter(|&i| matches!(header[i], "COUNT" | "SHARE"))
