@@ -116,6 +116,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<Exit> {
         Command::Periodic(c) => commands::periodic::run(ctx, &c),
         Command::History(a) => commands::history::run(ctx, &a),
         Command::Busy(a) => show(ctx, |ctx| commands::busy::run(ctx, &a)),
+        Command::Top(a) => commands::top::run(ctx, &a),
         Command::Unsettled(commands::unsettled::UnsettledCommand::List(a)) => {
             show(ctx, |ctx| commands::unsettled::run_list(ctx, &a))
         }

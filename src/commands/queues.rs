@@ -42,6 +42,9 @@ pub fn read_queues(store: &mut Store, now: f64) -> StoreResult<(Vec<QueueRow>, V
     Ok((rows.into_iter().map(|(row, _)| row).collect(), problems))
 }
 
+/// The rows of [`read_queues_with`], each with the replies of the caller's own commands.
+pub type QueueRowsWith = Vec<(QueueRow, Vec<Reply>)>;
+
 /// [`read_queues`], with the commands `also(name, key, pipe)` adds for each queue sent in the
 /// same pipeline as its LLEN (so their replies describe the same instant); each row comes
 /// with the replies of its own commands.
@@ -49,7 +52,7 @@ pub fn read_queues_with(
     store: &mut Store,
     now: f64,
     mut also: impl FnMut(&Name, &Name, &mut redis::Pipeline),
-) -> StoreResult<(Vec<(QueueRow, Vec<Reply>)>, Vec<Problem>)> {
+) -> StoreResult<(QueueRowsWith, Vec<Problem>)> {
     let mut problems = Vec::new();
     let mut names = read_registry(store, keys::QUEUES, &mut problems)?;
     if !problems.is_empty() {

@@ -9,6 +9,7 @@ pub mod size;
 pub mod spark;
 pub mod table;
 pub mod time;
+pub mod top;
 
 use std::io::{self, Write};
 
