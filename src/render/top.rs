@@ -12,7 +12,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{
-    Axis, Block, Cell, Chart, Dataset, GraphType, Paragraph, Row, Table, TableState,
+    Axis, Block, Cell, Chart, Dataset, GraphType, Paragraph, Row, Table, TableState, Wrap,
 };
 
 use super::size::{count, kb};
@@ -199,7 +199,7 @@ pub fn draw(frame: &mut Frame, view: &View, chrome: &Chrome) {
         footer,
     ] = Layout::vertical([
         Constraint::Length(3),
-        Constraint::Length(u16::from(chrome.banner.is_some())),
+        Constraint::Length(if chrome.banner.is_some() { 2 } else { 0 }),
         Constraint::Min(6),
         Constraint::Max(view.processes.len().clamp(1, 20) as u16 + 3),
         Constraint::Length(view.deaths.len().clamp(1, 5) as u16 + 3),
@@ -211,11 +211,16 @@ pub fn draw(frame: &mut Frame, view: &View, chrome: &Chrome) {
     frame.render_widget(Paragraph::new(header_lines(view, chrome, paint)), header);
     if let Some(reason) = &chrome.banner {
         let text = format!(
-            " {} — showing the last data read; trying again every {}",
+            " Redis unreachable, showing the last data read; trying again every {}: {}",
+            span(chrome.interval),
             visible(reason),
-            span(chrome.interval)
         );
-        frame.render_widget(Paragraph::new(text).style(paint.banner()), banner);
+        frame.render_widget(
+            Paragraph::new(text)
+                .wrap(Wrap { trim: false })
+                .style(paint.banner()),
+            banner,
+        );
     }
     let [queues, chart] =
         Layout::horizontal([Constraint::Fill(3), Constraint::Fill(2)]).areas(middle);

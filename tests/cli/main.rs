@@ -25,5 +25,6 @@ mod search;
 mod serve;
 mod soak;
 mod stats;
+mod top;
 mod transfer;
 mod worker;
