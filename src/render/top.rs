@@ -212,7 +212,7 @@ pub fn draw(frame: &mut Frame, view: &View, chrome: &Chrome) {
     if let Some(reason) = &chrome.banner {
         let text = format!(
             " Redis unreachable, showing the last data read; trying again every {}: {}",
-            span(chrome.interval),
+            every(chrome.interval),
             visible(reason),
         );
         frame.render_widget(
@@ -265,7 +265,7 @@ fn header_lines(view: &View, chrome: &Chrome, paint: Paint) -> Vec<Line<'static>
             redis.push_str(&format!(" · {ops:.0} ops/s"));
         }
     }
-    redis.push_str(&format!(" · every {}", span(chrome.interval)));
+    redis.push_str(&format!(" · every {}", every(chrome.interval)));
     let num = |n: Option<i64>| n.map_or("?".to_string(), |n| super::size::grouped(&n.to_string()));
     let per_sec = |r: Option<f64>| r.map_or("-".to_string(), |r| format!("{r:.1}/s"));
     let set = |n: Option<u64>, g: Option<Growth>| {
@@ -308,6 +308,15 @@ fn header_lines(view: &View, chrome: &Chrome, paint: Paint) -> Vec<Line<'static>
         Line::from(jobs),
         Line::from(sets),
     ]
+}
+
+/// The refresh interval: `250ms`, `2s`, `1m`.
+fn every(secs: f64) -> String {
+    if secs < 1.0 {
+        format!("{:.0}ms", secs * 1000.0)
+    } else {
+        span(secs)
+    }
 }
 
 fn signed(n: Option<i64>) -> String {

@@ -343,3 +343,59 @@ fn top_without_a_terminal_is_a_usage_error() {
     assert!(run.stderr.contains("must be a terminal"), "{}", run.stderr);
     assert!(run.stdout.is_empty());
 }
+
+#[test]
+fn hostile_data_degrades_rows_and_names_keys_but_never_blanks_the_view() {
+    let server = RedisServer::start();
+    enqueue(&server, "mail", 2, 0.1);
+    let mut conn = server.conn();
+    let huge = "h".repeat(100_000);
+    let evil: &[u8] = b"q\xff\x1b[31m";
+    redis::pipe()
+        .cmd("SADD")
+        .arg("cogworker:queues")
+        .arg(evil)
+        .arg(&huge)
+        .arg("bad")
+        .cmd("LPUSH")
+        .arg([b"cogworker:queue:".as_slice(), evil].concat())
+        .arg("not json")
+        .cmd("LPUSH")
+        .arg(format!("cogworker:queue:{huge}"))
+        .arg("{}")
+        .cmd("SET")
+        .arg("cogworker:queue:bad")
+        .arg("a string")
+        .cmd("SADD")
+        .arg("cogworker:processes")
+        .arg("box:1:feed")
+        .cmd("SET")
+        .arg("cogworker:process:box:1:feed")
+        .arg("a string")
+        .cmd("ZADD")
+        .arg("cogworker:dead")
+        .arg(1)
+        .arg(b"\xff not json".as_slice())
+        .cmd("SET")
+        .arg("cogworker:stats:processed")
+        .arg("lots")
+        .query::<()>(&mut conn)
+        .unwrap();
+    let mut tui = Tui::start(&server, &["--interval", "250ms"], 40, 160);
+    let screen = tui.wait_screen("the hostile state drawn", |s| {
+        s.contains(r"q\xff\x1b[31m")
+            && s.contains("warning: cogworker:queue:bad: of the wrong type")
+            && s.contains("(unparseable)")
+            && s.contains("unknown")
+            && regex::Regex::new(r"mail\s+2\s").unwrap().is_match(s)
+            && s.contains("hhhhhhhhhhhhhhhh")
+            && s.contains("warning: cogworker:stats:processed: holds \"lots\"")
+    });
+    // The list of the wrong type is left out of the rows, and named in the warning.
+    assert!(screen.contains("Queues (3)"), "{screen}");
+    // A second refresh (with LPOS of the odd heads) changes none of that.
+    std::thread::sleep(Duration::from_millis(600));
+    assert!(tui.screen().contains(r"q\xff\x1b[31m"));
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
+}

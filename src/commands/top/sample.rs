@@ -251,7 +251,16 @@ impl Sampler {
         }
 
         let counter = |i: usize, key: &str, problems: &mut Vec<Problem>| match &replies[i] {
-            Ok(v) => value::counter(v).number().as_i64(),
+            Ok(v) => {
+                let c = value::counter(v);
+                if let Some(error) = c.problem() {
+                    problems.push(Problem {
+                        key: key.into(),
+                        error,
+                    });
+                }
+                c.number().as_i64()
+            }
             Err(e) => {
                 problems.push(Problem::wrong(key, KeyType::String, e));
                 None
