@@ -21,6 +21,9 @@ use super::time::span;
 use crate::store::Name;
 use crate::text::{one_line, visible};
 
+/// The shortest span the throughput chart's x axis covers, seconds.
+const MIN_CHART_SPAN: f64 = 60.0;
+
 /// What one refresh read, with the rates worked out from the refreshes before it.
 #[derive(Clone, Debug, Default)]
 pub struct View {
@@ -407,18 +410,24 @@ fn draw_chart(frame: &mut Frame, area: Rect, view: &View, paint: Paint) {
             .style(paint.bad())
             .data(&failed),
     ];
-    let minutes = (view.window / 60.0).round();
+    // The x axis spans what has been read (at least a minute), up to the whole window.
+    let reach = view
+        .throughput
+        .first()
+        .map_or(0.0, |&(t, _, _)| t)
+        .max(MIN_CHART_SPAN)
+        .min(view.window.max(MIN_CHART_SPAN));
     let chart = Chart::new(datasets)
         .legend_position(None)
         .block(pane_block(
-            format!(" processed/s · failed/s, last {minutes:.0} min "),
+            format!(" processed/s · failed/s, last {} ", span(reach)),
             false,
             paint,
         ))
         .x_axis(
             Axis::default()
-                .bounds([-view.window, 0.0])
-                .labels([format!("-{minutes:.0}m"), "now".to_string()])
+                .bounds([-reach, 0.0])
+                .labels([format!("-{}", span(reach)), "now".to_string()])
                 .style(paint.dim()),
         )
         .y_axis(
@@ -502,9 +511,9 @@ fn draw_deaths(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome, pain
         rows,
         [
             Constraint::Length(10),
+            Constraint::Fill(2),
             Constraint::Fill(1),
-            Constraint::Fill(1),
-            Constraint::Fill(3),
+            Constraint::Fill(4),
         ],
     )
     .header(Row::new(["DIED", "CLASS", "QUEUE", "ERROR"]).style(paint.dim()))
