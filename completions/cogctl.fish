@@ -1384,7 +1384,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l quiet -d 'No prog
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -s V -l version -d 'Print version'
-complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l interval -d 'Time between refreshes' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l interval -d 'Time between refreshes (at least 100ms)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l sentinel-master -d 'The master name the Sentinels monitor' -r

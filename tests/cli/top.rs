@@ -248,6 +248,17 @@ fn top_follows_a_working_worker_and_pauses_resumes_quiets_and_filters_through_it
         line_of(s, "│›default").contains("paused")
     });
 
+    // 'n' to the resume question leaves it paused.
+    tui.send("p");
+    tui.wait_screen("the resume question", |s| {
+        s.contains("Resume queue default")
+    });
+    tui.send("n");
+    tui.wait_screen("the cancellation", |s| {
+        s.contains("cancelled") && !s.contains("Resume queue default")
+    });
+    assert!(sismember(&server, "cogworker:paused_queues", "default"));
+
     tui.send("p");
     tui.wait_screen("the resume question", |s| {
         s.contains("Resume queue default")
@@ -300,6 +311,15 @@ fn top_follows_a_working_worker_and_pauses_resumes_quiets_and_filters_through_it
     );
     assert!(!parser.screen().hide_cursor(), "the cursor is shown again");
     drop(parser);
+    // Raw mode is off again: the pty echoes and reads lines.
+    // SAFETY: tcgetattr on our own open pty master into a zeroed termios.
+    let mut termios: libc::termios = unsafe { std::mem::zeroed() };
+    assert_eq!(
+        unsafe { libc::tcgetattr(tui.master.as_raw_fd(), &mut termios) },
+        0
+    );
+    assert_ne!(termios.c_lflag & libc::ICANON, 0, "canonical mode restored");
+    assert_ne!(termios.c_lflag & libc::ECHO, 0, "echo restored");
     drop(w);
 }
 

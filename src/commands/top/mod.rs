@@ -43,7 +43,7 @@ use sample::{Action, Sampler};
 /// terminal.
 #[derive(Debug, Args)]
 pub struct TopArgs {
-    /// Time between refreshes
+    /// Time between refreshes (at least 100ms)
     #[arg(long, value_name = "DURATION", default_value = "2s", value_parser = parse_duration)]
     pub interval: Duration,
 
