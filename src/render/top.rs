@@ -29,6 +29,8 @@ const MIN_CHART_SPAN: f64 = 60.0;
 pub struct View {
     /// The Redis, password redacted.
     pub target: String,
+    /// When it was read (epoch seconds): the deaths' ages count to it.
+    pub now: f64,
     pub redis: Option<RedisTotals>,
     pub totals: Totals,
     pub queues: Vec<QueueLine>,
@@ -102,6 +104,8 @@ pub struct QueueLine {
     /// None until two refreshes have read the queue.
     pub enqueued: Option<Rate>,
     pub dequeued: Option<Rate>,
+    /// Why its list can't be read (a key of the wrong type); the other fields are then empty.
+    pub unreadable: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,8 +185,6 @@ pub struct Chrome {
     pub notice: Option<String>,
     /// Why Redis can't be read right now (the data shown is the last read).
     pub banner: Option<String>,
-    /// "Now", for the deaths' ages.
-    pub now: f64,
     /// The refresh interval, seconds.
     pub interval: f64,
     pub color: bool,
@@ -347,6 +349,16 @@ fn pane_block(title: String, selected: bool, paint: Paint) -> Block<'static> {
 
 fn draw_queues(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome, paint: Paint) {
     let rows = view.queues.iter().map(|q| {
+        if q.unreadable.is_some() {
+            return Row::new(vec![
+                Cell::new(q.name.shown().into_owned()),
+                Cell::new("?"),
+                Cell::new("?"),
+                Cell::new("?"),
+                Cell::new("?"),
+                Cell::new("unreadable").style(paint.bad()),
+            ]);
+        }
         Row::new(vec![
             Cell::new(q.name.shown().into_owned()),
             Cell::new(count(q.size)),
@@ -367,12 +379,12 @@ fn draw_queues(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome, pain
     let table = Table::new(
         rows,
         [
-            Constraint::Fill(1),
-            Constraint::Length(9),
+            Constraint::Min(12),
             Constraint::Length(8),
             Constraint::Length(8),
-            Constraint::Length(8),
-            Constraint::Length(6),
+            Constraint::Length(7),
+            Constraint::Length(7),
+            Constraint::Length(10),
         ],
     )
     .header(Row::new(["QUEUE", "SIZE", "LATENCY", "ENQ/s", "DEQ/s", ""]).style(paint.dim()))
@@ -501,7 +513,7 @@ fn draw_processes(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome, p
 fn draw_deaths(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome, paint: Paint) {
     let rows = view.deaths.iter().map(|d| {
         Row::new(vec![
-            Cell::new(format!("{} ago", span(chrome.now - d.at))),
+            Cell::new(format!("{} ago", span(view.now - d.at))),
             Cell::new(one_line(&d.class)),
             Cell::new(one_line(&d.queue)),
             Cell::new(one_line(&d.error)),
@@ -660,6 +672,7 @@ mod tests {
                     at_least: true,
                 }),
                 dequeued: None,
+                unreadable: None,
             }],
             deaths: vec![DeathLine {
                 at: 0.0,
@@ -668,11 +681,11 @@ mod tests {
                 error: "line\nbreak".into(),
             }],
             window: 600.0,
+            now: 10.0,
             ..View::default()
         };
         let chrome = Chrome {
             interval: 2.0,
-            now: 10.0,
             ..Chrome::default()
         };
         let text = screen(&view, &chrome, 120, 30);

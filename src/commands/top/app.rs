@@ -218,6 +218,7 @@ mod tests {
             paused: Some(paused),
             enqueued: None,
             dequeued: None,
+            unreadable: None,
         }
     }
 

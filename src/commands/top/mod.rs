@@ -136,7 +136,6 @@ fn event_loop(
     let mut dirty = true;
     loop {
         if dirty {
-            app.chrome.now = crate::clock::Clock::system().now;
             let shown = app.shown();
             terminal.draw(|frame| draw(frame, &shown, &app.chrome))?;
             dirty = false;

@@ -202,8 +202,24 @@ impl Sampler {
                 paused: row.paused,
                 enqueued,
                 dequeued,
+                unreadable: None,
             });
         }
+        // A queue whose list can't be read keeps its row, saying so.
+        for p in &problems {
+            if let Some(name) = keys::queue_of_key(&p.key) {
+                queues.push(QueueLine {
+                    name,
+                    size: 0,
+                    latency: 0.0,
+                    paused: None,
+                    enqueued: None,
+                    dequeued: None,
+                    unreadable: Some(p.error.clone()),
+                });
+            }
+        }
+        queues.sort_by(|a, b| a.name.cmp(&b.name));
         self.tracks = tracks;
         self.tracked_at = at;
 
@@ -321,6 +337,7 @@ impl Sampler {
 
         Ok(View {
             target,
+            now,
             redis,
             totals,
             queues,
