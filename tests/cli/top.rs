@@ -8,6 +8,7 @@ use std::num::NonZeroU16;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -21,6 +22,7 @@ struct Tui {
     master: File,
     parser: Arc<Mutex<vt100::Parser>>,
     reader: Option<std::thread::JoinHandle<()>>,
+    closing: Arc<AtomicBool>,
 }
 
 fn winsize(rows: u16, cols: u16) -> libc::winsize {
@@ -54,6 +56,12 @@ impl Tui {
             )
         };
         assert_eq!(rc, 0, "openpty: {}", std::io::Error::last_os_error());
+        // Not inherited by any child (top gets the slave as 0, 1 and 2 only), so that closing
+        // the master here hangs the terminal up.
+        for fd in [master, slave] {
+            // SAFETY: fcntl(2) on the two fds openpty just gave us.
+            unsafe { libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC) };
+        }
         // SAFETY: both fds were just opened by openpty and are owned here only.
         let (master, slave) = unsafe { (File::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_cogctl"));
@@ -83,14 +91,26 @@ impl Tui {
         let parser = Arc::new(Mutex::new(vt100::Parser::new(r, c, 0)));
         let mut reader = master.try_clone().unwrap();
         let feed = Arc::clone(&parser);
+        let closing = Arc::new(AtomicBool::new(false));
+        let close = Arc::clone(&closing);
         let reader = std::thread::spawn(move || {
             let mut buf = [0u8; 16 * 1024];
-            // EIO once the child is gone and the slave closed: the end.
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 {
-                    break;
+            let mut fd = libc::pollfd {
+                fd: reader.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // Until EIO (the child is gone and the slave closed), or until asked to let go
+            // of the master for a hang-up.
+            while !close.load(Ordering::SeqCst) {
+                // SAFETY: poll(2) on one valid pollfd.
+                if unsafe { libc::poll(&mut fd, 1, 20) } <= 0 {
+                    continue;
                 }
-                feed.lock().unwrap().process(&buf[..n]);
+                match reader.read(&mut buf) {
+                    Ok(n) if n > 0 => feed.lock().unwrap().process(&buf[..n]),
+                    _ => break,
+                }
             }
         });
         Tui {
@@ -98,6 +118,7 @@ impl Tui {
             master,
             parser,
             reader: Some(reader),
+            closing,
         }
     }
 
@@ -138,6 +159,15 @@ impl Tui {
         unsafe {
             libc::kill(self.child.id() as i32, libc::SIGWINCH);
         }
+    }
+
+    /// Close the master side, as a terminal window that is closed does: the slave hangs up.
+    fn hang_up(&mut self) {
+        self.closing.store(true, Ordering::SeqCst);
+        if let Some(reader) = self.reader.take() {
+            reader.join().unwrap();
+        }
+        self.master = File::open("/dev/null").unwrap();
     }
 
     /// Wait for it to exit and for all it wrote to be read; its exit code.
@@ -420,6 +450,20 @@ fn hostile_data_degrades_rows_and_names_keys_but_never_blanks_the_view() {
     tui.wait_screen("the same after more refreshes", |s| {
         s.contains(r"q\xff\x1b[31m")
     });
-    tui.send("q");
+    // SIGTERM ends it cleanly too, the terminal given back.
+    // SAFETY: plain kill(2) on our own child.
+    unsafe {
+        libc::kill(tui.child.id() as i32, libc::SIGTERM);
+    }
+    assert_eq!(tui.wait_exit(), 0);
+    assert!(!tui.parser.lock().unwrap().screen().alternate_screen());
+}
+
+#[test]
+fn top_quits_when_its_terminal_hangs_up() {
+    let server = RedisServer::start();
+    let mut tui = Tui::start(&server, &["--interval", "200ms"], 24, 80);
+    tui.wait_screen("the first frame", |s| s.contains("Queues (0)"));
+    tui.hang_up();
     assert_eq!(tui.wait_exit(), 0);
 }

@@ -7,7 +7,10 @@
 mod app;
 mod sample;
 
-use std::io::{self, IsTerminal, Write};
+use std::fs::File;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::mem::ManuallyDrop;
+use std::os::fd::AsFd;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -15,13 +18,13 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{self, Event, KeyEventKind};
 use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use ratatui::crossterm::{cursor, execute};
-use ratatui::{DefaultTerminal, Terminal};
 
 use super::Ctx;
 use crate::cli::exit::{Exit, UsageError};
@@ -82,10 +85,11 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
         .name("top-sampler".into())
         .spawn(move || sample_loop(sampler, interval, &requested, &updates))?;
 
-    let stop = Arc::new(AtomicBool::new(false));
+    let signals = Signals::default();
     for signal in [libc::SIGTERM, libc::SIGHUP] {
-        signal_hook::flag::register(signal, Arc::clone(&stop))?;
+        signal_hook::flag::register(signal, Arc::clone(&signals.stop))?;
     }
+    signal_hook::flag::register(libc::SIGWINCH, Arc::clone(&signals.resized))?;
     let mut app = App::new(Chrome {
         interval: interval.as_secs_f64(),
         color: ctx.ui.styles.enabled,
@@ -100,7 +104,7 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
             &mut app,
             &updated,
             &requests,
-            &stop,
+            &signals,
             args.refreshes,
             &mut timings,
         )
@@ -125,39 +129,60 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
 }
 
 fn event_loop(
-    terminal: &mut DefaultTerminal,
+    terminal: &mut Tty,
     app: &mut App,
     updated: &Receiver<Update>,
     requests: &Sender<Action>,
-    stop: &AtomicBool,
+    signals: &Signals,
     refreshes: Option<u64>,
     timings: &mut Vec<Duration>,
 ) -> anyhow::Result<()> {
+    let Signals { stop, resized } = signals;
     let mut dirty = true;
     loop {
-        if dirty {
-            let shown = app.shown();
-            terminal.draw(|frame| draw(frame, &shown, &app.chrome))?;
-            dirty = false;
-        }
         if stop.load(Ordering::SeqCst) {
             return Ok(());
         }
-        if event::poll(Duration::from_millis(50))? {
-            match event::read()? {
-                Event::Key(key) if key.kind != KeyEventKind::Release => match app.key(key) {
-                    Outcome::Quit => return Ok(()),
-                    Outcome::Act(action) => {
-                        requests.send(action)?;
-                        dirty = true;
-                    }
-                    Outcome::Redraw => dirty = true,
-                    Outcome::Nothing => {}
-                },
-                // Drawn at the new size: ratatui's draw resizes its buffers first.
-                Event::Resize(..) => dirty = true,
-                _ => {}
+        if dirty {
+            let shown = app.shown();
+            if let Err(e) = terminal.draw(|frame| draw(frame, &shown, &app.chrome)) {
+                // A terminal that hung up under a draw ends the run like its hang-up signal.
+                return match input(Duration::ZERO) {
+                    Ok(Input::HungUp) => Ok(()),
+                    _ => Err(e.into()),
+                };
             }
+            dirty = false;
+        }
+        // crossterm reads a terminal that hung up (its window closed) as an endless run of
+        // empty reads inside its poll, so the terminal is watched here and crossterm is only
+        // asked once there is input; a resize comes as SIGWINCH.
+        match input(Duration::from_millis(50))? {
+            Input::HungUp => return Ok(()),
+            Input::Ready => {
+                while event::poll(Duration::ZERO)? {
+                    match event::read()? {
+                        Event::Key(key) if key.kind != KeyEventKind::Release => {
+                            match app.key(key) {
+                                Outcome::Quit => return Ok(()),
+                                Outcome::Act(action) => {
+                                    requests.send(action)?;
+                                    dirty = true;
+                                }
+                                Outcome::Redraw => dirty = true,
+                                Outcome::Nothing => {}
+                            }
+                        }
+                        Event::Resize(..) => dirty = true,
+                        _ => {}
+                    }
+                }
+            }
+            Input::None => {}
+        }
+        // Drawn at the new size: ratatui's draw resizes its buffers first.
+        if resized.swap(false, Ordering::SeqCst) {
+            dirty = true;
         }
         loop {
             match updated.try_recv() {
@@ -190,6 +215,48 @@ fn event_loop(
             }
         }
     }
+}
+
+/// Set by signals: TERM or HUP (stop), WINCH (redraw at the new size).
+#[derive(Default)]
+struct Signals {
+    stop: Arc<AtomicBool>,
+    resized: Arc<AtomicBool>,
+}
+
+enum Input {
+    Ready,
+    None,
+    HungUp,
+}
+
+/// Wait at most `timeout` for the terminal (stdin) to have input or to hang up.
+fn input(timeout: Duration) -> io::Result<Input> {
+    let mut fd = libc::pollfd {
+        fd: libc::STDIN_FILENO,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let ms = libc::c_int::try_from(timeout.as_millis()).unwrap_or(libc::c_int::MAX);
+    // SAFETY: poll(2) on one valid pollfd that lives for the whole call.
+    let n = unsafe { libc::poll(&mut fd, 1, ms) };
+    if n < 0 {
+        let err = io::Error::last_os_error();
+        return if err.kind() == io::ErrorKind::Interrupted {
+            Ok(Input::None)
+        } else {
+            Err(err)
+        };
+    }
+    Ok(
+        if fd.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 {
+            Input::HungUp
+        } else if fd.revents & libc::POLLIN != 0 {
+            Input::Ready
+        } else {
+            Input::None
+        },
+    )
 }
 
 /// Refresh every `interval`, and at once after an action; until the screen hangs up.
@@ -230,7 +297,16 @@ fn sample_loop(
 /// The terminal in raw mode on the alternate screen, given back as it was when dropped (on
 /// return, on error) or on a panic.
 struct Screen {
-    terminal: DefaultTerminal,
+    terminal: ManuallyDrop<Tty>,
+}
+
+/// The terminal, written through its own descriptor (a copy of stdout's) rather than the
+/// process's buffered stdout: what fails to reach a terminal that hung up then stays nowhere
+/// to fail again at exit.
+type Tty = Terminal<CrosstermBackend<BufWriter<File>>>;
+
+fn tty() -> io::Result<File> {
+    Ok(File::from(io::stdout().as_fd().try_clone_to_owned()?))
 }
 
 impl Screen {
@@ -241,10 +317,14 @@ impl Screen {
             hook(info);
         }));
         enable_raw_mode()?;
-        let screen = execute!(io::stdout(), EnterAlternateScreen)
-            .and_then(|()| Terminal::new(CrosstermBackend::new(io::stdout())));
+        let screen = tty().and_then(|mut out| {
+            execute!(out, EnterAlternateScreen)?;
+            Terminal::new(CrosstermBackend::new(BufWriter::new(out)))
+        });
         match screen {
-            Ok(terminal) => Ok(Screen { terminal }),
+            Ok(terminal) => Ok(Screen {
+                terminal: ManuallyDrop::new(terminal),
+            }),
             Err(e) => {
                 restore();
                 Err(e)
@@ -255,11 +335,20 @@ impl Screen {
 
 impl Drop for Screen {
     fn drop(&mut self) {
+        // ratatui's Terminal shows the cursor when dropped and reports a failure with
+        // `eprintln!`, which panics when stderr is a terminal that hung up: it is dropped
+        // only once the cursor is shown, else left to the process's exit.
+        if self.terminal.show_cursor().is_ok() {
+            // SAFETY: dropped once, here, and never used again.
+            unsafe { ManuallyDrop::drop(&mut self.terminal) };
+        }
         restore();
     }
 }
 
 fn restore() {
     let _ = disable_raw_mode();
-    let _ = execute!(io::stdout(), LeaveAlternateScreen, cursor::Show);
+    if let Ok(mut out) = tty() {
+        let _ = execute!(out, LeaveAlternateScreen, cursor::Show);
+    }
 }
