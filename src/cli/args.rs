@@ -9,7 +9,7 @@ use super::ui::{ColorChoice, Format};
 use super::values::parse_duration;
 use crate::commands::{
     busy, check, enqueue, fixture, generate, history, job, jobs, metrics, orphans, periodic, procs,
-    queue, queues, reconcile, sets, stats, unsettled, worker,
+    queue, queues, reconcile, sets, stats, top, unsettled, worker,
 };
 
 /// Inspect and repair the Redis queues of cogworker 0.8, side by side with live Ruby
@@ -178,6 +178,7 @@ pub enum Command {
     Worker(worker::WorkerArgs),
     Procs(procs::ProcsArgs),
     Busy(busy::BusyArgs),
+    Top(top::TopArgs),
     /// Failed jobs a shutting-down process could not file (cogworker:unsettled)
     #[command(subcommand)]
     Unsettled(unsettled::UnsettledCommand),

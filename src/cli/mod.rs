@@ -150,6 +150,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<Exit> {
         Command::Busy(a) => watched(ctx, "busy", &a.watch, |ctx| {
             show(ctx, |ctx| commands::busy::run(ctx, &a))
         }),
+        Command::Top(a) => commands::top::run(ctx, &a),
         Command::Unsettled(commands::unsettled::UnsettledCommand::List(a)) => {
             watched(ctx, "unsettled list", &a.watch, |ctx| {
                 show(ctx, |ctx| commands::unsettled::run_list(ctx, &a))

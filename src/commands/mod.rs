@@ -20,6 +20,7 @@ pub mod queues;
 pub mod reconcile;
 pub mod sets;
 pub mod stats;
+pub mod top;
 pub mod unsettled;
 pub mod worker;
 

@@ -100,7 +100,7 @@ pub struct Signalled {
 }
 
 /// Which of `identities` have a presence key, in one round trip.
-fn present(store: &mut Store, identities: &[Name]) -> StoreResult<Vec<bool>> {
+pub fn present(store: &mut Store, identities: &[Name]) -> StoreResult<Vec<bool>> {
     let mut pipe = redis::pipe();
     for id in identities {
         pipe.cmd("EXISTS").arg(keys::process(id));
@@ -110,6 +110,27 @@ fn present(store: &mut Store, identities: &[Name]) -> StoreResult<Vec<bool>> {
         .iter()
         .map(|r| r.as_ref().ok().and_then(value::int) == Some(1))
         .collect())
+}
+
+/// `PUBLISH cogworker:signal:<identity> <signal>` to each identity (KEYS.md §5.5); whether
+/// they are still live is the caller's to check first ([`present`]).
+pub fn publish(
+    store: &mut Store,
+    signal: Signal,
+    identities: Vec<Name>,
+) -> StoreResult<Vec<Signalled>> {
+    let mut processes = Vec::with_capacity(identities.len());
+    for identity in identities {
+        let channel = keys::signal(&identity);
+        let receivers: i64 =
+            store.query_server(redis::cmd("PUBLISH").arg(&channel).arg(signal.message()))?;
+        processes.push(Signalled {
+            identity,
+            channel,
+            receivers,
+        });
+    }
+    Ok(processes)
 }
 
 fn signal(ctx: &mut Ctx, signal: Signal, args: &SignalArgs) -> anyhow::Result<Exit> {
@@ -169,17 +190,7 @@ fn signal(ctx: &mut Ctx, signal: Signal, args: &SignalArgs) -> anyhow::Result<Ex
             ),
         )?;
     }
-    let mut processes = Vec::with_capacity(identities.len());
-    for identity in identities {
-        let channel = keys::signal(&identity);
-        let receivers: i64 =
-            store.query_server(redis::cmd("PUBLISH").arg(&channel).arg(signal.message()))?;
-        processes.push(Signalled {
-            identity,
-            channel,
-            receivers,
-        });
-    }
+    let processes = publish(store, signal, identities)?;
     let report = SignalReport {
         signal,
         target: store.target().to_string(),

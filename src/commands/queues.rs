@@ -11,7 +11,7 @@ use crate::render::table::{self, Tone};
 use crate::render::time::span;
 use crate::render::{Report, size};
 use crate::store::job::Job;
-use crate::store::{KeyType, Name, Store, StoreResult, keys, value};
+use crate::store::{KeyType, Name, Reply, Store, StoreResult, keys, value};
 
 /// List queues: size, latency (age of the oldest waiting job) and whether they are paused
 #[derive(Debug, Args)]
@@ -41,6 +41,21 @@ pub struct QueuesReport {
 /// an error, and the rest is still shown: without the registry, the queues are found by a scan
 /// of their keys; without the paused set, whether each is paused is unknown.
 pub fn read_queues(store: &mut Store, now: f64) -> StoreResult<(Vec<QueueRow>, Vec<Problem>)> {
+    let (rows, problems) = read_queues_with(store, now, |_, _, _| {})?;
+    Ok((rows.into_iter().map(|(row, _)| row).collect(), problems))
+}
+
+/// The rows of [`read_queues_with`], each with the replies of the caller's own commands.
+pub type QueueRowsWith = Vec<(QueueRow, Vec<Reply>)>;
+
+/// [`read_queues`], with the commands `also(name, key, pipe)` adds for each queue sent in the
+/// same pipeline as its LLEN (so their replies describe the same instant); each row comes
+/// with the replies of its own commands.
+pub fn read_queues_with(
+    store: &mut Store,
+    now: f64,
+    mut also: impl FnMut(&Name, &Name, &mut redis::Pipeline),
+) -> StoreResult<(QueueRowsWith, Vec<Problem>)> {
     let mut problems = Vec::new();
     let mut names = read_registry(store, keys::QUEUES, &mut problems)?;
     if !problems.is_empty() {
@@ -58,28 +73,35 @@ pub fn read_queues(store: &mut Store, now: f64) -> StoreResult<(Vec<QueueRow>, V
     names.sort();
     names.dedup();
     let mut pipe = redis::pipe();
+    let mut extra = Vec::with_capacity(names.len());
     for name in &names {
         let key = keys::queue(name);
         pipe.cmd("LLEN").arg(&key).cmd("LINDEX").arg(&key).arg(-1);
+        let before = pipe.cmd_iter().count();
+        also(name, &key, &mut pipe);
+        extra.push(pipe.cmd_iter().count() - before);
     }
-    let replies = store.pipeline(&pipe)?;
+    let mut replies = store.pipeline(&pipe)?.into_iter();
     let mut rows = Vec::with_capacity(names.len());
-    for (name, pair) in names.into_iter().zip(replies.chunks(2)) {
+    for (name, extra) in names.into_iter().zip(extra) {
+        let pair = [replies.next(), replies.next()];
+        let own: Vec<Reply> = replies.by_ref().take(extra).collect();
         let (size, oldest) = match pair {
-            [Ok(len), Ok(oldest)] => (value::int(len).unwrap_or(0) as u64, value::bytes(oldest)),
-            [Err(e), _] | [_, Err(e)] => {
-                problems.push(Problem::wrong(keys::queue(&name), KeyType::List, e));
+            [Some(Ok(len)), Some(Ok(oldest))] => (value::int(&len).unwrap_or(0) as u64, oldest),
+            [Some(Err(e)), _] | [_, Some(Err(e))] => {
+                problems.push(Problem::wrong(keys::queue(&name), KeyType::List, &e));
                 continue;
             }
             _ => continue,
         };
-        let latency = oldest.map_or(0.0, |raw| latency(raw, now));
-        rows.push(QueueRow {
+        let latency = value::bytes(&oldest).map_or(0.0, |raw| latency(raw, now));
+        let row = QueueRow {
             paused: paused_known.then(|| paused.contains(&name)),
             name,
             size,
             latency,
-        });
+        };
+        rows.push((row, own));
     }
     Ok((rows, problems))
 }

@@ -10,6 +10,7 @@ pub mod size;
 pub mod spark;
 pub mod table;
 pub mod time;
+pub mod top;
 pub mod watch;
 
 use std::io::{self, Write};

@@ -26,6 +26,7 @@ mod search;
 mod serve;
 mod soak;
 mod stats;
+mod top;
 mod transfer;
 mod triage;
 mod watch;

@@ -159,6 +159,26 @@ pub struct PauseRow {
     pub listed: bool,
 }
 
+/// Pause (`SADD cogworker:paused_queues`) or resume (`SREM`) each queue, as the Web UI does
+/// (KEYS.md §8.1), in one round trip; whether each one changed. The set must be a set.
+pub fn set_paused(store: &mut Store, names: &[&Name], pause: bool) -> anyhow::Result<Vec<bool>> {
+    store.expect_type(keys::PAUSED_QUEUES, KeyType::Set)?;
+    let mut pipe = redis::pipe();
+    for name in names {
+        pipe.cmd(if pause { "SADD" } else { "SREM" })
+            .arg(keys::PAUSED_QUEUES)
+            .arg(*name);
+    }
+    store
+        .pipeline(&pipe)?
+        .into_iter()
+        .map(|reply| {
+            let reply = reply.map_err(|e| anyhow::anyhow!("{}: {e}", keys::PAUSED_QUEUES))?;
+            Ok(value::int(&reply) == Some(1))
+        })
+        .collect()
+}
+
 fn pause(ctx: &mut Ctx, names: &[Name], pause: bool) -> anyhow::Result<Exit> {
     let mut seen = HashSet::new();
     let names: Vec<&Name> = names.iter().filter(|n| seen.insert(*n)).collect();
@@ -166,24 +186,17 @@ fn pause(ctx: &mut Ctx, names: &[Name], pause: bool) -> anyhow::Result<Exit> {
         check_name(name)?;
     }
     let store = ctx.store()?;
-    store.expect_type(keys::PAUSED_QUEUES, KeyType::Set)?;
     let listed = store.members(keys::QUEUES)?;
-    let mut pipe = redis::pipe();
-    for name in &names {
-        pipe.cmd(if pause { "SADD" } else { "SREM" })
-            .arg(keys::PAUSED_QUEUES)
-            .arg(*name);
-    }
-    let replies = store.pipeline(&pipe)?;
-    let mut rows = Vec::with_capacity(names.len());
-    for (name, reply) in names.into_iter().zip(replies) {
-        let reply = reply.map_err(|e| anyhow::anyhow!("{}: {e}", keys::PAUSED_QUEUES))?;
-        rows.push(PauseRow {
+    let changed = set_paused(store, &names, pause)?;
+    let rows = names
+        .into_iter()
+        .zip(changed)
+        .map(|(name, changed)| PauseRow {
             listed: listed.binary_search(name).is_ok(),
-            changed: value::int(&reply) == Some(1),
-            name: (*name).clone(),
-        });
-    }
+            changed,
+            name: name.clone(),
+        })
+        .collect();
     let report = PauseReport {
         action: if pause { "pause" } else { "resume" },
         target: store.target().to_string(),

@@ -1,0 +1,265 @@
+//! The interface's state and what each key does; no terminal and no Redis in here.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::sample::Action;
+use crate::render::top::{Chrome, Pane, ProcState, View};
+
+/// What a key asks of the loop.
+#[derive(Debug, PartialEq)]
+pub enum Outcome {
+    Nothing,
+    Redraw,
+    Quit,
+    Act(Action),
+}
+
+#[derive(Default)]
+pub struct App {
+    /// The last data read (kept through an outage).
+    pub view: View,
+    pub chrome: Chrome,
+    /// The action waiting for its y/n.
+    pending: Option<Action>,
+}
+
+impl App {
+    pub fn new(chrome: Chrome) -> App {
+        App {
+            chrome,
+            ..App::default()
+        }
+    }
+
+    /// The view as drawn: the queues and processes the filter matches.
+    pub fn shown(&self) -> View {
+        let filter = self.chrome.filter.as_str();
+        if filter.is_empty() {
+            return self.view.clone();
+        }
+        let matches = |name: &crate::store::Name| name.shown().contains(filter);
+        View {
+            queues: self
+                .view
+                .queues
+                .iter()
+                .filter(|q| matches(&q.name))
+                .cloned()
+                .collect(),
+            processes: self
+                .view
+                .processes
+                .iter()
+                .filter(|p| matches(&p.identity))
+                .cloned()
+                .collect(),
+            ..self.view.clone()
+        }
+    }
+
+    pub fn key(&mut self, key: KeyEvent) -> Outcome {
+        let ctrl_c =
+            key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl_c {
+            return Outcome::Quit;
+        }
+        if let Some(action) = self.pending.take() {
+            self.chrome.prompt = None;
+            return match key.code {
+                KeyCode::Char('y') | KeyCode::Char('Y') => {
+                    self.chrome.notice = Some("working…".into());
+                    Outcome::Act(action)
+                }
+                _ => {
+                    self.chrome.notice = Some("cancelled; nothing was changed".into());
+                    Outcome::Redraw
+                }
+            };
+        }
+        if self.chrome.editing {
+            match key.code {
+                KeyCode::Enter => self.chrome.editing = false,
+                KeyCode::Esc => {
+                    self.chrome.editing = false;
+                    self.chrome.filter.clear();
+                }
+                KeyCode::Backspace => {
+                    self.chrome.filter.pop();
+                }
+                KeyCode::Char(c) => self.chrome.filter.push(c),
+                _ => return Outcome::Nothing,
+            }
+            self.reselect();
+            return Outcome::Redraw;
+        }
+        match key.code {
+            KeyCode::Char('q') => return Outcome::Quit,
+            KeyCode::Esc => {
+                self.chrome.filter.clear();
+                self.chrome.notice = None;
+            }
+            KeyCode::Tab => self.chrome.pane = self.chrome.pane.next(),
+            KeyCode::BackTab => self.chrome.pane = self.chrome.pane.next().next(),
+            KeyCode::Down | KeyCode::Char('j') => self.step(1),
+            KeyCode::Up | KeyCode::Char('k') => self.step(-1),
+            KeyCode::PageDown => self.step(10),
+            KeyCode::PageUp => self.step(-10),
+            KeyCode::Home | KeyCode::Char('g') => self.step(isize::MIN / 2),
+            KeyCode::End | KeyCode::Char('G') => self.step(isize::MAX / 2),
+            KeyCode::Char('/') => {
+                self.chrome.editing = true;
+                self.chrome.notice = None;
+            }
+            KeyCode::Char('p') => self.ask_pause(),
+            KeyCode::Char('Q') => self.ask_quiet(),
+            _ => return Outcome::Nothing,
+        }
+        Outcome::Redraw
+    }
+
+    /// Rows in the selected pane, as drawn.
+    fn rows(&self, pane: Pane) -> usize {
+        let shown = self.shown();
+        match pane {
+            Pane::Queues => shown.queues.len(),
+            Pane::Processes => shown.processes.len(),
+            Pane::Deaths => shown.deaths.len(),
+        }
+    }
+
+    fn selected_mut(&mut self, pane: Pane) -> &mut usize {
+        match pane {
+            Pane::Queues => &mut self.chrome.queue,
+            Pane::Processes => &mut self.chrome.process,
+            Pane::Deaths => &mut self.chrome.death,
+        }
+    }
+
+    fn step(&mut self, by: isize) {
+        let pane = self.chrome.pane;
+        let rows = self.rows(pane);
+        let selected = self.selected_mut(pane);
+        let last = rows.saturating_sub(1) as isize;
+        *selected = (*selected as isize).saturating_add(by).clamp(0, last) as usize;
+    }
+
+    /// Keep each selection on a row that exists (after new data or a new filter).
+    pub fn reselect(&mut self) {
+        for pane in [Pane::Queues, Pane::Processes, Pane::Deaths] {
+            let rows = self.rows(pane);
+            let selected = self.selected_mut(pane);
+            *selected = (*selected).min(rows.saturating_sub(1));
+        }
+    }
+
+    fn ask_pause(&mut self) {
+        if self.chrome.pane != Pane::Queues {
+            self.chrome.notice = Some("p pauses the selected queue: Tab to the queues".into());
+            return;
+        }
+        let Some(queue) = self.shown().queues.get(self.chrome.queue).cloned() else {
+            self.chrome.notice = Some("no queue selected".into());
+            return;
+        };
+        let (verb, action) = if queue.paused == Some(true) {
+            ("Resume", Action::Resume(queue.name.clone()))
+        } else {
+            ("Pause", Action::Pause(queue.name.clone()))
+        };
+        self.chrome.prompt = Some(format!(
+            "{verb} queue {} on {}?",
+            queue.name.shown(),
+            self.view.target
+        ));
+        self.pending = Some(action);
+    }
+
+    fn ask_quiet(&mut self) {
+        if self.chrome.pane != Pane::Processes {
+            self.chrome.notice = Some("Q quiets the selected process: Tab to the processes".into());
+            return;
+        }
+        let Some(process) = self.shown().processes.get(self.chrome.process).cloned() else {
+            self.chrome.notice = Some("no process selected".into());
+            return;
+        };
+        if process.state == ProcState::Gone {
+            self.chrome.notice = Some(format!(
+                "{} is gone (no presence key): there is nothing to quiet",
+                process.identity.shown()
+            ));
+            return;
+        }
+        self.chrome.prompt = Some(format!(
+            "Quiet process {} (it stops fetching; running jobs finish)?",
+            process.identity.shown()
+        ));
+        self.pending = Some(Action::Quiet(process.identity));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::crossterm::event::KeyEvent;
+
+    use super::*;
+    use crate::render::top::QueueLine;
+    use crate::store::Name;
+
+    fn press(app: &mut App, code: KeyCode) -> Outcome {
+        app.key(KeyEvent::from(code))
+    }
+
+    fn queue(name: &str, paused: bool) -> QueueLine {
+        QueueLine {
+            name: Name::from(name),
+            size: 0,
+            latency: 0.0,
+            paused: Some(paused),
+            enqueued: None,
+            dequeued: None,
+            unreadable: None,
+        }
+    }
+
+    #[test]
+    fn pause_asks_first_and_n_changes_nothing() {
+        let mut app = App::default();
+        app.view.queues = vec![queue("a", false), queue("b", true)];
+        press(&mut app, KeyCode::Down);
+        assert_eq!(press(&mut app, KeyCode::Char('p')), Outcome::Redraw);
+        assert!(
+            app.chrome
+                .prompt
+                .as_deref()
+                .unwrap()
+                .starts_with("Resume queue b")
+        );
+        assert_eq!(press(&mut app, KeyCode::Char('n')), Outcome::Redraw);
+        assert!(app.chrome.prompt.is_none());
+        press(&mut app, KeyCode::Up);
+        press(&mut app, KeyCode::Char('p'));
+        assert_eq!(
+            press(&mut app, KeyCode::Char('y')),
+            Outcome::Act(Action::Pause(Name::from("a")))
+        );
+    }
+
+    #[test]
+    fn the_filter_narrows_the_rows_and_esc_clears_it() {
+        let mut app = App::default();
+        app.view.queues = vec![queue("mail", false), queue("default", false)];
+        press(&mut app, KeyCode::Char('/'));
+        for c in "def".chars() {
+            press(&mut app, KeyCode::Char(c));
+        }
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(app.shown().queues.len(), 1);
+        press(&mut app, KeyCode::Char('p'));
+        assert!(app.chrome.prompt.as_deref().unwrap().contains("default"));
+        press(&mut app, KeyCode::Esc);
+        press(&mut app, KeyCode::Esc);
+        assert_eq!(app.shown().queues.len(), 2);
+        assert_eq!(press(&mut app, KeyCode::Char('q')), Outcome::Quit);
+    }
+}

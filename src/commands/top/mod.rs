@@ -1,0 +1,354 @@
+//! `cogctl top`: a full-screen live view of the Redis, its queues, processes and deaths.
+//!
+//! Two threads: the sampler owns the Redis connection and reads every interval (and carries
+//! out the actions asked for), so a slow or lost Redis never freezes the keys; the main
+//! thread owns the terminal, the keys and the drawing.
+
+mod app;
+mod sample;
+
+use std::fs::File;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::mem::ManuallyDrop;
+use std::os::fd::AsFd;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::event::{self, Event, KeyEventKind};
+use ratatui::crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use ratatui::crossterm::{cursor, execute};
+
+use super::Ctx;
+use crate::cli::exit::{Exit, UsageError};
+use crate::cli::values::parse_duration;
+use crate::render::top::{Chrome, draw};
+use app::{App, Outcome};
+use sample::{Action, Sampler};
+
+/// A live full-screen dashboard: queues with enqueue/dequeue rates, throughput, processes
+/// and their memory, the latest deaths
+///
+/// Keys: q or Ctrl-C quit; Tab switches pane (queues, processes, deaths); ↑/↓ or j/k select;
+/// p pauses or resumes the selected queue, Q quiets the selected process (each asks y/n
+/// first); / filters queues and processes by name (Esc clears).
+///
+/// Each refresh is a fixed number of pipelined reads (6 round trips) whose size depends only
+/// on the number of queues and processes (README "cogctl top"). When Redis can't be reached,
+/// a banner says why, the last data stays, and it tries again every interval. Needs a
+/// terminal.
+#[derive(Debug, Args)]
+pub struct TopArgs {
+    /// Time between refreshes (at least 100ms)
+    #[arg(long, value_name = "DURATION", default_value = "2s", value_parser = parse_duration)]
+    pub interval: Duration,
+
+    /// Quit after this many refreshes and print their timing on stderr (benchmarks)
+    #[arg(long, value_name = "N", hide = true)]
+    pub refreshes: Option<u64>,
+}
+
+/// What the sampler thread tells the screen.
+enum Update {
+    Sample {
+        view: Result<Box<crate::render::top::View>, String>,
+        took: Duration,
+    },
+    Done(Result<String, String>),
+}
+
+pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
+    if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
+        return Err(UsageError(
+            "cogctl top draws a live full-screen view, so its input and output must be a \
+             terminal (for a one-off snapshot, use `cogctl stats`)"
+                .into(),
+        )
+        .into());
+    }
+    if args.interval < Duration::from_millis(100) {
+        return Err(UsageError("--interval must be at least 100ms".into()).into());
+    }
+    let sampler = Sampler::new(ctx.connector()?, ctx.ui.clock);
+    let target = sampler.target().to_string();
+    let (requests, requested) = mpsc::channel();
+    let (updates, updated) = mpsc::channel();
+    let interval = args.interval;
+    let sampling = thread::Builder::new()
+        .name("top-sampler".into())
+        .spawn(move || sample_loop(sampler, interval, &requested, &updates))?;
+
+    let signals = Signals::default();
+    for signal in [libc::SIGTERM, libc::SIGHUP] {
+        signal_hook::flag::register(signal, Arc::clone(&signals.stop))?;
+    }
+    signal_hook::flag::register(libc::SIGWINCH, Arc::clone(&signals.resized))?;
+    let mut app = App::new(Chrome {
+        interval: interval.as_secs_f64(),
+        color: ctx.ui.styles.enabled,
+        ..Chrome::default()
+    });
+    app.view.target = target;
+    let mut timings = Vec::new();
+    let result = {
+        let mut screen = Screen::enter()?;
+        event_loop(
+            &mut screen.terminal,
+            &mut app,
+            &updated,
+            &requests,
+            &signals,
+            args.refreshes,
+            &mut timings,
+        )
+    };
+    drop(requests);
+    let _ = sampling.join();
+    if args.refreshes.is_some() && !timings.is_empty() {
+        let ms: Vec<f64> = timings.iter().map(|d| d.as_secs_f64() * 1000.0).collect();
+        let mean = ms.iter().sum::<f64>() / ms.len() as f64;
+        let max = ms.iter().copied().fold(0.0, f64::max);
+        let _ = writeln!(
+            io::stderr(),
+            "top: {} refreshes, {} queues, {} processes; a refresh took {mean:.2} ms on \
+             average, {max:.2} ms at most",
+            ms.len(),
+            app.view.queues.len(),
+            app.view.processes.len()
+        );
+    }
+    result?;
+    Ok(Exit::Ok)
+}
+
+fn event_loop(
+    terminal: &mut Tty,
+    app: &mut App,
+    updated: &Receiver<Update>,
+    requests: &Sender<Action>,
+    signals: &Signals,
+    refreshes: Option<u64>,
+    timings: &mut Vec<Duration>,
+) -> anyhow::Result<()> {
+    let Signals { stop, resized } = signals;
+    let mut dirty = true;
+    loop {
+        if stop.load(Ordering::SeqCst) {
+            return Ok(());
+        }
+        if dirty {
+            let shown = app.shown();
+            if let Err(e) = terminal.draw(|frame| draw(frame, &shown, &app.chrome)) {
+                // A terminal that hung up under a draw ends the run like its hang-up signal.
+                return match input(Duration::ZERO) {
+                    Ok(Input::HungUp) => Ok(()),
+                    _ => Err(e.into()),
+                };
+            }
+            dirty = false;
+        }
+        // crossterm reads a terminal that hung up (its window closed) as an endless run of
+        // empty reads inside its poll, so the terminal is watched here and crossterm is only
+        // asked once there is input; a resize comes as SIGWINCH.
+        match input(Duration::from_millis(50))? {
+            Input::HungUp => return Ok(()),
+            Input::Ready => {
+                while event::poll(Duration::ZERO)? {
+                    match event::read()? {
+                        Event::Key(key) if key.kind != KeyEventKind::Release => {
+                            match app.key(key) {
+                                Outcome::Quit => return Ok(()),
+                                Outcome::Act(action) => {
+                                    requests.send(action)?;
+                                    dirty = true;
+                                }
+                                Outcome::Redraw => dirty = true,
+                                Outcome::Nothing => {}
+                            }
+                        }
+                        Event::Resize(..) => dirty = true,
+                        _ => {}
+                    }
+                }
+            }
+            Input::None => {}
+        }
+        // Drawn at the new size: ratatui's draw resizes its buffers first.
+        if resized.swap(false, Ordering::SeqCst) {
+            dirty = true;
+        }
+        loop {
+            match updated.try_recv() {
+                Ok(Update::Sample { view, took }) => {
+                    match view {
+                        Ok(view) => {
+                            app.view = *view;
+                            app.chrome.banner = None;
+                        }
+                        Err(reason) => app.chrome.banner = Some(reason),
+                    }
+                    app.reselect();
+                    timings.push(took);
+                    dirty = true;
+                    if refreshes.is_some_and(|n| timings.len() as u64 >= n) {
+                        return Ok(());
+                    }
+                }
+                Ok(Update::Done(outcome)) => {
+                    app.chrome.notice = Some(match outcome {
+                        Ok(done) => done,
+                        Err(why) => format!("failed: {why}"),
+                    });
+                    dirty = true;
+                }
+                Err(mpsc::TryRecvError::Empty) => break,
+                Err(mpsc::TryRecvError::Disconnected) => {
+                    anyhow::bail!("the sampler thread stopped")
+                }
+            }
+        }
+    }
+}
+
+/// Set by signals: TERM or HUP (stop), WINCH (redraw at the new size).
+#[derive(Default)]
+struct Signals {
+    stop: Arc<AtomicBool>,
+    resized: Arc<AtomicBool>,
+}
+
+enum Input {
+    Ready,
+    None,
+    HungUp,
+}
+
+/// Wait at most `timeout` for the terminal (stdin) to have input or to hang up.
+fn input(timeout: Duration) -> io::Result<Input> {
+    let mut fd = libc::pollfd {
+        fd: libc::STDIN_FILENO,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let ms = libc::c_int::try_from(timeout.as_millis()).unwrap_or(libc::c_int::MAX);
+    // SAFETY: poll(2) on one valid pollfd that lives for the whole call.
+    let n = unsafe { libc::poll(&mut fd, 1, ms) };
+    if n < 0 {
+        let err = io::Error::last_os_error();
+        return if err.kind() == io::ErrorKind::Interrupted {
+            Ok(Input::None)
+        } else {
+            Err(err)
+        };
+    }
+    Ok(
+        if fd.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 {
+            Input::HungUp
+        } else if fd.revents & libc::POLLIN != 0 {
+            Input::Ready
+        } else {
+            Input::None
+        },
+    )
+}
+
+/// Refresh every `interval`, and at once after an action; until the screen hangs up.
+fn sample_loop(
+    mut sampler: Sampler,
+    interval: Duration,
+    requested: &Receiver<Action>,
+    updates: &Sender<Update>,
+) {
+    let mut next = Instant::now();
+    loop {
+        let wait = next.saturating_duration_since(Instant::now());
+        match requested.recv_timeout(wait) {
+            Ok(action) => {
+                if updates.send(Update::Done(sampler.act(&action))).is_err() {
+                    return;
+                }
+            }
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => return,
+        }
+        let started = Instant::now();
+        let view = sampler
+            .refresh()
+            .map(Box::new)
+            .map_err(|e| crate::text::one_line(&e.to_string()));
+        let sample = Update::Sample {
+            view,
+            took: started.elapsed(),
+        };
+        if updates.send(sample).is_err() {
+            return;
+        }
+        next = Instant::now() + interval;
+    }
+}
+
+/// The terminal in raw mode on the alternate screen, given back as it was when dropped (on
+/// return, on error) or on a panic.
+struct Screen {
+    terminal: ManuallyDrop<Tty>,
+}
+
+/// The terminal, written through its own descriptor (a copy of stdout's) rather than the
+/// process's buffered stdout: what fails to reach a terminal that hung up then stays nowhere
+/// to fail again at exit.
+type Tty = Terminal<CrosstermBackend<BufWriter<File>>>;
+
+fn tty() -> io::Result<File> {
+    Ok(File::from(io::stdout().as_fd().try_clone_to_owned()?))
+}
+
+impl Screen {
+    fn enter() -> io::Result<Screen> {
+        let hook = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore();
+            hook(info);
+        }));
+        enable_raw_mode()?;
+        let screen = tty().and_then(|mut out| {
+            execute!(out, EnterAlternateScreen)?;
+            Terminal::new(CrosstermBackend::new(BufWriter::new(out)))
+        });
+        match screen {
+            Ok(terminal) => Ok(Screen {
+                terminal: ManuallyDrop::new(terminal),
+            }),
+            Err(e) => {
+                restore();
+                Err(e)
+            }
+        }
+    }
+}
+
+impl Drop for Screen {
+    fn drop(&mut self) {
+        // ratatui's Terminal shows the cursor when dropped and reports a failure with
+        // `eprintln!`, which panics when stderr is a terminal that hung up: it is dropped
+        // only once the cursor is shown, else left to the process's exit.
+        if self.terminal.show_cursor().is_ok() {
+            // SAFETY: dropped once, here, and never used again.
+            unsafe { ManuallyDrop::drop(&mut self.terminal) };
+        }
+        restore();
+    }
+}
+
+fn restore() {
+    let _ = disable_raw_mode();
+    if let Ok(mut out) = tty() {
+        let _ = execute!(out, LeaveAlternateScreen, cursor::Show);
+    }
+}

@@ -1,0 +1,700 @@
+//! `cogctl top`'s screen: drawn from plain data ([`View`], what was read, and [`Chrome`], the
+//! state of the interface), with nothing of Redis or of the event loop in here. Every name,
+//! class and message that came from Redis is escaped ([`Name::shown`], [`visible`]) when it
+//! is put on screen.
+//!
+//! The screen is drawn through ratatui's `Terminal`, which keeps the previous frame and
+//! writes only the cells that changed.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::symbols::Marker;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{
+    Axis, Block, Cell, Chart, Dataset, GraphType, Paragraph, Row, Table, TableState, Wrap,
+};
+
+use super::size::{count, kb};
+use super::spark;
+use super::time::span;
+use crate::store::Name;
+use crate::text::{one_line, visible};
+
+/// The shortest span the throughput chart's x axis covers, seconds.
+const MIN_CHART_SPAN: f64 = 60.0;
+
+/// What one refresh read, with the rates worked out from the refreshes before it.
+#[derive(Clone, Debug, Default)]
+pub struct View {
+    /// The Redis, password redacted.
+    pub target: String,
+    /// When it was read (epoch seconds): the deaths' ages count to it.
+    pub now: f64,
+    pub redis: Option<RedisTotals>,
+    pub totals: Totals,
+    pub queues: Vec<QueueLine>,
+    /// Processed and failed per second between successive refreshes: (seconds before the
+    /// newest refresh, processed/s, failed/s), oldest first.
+    pub throughput: Vec<(f64, f64, f64)>,
+    /// How far back `throughput` may reach, in seconds (the chart's width).
+    pub window: f64,
+    pub processes: Vec<ProcessLine>,
+    /// The newest entries of the dead set, newest first.
+    pub deaths: Vec<DeathLine>,
+    /// Keys that could not be read (wrong type …) and why; the rest of the view stands.
+    pub problems: Vec<(Name, String)>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct RedisTotals {
+    pub version: Option<String>,
+    pub uptime: Option<f64>,
+    pub clients: Option<u64>,
+    pub used_memory: Option<i64>,
+    pub ops_per_sec: Option<f64>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Totals {
+    pub processed: Option<i64>,
+    pub failed: Option<i64>,
+    /// Per second since the refresh before (None on the first).
+    pub processed_rate: Option<f64>,
+    pub failed_rate: Option<f64>,
+    /// Jobs waiting on all queues.
+    pub enqueued: u64,
+    pub scheduled: Option<u64>,
+    pub retry: Option<u64>,
+    pub dead: Option<u64>,
+    pub retry_growth: Growth,
+    pub dead_growth: Growth,
+    /// Σ busy and Σ concurrency over live processes.
+    pub busy: i64,
+    pub concurrency: i64,
+    pub live: usize,
+    pub quiet: usize,
+    pub gone: usize,
+}
+
+/// How much a set grew (negative: shrank).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Growth {
+    /// Over the last minute (over the time since top started, when that is shorter).
+    pub minute: Option<i64>,
+    /// Since top started.
+    pub since_start: Option<i64>,
+}
+
+/// A rate per second; `at_least` when the count behind it is only a lower bound.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rate {
+    pub per_sec: f64,
+    pub at_least: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct QueueLine {
+    pub name: Name,
+    pub size: u64,
+    /// Seconds the oldest waiting job has waited.
+    pub latency: f64,
+    /// None when cogworker:paused_queues can't be read.
+    pub paused: Option<bool>,
+    /// None until two refreshes have read the queue.
+    pub enqueued: Option<Rate>,
+    pub dequeued: Option<Rate>,
+    /// Why its list can't be read (a key of the wrong type); the other fields are then empty.
+    pub unreadable: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProcState {
+    Alive,
+    Quiet,
+    Unknown,
+    Gone,
+}
+
+impl ProcState {
+    fn word(self) -> &'static str {
+        match self {
+            ProcState::Alive => "alive",
+            ProcState::Quiet => "quiet",
+            ProcState::Unknown => "unknown",
+            ProcState::Gone => "gone",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct ProcessLine {
+    pub identity: Name,
+    pub state: ProcState,
+    pub busy: Option<i64>,
+    pub concurrency: Option<i64>,
+    pub rss_kb: Option<i64>,
+    /// Seconds since its last beat.
+    pub beat_age: Option<f64>,
+    /// The 96 slots of 15 min of its memory history, oldest first (None: not read yet).
+    pub memory: Option<Vec<Option<i64>>>,
+}
+
+#[derive(Clone, Debug)]
+pub struct DeathLine {
+    /// Its score: when it died (epoch seconds).
+    pub at: f64,
+    /// As read from the payload; escaped when drawn.
+    pub class: String,
+    pub queue: String,
+    pub error: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Pane {
+    #[default]
+    Queues,
+    Processes,
+    Deaths,
+}
+
+impl Pane {
+    pub fn next(self) -> Pane {
+        match self {
+            Pane::Queues => Pane::Processes,
+            Pane::Processes => Pane::Deaths,
+            Pane::Deaths => Pane::Queues,
+        }
+    }
+}
+
+/// The state of the interface around the data.
+#[derive(Clone, Debug, Default)]
+pub struct Chrome {
+    pub pane: Pane,
+    /// The selected row of each pane (index into the rows drawn).
+    pub queue: usize,
+    pub process: usize,
+    pub death: usize,
+    pub filter: String,
+    /// The filter is being typed.
+    pub editing: bool,
+    /// A question waiting for y/n.
+    pub prompt: Option<String>,
+    /// The outcome of the last action.
+    pub notice: Option<String>,
+    /// Why Redis can't be read right now (the data shown is the last read).
+    pub banner: Option<String>,
+    /// The refresh interval, seconds.
+    pub interval: f64,
+    pub color: bool,
+}
+
+/// Draw the whole screen.
+pub fn draw(frame: &mut Frame, view: &View, chrome: &Chrome) {
+    let paint = Paint(chrome.color);
+    let problems = view.problems.len().min(3) as u16;
+    let [
+        header,
+        banner,
+        middle,
+        processes,
+        deaths,
+        problem_area,
+        footer,
+    ] = Layout::vertical([
+        Constraint::Length(3),
+        Constraint::Length(if chrome.banner.is_some() { 2 } else { 0 }),
+        Constraint::Min(6),
+        Constraint::Max(view.processes.len().clamp(1, 20) as u16 + 3),
+        Constraint::Length(view.deaths.len().clamp(1, 5) as u16 + 3),
+        Constraint::Length(problems),
+        Constraint::Length(1),
+    ])
+    .areas(frame.area());
+
+    frame.render_widget(Paragraph::new(header_lines(view, chrome, paint)), header);
+    if let Some(reason) = &chrome.banner {
+        let text = format!(
+            " Redis unreachable, showing the last data read; trying again every {}: {}",
+            every(chrome.interval),
+            visible(reason),
+        );
+        frame.render_widget(
+            Paragraph::new(text)
+                .wrap(Wrap { trim: false })
+                .style(paint.banner()),
+            banner,
+        );
+    }
+    let [queues, chart] =
+        Layout::horizontal([Constraint::Fill(3), Constraint::Fill(2)]).areas(middle);
+    draw_queues(frame, queues, view, chrome, paint);
+    draw_chart(frame, chart, view, paint);
+    draw_processes(frame, processes, view, chrome, paint);
+    draw_deaths(frame, deaths, view, chrome, paint);
+    if problems > 0 {
+        let lines: Vec<Line> = view
+            .problems
+            .iter()
+            .take(3)
+            .map(|(key, error)| {
+                Line::styled(
+                    format!("warning: {}: {}", key.shown(), visible(error)),
+                    paint.warn(),
+                )
+            })
+            .collect();
+        frame.render_widget(Paragraph::new(lines), problem_area);
+    }
+    frame.render_widget(Paragraph::new(footer_line(chrome, paint)), footer);
+}
+
+fn header_lines(view: &View, chrome: &Chrome, paint: Paint) -> Vec<Line<'static>> {
+    let t = &view.totals;
+    let mut redis = format!("cogctl top · {}", visible(&view.target));
+    if let Some(r) = &view.redis {
+        if let Some(v) = &r.version {
+            redis.push_str(&format!(" · Redis {}", visible(v)));
+        }
+        if let Some(up) = r.uptime {
+            redis.push_str(&format!(" · up {}", span(up)));
+        }
+        if let Some(c) = r.clients {
+            redis.push_str(&format!(" · {c} clients"));
+        }
+        if let Some(m) = r.used_memory {
+            redis.push_str(&format!(" · {}", super::size::bytes(m)));
+        }
+        if let Some(ops) = r.ops_per_sec {
+            redis.push_str(&format!(" · {ops:.0} ops/s"));
+        }
+    }
+    redis.push_str(&format!(" · every {}", every(chrome.interval)));
+    let num = |n: Option<i64>| n.map_or("?".to_string(), |n| super::size::grouped(&n.to_string()));
+    let per_sec = |r: Option<f64>| r.map_or("-".to_string(), |r| format!("{r:.1}/s"));
+    let set = |n: Option<u64>, g: Option<Growth>| {
+        let mut s = n.map_or("?".to_string(), count);
+        if let Some(g) = g {
+            s.push_str(&format!(
+                " ({}/1m, {} since start)",
+                signed(g.minute),
+                signed(g.since_start)
+            ));
+        }
+        s
+    };
+    let jobs = vec![
+        Span::styled("processed ", paint.dim()),
+        Span::raw(format!(
+            "{} ({})",
+            num(t.processed),
+            per_sec(t.processed_rate)
+        )),
+        Span::styled("  failed ", paint.dim()),
+        Span::raw(format!("{} ({})", num(t.failed), per_sec(t.failed_rate))),
+        Span::styled("  enqueued ", paint.dim()),
+        Span::raw(count(t.enqueued)),
+        Span::styled("  busy ", paint.dim()),
+        Span::raw(format!("{}/{}", t.busy, t.concurrency)),
+        Span::styled("  processes ", paint.dim()),
+        Span::raw(format!("{} ({} quiet, {} gone)", t.live, t.quiet, t.gone)),
+    ];
+    let sets = vec![
+        Span::styled("scheduled ", paint.dim()),
+        Span::raw(set(t.scheduled, None)),
+        Span::styled("  retry ", paint.dim()),
+        Span::raw(set(t.retry, Some(t.retry_growth))),
+        Span::styled("  dead ", paint.dim()),
+        Span::raw(set(t.dead, Some(t.dead_growth))),
+    ];
+    vec![
+        Line::styled(redis, paint.strong()),
+        Line::from(jobs),
+        Line::from(sets),
+    ]
+}
+
+/// The refresh interval: `250ms`, `2s`, `1m`.
+fn every(secs: f64) -> String {
+    if secs < 1.0 {
+        format!("{:.0}ms", secs * 1000.0)
+    } else {
+        span(secs)
+    }
+}
+
+fn signed(n: Option<i64>) -> String {
+    match n {
+        Some(n) => format!("{n:+}"),
+        None => "?".into(),
+    }
+}
+
+fn rate(r: Option<Rate>) -> String {
+    match r {
+        None => "-".into(),
+        Some(r) => format!("{}{:.1}", if r.at_least { "≥" } else { "" }, r.per_sec),
+    }
+}
+
+fn pane_block(title: String, selected: bool, paint: Paint) -> Block<'static> {
+    let block = Block::bordered().title(title);
+    if selected {
+        block.border_style(paint.selected_border())
+    } else {
+        block.border_style(paint.dim())
+    }
+}
+
+fn draw_queues(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome, paint: Paint) {
+    let rows = view.queues.iter().map(|q| {
+        if q.unreadable.is_some() {
+            return Row::new(vec![
+                Cell::new(q.name.shown().into_owned()),
+                Cell::new("?"),
+                Cell::new("?"),
+                Cell::new("?"),
+                Cell::new("?"),
+                Cell::new("unreadable").style(paint.bad()),
+            ]);
+        }
+        Row::new(vec![
+            Cell::new(q.name.shown().into_owned()),
+            Cell::new(count(q.size)),
+            Cell::new(if q.size == 0 {
+                "-".into()
+            } else {
+                span(q.latency)
+            }),
+            Cell::new(rate(q.enqueued)),
+            Cell::new(rate(q.dequeued)),
+            match q.paused {
+                Some(true) => Cell::new("paused").style(paint.warn()),
+                Some(false) => Cell::new(""),
+                None => Cell::new("?"),
+            },
+        ])
+    });
+    let table = Table::new(
+        rows,
+        [
+            Constraint::Min(12),
+            Constraint::Length(8),
+            Constraint::Length(8),
+            Constraint::Length(7),
+            Constraint::Length(7),
+            Constraint::Length(10),
+        ],
+    )
+    .header(Row::new(["QUEUE", "SIZE", "LATENCY", "ENQ/s", "DEQ/s", ""]).style(paint.dim()))
+    .block(pane_block(
+        format!(" Queues ({}) ", view.queues.len()),
+        chrome.pane == Pane::Queues,
+        paint,
+    ))
+    .row_highlight_style(paint.highlight(chrome.pane == Pane::Queues))
+    .highlight_symbol("›");
+    let mut state = selection(chrome.queue, view.queues.len());
+    frame.render_stateful_widget(table, area, &mut state);
+}
+
+fn draw_chart(frame: &mut Frame, area: Rect, view: &View, paint: Paint) {
+    let processed: Vec<(f64, f64)> = view.throughput.iter().map(|&(t, p, _)| (-t, p)).collect();
+    let failed: Vec<(f64, f64)> = view.throughput.iter().map(|&(t, _, f)| (-t, f)).collect();
+    let top = view
+        .throughput
+        .iter()
+        .map(|&(_, p, f)| p.max(f))
+        .fold(1.0_f64, f64::max)
+        .ceil();
+    let datasets = vec![
+        Dataset::default()
+            .name("processed/s")
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(paint.good())
+            .data(&processed),
+        Dataset::default()
+            .name("failed/s")
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(paint.bad())
+            .data(&failed),
+    ];
+    // The x axis spans what has been read (at least a minute), up to the whole window.
+    let reach = view
+        .throughput
+        .first()
+        .map_or(0.0, |&(t, _, _)| t)
+        .max(MIN_CHART_SPAN)
+        .min(view.window.max(MIN_CHART_SPAN));
+    let chart = Chart::new(datasets)
+        .legend_position(None)
+        .block(pane_block(
+            format!(" processed/s · failed/s, last {} ", span(reach)),
+            false,
+            paint,
+        ))
+        .x_axis(
+            Axis::default()
+                .bounds([-reach, 0.0])
+                .labels([format!("-{}", span(reach)), "now".to_string()])
+                .style(paint.dim()),
+        )
+        .y_axis(
+            Axis::default()
+                .bounds([0.0, top])
+                .labels(["0".to_string(), format!("{top:.0}")])
+                .style(paint.dim()),
+        );
+    frame.render_widget(chart, area);
+}
+
+fn draw_processes(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome, paint: Paint) {
+    const SPARK: u16 = 24;
+    let rows = view.processes.iter().map(|p| {
+        let opt = |n: Option<i64>| n.map_or("?".to_string(), |n| n.to_string());
+        let state = Cell::new(p.state.word()).style(match p.state {
+            ProcState::Alive => paint.good(),
+            ProcState::Quiet => paint.warn(),
+            ProcState::Unknown => paint.bad(),
+            ProcState::Gone => paint.dim(),
+        });
+        Row::new(vec![
+            Cell::new(p.identity.shown().into_owned()),
+            state,
+            Cell::new(format!("{}/{}", opt(p.busy), opt(p.concurrency))),
+            Cell::new(p.rss_kb.map_or("?".into(), kb)),
+            Cell::new(
+                p.beat_age
+                    .map_or("-".into(), |a| format!("{} ago", span(a))),
+            ),
+            Cell::new(
+                p.memory
+                    .as_ref()
+                    .map_or(String::new(), |m| spark::draw(m, usize::from(SPARK))),
+            ),
+        ])
+    });
+    let table = Table::new(
+        rows,
+        [
+            Constraint::Fill(1),
+            Constraint::Length(7),
+            Constraint::Length(9),
+            Constraint::Length(10),
+            Constraint::Length(9),
+            Constraint::Length(SPARK),
+        ],
+    )
+    .header(
+        Row::new([
+            "IDENTITY",
+            "STATE",
+            "BUSY",
+            "RSS",
+            "BEAT",
+            "MEMORY 24h (15 min)",
+        ])
+        .style(paint.dim()),
+    )
+    .block(pane_block(
+        format!(" Processes ({}) ", view.processes.len()),
+        chrome.pane == Pane::Processes,
+        paint,
+    ))
+    .row_highlight_style(paint.highlight(chrome.pane == Pane::Processes))
+    .highlight_symbol("›");
+    let mut state = selection(chrome.process, view.processes.len());
+    frame.render_stateful_widget(table, area, &mut state);
+}
+
+fn draw_deaths(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome, paint: Paint) {
+    let rows = view.deaths.iter().map(|d| {
+        Row::new(vec![
+            Cell::new(format!("{} ago", span(view.now - d.at))),
+            Cell::new(one_line(&d.class)),
+            Cell::new(one_line(&d.queue)),
+            Cell::new(one_line(&d.error)),
+        ])
+    });
+    let table = Table::new(
+        rows,
+        [
+            Constraint::Length(10),
+            Constraint::Fill(2),
+            Constraint::Fill(1),
+            Constraint::Fill(4),
+        ],
+    )
+    .header(Row::new(["DIED", "CLASS", "QUEUE", "ERROR"]).style(paint.dim()))
+    .block(pane_block(
+        " Latest deaths ".to_string(),
+        chrome.pane == Pane::Deaths,
+        paint,
+    ))
+    .row_highlight_style(paint.highlight(chrome.pane == Pane::Deaths))
+    .highlight_symbol("›");
+    let mut state = selection(chrome.death, view.deaths.len());
+    frame.render_stateful_widget(table, area, &mut state);
+}
+
+fn selection(selected: usize, rows: usize) -> TableState {
+    TableState::default().with_selected((rows > 0).then(|| selected.min(rows - 1)))
+}
+
+fn footer_line(chrome: &Chrome, paint: Paint) -> Line<'static> {
+    if let Some(prompt) = &chrome.prompt {
+        return Line::styled(format!("{prompt} (y/n)"), paint.prompt());
+    }
+    if chrome.editing {
+        return Line::from(vec![
+            Span::styled("filter: ", paint.strong()),
+            Span::raw(format!("{}▏", visible(&chrome.filter))),
+            Span::styled("  Enter keep · Esc clear", paint.dim()),
+        ]);
+    }
+    let mut spans = vec![Span::styled(
+        "q quit · Tab pane · ↑↓/jk select · p pause/resume queue · Q quiet process · / filter",
+        paint.dim(),
+    )];
+    if !chrome.filter.is_empty() {
+        spans.push(Span::styled(
+            format!("  [filter: {}]", visible(&chrome.filter)),
+            paint.strong(),
+        ));
+    }
+    if let Some(notice) = &chrome.notice {
+        spans.push(Span::raw(format!("  {}", visible(notice))));
+    }
+    Line::from(spans)
+}
+
+/// The styles of the screen; all plain without colour (NO_COLOR, --color never), where the
+/// selected row is still shown reversed and marked.
+#[derive(Clone, Copy)]
+struct Paint(bool);
+
+impl Paint {
+    fn fg(self, color: Color) -> Style {
+        if self.0 {
+            Style::new().fg(color)
+        } else {
+            Style::new()
+        }
+    }
+
+    fn dim(self) -> Style {
+        if self.0 {
+            Style::new().fg(Color::DarkGray)
+        } else {
+            Style::new()
+        }
+    }
+
+    fn good(self) -> Style {
+        self.fg(Color::Green)
+    }
+
+    fn warn(self) -> Style {
+        self.fg(Color::Yellow)
+    }
+
+    fn bad(self) -> Style {
+        self.fg(Color::Red)
+    }
+
+    fn strong(self) -> Style {
+        Style::new().add_modifier(Modifier::BOLD)
+    }
+
+    fn selected_border(self) -> Style {
+        self.fg(Color::Cyan).add_modifier(Modifier::BOLD)
+    }
+
+    fn highlight(self, focused: bool) -> Style {
+        if focused {
+            Style::new().add_modifier(Modifier::REVERSED)
+        } else {
+            Style::new()
+        }
+    }
+
+    fn banner(self) -> Style {
+        if self.0 {
+            Style::new()
+                .fg(Color::White)
+                .bg(Color::Red)
+                .add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().add_modifier(Modifier::REVERSED)
+        }
+    }
+
+    fn prompt(self) -> Style {
+        self.fg(Color::Yellow).add_modifier(Modifier::BOLD)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    use super::*;
+
+    fn screen(view: &View, chrome: &Chrome, width: u16, height: u16) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal.draw(|f| draw(f, view, chrome)).unwrap();
+        let buffer = terminal.backend().buffer();
+        let mut out = String::new();
+        for y in 0..height {
+            for x in 0..width {
+                out.push_str(buffer[(x, y)].symbol());
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    #[test]
+    fn hostile_names_are_escaped_and_a_tiny_terminal_does_not_panic() {
+        let view = View {
+            target: "unix:///tmp/x".into(),
+            queues: vec![QueueLine {
+                name: Name::from(&b"q\x1b[2J\xff"[..]),
+                size: 3,
+                latency: 2.0,
+                paused: Some(true),
+                enqueued: Some(Rate {
+                    per_sec: 1.5,
+                    at_least: true,
+                }),
+                dequeued: None,
+                unreadable: None,
+            }],
+            deaths: vec![DeathLine {
+                at: 0.0,
+                class: "\u{202e}Evil".into(),
+                queue: "q".into(),
+                error: "line\nbreak".into(),
+            }],
+            window: 600.0,
+            now: 10.0,
+            ..View::default()
+        };
+        let chrome = Chrome {
+            interval: 2.0,
+            ..Chrome::default()
+        };
+        let text = screen(&view, &chrome, 120, 30);
+        assert!(text.contains(r"q\x1b[2J\xff"), "{text}");
+        assert!(text.contains("≥1.5"), "{text}");
+        assert!(text.contains(r"\u{202e}Evil"), "{text}");
+        assert!(text.contains("paused"), "{text}");
+        for (w, h) in [(1, 1), (10, 3), (40, 8)] {
+            screen(&view, &chrome, w, h);
+        }
+    }
+}

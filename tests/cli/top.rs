@@ -1,0 +1,469 @@
+//! `cogctl top` in a real pseudo-terminal: keys are written to the pty's master side, what
+//! cogctl draws is read back from it through a terminal emulator (vt100), against a real
+//! redis-server and a real `cogctl worker` running jobs.
+
+use std::fs::File;
+use std::io::{Read, Write};
+use std::num::NonZeroU16;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::unix::process::CommandExt;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use crate::support::{Cogctl, RedisServer, Spawned, wait_until};
+
+const LIMIT: Duration = Duration::from_secs(15);
+
+/// `cogctl top` on the slave side of a pty, its screen kept by a vt100 parser.
+struct Tui {
+    child: Child,
+    master: File,
+    parser: Arc<Mutex<vt100::Parser>>,
+    reader: Option<std::thread::JoinHandle<()>>,
+    closing: Arc<AtomicBool>,
+}
+
+fn winsize(rows: u16, cols: u16) -> libc::winsize {
+    libc::winsize {
+        ws_row: rows,
+        ws_col: cols,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    }
+}
+
+fn size(rows: u16, cols: u16) -> (NonZeroU16, NonZeroU16) {
+    (
+        NonZeroU16::new(rows).unwrap(),
+        NonZeroU16::new(cols).unwrap(),
+    )
+}
+
+impl Tui {
+    fn start(server: &RedisServer, args: &[&str], rows: u16, cols: u16) -> Tui {
+        let (mut master, mut slave) = (0, 0);
+        let ws = winsize(rows, cols);
+        // SAFETY: openpty fills two fds we then own; no name buffer, default termios.
+        let rc = unsafe {
+            libc::openpty(
+                &mut master,
+                &mut slave,
+                std::ptr::null_mut(),
+                std::ptr::null(),
+                &ws,
+            )
+        };
+        assert_eq!(rc, 0, "openpty: {}", std::io::Error::last_os_error());
+        // Not inherited by any child (top gets the slave as 0, 1 and 2 only), so that closing
+        // the master here hangs the terminal up.
+        for fd in [master, slave] {
+            // SAFETY: fcntl(2) on the two fds openpty just gave us.
+            unsafe { libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC) };
+        }
+        // SAFETY: both fds were just opened by openpty and are owned here only.
+        let (master, slave) = unsafe { (File::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_cogctl"));
+        cmd.env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("TZ", "UTC")
+            .env("TERM", "xterm-256color")
+            .env("COGCTL_REDIS_URL", server.url())
+            .arg("top")
+            .args(args)
+            .stdin(Stdio::from(slave.try_clone().unwrap()))
+            .stdout(Stdio::from(slave.try_clone().unwrap()))
+            .stderr(Stdio::from(slave));
+        // SAFETY: only async-signal-safe calls between fork and exec: a new session whose
+        // controlling terminal is the pty (stdin, already dup2'ed).
+        unsafe {
+            cmd.pre_exec(|| {
+                if libc::setsid() == -1 || libc::ioctl(0, libc::TIOCSCTTY, 0) == -1 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let child = cmd.spawn().expect("spawn cogctl top");
+        drop(cmd);
+        let (r, c) = size(rows, cols);
+        let parser = Arc::new(Mutex::new(vt100::Parser::new(r, c, 0)));
+        let mut reader = master.try_clone().unwrap();
+        let feed = Arc::clone(&parser);
+        let closing = Arc::new(AtomicBool::new(false));
+        let close = Arc::clone(&closing);
+        let reader = std::thread::spawn(move || {
+            let mut buf = [0u8; 16 * 1024];
+            let mut fd = libc::pollfd {
+                fd: reader.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // Until EIO (the child is gone and the slave closed), or until asked to let go
+            // of the master for a hang-up.
+            while !close.load(Ordering::SeqCst) {
+                // SAFETY: poll(2) on one valid pollfd.
+                if unsafe { libc::poll(&mut fd, 1, 20) } <= 0 {
+                    continue;
+                }
+                match reader.read(&mut buf) {
+                    Ok(n) if n > 0 => feed.lock().unwrap().process(&buf[..n]),
+                    _ => break,
+                }
+            }
+        });
+        Tui {
+            child,
+            master,
+            parser,
+            reader: Some(reader),
+            closing,
+        }
+    }
+
+    fn screen(&self) -> String {
+        self.parser.lock().unwrap().screen().contents()
+    }
+
+    fn send(&mut self, keys: &str) {
+        self.master.write_all(keys.as_bytes()).unwrap();
+        self.master.flush().unwrap();
+    }
+
+    /// Wait until the screen satisfies `cond`; panic showing the screen if it never does.
+    #[track_caller]
+    fn wait_screen(&self, what: &str, cond: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + LIMIT;
+        loop {
+            let screen = self.screen();
+            if cond(&screen) {
+                return screen;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {what}; the screen:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn resize(&mut self, rows: u16, cols: u16) {
+        let ws = winsize(rows, cols);
+        // SAFETY: TIOCSWINSZ on our own pty master with a valid winsize.
+        let rc = unsafe { libc::ioctl(self.master.as_raw_fd(), libc::TIOCSWINSZ, &ws) };
+        assert_eq!(rc, 0);
+        let (r, c) = size(rows, cols);
+        self.parser.lock().unwrap().screen_mut().set_size(r, c);
+        // SAFETY: plain kill(2) on our own child.
+        unsafe {
+            libc::kill(self.child.id() as i32, libc::SIGWINCH);
+        }
+    }
+
+    /// Close the master side, as a terminal window that is closed does: the slave hangs up.
+    fn hang_up(&mut self) {
+        self.closing.store(true, Ordering::SeqCst);
+        if let Some(reader) = self.reader.take() {
+            reader.join().unwrap();
+        }
+        self.master = File::open("/dev/null").unwrap();
+    }
+
+    /// Wait for it to exit and for all it wrote to be read; its exit code.
+    fn wait_exit(&mut self) -> i32 {
+        let deadline = Instant::now() + LIMIT;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                if let Some(reader) = self.reader.take() {
+                    reader.join().unwrap();
+                }
+                return status.code().unwrap_or(-1);
+            }
+            assert!(Instant::now() < deadline, "top did not exit");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Tui {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn sismember(server: &RedisServer, key: &str, member: &str) -> bool {
+    redis::cmd("SISMEMBER")
+        .arg(key)
+        .arg(member)
+        .query::<i64>(&mut server.conn())
+        .unwrap()
+        == 1
+}
+
+fn enqueue(server: &RedisServer, queue: &str, n: usize, secs: f64) {
+    let specs: String = (0..n)
+        .map(|_| format!("{{\"class\":\"Slow\",\"args\":[{secs}],\"queue\":\"{queue}\"}}\n"))
+        .collect();
+    let run = Cogctl::new(server)
+        .args(["enqueue", "--from", "-"])
+        .stdin(specs.as_bytes())
+        .run();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
+fn worker(server: &RedisServer) -> Spawned {
+    Cogctl::new(server)
+        .args([
+            "worker",
+            "-q",
+            "default",
+            "-c",
+            "2",
+            "--identity-tag",
+            "toptest",
+        ])
+        .args(["--beat-interval", "0.2s", "--poll-interval", "0.2s"])
+        .args(["--handler", "Slow=builtin:sleep"])
+        .spawn()
+}
+
+/// The line of the screen holding `needle` (the first), or "".
+fn line_of<'a>(screen: &'a str, needle: &str) -> &'a str {
+    screen.lines().find(|l| l.contains(needle)).unwrap_or("")
+}
+
+/// The processed/s figure of the header.
+fn processed_rate(screen: &str) -> f64 {
+    let re = regex::Regex::new(r"processed [\d,?]+ \((\d+\.\d)/s\)").unwrap();
+    re.captures(screen)
+        .and_then(|c| c[1].parse().ok())
+        .unwrap_or(0.0)
+}
+
+#[test]
+fn top_follows_a_working_worker_and_pauses_resumes_quiets_and_filters_through_its_keys() {
+    let server = RedisServer::start();
+    enqueue(&server, "mail", 3, 0.1);
+    enqueue(&server, "default", 60, 0.1);
+    let w = worker(&server);
+    let mut tui = Tui::start(&server, &["--interval", "250ms"], 40, 140);
+
+    let screen = tui.wait_screen("the queues and the worker's row", |s| {
+        regex::Regex::new(r"mail\s+3\s").unwrap().is_match(s)
+            && regex::Regex::new(r"toptest:\d+:[0-9a-f]+\s+alive\s+\d/2\s")
+                .unwrap()
+                .is_match(s)
+    });
+    assert!(screen.contains("Queues (2)"), "{screen}");
+    tui.wait_screen("a nonzero processed/s", |s| processed_rate(s) > 0.0);
+
+    // 'n' on the confirmation changes nothing.
+    tui.send("p");
+    tui.wait_screen("the pause question", |s| {
+        s.contains("Pause queue default on unix://")
+    });
+    tui.send("n");
+    tui.wait_screen("the cancellation", |s| s.contains("cancelled"));
+    assert!(!sismember(&server, "cogworker:paused_queues", "default"));
+
+    tui.send("p");
+    tui.wait_screen("the pause question", |s| s.contains("Pause queue default"));
+    tui.send("y");
+    wait_until(LIMIT, "default in cogworker:paused_queues", || {
+        sismember(&server, "cogworker:paused_queues", "default")
+    });
+    tui.wait_screen("default shown paused", |s| {
+        line_of(s, "│›default").contains("paused")
+    });
+
+    // 'n' to the resume question leaves it paused.
+    tui.send("p");
+    tui.wait_screen("the resume question", |s| {
+        s.contains("Resume queue default")
+    });
+    tui.send("n");
+    tui.wait_screen("the cancellation", |s| {
+        s.contains("cancelled") && !s.contains("Resume queue default")
+    });
+    assert!(sismember(&server, "cogworker:paused_queues", "default"));
+
+    tui.send("p");
+    tui.wait_screen("the resume question", |s| {
+        s.contains("Resume queue default")
+    });
+    tui.send("y");
+    wait_until(LIMIT, "default out of cogworker:paused_queues", || {
+        !sismember(&server, "cogworker:paused_queues", "default")
+    });
+    tui.wait_screen("default shown running", |s| {
+        let row = line_of(s, "│›default");
+        !row.is_empty() && !row.contains("paused")
+    });
+
+    tui.send("/mail\r");
+    tui.wait_screen("only mail left by the filter", |s| {
+        s.contains("Queues (1)") && s.contains("Processes (0)") && s.contains("[filter: mail]")
+    });
+    tui.send("\x1b");
+    tui.wait_screen("the filter cleared", |s| {
+        s.contains("Queues (2)") && s.contains("Processes (1)")
+    });
+
+    let identity = regex::Regex::new(r"toptest:\d+:[0-9a-f]+")
+        .unwrap()
+        .find(&tui.screen())
+        .unwrap()
+        .as_str()
+        .to_string();
+    tui.send("\t");
+    tui.send("Q");
+    tui.wait_screen("the quiet question", |s| s.contains("Quiet process"));
+    tui.send("y");
+    wait_until(LIMIT, "the worker to report quiet", || {
+        server
+            .hash(&format!("cogworker:process:{identity}"))
+            .get("quiet")
+            .map(String::as_str)
+            == Some("true")
+    });
+    tui.wait_screen("the process shown quiet", |s| {
+        line_of(s, "toptest:").contains("quiet")
+    });
+
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
+    let parser = tui.parser.lock().unwrap();
+    assert!(
+        !parser.screen().alternate_screen(),
+        "left the alternate screen"
+    );
+    assert!(!parser.screen().hide_cursor(), "the cursor is shown again");
+    drop(parser);
+    // Raw mode is off again: the pty echoes and reads lines.
+    // SAFETY: tcgetattr on our own open pty master into a zeroed termios.
+    let mut termios: libc::termios = unsafe { std::mem::zeroed() };
+    assert_eq!(
+        unsafe { libc::tcgetattr(tui.master.as_raw_fd(), &mut termios) },
+        0
+    );
+    assert_ne!(termios.c_lflag & libc::ICANON, 0, "canonical mode restored");
+    assert_ne!(termios.c_lflag & libc::ECHO, 0, "echo restored");
+    drop(w);
+}
+
+#[test]
+fn top_shows_a_banner_while_redis_is_down_and_redraws_at_a_new_size() {
+    let mut server = RedisServer::start();
+    enqueue(&server, "mail", 2, 0.1);
+    let mut tui = Tui::start(&server, &["--interval", "200ms"], 30, 120);
+    tui.wait_screen("the queue", |s| s.contains("mail"));
+
+    tui.resize(24, 90);
+    let screen = tui.wait_screen("the footer on the new last row", |s| {
+        s.lines().count() <= 24 && s.lines().nth(23).is_some_and(|l| l.starts_with("q quit"))
+    });
+    assert!(screen.lines().all(|l| l.chars().count() <= 90), "{screen}");
+
+    std::thread::scope(|scope| {
+        let server = &mut server;
+        let restart = scope.spawn(move || server.restart(Duration::from_secs(2)));
+        // The last data stays on screen through the outage. (One condition: a screen read
+        // halfway through a redraw may miss either.)
+        tui.wait_screen("the outage banner over the last data", |s| {
+            s.contains("Redis unreachable, showing the last data read")
+                && s.contains("cannot reach")
+                && s.contains("mail")
+        });
+        restart.join().unwrap();
+    });
+    // The restarted server is empty (no persistence): the banner goes, the data is new.
+    tui.wait_screen("the banner gone", |s| {
+        !s.contains("Redis unreachable") && s.contains("Queues (0)")
+    });
+    tui.send("\x03");
+    assert_eq!(tui.wait_exit(), 0);
+}
+
+#[test]
+fn top_without_a_terminal_is_a_usage_error() {
+    let server = RedisServer::start();
+    let run = Cogctl::new(&server).args(["top"]).run();
+    assert_eq!(run.code, 2, "{}", run.snapshot());
+    assert!(run.stderr.contains("must be a terminal"), "{}", run.stderr);
+    assert!(run.stdout.is_empty());
+}
+
+#[test]
+fn hostile_data_degrades_rows_and_names_keys_but_never_blanks_the_view() {
+    let server = RedisServer::start();
+    enqueue(&server, "mail", 2, 0.1);
+    let mut conn = server.conn();
+    let huge = "h".repeat(100_000);
+    let evil: &[u8] = b"q\xff\x1b[31m";
+    redis::pipe()
+        .cmd("SADD")
+        .arg("cogworker:queues")
+        .arg(evil)
+        .arg(&huge)
+        .arg("bad")
+        .cmd("LPUSH")
+        .arg([b"cogworker:queue:".as_slice(), evil].concat())
+        .arg("not json")
+        .cmd("LPUSH")
+        .arg(format!("cogworker:queue:{huge}"))
+        .arg("{}")
+        .cmd("SET")
+        .arg("cogworker:queue:bad")
+        .arg("a string")
+        .cmd("SADD")
+        .arg("cogworker:processes")
+        .arg("box:1:feed")
+        .cmd("SET")
+        .arg("cogworker:process:box:1:feed")
+        .arg("a string")
+        .cmd("ZADD")
+        .arg("cogworker:dead")
+        .arg(1)
+        .arg(b"\xff not json".as_slice())
+        .cmd("SET")
+        .arg("cogworker:stats:processed")
+        .arg("lots")
+        .query::<()>(&mut conn)
+        .unwrap();
+    let mut tui = Tui::start(&server, &["--interval", "250ms"], 40, 160);
+    let screen = tui.wait_screen("the hostile state drawn", |s| {
+        s.contains(r"q\xff\x1b[31m")
+            && s.contains("warning: cogworker:queue:bad: of the wrong type")
+            && s.contains("(unparseable)")
+            && s.contains("unknown")
+            && regex::Regex::new(r"mail\s+2\s").unwrap().is_match(s)
+            && s.contains("hhhhhhhhhhhhhhhh")
+            && s.contains("warning: cogworker:stats:processed: holds \"lots\"")
+    });
+    // The list of the wrong type keeps a row that says so, and is named in the warning.
+    assert!(screen.contains("Queues (4)"), "{screen}");
+    assert!(line_of(&screen, "bad ").contains("unreadable"), "{screen}");
+    // A second refresh (with LPOS of the odd heads) changes none of that.
+    std::thread::sleep(Duration::from_millis(600));
+    tui.wait_screen("the same after more refreshes", |s| {
+        s.contains(r"q\xff\x1b[31m")
+    });
+    // SIGTERM ends it cleanly too, the terminal given back.
+    // SAFETY: plain kill(2) on our own child.
+    unsafe {
+        libc::kill(tui.child.id() as i32, libc::SIGTERM);
+    }
+    assert_eq!(tui.wait_exit(), 0);
+    assert!(!tui.parser.lock().unwrap().screen().alternate_screen());
+}
+
+#[test]
+fn top_quits_when_its_terminal_hangs_up() {
+    let server = RedisServer::start();
+    let mut tui = Tui::start(&server, &["--interval", "200ms"], 24, 80);
+    tui.wait_screen("the first frame", |s| s.contains("Queues (0)"));
+    tui.hang_up();
+    assert_eq!(tui.wait_exit(), 0);
+}
