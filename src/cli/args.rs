@@ -21,10 +21,10 @@ use crate::commands::{
 #[derive(Debug, Parser)]
 #[command(
     name = "cogctl",
-    version,
+    version = super::help::version(),
     propagate_version = true,
     max_term_width = 100,
-    after_help = super::exit::Exit::help()
+    after_help = super::help::root_after_help()
 )]
 pub struct Cli {
     #[command(flatten)]
@@ -157,20 +157,86 @@ pub enum Command {
     Queues(queues::QueuesArgs),
     /// One queue: list its waiting jobs, show its page, pause, resume or clear it, delete jobs
     #[command(subcommand)]
+    #[command(after_help = crate::cli::help::examples(&[
+        (
+            "The next 10 jobs workers will take from critical",
+            "cogctl queue list critical --next-first --limit 10",
+        ),
+        (
+            "The queue's page",
+            "cogctl queue show critical",
+        ),
+        (
+            "Stop workers fetching from mailers",
+            "cogctl queue pause mailers",
+        ),
+    ]))]
     Queue(queue::QueueCommand),
     /// Jobs that failed and wait for their next attempt (cogworker:retry)
     #[command(subcommand)]
+    #[command(after_help = crate::cli::help::examples(&[
+        (
+            "The retry set grouped into failure patterns",
+            "cogctl retry triage",
+        ),
+        (
+            "The 20 retries due soonest",
+            "cogctl retry list --oldest-first --limit 20",
+        ),
+        (
+            "Run one job now instead of at its next attempt",
+            "cogctl retry retry f8138b8b5e56769076bcad1f",
+        ),
+    ]))]
     Retry(sets::RetryCommand),
     /// Jobs that will not run again (cogworker:dead)
     #[command(subcommand)]
+    #[command(after_help = crate::cli::help::examples(&[
+        (
+            "What died, grouped into failure patterns",
+            "cogctl dead triage",
+        ),
+        (
+            "The 20 most recent deaths",
+            "cogctl dead list --limit 20",
+        ),
+        (
+            "What retrying one pattern would touch; nothing is changed",
+            "cogctl dead retry --fingerprint 9c1acf3f --dry-run",
+        ),
+    ]))]
     Dead(sets::DeadCommand),
     /// Jobs pushed to run later (cogworker:schedule)
     #[command(subcommand)]
+    #[command(after_help = crate::cli::help::examples(&[
+        (
+            "The 50 jobs due latest",
+            "cogctl scheduled list",
+        ),
+        (
+            "Push one scheduled job to its queue now",
+            "cogctl scheduled enqueue-now f8138b8b5e56769076bcad1f",
+        ),
+    ]))]
     Scheduled(sets::ScheduledCommand),
     Job(job::JobArgs),
     /// Periodic (cron) jobs: list them with their next and last run, run one now, enable or
     /// disable them (the Web UI's Schedules tab)
     #[command(subcommand)]
+    #[command(after_help = crate::cli::help::examples(&[
+        (
+            "Every periodic entry with its next and last run",
+            "cogctl periodic list",
+        ),
+        (
+            "One entry's next runs and its jobs",
+            "cogctl periodic show 3f2a9c",
+        ),
+        (
+            "Push an entry's job now",
+            "cogctl periodic run-now 3f2a9c",
+        ),
+    ]))]
     Periodic(periodic::PeriodicCommand),
     Jobs(jobs::JobsArgs),
     History(history::HistoryArgs),
@@ -181,6 +247,16 @@ pub enum Command {
     Top(top::TopArgs),
     /// Failed jobs a shutting-down process could not file (cogworker:unsettled)
     #[command(subcommand)]
+    #[command(after_help = crate::cli::help::examples(&[
+        (
+            "The records a shutting-down process could not file",
+            "cogctl unsettled list",
+        ),
+        (
+            "What filing them would do",
+            "cogctl unsettled file --dry-run",
+        ),
+    ]))]
     Unsettled(unsettled::UnsettledCommand),
     Orphans(orphans::OrphansArgs),
     Reconcile(reconcile::ReconcileArgs),

@@ -3,6 +3,7 @@
 pub mod args;
 pub mod confirm;
 pub mod exit;
+pub mod help;
 pub mod interrupt;
 pub mod ui;
 pub mod values;
@@ -11,7 +12,7 @@ pub mod watch;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::FromArgMatches;
 
 use crate::commands::sets::apply::Action;
 use crate::commands::{self, Ctx};
@@ -39,7 +40,19 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(argv) {
+    let argv: Vec<std::ffi::OsString> = argv.into_iter().map(Into::into).collect();
+    if help::asks_for_options(&argv) {
+        return ExitCode::from(match help::options_command().print_long_help() {
+            Ok(()) => Exit::Ok.code(),
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Exit::Ok.code(),
+            Err(_) => Exit::Failure.code(),
+        });
+    }
+    let mut command = help::command();
+    let parsed = command
+        .try_get_matches_from_mut(argv)
+        .and_then(|matches| Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut command)));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(err) => {
             let _ = err.print();

@@ -29,6 +29,20 @@ const MIN_ARGS_WIDTH: usize = 10;
 
 /// Jobs running right now (from the workers hashes of live processes), with their run time
 #[derive(Debug, Args)]
+#[command(after_help = crate::cli::help::examples(&[
+    (
+        "The jobs running right now, longest first",
+        "cogctl busy",
+    ),
+    (
+        "With the entries left behind by processes that are gone",
+        "cogctl busy --include-stale",
+    ),
+    (
+        "Redraw it every 2 seconds",
+        "cogctl busy --watch",
+    ),
+]))]
 pub struct BusyArgs {
     /// Also show entries left by processes that are gone (stale workers hashes)
     #[arg(long)]

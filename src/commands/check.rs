@@ -23,6 +23,20 @@ use crate::store::{KeyType, Name, Store, StoreResult, keys, value};
 /// Give at least one threshold. Each check fails when its value is above the threshold, or
 /// when its keys can't be read (a key of the wrong type).
 #[derive(Debug, Args)]
+#[command(after_help = crate::cli::help::examples(&[
+    (
+        "Fail (exit 1) when too much is dead or retrying, or a queue waits too long",
+        "cogctl check --max-dead 100 --max-retry 1000 --max-latency 5m",
+    ),
+    (
+        "Only the critical queue's latency",
+        "cogctl check --max-latency 30s --queue critical",
+    ),
+    (
+        "No jobs stuck with dead owners, no unfiled failures",
+        "cogctl check --max-orphans 0 --max-unsettled 0",
+    ),
+]))]
 pub struct CheckArgs {
     /// Fail when the dead set holds more than N entries
     #[arg(long, value_name = "N")]

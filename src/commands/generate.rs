@@ -14,6 +14,7 @@ use clap_mangen::roff::{Roff, bold, roman};
 use super::Ctx;
 use crate::cli::args::Cli;
 use crate::cli::exit::Exit;
+use crate::cli::help;
 
 #[derive(Debug, Subcommand)]
 pub enum GenerateCommand {
@@ -101,8 +102,9 @@ fn write_tree(dir: &Path, cmd: &Command, written: &mut Vec<String>) -> anyhow::R
     Ok(())
 }
 
-/// clap_mangen's page, with the root's exit-code help rendered as a proper EXIT STATUS
-/// section from `Exit::TABLE`, and SEE ALSO linking subcommand pages back to the root.
+/// clap_mangen's page, with the text after the options as NOTES and EXAMPLES, the root's
+/// exit-code help rendered as a proper EXIT STATUS section from `Exit::TABLE`, and SEE ALSO
+/// linking subcommand pages back to the root.
 fn render_page(man: &Man, cmd: &Command) -> std::io::Result<Vec<u8>> {
     let is_root = cmd.get_name() == "cogctl";
     let out = &mut Vec::new();
@@ -117,6 +119,31 @@ fn render_page(man: &Man, cmd: &Command) -> std::io::Result<Vec<u8>> {
         man.render_subcommands_section(out)?;
     }
     let mut roff = Roff::new();
+    let after_help = cmd
+        .get_after_help()
+        .map(|h| h.to_string())
+        .unwrap_or_default();
+    let (notes, examples) = help::split_examples(&after_help);
+    // The root's notes are the exit codes, rendered as EXIT STATUS below.
+    if !is_root && !notes.is_empty() {
+        roff.control("SH", ["NOTES"]);
+        for paragraph in notes.split("\n\n") {
+            roff.control("PP", []);
+            roff.text([roman(paragraph)]);
+        }
+    }
+    if !examples.is_empty() {
+        roff.control("SH", ["EXAMPLES"]);
+        for (what, invocation) in examples {
+            roff.control("PP", []);
+            roff.text([roman(what)]);
+            roff.control("RS", ["4"]);
+            roff.control("nf", []);
+            roff.text([bold(invocation)]);
+            roff.control("fi", []);
+            roff.control("RE", []);
+        }
+    }
     if is_root {
         roff.control("SH", ["EXIT STATUS"]);
         for (code, meaning) in Exit::TABLE {

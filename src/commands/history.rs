@@ -27,6 +27,20 @@ use crate::store::page::{Order, ZEntry, ZPager};
 /// Finished runs, newest first: the History tab (needs the gem's History middleware, or
 /// `cogctl worker --history`)
 #[derive(Debug, Args)]
+#[command(after_help = crate::cli::help::examples(&[
+    (
+        "The latest finished runs (the History tab)",
+        "cogctl history",
+    ),
+    (
+        "The 10 slowest runs",
+        "cogctl history --sort duration --limit 10",
+    ),
+    (
+        "The failed runs of one class over the last day",
+        "cogctl history --status failed --class Billing::InvoiceJob --since 1d",
+    ),
+]))]
 pub struct HistoryArgs {
     /// Which runs
     #[arg(long, value_enum, default_value = "all")]

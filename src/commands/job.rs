@@ -34,6 +34,20 @@ const ATTEMPTS_READ: i64 = 100;
 
 /// Find a job wherever it is, show its payload and its attempt timeline
 #[derive(Debug, Args)]
+#[command(after_help = crate::cli::help::examples(&[
+    (
+        "Where the job is now, its payload, its attempt timeline, its finished runs",
+        "cogctl job f8138b8b5e56769076bcad1f",
+    ),
+    (
+        "The same, with the backtraces of its failed runs",
+        "cogctl job f8138b8b5e56769076bcad1f --backtrace",
+    ),
+    (
+        "For a script (exit 1 when it is found nowhere)",
+        "cogctl job f8138b8b5e56769076bcad1f --json",
+    ),
+]))]
 pub struct JobArgs {
     /// The job's jid (24 hex characters)
     pub jid: String,

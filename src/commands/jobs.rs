@@ -25,6 +25,20 @@ use crate::store::{JobSet, Name, keys};
 /// Find jobs wherever they are — waiting on a queue, running, scheduled, retrying, dead —
 /// with the list filters (--search TEXT finds "every job of customer 42")
 #[derive(Debug, Args)]
+#[command(after_help = crate::cli::help::examples(&[
+    (
+        "Every job that mentions customer 42, wherever it is now",
+        "cogctl jobs --search cus_42",
+    ),
+    (
+        "Only the retrying and dead jobs of one class",
+        "cogctl jobs --class Billing::InvoiceJob --status retry,dead",
+    ),
+    (
+        "Every match, one JSON object a line",
+        "cogctl jobs --search cus_42 --all --ndjson",
+    ),
+]))]
 pub struct JobsArgs {
     #[command(flatten)]
     pub filter: FilterArgs,

@@ -26,6 +26,16 @@ const REPEAT_ORPHANS_SHOWN: usize = 20;
 
 /// Every in-progress list, its jobs, and whether its owner is alive or presumed dead
 #[derive(Debug, Args)]
+#[command(after_help = crate::cli::help::examples(&[
+    (
+        "Every in-progress list and whether its owner is alive",
+        "cogctl orphans",
+    ),
+    (
+        "Presume an owner dead after 2 minutes of silence instead of 5",
+        "cogctl orphans --orphan-threshold 2m",
+    ),
+]))]
 pub struct OrphansArgs {
     /// How long an owner without a presence key may stay silent (by its last_beat stamp)
     /// before it is presumed dead (the gem's orphan_threshold)

@@ -27,19 +27,69 @@ use crate::store::{JobSet, KeyType, Name, Store, StoreResult, find, keys, value}
 #[derive(Debug, Subcommand)]
 pub enum PeriodicCommand {
     /// Every periodic (cron) entry: class, cron, next and last run, enabled, a run in progress
+    #[command(after_help = crate::cli::help::examples(&[
+        (
+            "Every periodic entry with its next and last run",
+            "cogctl periodic list",
+        ),
+        (
+            "The entries that mention Reports, times in UTC",
+            "cogctl periodic list --search Reports --tz UTC",
+        ),
+    ]))]
     List(ListArgs),
     /// One entry: its next 5 fire times, last run, running lock, and its jobs now waiting,
     /// retrying or dead
+    #[command(after_help = crate::cli::help::examples(&[
+        (
+            "One entry (4 or more characters of its pjid): next runs, last run, its jobs",
+            "cogctl periodic show 3f2a9c",
+        ),
+        (
+            "Its fire times in another zone",
+            "cogctl periodic show 3f2a9c --tz Europe/Paris",
+        ),
+    ]))]
     Show(ShowArgs),
     /// Push the entry's job now, as the Web UI's "run now" does: a plain job of its class,
     /// args and retry (no periodic fields, no claim, no lock); prints the jid
+    #[command(after_help = crate::cli::help::examples(&[
+        (
+            "Push the entry's job now; prints the jid",
+            "cogctl periodic run-now 3f2a9c",
+        ),
+        (
+            "For a script",
+            "cogctl periodic run-now 3f2a9c --json",
+        ),
+    ]))]
     RunNow {
         /// The entry's pjid (at least 4 characters of it)
         pjid: String,
     },
     /// Stop the tickers firing these entries (periodic:disabled)
+    #[command(after_help = crate::cli::help::examples(&[
+        (
+            "Stop the tickers firing one entry",
+            "cogctl periodic disable 3f2a9c",
+        ),
+        (
+            "Every entry (asks first)",
+            "cogctl periodic disable --all",
+        ),
+    ]))]
     Disable(ToggleArgs),
     /// Let the tickers fire these entries again
+    #[command(after_help = crate::cli::help::examples(&[
+        (
+            "Let the tickers fire one entry again",
+            "cogctl periodic enable 3f2a9c",
+        ),
+        (
+            "Every entry, without asking",
+            "cogctl periodic enable --all --yes",
+        ),
+    ]))]
     Enable(ToggleArgs),
 }
 

@@ -38,6 +38,20 @@ const TREND_SAMPLES: usize = 8;
 /// expired (state "gone": crashed or killed without a clean stop). Nothing is pruned.
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true)]
+#[command(after_help = crate::cli::help::examples(&[
+    (
+        "Every process: state, busy, queues, memory, last beat",
+        "cogctl procs",
+    ),
+    (
+        "Each process's memory over the last 24 h, to spot a leak",
+        "cogctl procs --memory",
+    ),
+    (
+        "Tell every live process to stop fetching (asks first)",
+        "cogctl procs quiet --all",
+    ),
+]))]
 pub struct ProcsArgs {
     #[command(subcommand)]
     pub action: Option<super::procs_control::ProcsAction>,

@@ -22,15 +22,55 @@ use crate::store::{Name, Store, StoreResult, keys, scripts, value};
 #[derive(Debug, Subcommand)]
 pub enum ProcsAction {
     /// Tell processes to stop fetching new jobs (running jobs finish)
+    #[command(after_help = crate::cli::help::examples(&[
+        (
+            "Tell one process to stop fetching (its running jobs finish)",
+            "cogctl procs quiet web-1:4120:57ef49409f19",
+        ),
+        (
+            "Every live process (asks first)",
+            "cogctl procs quiet --all",
+        ),
+    ]))]
     Quiet(SignalArgs),
     /// Tell quiet processes to fetch again
+    #[command(after_help = crate::cli::help::examples(&[
+        (
+            "Let a quiet process fetch again",
+            "cogctl procs resume web-1:4120:57ef49409f19",
+        ),
+        (
+            "Every live process, without asking",
+            "cogctl procs resume --all --yes",
+        ),
+    ]))]
     Resume(SignalArgs),
     /// Tell processes to shut down cleanly
     ///
     /// Each finishes its running jobs within its drain timeout, puts unfinished ones back at
     /// the front of their queues and exits. Asks for confirmation.
+    #[command(after_help = crate::cli::help::examples(&[
+        (
+            "Shut one process down cleanly (asks first)",
+            "cogctl procs stop web-1:4120:57ef49409f19",
+        ),
+        (
+            "The same in a script",
+            "cogctl procs stop web-1:4120:57ef49409f19 --yes",
+        ),
+    ]))]
     Stop(SignalArgs),
     /// Remove identities whose presence key is gone from cogworker:processes, as the gem does
+    #[command(after_help = crate::cli::help::examples(&[
+        (
+            "What would be removed from cogworker:processes",
+            "cogctl procs prune --dry-run",
+        ),
+        (
+            "Remove the identities whose presence key is gone",
+            "cogctl procs prune",
+        ),
+    ]))]
     Prune {
         /// Show what would be removed; change nothing
         #[arg(long)]

@@ -15,6 +15,20 @@ use crate::store::{KeyType, Name, Reply, Store, StoreResult, keys, value};
 
 /// List queues: size, latency (age of the oldest waiting job) and whether they are paused
 #[derive(Debug, Args)]
+#[command(after_help = crate::cli::help::examples(&[
+    (
+        "Every queue: size, latency (the oldest job's wait), paused",
+        "cogctl queues",
+    ),
+    (
+        "Watch them drain, redrawn every 2 seconds",
+        "cogctl queues --watch",
+    ),
+    (
+        "For a script",
+        "cogctl queues --json",
+    ),
+]))]
 pub struct QueuesArgs {
     #[command(flatten)]
     pub watch: super::WatchArgs,

@@ -25,6 +25,20 @@ use crate::store::{Name, Store, StoreResult};
 
 /// Requeue the jobs of dead processes, bury repeat orphans and file unsettled records, now
 #[derive(Debug, Args)]
+#[command(after_help = crate::cli::help::examples(&[
+    (
+        "What a pass would do: each in-progress list, its owner, parked and unsettled jobs",
+        "cogctl reconcile --dry-run",
+    ),
+    (
+        "Requeue the jobs of dead processes now, as the gem's orphan pass does",
+        "cogctl reconcile",
+    ),
+    (
+        "The same, 500 jobs per script call",
+        "cogctl reconcile --batch 500",
+    ),
+]))]
 pub struct ReconcileArgs {
     /// How long an owner without a presence key may stay silent (by its last_beat stamp)
     /// before it is presumed dead (the gem's orphan_threshold)

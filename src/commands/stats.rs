@@ -33,6 +33,24 @@ const LABEL_WIDTH: usize = 15;
 /// The chart draws the runs that succeeded and failed in each of the last 24 hours
 /// (cogworker:throughput:<hour>), on one scale, labelled in local time (UTC with --utc).
 #[derive(Debug, Args)]
+#[command(after_help = crate::cli::help::examples(&[
+    (
+        "The overview: counters, set sizes, processes, the last 24 h, every queue",
+        "cogctl stats",
+    ),
+    (
+        "Add the runs of each of the last 7 days (the History middleware's counts)",
+        "cogctl stats --days 7",
+    ),
+    (
+        "Redraw it every 5 seconds, until Ctrl-C",
+        "cogctl stats --watch 5s",
+    ),
+    (
+        "The same numbers for a script",
+        "cogctl stats --json",
+    ),
+]))]
 pub struct StatsArgs {
     /// Also chart the runs of each of the last N days (UTC days, 1 to 400; the Web UI offers
     /// 7, 30, 90 and 182), as the gem's opt-in History middleware counts them

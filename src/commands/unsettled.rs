@@ -22,9 +22,29 @@ use crate::store::{JobSet, keys};
 #[derive(Debug, Subcommand)]
 pub enum UnsettledCommand {
     /// List the records waiting in cogworker:unsettled, and whether each is valid to file
+    #[command(after_help = crate::cli::help::examples(&[
+        (
+            "The records waiting in cogworker:unsettled, and whether each is valid",
+            "cogctl unsettled list",
+        ),
+        (
+            "Every record, for a script",
+            "cogctl unsettled list --limit 1000 --json",
+        ),
+    ]))]
     List(UnsettledListArgs),
     /// File the records into their sets now, as any live process's orphan pass does (invalid
     /// records are quarantined, never filed)
+    #[command(after_help = crate::cli::help::examples(&[
+        (
+            "What filing would do; nothing is changed",
+            "cogctl unsettled file --dry-run",
+        ),
+        (
+            "File the records into their sets now",
+            "cogctl unsettled file",
+        ),
+    ]))]
     File {
         /// Show the records; change nothing
         #[arg(long)]

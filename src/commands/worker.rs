@@ -23,7 +23,7 @@ use crate::worker::state::{Settings, Shared, Tally};
 
 /// Run jobs: a cogworker process whose job code is any program (or a built-in)
 #[derive(Debug, Args)]
-#[command(after_help = "\
+#[command(after_help = crate::cli::help::notes_and_examples("\
 cogctl worker is a full cogworker 0.8 process: it beats (Ruby processes and the Web UI show it \
 on the Workers tab, memory sparkline included), fetches reliably (a fetched job stays on \
 cogworker:inprogress:<identity> until it is acknowledged or filed), records failures as the gem \
@@ -44,7 +44,20 @@ killed and the jobs requeued), a second TERM/INT exits at once (unfinished jobs 
 in-progress list for recovery), TSTP quiets. `cogctl procs quiet|resume|stop` work too.
 
 The summary goes to stdout when the worker stops (--json for JSON). Exit status: 0; 1 when \
-a job died (went to the dead set) during the run; 3 when Redis can't be reached at start.")]
+a job died (went to the dead set) during the run; 3 when Redis can't be reached at start.", &[
+    (
+        "Work critical (tried first 3 times in 4) and default, 10 jobs at a time",
+        "cogctl worker -q critical,3 -q default -c 10 --handler 'Billing::InvoiceJob=bin/invoice'",
+    ),
+    (
+        "Work the queue dry, then stop (CI): exit 1 if a job died",
+        "cogctl worker --burst -q default --handler 'Ping=builtin:noop'",
+    ),
+    (
+        "Settings from a file; flags win over it",
+        "cogctl worker --config worker.json --concurrency 20",
+    ),
+]))]
 pub struct WorkerArgs {
     /// A queue to read, with an optional weight (how often it is tried first, relative to
     /// the others): -q critical,3 -q default [default: default]

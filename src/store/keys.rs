@@ -7,6 +7,9 @@
 
 use super::name::Name;
 
+/// The cogworker data layout these keys belong to (`cogctl --version` names it).
+pub const COGWORKER_DATA_VERSION: &str = "0.8";
+
 pub const QUEUES: &str = "cogworker:queues";
 pub const PAUSED_QUEUES: &str = "cogworker:paused_queues";
 pub const LIVE_QUEUES: &str = "cogworker:live_queues";

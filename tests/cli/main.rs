@@ -10,6 +10,7 @@ mod deep;
 mod enqueue;
 mod generated;
 mod handler;
+mod help;
 mod history;
 mod hostile;
 mod http;

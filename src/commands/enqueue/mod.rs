@@ -26,7 +26,7 @@ use crate::text::visible;
 
 /// Push a new job, as the gem's client does (or many, from NDJSON job specs)
 #[derive(Debug, Args)]
-#[command(after_help = "\
+#[command(after_help = crate::cli::help::notes_and_examples("\
 The payload is the one the gem's Client.push of the hash {class, args, [queue], [retry], \
 [unique], [at], --set fields…} writes: the missing defaults (jid, queue \"default\", retry \
 true, created_at) follow in the gem's order, then enqueued_at for an immediate push. It is \
@@ -45,7 +45,20 @@ With --from, each line is a job spec: {\"class\":\"Billing::InvoiceJob\", \"args
 \"in\":SECONDS|\"5m\", \"set\":{\"field\":value, …}}; only class is required. A line that is \
 not a valid spec is reported with its number and skipped; every other job is written whole \
 or not at all (exit status 4 when any line was skipped or refused). Duplicates are counted, \
-not errors. The summary goes to stdout (--json for JSON).")]
+not errors. The summary goes to stdout (--json for JSON).", &[
+    (
+        "Push a job with three arguments (each a JSON value); prints the jid",
+        "cogctl enqueue Billing::InvoiceJob 42 '\"EUR\"' '{\"draft\":false}'",
+    ),
+    (
+        "On another queue, in 2 hours, unless it is already enqueued (exit 5)",
+        "cogctl enqueue ReportJob 42 --queue low --in 2h --unique",
+    ),
+    (
+        "Many jobs from NDJSON job specs, one a line",
+        "cogctl enqueue --from jobs.ndjson",
+    ),
+]))]
 pub struct EnqueueArgs {
     /// The job's class, as the workers know it (e.g. Billing::InvoiceJob)
     #[arg(value_name = "CLASS", required_unless_present = "from")]

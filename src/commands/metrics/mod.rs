@@ -25,6 +25,16 @@ use crate::store::{KeyType, Store, StoreError, StoreResult, keys, value};
 /// fixed number of pipelined round trips (never a whole set). When Redis can't be reached,
 /// the exposition is just `cogctl_up 0` (HTTP 503 when serving; exit 3 once).
 #[derive(Debug, Args)]
+#[command(after_help = crate::cli::help::examples(&[
+    (
+        "The Prometheus exposition once, on stdout",
+        "cogctl metrics",
+    ),
+    (
+        "Serve /metrics and /healthz for Prometheus to scrape",
+        "cogctl metrics --listen 0.0.0.0:9808",
+    ),
+]))]
 pub struct MetricsArgs {
     /// Serve /metrics and /healthz on this address (HOST:PORT, e.g. 0.0.0.0:9808) instead of
     /// printing once

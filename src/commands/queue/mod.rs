@@ -43,16 +43,60 @@ pub enum QueueCommand {
     /// line when it was read (1 runs next); on a busy queue, jobs taken or added during the
     /// read shift later pages, so a job may be listed twice or missed (nothing is changed).
     /// --since/--until compare the job's enqueued_at (else created_at).
+    #[command(after_help = crate::cli::help::examples(&[
+        (
+            "The 50 jobs that reached default last",
+            "cogctl queue list default",
+        ),
+        (
+            "The next 10 jobs, in the order workers take them",
+            "cogctl queue list critical --next-first --limit 10",
+        ),
+        (
+            "Every waiting job of one class, one JSON object a line",
+            "cogctl queue list default --class Billing::InvoiceJob --all --ndjson",
+        ),
+    ]))]
     List(Box<list::ListArgs>),
     /// The queue's page: jobs waiting and the next one's wait, paused or not, what runs from
     /// it now, and how many of its jobs are retrying, dead or scheduled
+    #[command(after_help = crate::cli::help::examples(&[
+        (
+            "The queue's page: waiting, paused, running, retrying, dead, scheduled",
+            "cogctl queue show critical",
+        ),
+        (
+            "For a script",
+            "cogctl queue show critical --json",
+        ),
+    ]))]
     Show(show::ShowArgs),
     /// Stop workers fetching from these queues; pushes still land and wait
+    #[command(after_help = crate::cli::help::examples(&[
+        (
+            "Stop workers fetching from mailers (pushes still land and wait)",
+            "cogctl queue pause mailers",
+        ),
+        (
+            "Several queues at once",
+            "cogctl queue pause mailers webhooks",
+        ),
+    ]))]
     Pause {
         #[arg(required = true, value_name = "QUEUE", value_parser = name_parser())]
         queues: Vec<Name>,
     },
     /// Let workers fetch from these queues again
+    #[command(after_help = crate::cli::help::examples(&[
+        (
+            "Let workers fetch from mailers again",
+            "cogctl queue resume mailers",
+        ),
+        (
+            "Several queues at once",
+            "cogctl queue resume mailers webhooks",
+        ),
+    ]))]
     Resume {
         #[arg(required = true, value_name = "QUEUE", value_parser = name_parser())]
         queues: Vec<Name>,
@@ -61,6 +105,16 @@ pub enum QueueCommand {
     ///
     /// The jobs' unique locks are left to expire, as the Web UI's "delete all" leaves them;
     /// the queue stays listed in cogworker:queues.
+    #[command(after_help = crate::cli::help::examples(&[
+        (
+            "Delete every job waiting on reports (asks first)",
+            "cogctl queue clear reports",
+        ),
+        (
+            "The same in a script, without asking",
+            "cogctl queue clear reports --yes",
+        ),
+    ]))]
     Clear {
         #[arg(value_parser = name_parser())]
         queue: Name,
@@ -76,6 +130,20 @@ pub enum QueueCommand {
     /// Each job is removed by its exact stored bytes, and the unique and periodic locks it
     /// owns are released in the same step (only while they still hold its jid). With filters,
     /// --since/--until compare the job's enqueued_at (else created_at).
+    #[command(after_help = crate::cli::help::examples(&[
+        (
+            "Delete two waiting jobs by jid",
+            "cogctl queue delete-job default f8138b8b5e56769076bcad1f 0361e777d57c4df229ff64db",
+        ),
+        (
+            "What deleting every waiting job of customer 42 would remove",
+            "cogctl queue delete-job default --search cus_42 --dry-run",
+        ),
+        (
+            "Every waiting job of a class, without asking",
+            "cogctl queue delete-job default --class Legacy::SyncJob --all --yes",
+        ),
+    ]))]
     DeleteJob(Box<DeleteJobArgs>),
 }
 

@@ -36,13 +36,15 @@ const BATCH: usize = 1000;
 /// How many bad lines an error names.
 const BAD_LINES_SHOWN: usize = 5;
 
-#[derive(Debug, Args)]
-#[command(after_help = "\
+/// What `retry export` and `dead export` print after their options, before their examples.
+pub const EXPORT_NOTES: &str = "\
 Each line is {\"score\":<number>,\"member\":\"<string>\"}: the score with exactly the digits \
 Redis printed, the member as a JSON string. A member that is not UTF-8 is written as \
 \"member_base64\" (standard base64, padded) instead of \"member\"; a score of ±infinity as \
 the string \"+inf\" or \"-inf\". Entries are written oldest first; entries added while the \
-export runs are not included. The output is always NDJSON: --format and --json don't change it.")]
+export runs are not included. The output is always NDJSON: --format and --json don't change it.";
+
+#[derive(Debug, Args)]
 pub struct ExportArgs {
     #[command(flatten)]
     pub filter: FilterArgs,
@@ -57,7 +59,7 @@ pub struct ExportArgs {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = "\
+#[command(after_help = crate::cli::help::notes_and_examples("\
 The whole input is checked before anything is written: a bad line (not JSON, no score or \
 member, a score that isn't a number, both or neither of member and member_base64, bad base64, \
 another set's \"set\") fails the import with the line numbers, and nothing is changed. Lines \
@@ -65,7 +67,20 @@ may carry \"set\" (plans written by --plan-out do); other fields are refused, so
 of `list --ndjson` can't be imported by mistake; blank lines are ignored. Members already in \
 the set are left as they are (ZADD NX), whatever their score. Standard input is copied to a \
 private temporary file first; importing from it needs --yes (there is no terminal to ask on). \
---json prints the summary as JSON.")]
+--json prints the summary as JSON.", &[
+    (
+        "What importing an export would add, and what is already there; nothing is changed",
+        "cogctl dead import dead.ndjson --dry-run",
+    ),
+    (
+        "Add the entries back, without asking",
+        "cogctl dead import dead.ndjson --yes",
+    ),
+    (
+        "From another Redis, through a pipe (stdin needs --yes)",
+        "cogctl dead import - --yes",
+    ),
+]))]
 pub struct ImportArgs {
     /// NDJSON lines {"score": …, "member": "…"} as `export` writes them; `-` reads stdin
     #[arg(value_name = "FILE|-")]

@@ -1,0 +1,146 @@
+//! What `--help` shows beyond each command's own text: its examples, and the global options
+//! listed once (`cogctl --help`, `cogctl help options`) with a one-line pointer everywhere
+//! else. Parsing is unchanged: the global options are accepted by every command.
+
+use std::ffi::OsString;
+
+use clap::{Args, Command, CommandFactory};
+
+use super::args::{Cli, GlobalArgs};
+use super::exit::Exit;
+use crate::store::keys::COGWORKER_DATA_VERSION;
+
+/// The line that stands for the global options in every subcommand's help.
+pub const GLOBAL_OPTIONS_POINTER: &str = "Global options (--redis-url, --sentinel, --json, --color, --quiet, …): see `cogctl help options`";
+
+/// `cogctl --version`: cogctl's own version and the cogworker data layout it reads and writes.
+pub fn version() -> String {
+    format!(
+        "{} (cogworker data {COGWORKER_DATA_VERSION})",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// An "Examples:" section: each invocation under a comment saying what it does.
+pub fn examples(list: &[(&str, &str)]) -> String {
+    let mut text = String::from("Examples:");
+    for (what, invocation) in list {
+        text.push_str(&format!("\n  # {what}\n  {invocation}"));
+    }
+    text
+}
+
+/// A help text's parts, as the man pages show them: the text before its "Examples:" section
+/// (the whole text when it has none), and each example's (what it does, invocation).
+pub fn split_examples(text: &str) -> (&str, Vec<(String, String)>) {
+    let Some((notes, section)) = text.split_once("Examples:") else {
+        return (text.trim(), Vec::new());
+    };
+    let mut list = Vec::new();
+    let mut what = String::new();
+    for line in section.lines().map(str::trim) {
+        if let Some(comment) = line.strip_prefix("# ") {
+            what = comment.to_string();
+        } else if line.starts_with("cogctl ") {
+            list.push((std::mem::take(&mut what), line.to_string()));
+        }
+    }
+    (notes.trim(), list)
+}
+
+/// A command's notes, then its examples.
+pub fn notes_and_examples(notes: &str, list: &[(&str, &str)]) -> String {
+    format!("{notes}\n\n{}", examples(list))
+}
+
+/// The root's text after the options: its examples, where the rest of the help is, the exit
+/// codes.
+pub fn root_after_help() -> String {
+    format!(
+        "{}\n\n`cogctl help options`: the global options alone.\n`cogctl help COMMAND` (or \
+         `cogctl COMMAND --help`): a command's options and examples.\n\n{}",
+        examples(&[
+            (
+                "The overview of a Redis: queues, sets, processes, throughput",
+                "cogctl --redis-url redis://redis.internal:6379/0 stats"
+            ),
+            (
+                "What died, grouped into failure patterns",
+                "cogctl dead triage"
+            ),
+            (
+                "Fail (exit 1) when more than 100 jobs are dead: for CI and monitoring",
+                "cogctl check --max-dead 100"
+            ),
+        ]),
+        Exit::help()
+    )
+}
+
+/// The clap tree as `--help` shows it: built (so the global options have been copied into
+/// every subcommand), then those copies hidden below the root, where one line points to them.
+pub fn command() -> Command {
+    let mut cli = Cli::command();
+    cli.build();
+    let globals: Vec<String> = cli
+        .get_arguments()
+        .filter(|a| a.is_global_set() && !a.is_hide_set())
+        .map(|a| a.get_id().to_string())
+        .collect();
+    cli.mut_subcommands(|sub| globals_hidden(sub, &globals))
+}
+
+fn globals_hidden(cmd: Command, globals: &[String]) -> Command {
+    // `mut_args` keeps the arguments in place: `mut_arg` would move one to the end, and the
+    // built command's index of flags would then point at the wrong arguments.
+    let cmd = cmd.mut_args(|a| {
+        if globals.iter().any(|id| a.get_id() == id.as_str()) {
+            a.hide(true)
+        } else {
+            a
+        }
+    });
+    let template = format!(
+        "{{before-help}}{{about-with-newline}}\n{{usage-heading}} {{usage}}\n\n{{all-args}}\n\n\
+         {GLOBAL_OPTIONS_POINTER}{{after-help}}"
+    );
+    cmd.help_template(template)
+        .mut_subcommands(|sub| globals_hidden(sub, globals))
+}
+
+/// `cogctl [GLOBAL OPTIONS] help options`: clap's own `help` would take "options" for a
+/// command name.
+pub fn asks_for_options(argv: &[OsString]) -> bool {
+    let globals = options_command();
+    let mut words = Vec::new();
+    let mut rest = argv.iter().skip(1);
+    while let Some(arg) = rest.next() {
+        let Some(text) = arg.to_str() else {
+            return false;
+        };
+        if let Some(long) = text.strip_prefix("--") {
+            let takes_value = globals
+                .get_arguments()
+                .any(|a| a.get_long() == Some(long) && a.get_action().takes_values());
+            if takes_value {
+                rest.next();
+            }
+        } else if !text.starts_with('-') {
+            words.push(text);
+        }
+    }
+    words == ["help", "options"]
+}
+
+/// The global options alone, with their full descriptions, as `cogctl help options` prints
+/// them.
+pub fn options_command() -> Command {
+    GlobalArgs::augment_args(Command::new("cogctl"))
+        .about(
+            "Global options: every command accepts them, before or after its name \
+             (`cogctl --json stats` is `cogctl stats --json`).",
+        )
+        .disable_help_flag(true)
+        .max_term_width(100)
+        .help_template("{about-with-newline}\n{all-args}")
+}
