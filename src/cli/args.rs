@@ -157,7 +157,7 @@ pub enum Command {
     Queues(queues::QueuesArgs),
     /// One queue: list its waiting jobs, show its page, pause, resume or clear it, delete jobs
     #[command(subcommand)]
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "The next 10 jobs workers will take from critical",
             "cogctl queue list critical --next-first --limit 10",
@@ -174,7 +174,7 @@ pub enum Command {
     Queue(queue::QueueCommand),
     /// Jobs that failed and wait for their next attempt (cogworker:retry)
     #[command(subcommand)]
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "The retry set grouped into failure patterns",
             "cogctl retry triage",
@@ -191,7 +191,7 @@ pub enum Command {
     Retry(sets::RetryCommand),
     /// Jobs that will not run again (cogworker:dead)
     #[command(subcommand)]
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "What died, grouped into failure patterns",
             "cogctl dead triage",
@@ -208,7 +208,7 @@ pub enum Command {
     Dead(sets::DeadCommand),
     /// Jobs pushed to run later (cogworker:schedule)
     #[command(subcommand)]
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "The 50 jobs due latest",
             "cogctl scheduled list",
@@ -223,7 +223,7 @@ pub enum Command {
     /// Periodic (cron) jobs: list them with their next and last run, run one now, enable or
     /// disable them (the Web UI's Schedules tab)
     #[command(subcommand)]
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "Every periodic entry with its next and last run",
             "cogctl periodic list",
@@ -247,7 +247,7 @@ pub enum Command {
     Top(top::TopArgs),
     /// Failed jobs a shutting-down process could not file (cogworker:unsettled)
     #[command(subcommand)]
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "The records a shutting-down process could not file",
             "cogctl unsettled list",

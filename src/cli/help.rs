@@ -8,6 +8,7 @@ use clap::{Args, Command, CommandFactory};
 
 use super::args::{Cli, GlobalArgs};
 use super::exit::Exit;
+use crate::render::help::examples;
 use crate::store::keys::COGWORKER_DATA_VERSION;
 
 /// The line that stands for the global options in every subcommand's help.
@@ -19,38 +20,6 @@ pub fn version() -> String {
         "{} (cogworker data {COGWORKER_DATA_VERSION})",
         env!("CARGO_PKG_VERSION")
     )
-}
-
-/// An "Examples:" section: each invocation under a comment saying what it does.
-pub fn examples(list: &[(&str, &str)]) -> String {
-    let mut text = String::from("Examples:");
-    for (what, invocation) in list {
-        text.push_str(&format!("\n  # {what}\n  {invocation}"));
-    }
-    text
-}
-
-/// A help text's parts, as the man pages show them: the text before its "Examples:" section
-/// (the whole text when it has none), and each example's (what it does, invocation).
-pub fn split_examples(text: &str) -> (&str, Vec<(String, String)>) {
-    let Some((notes, section)) = text.split_once("Examples:") else {
-        return (text.trim(), Vec::new());
-    };
-    let mut list = Vec::new();
-    let mut what = String::new();
-    for line in section.lines().map(str::trim) {
-        if let Some(comment) = line.strip_prefix("# ") {
-            what = comment.to_string();
-        } else if line.starts_with("cogctl ") {
-            list.push((std::mem::take(&mut what), line.to_string()));
-        }
-    }
-    (notes.trim(), list)
-}
-
-/// A command's notes, then its examples.
-pub fn notes_and_examples(notes: &str, list: &[(&str, &str)]) -> String {
-    format!("{notes}\n\n{}", examples(list))
 }
 
 /// The root's text after the options: its examples, where the rest of the help is, the exit

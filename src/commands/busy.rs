@@ -29,7 +29,7 @@ const MIN_ARGS_WIDTH: usize = 10;
 
 /// Jobs running right now (from the workers hashes of live processes), with their run time
 #[derive(Debug, Args)]
-#[command(after_help = crate::cli::help::examples(&[
+#[command(after_help = crate::render::help::examples(&[
     (
         "The jobs running right now, longest first",
         "cogctl busy",

@@ -23,7 +23,7 @@ use crate::store::{KeyType, Name, Store, StoreResult, keys, value};
 /// Give at least one threshold. Each check fails when its value is above the threshold, or
 /// when its keys can't be read (a key of the wrong type).
 #[derive(Debug, Args)]
-#[command(after_help = crate::cli::help::examples(&[
+#[command(after_help = crate::render::help::examples(&[
     (
         "Fail (exit 1) when too much is dead or retrying, or a queue waits too long",
         "cogctl check --max-dead 100 --max-retry 1000 --max-latency 5m",

@@ -14,7 +14,6 @@ use clap_mangen::roff::{Roff, bold, roman};
 use super::Ctx;
 use crate::cli::args::Cli;
 use crate::cli::exit::Exit;
-use crate::cli::help;
 
 #[derive(Debug, Subcommand)]
 pub enum GenerateCommand {
@@ -123,7 +122,7 @@ fn render_page(man: &Man, cmd: &Command) -> std::io::Result<Vec<u8>> {
         .get_after_help()
         .map(|h| h.to_string())
         .unwrap_or_default();
-    let (notes, examples) = help::split_examples(&after_help);
+    let (notes, examples) = crate::render::help::split_examples(&after_help);
     // The root's notes are the exit codes, rendered as EXIT STATUS below.
     if !is_root && !notes.is_empty() {
         roff.control("SH", ["NOTES"]);

@@ -27,7 +27,7 @@ use crate::store::page::{Order, ZEntry, ZPager};
 /// Finished runs, newest first: the History tab (needs the gem's History middleware, or
 /// `cogctl worker --history`)
 #[derive(Debug, Args)]
-#[command(after_help = crate::cli::help::examples(&[
+#[command(after_help = crate::render::help::examples(&[
     (
         "The latest finished runs (the History tab)",
         "cogctl history",

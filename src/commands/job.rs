@@ -34,7 +34,7 @@ const ATTEMPTS_READ: i64 = 100;
 
 /// Find a job wherever it is, show its payload and its attempt timeline
 #[derive(Debug, Args)]
-#[command(after_help = crate::cli::help::examples(&[
+#[command(after_help = crate::render::help::examples(&[
     (
         "Where the job is now, its payload, its attempt timeline, its finished runs",
         "cogctl job f8138b8b5e56769076bcad1f",

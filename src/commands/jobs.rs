@@ -25,7 +25,7 @@ use crate::store::{JobSet, Name, keys};
 /// Find jobs wherever they are — waiting on a queue, running, scheduled, retrying, dead —
 /// with the list filters (--search TEXT finds "every job of customer 42")
 #[derive(Debug, Args)]
-#[command(after_help = crate::cli::help::examples(&[
+#[command(after_help = crate::render::help::examples(&[
     (
         "Every job that mentions customer 42, wherever it is now",
         "cogctl jobs --search cus_42",

@@ -26,7 +26,7 @@ const REPEAT_ORPHANS_SHOWN: usize = 20;
 
 /// Every in-progress list, its jobs, and whether its owner is alive or presumed dead
 #[derive(Debug, Args)]
-#[command(after_help = crate::cli::help::examples(&[
+#[command(after_help = crate::render::help::examples(&[
     (
         "Every in-progress list and whether its owner is alive",
         "cogctl orphans",

@@ -27,7 +27,7 @@ use crate::store::{JobSet, KeyType, Name, Store, StoreResult, find, keys, value}
 #[derive(Debug, Subcommand)]
 pub enum PeriodicCommand {
     /// Every periodic (cron) entry: class, cron, next and last run, enabled, a run in progress
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "Every periodic entry with its next and last run",
             "cogctl periodic list",
@@ -40,7 +40,7 @@ pub enum PeriodicCommand {
     List(ListArgs),
     /// One entry: its next 5 fire times, last run, running lock, and its jobs now waiting,
     /// retrying or dead
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "One entry (4 or more characters of its pjid): next runs, last run, its jobs",
             "cogctl periodic show 3f2a9c",
@@ -53,7 +53,7 @@ pub enum PeriodicCommand {
     Show(ShowArgs),
     /// Push the entry's job now, as the Web UI's "run now" does: a plain job of its class,
     /// args and retry (no periodic fields, no claim, no lock); prints the jid
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "Push the entry's job now; prints the jid",
             "cogctl periodic run-now 3f2a9c",
@@ -68,7 +68,7 @@ pub enum PeriodicCommand {
         pjid: String,
     },
     /// Stop the tickers firing these entries (periodic:disabled)
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "Stop the tickers firing one entry",
             "cogctl periodic disable 3f2a9c",
@@ -80,7 +80,7 @@ pub enum PeriodicCommand {
     ]))]
     Disable(ToggleArgs),
     /// Let the tickers fire these entries again
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "Let the tickers fire one entry again",
             "cogctl periodic enable 3f2a9c",

@@ -38,7 +38,7 @@ const TREND_SAMPLES: usize = 8;
 /// expired (state "gone": crashed or killed without a clean stop). Nothing is pruned.
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true)]
-#[command(after_help = crate::cli::help::examples(&[
+#[command(after_help = crate::render::help::examples(&[
     (
         "Every process: state, busy, queues, memory, last beat",
         "cogctl procs",

@@ -22,7 +22,7 @@ use crate::store::{Name, Store, StoreResult, keys, scripts, value};
 #[derive(Debug, Subcommand)]
 pub enum ProcsAction {
     /// Tell processes to stop fetching new jobs (running jobs finish)
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "Tell one process to stop fetching (its running jobs finish)",
             "cogctl procs quiet web-1:4120:57ef49409f19",
@@ -34,7 +34,7 @@ pub enum ProcsAction {
     ]))]
     Quiet(SignalArgs),
     /// Tell quiet processes to fetch again
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "Let a quiet process fetch again",
             "cogctl procs resume web-1:4120:57ef49409f19",
@@ -49,7 +49,7 @@ pub enum ProcsAction {
     ///
     /// Each finishes its running jobs within its drain timeout, puts unfinished ones back at
     /// the front of their queues and exits. Asks for confirmation.
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "Shut one process down cleanly (asks first)",
             "cogctl procs stop web-1:4120:57ef49409f19",
@@ -61,7 +61,7 @@ pub enum ProcsAction {
     ]))]
     Stop(SignalArgs),
     /// Remove identities whose presence key is gone from cogworker:processes, as the gem does
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "What would be removed from cogworker:processes",
             "cogctl procs prune --dry-run",

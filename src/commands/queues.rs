@@ -15,7 +15,7 @@ use crate::store::{KeyType, Name, Reply, Store, StoreResult, keys, value};
 
 /// List queues: size, latency (age of the oldest waiting job) and whether they are paused
 #[derive(Debug, Args)]
-#[command(after_help = crate::cli::help::examples(&[
+#[command(after_help = crate::render::help::examples(&[
     (
         "Every queue: size, latency (the oldest job's wait), paused",
         "cogctl queues",

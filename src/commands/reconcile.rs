@@ -25,7 +25,7 @@ use crate::store::{Name, Store, StoreResult};
 
 /// Requeue the jobs of dead processes, bury repeat orphans and file unsettled records, now
 #[derive(Debug, Args)]
-#[command(after_help = crate::cli::help::examples(&[
+#[command(after_help = crate::render::help::examples(&[
     (
         "What a pass would do: each in-progress list, its owner, parked and unsettled jobs",
         "cogctl reconcile --dry-run",

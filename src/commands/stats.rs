@@ -33,7 +33,7 @@ const LABEL_WIDTH: usize = 15;
 /// The chart draws the runs that succeeded and failed in each of the last 24 hours
 /// (cogworker:throughput:<hour>), on one scale, labelled in local time (UTC with --utc).
 #[derive(Debug, Args)]
-#[command(after_help = crate::cli::help::examples(&[
+#[command(after_help = crate::render::help::examples(&[
     (
         "The overview: counters, set sizes, processes, the last 24 h, every queue",
         "cogctl stats",

@@ -22,7 +22,7 @@ use crate::store::{JobSet, keys};
 #[derive(Debug, Subcommand)]
 pub enum UnsettledCommand {
     /// List the records waiting in cogworker:unsettled, and whether each is valid to file
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "The records waiting in cogworker:unsettled, and whether each is valid",
             "cogctl unsettled list",
@@ -35,7 +35,7 @@ pub enum UnsettledCommand {
     List(UnsettledListArgs),
     /// File the records into their sets now, as any live process's orphan pass does (invalid
     /// records are quarantined, never filed)
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "What filing would do; nothing is changed",
             "cogctl unsettled file --dry-run",

@@ -23,7 +23,7 @@ use crate::worker::state::{Settings, Shared, Tally};
 
 /// Run jobs: a cogworker process whose job code is any program (or a built-in)
 #[derive(Debug, Args)]
-#[command(after_help = crate::cli::help::notes_and_examples("\
+#[command(after_help = crate::render::help::notes_and_examples("\
 cogctl worker is a full cogworker 0.8 process: it beats (Ruby processes and the Web UI show it \
 on the Workers tab, memory sparkline included), fetches reliably (a fetched job stays on \
 cogworker:inprogress:<identity> until it is acknowledged or filed), records failures as the gem \

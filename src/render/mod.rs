@@ -3,6 +3,7 @@
 
 pub mod chart;
 pub mod exposition;
+pub mod help;
 pub mod json;
 pub mod list;
 pub mod progress;

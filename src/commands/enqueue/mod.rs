@@ -26,7 +26,7 @@ use crate::text::visible;
 
 /// Push a new job, as the gem's client does (or many, from NDJSON job specs)
 #[derive(Debug, Args)]
-#[command(after_help = crate::cli::help::notes_and_examples("\
+#[command(after_help = crate::render::help::notes_and_examples("\
 The payload is the one the gem's Client.push of the hash {class, args, [queue], [retry], \
 [unique], [at], --set fields…} writes: the missing defaults (jid, queue \"default\", retry \
 true, created_at) follow in the gem's order, then enqueued_at for an immediate push. It is \

@@ -25,7 +25,7 @@ use crate::store::{KeyType, Store, StoreError, StoreResult, keys, value};
 /// fixed number of pipelined round trips (never a whole set). When Redis can't be reached,
 /// the exposition is just `cogctl_up 0` (HTTP 503 when serving; exit 3 once).
 #[derive(Debug, Args)]
-#[command(after_help = crate::cli::help::examples(&[
+#[command(after_help = crate::render::help::examples(&[
     (
         "The Prometheus exposition once, on stdout",
         "cogctl metrics",

@@ -43,7 +43,7 @@ pub enum QueueCommand {
     /// line when it was read (1 runs next); on a busy queue, jobs taken or added during the
     /// read shift later pages, so a job may be listed twice or missed (nothing is changed).
     /// --since/--until compare the job's enqueued_at (else created_at).
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "The 50 jobs that reached default last",
             "cogctl queue list default",
@@ -60,7 +60,7 @@ pub enum QueueCommand {
     List(Box<list::ListArgs>),
     /// The queue's page: jobs waiting and the next one's wait, paused or not, what runs from
     /// it now, and how many of its jobs are retrying, dead or scheduled
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "The queue's page: waiting, paused, running, retrying, dead, scheduled",
             "cogctl queue show critical",
@@ -72,7 +72,7 @@ pub enum QueueCommand {
     ]))]
     Show(show::ShowArgs),
     /// Stop workers fetching from these queues; pushes still land and wait
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "Stop workers fetching from mailers (pushes still land and wait)",
             "cogctl queue pause mailers",
@@ -87,7 +87,7 @@ pub enum QueueCommand {
         queues: Vec<Name>,
     },
     /// Let workers fetch from these queues again
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "Let workers fetch from mailers again",
             "cogctl queue resume mailers",
@@ -105,7 +105,7 @@ pub enum QueueCommand {
     ///
     /// The jobs' unique locks are left to expire, as the Web UI's "delete all" leaves them;
     /// the queue stays listed in cogworker:queues.
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "Delete every job waiting on reports (asks first)",
             "cogctl queue clear reports",
@@ -130,7 +130,7 @@ pub enum QueueCommand {
     /// Each job is removed by its exact stored bytes, and the unique and periodic locks it
     /// owns are released in the same step (only while they still hold its jid). With filters,
     /// --since/--until compare the job's enqueued_at (else created_at).
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "Delete two waiting jobs by jid",
             "cogctl queue delete-job default f8138b8b5e56769076bcad1f 0361e777d57c4df229ff64db",

@@ -15,7 +15,7 @@ use crate::store::JobSet;
 #[derive(Debug, Subcommand)]
 pub enum RetryCommand {
     /// List retry entries, latest next attempt first
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "The 50 entries whose next attempt is latest",
             "cogctl retry list",
@@ -31,7 +31,7 @@ pub enum RetryCommand {
     ]))]
     List(list::ListArgs),
     /// Group retry entries into failure patterns: how many, since when, where
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "The retry set grouped into failure patterns (fingerprints)",
             "cogctl retry triage",
@@ -47,7 +47,7 @@ pub enum RetryCommand {
     ]))]
     Triage(triage::TriageArgs),
     /// Show one retry entry: where the job is, its payload and its attempt timeline
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "One entry: where the job is, its payload, its attempt timeline",
             "cogctl retry show f8138b8b5e56769076bcad1f",
@@ -59,7 +59,7 @@ pub enum RetryCommand {
     ]))]
     Show(ShowArgs),
     /// Put retry entries back on their queues now (the Web UI's "retry now")
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "Run one job now instead of at its next attempt",
             "cogctl retry retry f8138b8b5e56769076bcad1f",
@@ -75,7 +75,7 @@ pub enum RetryCommand {
     ]))]
     Retry(apply::RequeueArgs),
     /// Delete retry entries (their attempts logs and locks too)
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "Delete one entry (its attempts log and locks too)",
             "cogctl retry delete f8138b8b5e56769076bcad1f",
@@ -87,7 +87,7 @@ pub enum RetryCommand {
     ]))]
     Delete(apply::ActionArgs),
     /// Move retry entries to dead (their locks are released)
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "Send one job to dead now",
             "cogctl retry kill f8138b8b5e56769076bcad1f",
@@ -99,7 +99,7 @@ pub enum RetryCommand {
     ]))]
     Kill(apply::ActionArgs),
     /// Give retry entries a new time (--in or --at)
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "Try this job again in 30 minutes",
             "cogctl retry reschedule f8138b8b5e56769076bcad1f --in 30m",
@@ -111,7 +111,7 @@ pub enum RetryCommand {
     ]))]
     Reschedule(apply::RescheduleArgs),
     /// Write retry entries as lossless NDJSON {score, member} lines
-    #[command(after_help = crate::cli::help::notes_and_examples(transfer::EXPORT_NOTES, &[
+    #[command(after_help = crate::render::help::notes_and_examples(transfer::EXPORT_NOTES, &[
         (
             "A lossless copy of the whole retry set",
             "cogctl retry export --output retry.ndjson",
@@ -127,7 +127,7 @@ pub enum RetryCommand {
 #[derive(Debug, Subcommand)]
 pub enum DeadCommand {
     /// List dead entries, most recently died first
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "The 50 most recent deaths, with their errors",
             "cogctl dead list",
@@ -143,7 +143,7 @@ pub enum DeadCommand {
     ]))]
     List(list::ListArgs),
     /// Group dead entries into failure patterns: how many, since when, where
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "The dead set grouped into failure patterns, each with a ready dry run",
             "cogctl dead triage",
@@ -159,7 +159,7 @@ pub enum DeadCommand {
     ]))]
     Triage(triage::TriageArgs),
     /// Show one dead entry: where the job is, its payload and its attempt timeline
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "One entry: where the job is, its payload, its attempt timeline",
             "cogctl dead show f8138b8b5e56769076bcad1f",
@@ -171,7 +171,7 @@ pub enum DeadCommand {
     ]))]
     Show(ShowArgs),
     /// Put dead entries back on their queues (the Web UI's "retry")
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "Send one job back to its queue",
             "cogctl dead retry f8138b8b5e56769076bcad1f",
@@ -191,7 +191,7 @@ pub enum DeadCommand {
     ]))]
     Retry(apply::RequeueArgs),
     /// Delete dead entries (their attempts logs and locks too)
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "Delete one entry (its attempts log and locks too)",
             "cogctl dead delete f8138b8b5e56769076bcad1f",
@@ -203,7 +203,7 @@ pub enum DeadCommand {
     ]))]
     Delete(apply::ActionArgs),
     /// Write dead entries as lossless NDJSON {score, member} lines
-    #[command(after_help = crate::cli::help::notes_and_examples(transfer::EXPORT_NOTES, &[
+    #[command(after_help = crate::render::help::notes_and_examples(transfer::EXPORT_NOTES, &[
         (
             "A lossless copy of the whole dead set",
             "cogctl dead export --output dead.ndjson",
@@ -221,7 +221,7 @@ pub enum DeadCommand {
 #[derive(Debug, Subcommand)]
 pub enum ScheduledCommand {
     /// List scheduled entries, latest due first
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "The 50 entries due latest",
             "cogctl scheduled list",
@@ -233,7 +233,7 @@ pub enum ScheduledCommand {
     ]))]
     List(list::ListArgs),
     /// Show one scheduled entry: where the job is, its payload and its timeline
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "One entry: where the job is, its payload, its timeline",
             "cogctl scheduled show f8138b8b5e56769076bcad1f",
@@ -245,7 +245,7 @@ pub enum ScheduledCommand {
     ]))]
     Show(ShowArgs),
     /// Push scheduled entries to their queues now, as the poller does when they are due
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "Push one scheduled job to its queue now",
             "cogctl scheduled enqueue-now f8138b8b5e56769076bcad1f",
@@ -257,7 +257,7 @@ pub enum ScheduledCommand {
     ]))]
     EnqueueNow(apply::RequeueArgs),
     /// Delete scheduled entries (their locks too)
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "Delete one scheduled job (its locks too)",
             "cogctl scheduled delete f8138b8b5e56769076bcad1f",
@@ -269,7 +269,7 @@ pub enum ScheduledCommand {
     ]))]
     Delete(apply::ActionArgs),
     /// Give scheduled entries a new due time (--in or --at)
-    #[command(after_help = crate::cli::help::examples(&[
+    #[command(after_help = crate::render::help::examples(&[
         (
             "Push one job back by 2 hours",
             "cogctl scheduled reschedule f8138b8b5e56769076bcad1f --in 2h",

@@ -59,7 +59,7 @@ pub struct ExportArgs {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = crate::cli::help::notes_and_examples("\
+#[command(after_help = crate::render::help::notes_and_examples("\
 The whole input is checked before anything is written: a bad line (not JSON, no score or \
 member, a score that isn't a number, both or neither of member and member_base64, bad base64, \
 another set's \"set\") fails the import with the line numbers, and nothing is changed. Lines \

@@ -45,6 +45,14 @@ use sample::{Action, Sampler};
 /// a banner says why, the last data stays, and it tries again every interval. Needs a
 /// terminal.
 #[derive(Debug, Args)]
+#[command(after_help = crate::render::help::examples(&[
+    ("The live dashboard, refreshed every 2 s", "cogctl top"),
+    ("Refresh every half second", "cogctl top --interval 500ms"),
+    (
+        "Watch another Redis through its Sentinels",
+        "cogctl top --sentinel 10.0.0.5:26379 --sentinel-master main",
+    ),
+]))]
 pub struct TopArgs {
     /// Time between refreshes (at least 100ms)
     #[arg(long, value_name = "DURATION", default_value = "2s", value_parser = parse_duration)]
