@@ -126,7 +126,18 @@ pub fn run(
             let mut doc: toml_edit::DocumentMut = text
                 .parse()
                 .map_err(|e| UsageError(format!("{} is not valid TOML: {e}", path.display())))?;
-            doc["current_context"] = toml_edit::value(name.as_str());
+            match doc
+                .get_mut("current_context")
+                .and_then(toml_edit::Item::as_value_mut)
+            {
+                // The value replaced, its spacing and trailing comment kept.
+                Some(value) => {
+                    let decor = value.decor().clone();
+                    *value = name.as_str().into();
+                    *value.decor_mut() = decor;
+                }
+                None => doc["current_context"] = toml_edit::value(name.as_str()),
+            }
             write_atomically(path, doc.to_string().as_bytes())?;
             emit(
                 ctx,
