@@ -12,7 +12,8 @@ use super::sets::list::LimitArgs;
 use crate::cli::exit::Exit;
 use crate::cli::ui::{Format, Ui};
 use crate::cli::values::{TimeArg, parse_time};
-use crate::render::table::{self, Tone};
+use crate::render::table::{self, Tone, cut};
+use crate::render::time::when;
 use crate::render::{self, Report, json_io};
 use crate::store::audit;
 
@@ -143,7 +144,15 @@ impl Report for AuditReport {
                 _ => f("command"),
             };
             t.add_row(vec![
-                table::cell(ui, f("time"), Tone::Plain),
+                table::cell(
+                    ui,
+                    e.fields
+                        .get("time")
+                        .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
+                        .map(|t| when(ui, t.timestamp_millis() as f64 / 1000.0))
+                        .unwrap_or_else(|| f("time")),
+                    Tone::Plain,
+                ),
                 table::cell(ui, f("user"), Tone::Plain),
                 table::cell(ui, f("context"), Tone::Accent),
                 table::cell(ui, command, Tone::Strong),
@@ -151,7 +160,7 @@ impl Report for AuditReport {
                 table::cell(ui, f("done"), Tone::Plain),
                 table::cell(ui, f("failed"), Tone::Plain),
                 table::cell(ui, exit, tone),
-                table::cell(ui, f("argv"), Tone::Dim),
+                table::cell(ui, cut(&f("argv"), 60), Tone::Dim),
             ]);
         }
         out.write_all(table::finish(&mut t, &[4, 5, 6, 7]).as_bytes())?;

@@ -85,7 +85,13 @@ fn every_change_appends_one_entry_with_its_counts() {
             "0",
         ),
         (
-            vec!["dead", "export", "-o", export.path().to_str().unwrap(), "--force"],
+            vec![
+                "dead",
+                "export",
+                "-o",
+                export.path().to_str().unwrap(),
+                "--force",
+            ],
             "",
             [0; 5],
             "",
@@ -127,7 +133,15 @@ fn every_change_appends_one_entry_with_its_counts() {
             "0",
         ),
         (
-            vec!["queue", "delete-job", "q", "--all", "--class", "NewJob", "--yes"],
+            vec![
+                "queue",
+                "delete-job",
+                "q",
+                "--all",
+                "--class",
+                "NewJob",
+                "--yes",
+            ],
             "queue delete-job",
             [1, 1, 0, 0, 0],
             "0",
@@ -207,7 +221,11 @@ fn periodic_actions_are_audited() {
     for (argv, name, done) in [
         (vec!["periodic", "disable", "7cca"], "periodic disable", 1),
         (vec!["periodic", "enable", "7cca"], "periodic enable", 1),
-        (vec!["periodic", "run-now", "d61a48d9"], "periodic run-now", 1),
+        (
+            vec!["periodic", "run-now", "d61a48d9"],
+            "periodic run-now",
+            1,
+        ),
     ] {
         let r = Cogctl::new(&server).now(now).args(&argv).run();
         r.success();
@@ -220,8 +238,8 @@ fn periodic_actions_are_audited() {
 #[test]
 fn secrets_never_reach_the_stream() {
     let server = RedisServer::start();
-    server.exec(&[&["CONFIG", "SET", "requirepass", "hunter2pw"]]);
     seed(&server, "cogworker:dead", 2);
+    server.exec(&[&["CONFIG", "SET", "requirepass", "hunter2pw"]]);
     let url = format!("{}?pass=hunter2pw", server.url());
     let r = Cogctl::bare()
         .args(["--redis-url", &url, "--sentinel-password", "sentinelpw"])
@@ -253,7 +271,15 @@ fn secrets_never_reach_the_stream() {
 /// A user that may do everything but XADD.
 fn no_xadd_user(server: &RedisServer) -> String {
     server.exec(&[&[
-        "ACL", "SETUSER", "limited", "on", ">limitedpw", "~*", "&*", "+@all", "-xadd",
+        "ACL",
+        "SETUSER",
+        "limited",
+        "on",
+        ">limitedpw",
+        "~*",
+        "&*",
+        "+@all",
+        "-xadd",
     ]]);
     format!("{}?user=limited&pass=limitedpw", server.url())
 }
@@ -289,7 +315,10 @@ fn an_audit_refused_by_acl_is_a_warning_unless_required() {
         "{}",
         r.stderr
     );
-    assert!(before == server.keyspace(), "a refused change changed Redis");
+    assert!(
+        before == server.keyspace(),
+        "a refused change changed Redis"
+    );
 
     // A context's require_audit does the same.
     let dir = tempfile::tempdir().unwrap();
@@ -304,7 +333,10 @@ fn an_audit_refused_by_acl_is_a_warning_unless_required() {
         .args(["--context", "strict", "dead", "delete", "--all", "--yes"])
         .run();
     assert_eq!(r.code, 1, "{}", r.snapshot());
-    assert!(before == server.keyspace(), "a refused change changed Redis");
+    assert!(
+        before == server.keyspace(),
+        "a refused change changed Redis"
+    );
 
     // With the audit writable, a required one is a begin entry, then the end entry.
     let r = Cogctl::new(&server)
@@ -323,7 +355,14 @@ fn an_audit_refused_by_acl_is_a_warning_unless_required() {
 fn the_worker_writes_an_entry_at_start_and_at_stop() {
     let server = RedisServer::start();
     let r = Cogctl::new(&server)
-        .args(["worker", "-q", "q", "--burst", "--handler", "*=builtin:noop"])
+        .args([
+            "worker",
+            "-q",
+            "q",
+            "--burst",
+            "--handler",
+            "*=builtin:noop",
+        ])
         .run();
     assert_eq!(r.code, 0, "{}", r.snapshot());
     let all = entries(&server);

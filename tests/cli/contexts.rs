@@ -89,11 +89,9 @@ fn each_setting_comes_from_flag_then_env_then_context() {
         ["from-a"]
     );
     // A context named explicitly is the target: an env URL beside it is ignored (noted) …
-    let r = run(
-        with_config(&file.path)
-            .env("COGCTL_REDIS_URL", &a.url())
-            .args(["--context", "b"]),
-    );
+    let r = run(with_config(&file.path)
+        .env("COGCTL_REDIS_URL", &a.url())
+        .args(["--context", "b"]));
     assert_eq!(queues_seen(&r), ["from-b"]);
     assert!(
         r.stderr
@@ -106,11 +104,9 @@ fn each_setting_comes_from_flag_then_env_then_context() {
         vec!["--context", "b", "--redis-url", &a.url()],
         vec!["--redis-url", &a.url()],
     ] {
-        let r = run(
-            with_config(&file.path)
-                .env("COGCTL_CONTEXT", "b")
-                .args(extra.clone()),
-        );
+        let r = run(with_config(&file.path)
+            .env("COGCTL_CONTEXT", "b")
+            .args(extra.clone()));
         assert_eq!(r.code, 2, "{extra:?}: {}", r.snapshot());
         assert!(r.stderr.contains("give one"), "{}", r.stderr);
     }
@@ -126,7 +122,11 @@ fn a_bad_file_or_name_is_a_usage_error() {
     let file = config("[contexts.a]\nredis_url = \"redis://h\"\nreadonly = true\n");
     let r = with_config(&file.path).args(["stats"]).run();
     assert_eq!(r.code, 2, "{}", r.snapshot());
-    assert!(r.stderr.contains(file.path.to_str().unwrap()), "{}", r.stderr);
+    assert!(
+        r.stderr.contains(file.path.to_str().unwrap()),
+        "{}",
+        r.stderr
+    );
     assert!(r.stderr.contains("readonly"), "{}", r.stderr);
 
     let file = config("[contexts.a]\nredis_url = \"redis://h\"\n");
@@ -272,7 +272,10 @@ fn a_protected_context_needs_its_name_not_just_yes() {
         .run();
     assert_eq!(r.code, 2, "{}", r.snapshot());
     assert!(r.stderr.contains("does not match"), "{}", r.stderr);
-    assert!(before == server.keyspace(), "a refused change changed Redis");
+    assert!(
+        before == server.keyspace(),
+        "a refused change changed Redis"
+    );
 
     // A dry run is no change: it needs nothing, and shows the context beside the target.
     let r = with_config(&file.path)
@@ -287,11 +290,14 @@ fn a_protected_context_needs_its_name_not_just_yes() {
     );
 
     let r = with_config(&file.path)
-        .args(["--context", "prod", "--confirm-context", "prod"])
+        .args(["--context", "prod", "--confirm-context", "prod", "--json"])
         .args(["dead", "delete", "--all", "--yes"])
         .run();
     assert_eq!(r.code, 0, "{}", r.snapshot());
-    assert!(r.stdout.contains("(context prod)"), "{}", r.stdout);
+    assert_eq!(
+        r.json()["target"],
+        format!("{}?db=0 (context prod)", server.url())
+    );
     let left: u64 = redis::cmd("ZCARD")
         .arg("cogworker:dead")
         .query(&mut server.conn())
@@ -341,7 +347,10 @@ fn context_list_show_and_use() {
     let json = r.success().json();
     assert_eq!(json["current_context"], "staging");
     assert_eq!(json["contexts"][0]["name"], "prod");
-    assert_eq!(json["contexts"][0]["redis_url"], "redis://ops:***@prod:6379/1");
+    assert_eq!(
+        json["contexts"][0]["redis_url"],
+        "redis://ops:***@prod:6379/1"
+    );
     assert_eq!(json["contexts"][0]["password_env"], "PROD_PW");
     assert_eq!(json["contexts"][0]["protected"], true);
 
@@ -357,7 +366,11 @@ fn context_list_show_and_use() {
     );
     assert!(r.stdout.contains("$PROD_PW"), "{}", r.stdout);
     let r = with_config(&file.path).args(["context", "show"]).run();
-    assert!(r.success().stdout.contains("staging (current)"), "{}", r.stdout);
+    assert!(
+        r.success().stdout.contains("staging (current)"),
+        "{}",
+        r.stdout
+    );
 
     let r = with_config(&file.path)
         .args(["context", "use", "prod"])
