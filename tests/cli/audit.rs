@@ -20,11 +20,6 @@ fn entries(server: &RedisServer) -> Vec<Entry> {
         .collect()
 }
 
-/// The whole stream as text (to prove a secret is nowhere in it).
-fn stream_text(server: &RedisServer) -> String {
-    format!("{:?}", entries(server))
-}
-
 fn dead_job(jid: &str, queue: &str) -> String {
     format!(
         r#"{{"class":"Job","args":[1],"jid":"{jid}","queue":"{queue}","retry":true,"created_at":1700000000.5,"enqueued_at":1700000000.6,"error_class":"E","error_message":"m","failed_at":1700000001.5,"retry_count":1}}"#
