@@ -16,11 +16,17 @@ _cogctl() {
             ",$1")
                 cmd="cogctl"
                 ;;
+            cogctl,audit)
+                cmd="cogctl__subcmd__audit"
+                ;;
             cogctl,busy)
                 cmd="cogctl__subcmd__busy"
                 ;;
             cogctl,check)
                 cmd="cogctl__subcmd__check"
+                ;;
+            cogctl,context)
+                cmd="cogctl__subcmd__context"
                 ;;
             cogctl,dead)
                 cmd="cogctl__subcmd__dead"
@@ -79,6 +85,30 @@ _cogctl() {
             cogctl,worker)
                 cmd="cogctl__subcmd__worker"
                 ;;
+            cogctl__subcmd__context,help)
+                cmd="cogctl__subcmd__context__subcmd__help"
+                ;;
+            cogctl__subcmd__context,list)
+                cmd="cogctl__subcmd__context__subcmd__list"
+                ;;
+            cogctl__subcmd__context,show)
+                cmd="cogctl__subcmd__context__subcmd__show"
+                ;;
+            cogctl__subcmd__context,use)
+                cmd="cogctl__subcmd__context__subcmd__use"
+                ;;
+            cogctl__subcmd__context__subcmd__help,help)
+                cmd="cogctl__subcmd__context__subcmd__help__subcmd__help"
+                ;;
+            cogctl__subcmd__context__subcmd__help,list)
+                cmd="cogctl__subcmd__context__subcmd__help__subcmd__list"
+                ;;
+            cogctl__subcmd__context__subcmd__help,show)
+                cmd="cogctl__subcmd__context__subcmd__help__subcmd__show"
+                ;;
+            cogctl__subcmd__context__subcmd__help,use)
+                cmd="cogctl__subcmd__context__subcmd__help__subcmd__use"
+                ;;
             cogctl__subcmd__dead,delete)
                 cmd="cogctl__subcmd__dead__subcmd__delete"
                 ;;
@@ -127,11 +157,17 @@ _cogctl() {
             cogctl__subcmd__dead__subcmd__help,triage)
                 cmd="cogctl__subcmd__dead__subcmd__help__subcmd__triage"
                 ;;
+            cogctl__subcmd__help,audit)
+                cmd="cogctl__subcmd__help__subcmd__audit"
+                ;;
             cogctl__subcmd__help,busy)
                 cmd="cogctl__subcmd__help__subcmd__busy"
                 ;;
             cogctl__subcmd__help,check)
                 cmd="cogctl__subcmd__help__subcmd__check"
+                ;;
+            cogctl__subcmd__help,context)
+                cmd="cogctl__subcmd__help__subcmd__context"
                 ;;
             cogctl__subcmd__help,dead)
                 cmd="cogctl__subcmd__help__subcmd__dead"
@@ -189,6 +225,15 @@ _cogctl() {
                 ;;
             cogctl__subcmd__help,worker)
                 cmd="cogctl__subcmd__help__subcmd__worker"
+                ;;
+            cogctl__subcmd__help__subcmd__context,list)
+                cmd="cogctl__subcmd__help__subcmd__context__subcmd__list"
+                ;;
+            cogctl__subcmd__help__subcmd__context,show)
+                cmd="cogctl__subcmd__help__subcmd__context__subcmd__show"
+                ;;
+            cogctl__subcmd__help__subcmd__context,use)
+                cmd="cogctl__subcmd__help__subcmd__context__subcmd__use"
                 ;;
             cogctl__subcmd__help__subcmd__dead,delete)
                 cmd="cogctl__subcmd__help__subcmd__dead__subcmd__delete"
@@ -524,12 +569,90 @@ _cogctl() {
 
     case "${cmd}" in
         cogctl)
-            opts="-h -V --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics help"
+            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --redis-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-master)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-password)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --read-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__audit)
+            opts="-h -V --since --user --command --limit --all --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --user)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --command)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -570,13 +693,21 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__busy)
-            opts="-h -V --include-stale --watch --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --include-stale --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --watch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -620,7 +751,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__check)
-            opts="-h -V --max-dead --max-retry --max-latency --max-orphans --max-unsettled --max-periodic-delay --tz --queue --orphan-threshold --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --max-dead --max-retry --max-latency --max-orphans --max-unsettled --max-periodic-delay --tz --queue --orphan-threshold --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -659,6 +790,300 @@ _cogctl() {
                     return 0
                     ;;
                 --orphan-threshold)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --redis-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-master)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-password)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --read-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__context)
+            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show use help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --redis-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-master)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-password)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --read-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__context__subcmd__help)
+            opts="list show use help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__context__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__context__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__context__subcmd__help__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__context__subcmd__help__subcmd__use)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__context__subcmd__list)
+            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --redis-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-master)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-password)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --read-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__context__subcmd__show)
+            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --redis-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-master)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-password)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --read-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__context__subcmd__use)
+            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -702,12 +1127,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead)
-            opts="-h -V --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list triage show retry delete export import help"
+            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list triage show retry delete export import help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -748,7 +1181,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__delete)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -822,6 +1255,14 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -862,7 +1303,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__export)
-            opts="-o -h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --output --force --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-o -h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --output --force --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -913,6 +1354,14 @@ _cogctl() {
                     return 0
                     ;;
                 -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1082,12 +1531,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__import)
-            opts="-y -h -V --dry-run --yes --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --dry-run --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1128,7 +1585,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__list)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --oldest-first --watch --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --oldest-first --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1182,6 +1639,14 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1222,7 +1687,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__retry)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --reset-retries --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --reset-retries --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1296,6 +1761,14 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1336,12 +1809,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__show)
-            opts="-h -V --backtrace --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --backtrace --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1382,7 +1863,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__triage)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --by --from-history --limit --max-groups --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --by --from-history --limit --max-groups --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1440,6 +1921,14 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1480,7 +1969,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__enqueue)
-            opts="-h -V --args --queue --retry --in --at --unique --set --from --batch --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --args --queue --retry --in --at --unique --set --from --batch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1515,6 +2004,14 @@ _cogctl() {
                     return 0
                     ;;
                 --batch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1558,8 +2055,22 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__help)
-            opts="stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics help"
+            opts="stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__help__subcmd__audit)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1588,6 +2099,62 @@ _cogctl() {
         cogctl__subcmd__help__subcmd__check)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__help__subcmd__context)
+            opts="list show use"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__help__subcmd__context__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__help__subcmd__context__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__help__subcmd__context__subcmd__use)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -2384,7 +2951,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__history)
-            opts="-h -V --status --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --min-duration --max-duration --sort --limit --all --oldest-first --watch --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --status --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --min-duration --max-duration --sort --limit --all --oldest-first --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2454,6 +3021,14 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2494,12 +3069,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__job)
-            opts="-h -V --backtrace --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --backtrace --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2540,7 +3123,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__jobs)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --status --limit --all --watch --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --status --limit --all --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2598,6 +3181,14 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2638,7 +3229,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__metrics)
-            opts="-h -V --listen --concurrency --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --listen --concurrency --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2649,6 +3240,14 @@ _cogctl() {
                     return 0
                     ;;
                 --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2692,7 +3291,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__orphans)
-            opts="-h -V --orphan-threshold --watch --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --orphan-threshold --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2703,6 +3302,14 @@ _cogctl() {
                     return 0
                     ;;
                 --watch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2746,12 +3353,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__periodic)
-            opts="-h -V --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show run-now disable enable help"
+            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show run-now disable enable help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2792,12 +3407,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__periodic__subcmd__disable)
-            opts="-y -h -V --all --yes --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --all --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2838,12 +3461,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__periodic__subcmd__enable)
-            opts="-y -h -V --all --yes --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --all --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2982,7 +3613,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__periodic__subcmd__list)
-            opts="-h -V --search --tz --watch --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --search --tz --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2997,6 +3628,14 @@ _cogctl() {
                     return 0
                     ;;
                 --watch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3040,12 +3679,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__periodic__subcmd__run__subcmd__now)
-            opts="-h -V --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3086,13 +3733,21 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__periodic__subcmd__show)
-            opts="-h -V --tz --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --tz --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --tz)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3136,13 +3791,21 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__procs)
-            opts="-h -V --memory --watch --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version quiet resume stop prune help"
+            opts="-h -V --memory --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version quiet resume stop prune help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --watch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3270,12 +3933,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__procs__subcmd__prune)
-            opts="-h -V --dry-run --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --dry-run --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3316,12 +3987,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__procs__subcmd__quiet)
-            opts="-y -h -V --all --yes --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --all --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3362,12 +4041,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__procs__subcmd__resume)
-            opts="-y -h -V --all --yes --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --all --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3408,12 +4095,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__procs__subcmd__stop)
-            opts="-y -h -V --all --yes --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --all --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3454,12 +4149,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue)
-            opts="-h -V --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show pause resume clear delete-job help"
+            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show pause resume clear delete-job help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3500,12 +4203,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__clear)
-            opts="-y -h -V --force --yes --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --force --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3546,7 +4257,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__delete__subcmd__job)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --rate --batch --max-queue-depth --yes --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3605,6 +4316,14 @@ _cogctl() {
                     return 0
                     ;;
                 --max-queue-depth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3760,7 +4479,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__list)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --next-first --watch --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --next-first --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3814,6 +4533,14 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3854,12 +4581,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__pause)
-            opts="-h -V --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3900,12 +4635,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__resume)
-            opts="-h -V --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3946,12 +4689,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__show)
-            opts="-h -V --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3992,13 +4743,21 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queues)
-            opts="-h -V --watch --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --watch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4042,7 +4801,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__reconcile)
-            opts="-h -V --orphan-threshold --max-orphanings --batch --dry-run --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --orphan-threshold --max-orphanings --batch --dry-run --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4057,6 +4816,14 @@ _cogctl() {
                     return 0
                     ;;
                 --batch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4100,12 +4867,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry)
-            opts="-h -V --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list triage show retry delete kill reschedule export help"
+            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list triage show retry delete kill reschedule export help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4146,7 +4921,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__delete)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4220,6 +4995,14 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4260,7 +5043,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__export)
-            opts="-o -h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --output --force --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-o -h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --output --force --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4311,6 +5094,14 @@ _cogctl() {
                     return 0
                     ;;
                 -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4494,7 +5285,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__kill)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4568,6 +5359,14 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4608,7 +5407,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__list)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --oldest-first --watch --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --oldest-first --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4662,6 +5461,14 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4702,7 +5509,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__reschedule)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --in --at --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --in --at --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4784,6 +5591,14 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4824,7 +5639,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__retry)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --reset-retries --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --reset-retries --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4898,6 +5713,14 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4938,12 +5761,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__show)
-            opts="-h -V --backtrace --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --backtrace --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4984,7 +5815,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__triage)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --by --from-history --limit --max-groups --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --by --from-history --limit --max-groups --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5042,6 +5873,14 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5082,12 +5921,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__scheduled)
-            opts="-h -V --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show enqueue-now delete reschedule help"
+            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show enqueue-now delete reschedule help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5128,7 +5975,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__scheduled__subcmd__delete)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5199,6 +6046,14 @@ _cogctl() {
                     return 0
                     ;;
                 --max-queue-depth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5242,7 +6097,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__scheduled__subcmd__enqueue__subcmd__now)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --reset-retries --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --reset-retries --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5313,6 +6168,14 @@ _cogctl() {
                     return 0
                     ;;
                 --max-queue-depth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5454,7 +6317,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__scheduled__subcmd__list)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --oldest-first --watch --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --oldest-first --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5508,6 +6371,14 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5548,7 +6419,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__scheduled__subcmd__reschedule)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --in --at --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --in --at --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5630,6 +6501,14 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5670,12 +6549,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__scheduled__subcmd__show)
-            opts="-h -V --backtrace --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --backtrace --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5716,7 +6603,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__stats)
-            opts="-h -V --days --watch --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --days --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5727,6 +6614,14 @@ _cogctl() {
                     return 0
                     ;;
                 --watch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5770,13 +6665,21 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__top)
-            opts="-h -V --interval --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --interval --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --interval)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5820,12 +6723,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__unsettled)
-            opts="-h -V --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list file help"
+            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list file help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5866,12 +6777,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__unsettled__subcmd__file)
-            opts="-h -V --dry-run --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --dry-run --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5968,7 +6887,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__unsettled__subcmd__list)
-            opts="-h -V --limit --watch --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --limit --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5979,6 +6898,14 @@ _cogctl() {
                     return 0
                     ;;
                 --watch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -6022,7 +6949,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__worker)
-            opts="-q -c -h -V --queue --concurrency --handler --timeout --timeout-for --kill-grace --timeout-drain --config --burst --history --recycle-after --recycle-above --max-jobs --identity-tag --orphan-threshold --max-orphanings --startup-wait --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-q -c -h -V --queue --concurrency --handler --timeout --timeout-for --kill-grace --timeout-drain --config --burst --history --recycle-after --recycle-above --max-jobs --identity-tag --orphan-threshold --max-orphanings --startup-wait --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6093,6 +7020,14 @@ _cogctl() {
                     return 0
                     ;;
                 --startup-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_cogctl_global_optspecs
-    string join \n redis-url= tls-insecure sentinel= sentinel-master= sentinel-password= connect-timeout= read-timeout= format= json ndjson color= quiet utc h/help V/version
+    string join \n context= confirm-context= require-audit redis-url= tls-insecure sentinel= sentinel-master= sentinel-password= connect-timeout= read-timeout= format= json ndjson color= quiet utc h/help V/version
 end
 
 function __fish_cogctl_needs_command
@@ -24,6 +24,8 @@ function __fish_cogctl_using_subcommand
     contains -- $cmd[1] $argv
 end
 
+complete -c cogctl -n "__fish_cogctl_needs_command" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_needs_command" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_needs_command" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_needs_command" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_needs_command" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -36,6 +38,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_needs_command" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_needs_command" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_needs_command" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_needs_command" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_needs_command" -l ndjson -d 'Same as --format ndjson'
@@ -63,9 +66,13 @@ complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "orphans" -d 'Every in
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "reconcile" -d 'Requeue the jobs of dead processes, bury repeat orphans and file unsettled records, now'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "check" -d 'Check the queues against thresholds; exit 1 when any check fails, 0 when all hold'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "metrics" -d 'Prometheus metrics: the gem\'s own (same names and values) and cogctl\'s additions'
+complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "context" -d 'Named contexts of the config file: list them, show one, pick the current one'
+complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "audit" -d 'The audit trail: every change cogctl made (stream cogctl:audit), newest first'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l days -d 'Also chart the runs of each of the last N days (UTC days, 1 to 400; the Web UI offers 7, 30, 90 and 182), as the gem\'s opt-in History middleware counts them (cogworker:history:daily:<day>)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -78,6 +85,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l ndjson -d 'Same as --format ndjson'
@@ -86,6 +94,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l utc -d 'Show tim
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -98,6 +108,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l ndjson -d 'Same as --format ndjson'
@@ -105,6 +116,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l quiet -d 'No pr
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -117,6 +130,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l ndjson -d 'Same as --format ndjson'
@@ -143,6 +157,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N (default 50 in a table; every match with --json/--ndjson)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -157,6 +173,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l all -d 'Show every match'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l next-first -d 'The order workers take them: the next job to run first'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l ndjson -d 'Same as --format ndjson'
@@ -164,6 +181,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -176,6 +195,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l ndjson -d 'Same as --format ndjson'
@@ -183,6 +203,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -195,6 +217,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l ndjson -d 'Same as --format ndjson'
@@ -202,6 +225,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -214,6 +239,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l ndjson -d 'Same as --format ndjson'
@@ -221,6 +247,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -235,6 +263,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l force -d 'Clear a queue that isn\'t listed in cogworker:queues'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l ndjson -d 'Same as --format ndjson'
@@ -256,6 +285,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l rate -d 'At most N entries per second (e.g. 500 or 500/s); default: as fast as Redis allows' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l batch -d 'Entries per script call (1–2000)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -271,6 +302,7 @@ never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l all -d 'Every job on the queue that matches the filters (or every job, without filters)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l dry-run -d 'Show what would be deleted; change nothing'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l ndjson -d 'Same as --format ndjson'
@@ -285,6 +317,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from help" -f -a "clear" -d 'Delete every job waiting on QUEUE'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from help" -f -a "delete-job" -d 'Delete waiting jobs from QUEUE by jid, or every job matching the filters'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -297,6 +331,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l ndjson -d 'Same as --format ndjson'
@@ -325,6 +360,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N (default 50 in a table; every match with --json/--ndjson)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -339,6 +376,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l all -d 'Show every match'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l oldest-first -d 'Lowest score first: longest dead, or soonest due'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l ndjson -d 'Same as --format ndjson'
@@ -362,6 +400,8 @@ queue\t''
 error-class\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l limit -d 'Show at most N groups (default 20 in a table; every group with --json/--ndjson)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l max-groups -d 'Keep at most N groups while reading; the entries of further patterns are counted together as "other"' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -375,6 +415,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l from-history -d 'Group the failed runs the History middleware recorded (cogworker:history:failed) instead of the set'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l ndjson -d 'Same as --format ndjson'
@@ -382,6 +423,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -395,6 +438,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l backtrace -d 'Show the backtraces of its failed runs (from the History middleware\'s records)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l ndjson -d 'Same as --format ndjson'
@@ -419,6 +463,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l rate -d 'At most N entries per second (e.g. 500 or 500/s); default: as fast as Redis allows' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l batch -d 'Entries per script call (1–2000)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -435,6 +481,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l dry-run -d 'Show the plan — counts per class, queue and error, a sample, the target Redis — and change nothing'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -s y -l yes -d 'Don\'t ask for confirmation'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l reset-retries -d 'Give each job a fresh retry budget (remove its retry_count); by default it is kept, as the Web UI does, so a job that died of an exhausted budget gets exactly one attempt'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l ndjson -d 'Same as --format ndjson'
@@ -459,6 +506,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l rate -d 'At most N entries per second (e.g. 500 or 500/s); default: as fast as Redis allows' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l batch -d 'Entries per script call (1–2000)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -474,6 +523,7 @@ never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l all -d 'Every entry of the set that matches the filters (or every entry, without filters)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l dry-run -d 'Show the plan — counts per class, queue and error, a sample, the target Redis — and change nothing'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l ndjson -d 'Same as --format ndjson'
@@ -498,6 +548,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l rate -d 'At most N entries per second (e.g. 500 or 500/s); default: as fast as Redis allows' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l batch -d 'Entries per script call (1–2000)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -513,6 +565,7 @@ never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l all -d 'Every entry of the set that matches the filters (or every entry, without filters)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l dry-run -d 'Show the plan — counts per class, queue and error, a sample, the target Redis — and change nothing'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l ndjson -d 'Same as --format ndjson'
@@ -539,6 +592,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l in -d 'Due this long from now (e.g. 30m, 2h)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l at -d 'Due at TIME (RFC 3339, or +DURATION)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -554,6 +609,7 @@ never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l all -d 'Every entry of the set that matches the filters (or every entry, without filters)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l dry-run -d 'Show the plan — counts per class, queue and error, a sample, the target Redis — and change nothing'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l ndjson -d 'Same as --format ndjson'
@@ -572,6 +628,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -s o -l output -d 'Write to FILE instead of stdout (written whole, or not at all)' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -585,6 +643,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l force -d 'Replace FILE when it exists (by default an existing export is never overwritten)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l ndjson -d 'Same as --format ndjson'
@@ -601,6 +660,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from help" -f -a "reschedule" -d 'Give retry entries a new time (--in or --at)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from help" -f -a "export" -d 'Write retry entries as lossless NDJSON {score, member} lines'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -613,6 +674,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l ndjson -d 'Same as --format ndjson'
@@ -640,6 +702,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N (default 50 in a table; every match with --json/--ndjson)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -654,6 +718,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l all -d 'Show every match'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l oldest-first -d 'Lowest score first: longest dead, or soonest due'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l ndjson -d 'Same as --format ndjson'
@@ -677,6 +742,8 @@ queue\t''
 error-class\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l limit -d 'Show at most N groups (default 20 in a table; every group with --json/--ndjson)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l max-groups -d 'Keep at most N groups while reading; the entries of further patterns are counted together as "other"' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -690,6 +757,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l from-history -d 'Group the failed runs the History middleware recorded (cogworker:history:failed) instead of the set'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l ndjson -d 'Same as --format ndjson'
@@ -697,6 +765,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -710,6 +780,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l backtrace -d 'Show the backtraces of its failed runs (from the History middleware\'s records)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l ndjson -d 'Same as --format ndjson'
@@ -734,6 +805,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l rate -d 'At most N entries per second (e.g. 500 or 500/s); default: as fast as Redis allows' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l batch -d 'Entries per script call (1–2000)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -750,6 +823,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l dry-run -d 'Show the plan — counts per class, queue and error, a sample, the target Redis — and change nothing'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -s y -l yes -d 'Don\'t ask for confirmation'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l reset-retries -d 'Give each job a fresh retry budget (remove its retry_count); by default it is kept, as the Web UI does, so a job that died of an exhausted budget gets exactly one attempt'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l ndjson -d 'Same as --format ndjson'
@@ -774,6 +848,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l rate -d 'At most N entries per second (e.g. 500 or 500/s); default: as fast as Redis allows' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l batch -d 'Entries per script call (1–2000)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -789,6 +865,7 @@ never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l all -d 'Every entry of the set that matches the filters (or every entry, without filters)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l dry-run -d 'Show the plan — counts per class, queue and error, a sample, the target Redis — and change nothing'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l ndjson -d 'Same as --format ndjson'
@@ -807,6 +884,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l args -d 'Only jobs whose arguments (the args JSON as stored, e.g. `[42,{"customer_id":7}]`) match this regular expression' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -s o -l output -d 'Write to FILE instead of stdout (written whole, or not at all)' -r -F
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -820,6 +899,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l force -d 'Replace FILE when it exists (by default an existing export is never overwritten)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l ndjson -d 'Same as --format ndjson'
@@ -827,6 +907,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -841,6 +923,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l dry-run -d 'Count what would be added and what is already present; change nothing'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l ndjson -d 'Same as --format ndjson'
@@ -856,6 +939,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from help" -f -a "export" -d 'Write dead entries as lossless NDJSON {score, member} lines'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from help" -f -a "import" -d 'Add entries written by `export` back to the dead set (members already there are skipped)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -868,6 +953,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l ndjson -d 'Same as --format ndjson'
@@ -893,6 +979,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l fingerprint -d 'Only jobs whose failure has this fingerprint, as `dead triage` / `retry triage` print it (its first 4 to 8 hex digits; repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N (default 50 in a table; every match with --json/--ndjson)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -907,6 +995,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l all -d 'Show every match'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l oldest-first -d 'Lowest score first: longest dead, or soonest due'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l ndjson -d 'Same as --format ndjson'
@@ -914,6 +1003,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -927,6 +1018,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l backtrace -d 'Show the backtraces of its failed runs (from the History middleware\'s records)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l ndjson -d 'Same as --format ndjson'
@@ -951,6 +1043,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l rate -d 'At most N entries per second (e.g. 500 or 500/s); default: as fast as Redis allows' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l batch -d 'Entries per script call (1–2000)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -967,6 +1061,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l dry-run -d 'Show the plan — counts per class, queue and error, a sample, the target Redis — and change nothing'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -s y -l yes -d 'Don\'t ask for confirmation'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l reset-retries -d 'Give each job a fresh retry budget (remove its retry_count); by default it is kept, as the Web UI does, so a job that died of an exhausted budget gets exactly one attempt'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l ndjson -d 'Same as --format ndjson'
@@ -991,6 +1086,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l rate -d 'At most N entries per second (e.g. 500 or 500/s); default: as fast as Redis allows' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l batch -d 'Entries per script call (1–2000)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1006,6 +1103,7 @@ never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l all -d 'Every entry of the set that matches the filters (or every entry, without filters)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l dry-run -d 'Show the plan — counts per class, queue and error, a sample, the target Redis — and change nothing'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l ndjson -d 'Same as --format ndjson'
@@ -1032,6 +1130,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l in -d 'Due this long from now (e.g. 30m, 2h)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l at -d 'Due at TIME (RFC 3339, or +DURATION)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1047,6 +1147,7 @@ never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l all -d 'Every entry of the set that matches the filters (or every entry, without filters)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l dry-run -d 'Show the plan — counts per class, queue and error, a sample, the target Redis — and change nothing'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l ndjson -d 'Same as --format ndjson'
@@ -1060,6 +1161,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from help" -f -a "delete" -d 'Delete scheduled entries (their locks too)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from help" -f -a "reschedule" -d 'Give scheduled entries a new due time (--in or --at)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1073,6 +1176,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l color -d 'When to 
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l backtrace -d 'Show the backtraces of its failed runs (from the History middleware\'s records)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l ndjson -d 'Same as --format ndjson'
@@ -1080,6 +1184,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l quiet -d 'No progr
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1092,6 +1198,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l ndjson -d 'Same as --format ndjson'
@@ -1108,6 +1215,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_s
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l search -d 'Only entries whose class, cron, pjid or args (as stored) contain TEXT, in any case' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l tz -d 'The zone for crons that name none (default: $TZ, else the system\'s)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1120,6 +1229,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l ndjson -d 'Same as --format ndjson'
@@ -1128,6 +1238,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l tz -d 'The zone for a cron that names none (default: $TZ, else the system\'s)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1140,6 +1252,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l ndjson -d 'Same as --format ndjson'
@@ -1147,6 +1260,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1159,6 +1274,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l ndjson -d 'Same as --format ndjson'
@@ -1166,6 +1282,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1180,6 +1298,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l all -d 'Every entry of periodic:schedule'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -s y -l yes -d 'Don\'t ask for confirmation (--all asks)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l ndjson -d 'Same as --format ndjson'
@@ -1187,6 +1306,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1201,6 +1322,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l all -d 'Every entry of periodic:schedule'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -s y -l yes -d 'Don\'t ask for confirmation (--all asks)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l ndjson -d 'Same as --format ndjson'
@@ -1231,6 +1353,8 @@ retry\t'In cogworker:retry'
 dead\t'In cogworker:dead'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l limit -d 'Show at most N (default 50 in a table; every match with --json/--ndjson)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1244,6 +1368,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l color -d 'When to
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l all -d 'Show every match'
+complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l ndjson -d 'Same as --format ndjson'
@@ -1270,6 +1395,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l sort -d 'Newes
 duration\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l limit -d 'Show at most N (default 50 in a table; every match with --json/--ndjson)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1284,6 +1411,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l all -d 'Show every match'
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l oldest-first -d 'Oldest finished first'
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l ndjson -d 'Same as --format ndjson'
@@ -1299,6 +1427,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l at -d 'Run it 
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l set -d 'An extra payload field, its value as JSON (repeatable, kept in order)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l from -d 'Read NDJSON job specs from FILE (`-`: standard input) instead' -r -F
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l batch -d 'Jobs per round trip with --from (1–2000)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1312,6 +1442,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l color -d 'When
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l unique -d 'Take the gem\'s until_executed lock; refuse (exit 5) if the same job is enqueued'
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l ndjson -d 'Same as --format ndjson'
@@ -1334,6 +1465,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l identity-tag -d
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l orphan-threshold -d 'How long another process may stay silent before this one recovers its jobs (the gem\'s orphan_threshold) [default: 300s]' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l max-orphanings -d 'Park a job in the repeat-orphan list once it has been orphaned more than N times [default: 3]' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l startup-wait -d 'How long to keep trying Redis at start before giving up (exit 3)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1348,6 +1481,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l burst -d 'Stop once every unpaused queue it reads is empty, nothing is running and no scheduled or retry entry is due (for CI)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l history -d 'Record every finished run in cogworker:history:* as the gem\'s opt-in History middleware does, so the Web UI\'s History tab and `cogctl history` show them'
+complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l ndjson -d 'Same as --format ndjson'
@@ -1356,6 +1490,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l utc -d 'Show ti
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1369,6 +1505,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l memory -d 'Show each process\'s memory over the last 24 h (96 slots of 15 min) as a sparkline, with current, min, max and growth in MB/h'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -l ndjson -d 'Same as --format ndjson'
@@ -1381,6 +1518,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -f -a "stop" -d 'Tell processes to shut down cleanly'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -f -a "prune" -d 'Remove identities whose presence key is gone from cogworker:processes, as the gem does'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop prune help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1395,6 +1534,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l all -d 'Every live process'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l ndjson -d 'Same as --format ndjson'
@@ -1402,6 +1542,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1416,6 +1558,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l all -d 'Every live process'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l ndjson -d 'Same as --format ndjson'
@@ -1423,6 +1566,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1437,6 +1582,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l all -d 'Every live process'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l ndjson -d 'Same as --format ndjson'
@@ -1444,6 +1590,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1457,6 +1605,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_sub
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l dry-run -d 'Show what would be removed; change nothing'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l ndjson -d 'Same as --format ndjson'
@@ -1470,6 +1619,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from help" -f -a "prune" -d 'Remove identities whose presence key is gone from cogworker:processes, as the gem does'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1483,6 +1634,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l color -d 'When to
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l include-stale -d 'Also show entries left by processes that are gone (stale workers hashes)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l ndjson -d 'Same as --format ndjson'
@@ -1491,6 +1643,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l utc -d 'Show time
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l interval -d 'Time between refreshes (at least 100ms)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1503,6 +1657,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l ndjson -d 'Same as --format ndjson'
@@ -1510,6 +1665,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l quiet -d 'No progr
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_seen_subcommand_from list file help" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_seen_subcommand_from list file help" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_seen_subcommand_from list file help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_seen_subcommand_from list file help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_seen_subcommand_from list file help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1522,6 +1679,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_seen_subcommand_from list file help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_seen_subcommand_from list file help" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_seen_subcommand_from list file help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_seen_subcommand_from list file help" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_seen_subcommand_from list file help" -l ndjson -d 'Same as --format ndjson'
@@ -1534,6 +1692,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_seen_subcommand_from list file help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N records (every record is still counted)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1546,6 +1706,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l ndjson -d 'Same as --format ndjson'
@@ -1553,6 +1714,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from file" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from file" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from file" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from file" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from file" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1566,6 +1729,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from file" -l dry-run -d 'Show the records; change nothing'
+complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from file" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from file" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from file" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from file" -l ndjson -d 'Same as --format ndjson'
@@ -1578,6 +1742,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l orphan-threshold -d 'How long an owner without a presence key may stay silent (by its last_beat stamp) before it is presumed dead (the gem\'s orphan_threshold)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1590,6 +1756,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l ndjson -d 'Same as --format ndjson'
@@ -1600,6 +1767,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -s V -l version -
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l orphan-threshold -d 'How long an owner without a presence key may stay silent (by its last_beat stamp) before it is presumed dead (the gem\'s orphan_threshold)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l max-orphanings -d 'Park a job instead of requeueing it once it has been orphaned more than N times (the gem\'s max_orphanings)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l batch -d 'Requeue at most N jobs per script call, each call judging the owner\'s liveness again (default: a whole list in one call, as the gem does)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1613,6 +1782,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l color -d 'Wh
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l dry-run -d 'Show each in-progress list with its owner\'s state, the parked repeat orphans and the unsettled records; change nothing'
+complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l ndjson -d 'Same as --format ndjson'
@@ -1629,6 +1799,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l max-periodic-del
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l tz -d 'The zone for periodic crons that name none (default: $TZ, else the system\'s)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l queue -d 'Limit the latency check to these queues (repeat for several; default: every queue)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l orphan-threshold -d 'Silence after which an owner without a presence key is presumed dead (for --max-orphans)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1641,6 +1813,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l ndjson -d 'Same as --format ndjson'
@@ -1650,6 +1823,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand check" -s h -l help -d 'Pr
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l listen -d 'Serve /metrics and /healthz on this address (HOST:PORT, e.g. 0.0.0.0:9808) instead of printing once' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l concurrency -d 'With --listen: scrapes served at the same time (each uses its own Redis connection)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1662,6 +1837,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l ndjson -d 'Same as --format ndjson'
@@ -1669,27 +1845,152 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l quiet -d 'No p
 complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -s V -l version -d 'Print version'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics help" -f -a "stats" -d 'Overview: counters, set sizes, processes, the last 24 h of throughput, every queue, and the Redis itself'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics help" -f -a "queues" -d 'List queues: size, latency (age of the oldest waiting job) and whether they are paused'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics help" -f -a "queue" -d 'One queue: list its waiting jobs, show its page, pause, resume or clear it, delete jobs'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics help" -f -a "retry" -d 'Jobs that failed and wait for their next attempt (cogworker:retry)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics help" -f -a "dead" -d 'Jobs that will not run again (cogworker:dead)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics help" -f -a "scheduled" -d 'Jobs pushed to run later (cogworker:schedule)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics help" -f -a "job" -d 'Find a job wherever it is, show its payload and its attempt timeline'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics help" -f -a "periodic" -d 'Periodic (cron) jobs: list them with their next and last run, run one now, enable or disable them (the Web UI\'s Schedules tab)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics help" -f -a "jobs" -d 'Find jobs wherever they are — waiting on a queue, running, scheduled, retrying, dead — with the list filters (--search TEXT finds "every job of customer 42")'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics help" -f -a "history" -d 'Finished runs, newest first: the History tab (needs the gem\'s History middleware, or `cogctl worker --history`)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics help" -f -a "enqueue" -d 'Push a new job, as the gem\'s client does (or many, from NDJSON job specs)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics help" -f -a "worker" -d 'Run jobs: a cogworker process whose job code is any program (or a built-in)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics help" -f -a "procs" -d 'List worker processes; with --memory, their 24 h memory history'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics help" -f -a "busy" -d 'Jobs running right now (from the workers hashes of live processes), with their run time'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics help" -f -a "top" -d 'A live full-screen dashboard: queues with enqueue/dequeue rates, throughput, processes and their memory, the latest deaths'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics help" -f -a "unsettled" -d 'Failed jobs a shutting-down process could not file (cogworker:unsettled)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics help" -f -a "orphans" -d 'Every in-progress list, its jobs, and whether its owner is alive or presumed dead'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics help" -f -a "reconcile" -d 'Requeue the jobs of dead processes, bury repeat orphans and file unsettled records, now'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics help" -f -a "check" -d 'Check the queues against thresholds; exit 1 when any check fails, 0 when all hold'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics help" -f -a "metrics" -d 'Prometheus metrics: the gem\'s own (same names and values) and cogctl\'s additions'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -f -a "list" -d 'Every context of the config file: its target and safety flags; `*` marks the current'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -f -a "show" -d 'One context\'s settings (default: the one in use), passwords redacted'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -f -a "use" -d 'Make NAME the current context: rewrites current_context in the file, and only it (comments and order are kept)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from help" -f -a "list" -d 'Every context of the config file: its target and safety flags; `*` marks the current'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from help" -f -a "show" -d 'One context\'s settings (default: the one in use), passwords redacted'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from help" -f -a "use" -d 'Make NAME the current context: rewrites current_context in the file, and only it (comments and order are kept)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l since -d 'Only entries at or after TIME (RFC 3339, or a duration ago: 2h)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l user -d 'Only entries whose user@host contains TEXT' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l command -d 'Only entries whose command (e.g. "dead retry") contains TEXT' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l limit -d 'Show at most N (default 50 in a table; every match with --json/--ndjson)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l all -d 'Show every match'
+complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit help" -f -a "stats" -d 'Overview: counters, set sizes, processes, the last 24 h of throughput, every queue, and the Redis itself'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit help" -f -a "queues" -d 'List queues: size, latency (age of the oldest waiting job) and whether they are paused'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit help" -f -a "queue" -d 'One queue: list its waiting jobs, show its page, pause, resume or clear it, delete jobs'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit help" -f -a "retry" -d 'Jobs that failed and wait for their next attempt (cogworker:retry)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit help" -f -a "dead" -d 'Jobs that will not run again (cogworker:dead)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit help" -f -a "scheduled" -d 'Jobs pushed to run later (cogworker:schedule)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit help" -f -a "job" -d 'Find a job wherever it is, show its payload and its attempt timeline'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit help" -f -a "periodic" -d 'Periodic (cron) jobs: list them with their next and last run, run one now, enable or disable them (the Web UI\'s Schedules tab)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit help" -f -a "jobs" -d 'Find jobs wherever they are — waiting on a queue, running, scheduled, retrying, dead — with the list filters (--search TEXT finds "every job of customer 42")'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit help" -f -a "history" -d 'Finished runs, newest first: the History tab (needs the gem\'s History middleware, or `cogctl worker --history`)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit help" -f -a "enqueue" -d 'Push a new job, as the gem\'s client does (or many, from NDJSON job specs)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit help" -f -a "worker" -d 'Run jobs: a cogworker process whose job code is any program (or a built-in)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit help" -f -a "procs" -d 'List worker processes; with --memory, their 24 h memory history'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit help" -f -a "busy" -d 'Jobs running right now (from the workers hashes of live processes), with their run time'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit help" -f -a "top" -d 'A live full-screen dashboard: queues with enqueue/dequeue rates, throughput, processes and their memory, the latest deaths'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit help" -f -a "unsettled" -d 'Failed jobs a shutting-down process could not file (cogworker:unsettled)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit help" -f -a "orphans" -d 'Every in-progress list, its jobs, and whether its owner is alive or presumed dead'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit help" -f -a "reconcile" -d 'Requeue the jobs of dead processes, bury repeat orphans and file unsettled records, now'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit help" -f -a "check" -d 'Check the queues against thresholds; exit 1 when any check fails, 0 when all hold'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit help" -f -a "metrics" -d 'Prometheus metrics: the gem\'s own (same names and values) and cogctl\'s additions'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit help" -f -a "context" -d 'Named contexts of the config file: list them, show one, pick the current one'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit help" -f -a "audit" -d 'The audit trail: every change cogctl made (stream cogctl:audit), newest first'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "list" -d 'The jobs waiting on QUEUE, newest first (--next-first: in the order workers take them)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "show" -d 'The queue\'s page: jobs waiting and the next one\'s wait, paused or not, what runs from it now, and how many of its jobs are retrying, dead or scheduled'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "pause" -d 'Stop workers fetching from these queues; pushes still land and wait'
@@ -1727,3 +2028,6 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from procs" -f -a "prune" -d 'Remove identities whose presence key is gone from cogworker:processes, as the gem does'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from unsettled" -f -a "list" -d 'List the records waiting in cogworker:unsettled, and whether each is valid to file'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from unsettled" -f -a "file" -d 'File the records into their sets now, as any live process\'s orphan pass does (invalid records are quarantined, never filed)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from context" -f -a "list" -d 'Every context of the config file: its target and safety flags; `*` marks the current'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from context" -f -a "show" -d 'One context\'s settings (default: the one in use), passwords redacted'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from context" -f -a "use" -d 'Make NAME the current context: rewrites current_context in the file, and only it (comments and order are kept)'

@@ -8,8 +8,8 @@ use clap::{Args, Parser, Subcommand};
 use super::ui::{ColorChoice, Format};
 use super::values::parse_duration;
 use crate::commands::{
-    busy, check, enqueue, fixture, generate, history, job, jobs, metrics, orphans, periodic, procs,
-    queue, queues, reconcile, sets, stats, top, unsettled, worker,
+    audit, busy, check, context, enqueue, fixture, generate, history, job, jobs, metrics, orphans,
+    periodic, procs, queue, queues, reconcile, sets, stats, top, unsettled, worker,
 };
 
 /// Inspect and repair the Redis queues of cogworker 0.8, side by side with live Ruby
@@ -36,6 +36,27 @@ pub struct Cli {
 
 #[derive(Debug, Args)]
 pub struct GlobalArgs {
+    /// Use the named context of the config file (its Redis, TLS, Sentinel and safety flags);
+    /// default: the file's current_context. See `cogctl context`
+    #[arg(
+        long,
+        global = true,
+        value_name = "NAME",
+        env = "COGCTL_CONTEXT",
+        help_heading = "Context"
+    )]
+    pub context: Option<String>,
+
+    /// Let a change through on a protected context without a terminal: NAME must be the
+    /// context's name (--yes alone is not enough there)
+    #[arg(long, global = true, value_name = "NAME", help_heading = "Context")]
+    pub confirm_context: Option<String>,
+
+    /// Refuse a change (before making it) unless its entry in the audit stream cogctl:audit
+    /// can be written; default: the context's require_audit, else best effort
+    #[arg(long, global = true, help_heading = "Context")]
+    pub require_audit: bool,
+
     /// Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS,
     /// unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then
     /// redis://127.0.0.1:6379/0
@@ -262,12 +283,109 @@ pub enum Command {
     Reconcile(reconcile::ReconcileArgs),
     Check(check::CheckArgs),
     Metrics(metrics::MetricsArgs),
+    /// Named contexts of the config file: list them, show one, pick the current one
+    #[command(subcommand, after_help = crate::render::help::examples(&[
+        ("Every context, the current one marked", "cogctl context list"),
+        ("Make staging the current context", "cogctl context use staging"),
+        ("What the current context is and where it points", "cogctl context show"),
+    ]))]
+    Context(context::ContextCommand),
+    Audit(audit::AuditArgs),
     /// Shell completions and man pages
     #[command(subcommand, hide = true)]
     Generate(generate::GenerateCommand),
     /// Load or dump a Redis state in the fixture format (development and demos)
     #[command(subcommand, hide = true)]
     Fixture(fixture::FixtureCommand),
+}
+
+impl Command {
+    /// The name this run goes by in the audit trail when it changes Redis, `None` when it
+    /// only reads (dry runs and --plan-out included). The one list of what counts as a
+    /// change: read_only and protected contexts and the audit trail all go by it.
+    pub fn changes(&self) -> Option<&'static str> {
+        use crate::commands::procs_control::ProcsAction;
+        use crate::commands::queue::QueueCommand;
+        use crate::commands::sets::apply::ActionArgs;
+        use crate::commands::sets::{DeadCommand, RetryCommand, ScheduledCommand};
+        use crate::commands::unsettled::UnsettledCommand;
+        fn unless_planned(a: &ActionArgs, name: &'static str) -> Option<&'static str> {
+            (!a.dry_run && a.plan_out.is_none()).then_some(name)
+        }
+        match self {
+            Command::Retry(c) => match c {
+                RetryCommand::Retry(a) => unless_planned(&a.action, "retry retry"),
+                RetryCommand::Delete(a) => unless_planned(a, "retry delete"),
+                RetryCommand::Kill(a) => unless_planned(a, "retry kill"),
+                RetryCommand::Reschedule(a) => unless_planned(&a.action, "retry reschedule"),
+                RetryCommand::List(_)
+                | RetryCommand::Triage(_)
+                | RetryCommand::Export(_)
+                | RetryCommand::Show(_) => None,
+            },
+            Command::Dead(c) => match c {
+                DeadCommand::Retry(a) => unless_planned(&a.action, "dead retry"),
+                DeadCommand::Delete(a) => unless_planned(a, "dead delete"),
+                DeadCommand::Import(a) => (!a.dry_run).then_some("dead import"),
+                DeadCommand::List(_)
+                | DeadCommand::Triage(_)
+                | DeadCommand::Export(_)
+                | DeadCommand::Show(_) => None,
+            },
+            Command::Scheduled(c) => match c {
+                ScheduledCommand::EnqueueNow(a) => {
+                    unless_planned(&a.action, "scheduled enqueue-now")
+                }
+                ScheduledCommand::Delete(a) => unless_planned(a, "scheduled delete"),
+                ScheduledCommand::Reschedule(a) => {
+                    unless_planned(&a.action, "scheduled reschedule")
+                }
+                ScheduledCommand::List(_) | ScheduledCommand::Show(_) => None,
+            },
+            Command::Queue(c) => match c {
+                QueueCommand::Pause { .. } => Some("queue pause"),
+                QueueCommand::Resume { .. } => Some("queue resume"),
+                QueueCommand::Clear { .. } => Some("queue clear"),
+                QueueCommand::DeleteJob(a) => (!a.dry_run).then_some("queue delete-job"),
+                QueueCommand::List(_) | QueueCommand::Show(_) => None,
+            },
+            Command::Periodic(c) => match c {
+                periodic::PeriodicCommand::RunNow { .. } => Some("periodic run-now"),
+                periodic::PeriodicCommand::Disable(_) => Some("periodic disable"),
+                periodic::PeriodicCommand::Enable(_) => Some("periodic enable"),
+                periodic::PeriodicCommand::List(_) | periodic::PeriodicCommand::Show(_) => None,
+            },
+            Command::Enqueue(_) => Some("enqueue"),
+            Command::Worker(_) => Some("worker"),
+            Command::Procs(a) => match &a.action {
+                Some(ProcsAction::Quiet(_)) => Some("procs quiet"),
+                Some(ProcsAction::Resume(_)) => Some("procs resume"),
+                Some(ProcsAction::Stop(_)) => Some("procs stop"),
+                Some(ProcsAction::Prune { dry_run }) => (!dry_run).then_some("procs prune"),
+                None => None,
+            },
+            Command::Unsettled(UnsettledCommand::File { dry_run }) => {
+                (!dry_run).then_some("unsettled file")
+            }
+            Command::Reconcile(a) => (!a.dry_run).then_some("reconcile"),
+            Command::Fixture(fixture::FixtureCommand::Load { .. }) => Some("fixture load"),
+            Command::Stats(_)
+            | Command::Queues(_)
+            | Command::Job(_)
+            | Command::Jobs(_)
+            | Command::History(_)
+            | Command::Busy(_)
+            | Command::Unsettled(UnsettledCommand::List(_))
+            | Command::Orphans(_)
+            | Command::Check(_)
+            | Command::Metrics(_)
+            | Command::Top(_)
+            | Command::Context(_)
+            | Command::Audit(_)
+            | Command::Generate(_)
+            | Command::Fixture(fixture::FixtureCommand::Dump { .. }) => None,
+        }
+    }
 }
 
 #[cfg(test)]

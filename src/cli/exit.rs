@@ -42,11 +42,14 @@ impl Exit {
             1,
             "failure: a check failed, a job was not found, a key could not be read, bad input \
              (nothing changed), a declined confirmation, a change none of whose entries could be done, \
+             a change refused because its required audit entry could not be written, \
              or a job `worker` ran went to dead",
         ),
         (
             2,
-            "usage error: a bad flag or value, or a change without a terminal to confirm on and without --yes",
+            "usage error: a bad flag or value, a bad config file or context, a change without a \
+             terminal to confirm on and without --yes, or a change refused by a read-only or \
+             protected context",
         ),
         (
             3,

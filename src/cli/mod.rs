@@ -1,6 +1,8 @@
 //! Parse, dispatch, and map every outcome to an exit code.
 
 pub mod args;
+pub mod audit;
+pub mod config;
 pub mod confirm;
 pub mod exit;
 pub mod help;
@@ -12,7 +14,9 @@ pub mod watch;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::FromArgMatches;
+use std::ffi::OsString;
+
+use clap::{FromArgMatches, parser::ValueSource};
 
 use crate::commands::sets::apply::Action;
 use crate::commands::{self, Ctx};
@@ -38,9 +42,9 @@ pub fn run() -> ExitCode {
 pub fn run_with<I, T>(argv: I) -> ExitCode
 where
     I: IntoIterator<Item = T>,
-    T: Into<std::ffi::OsString> + Clone,
+    T: Into<OsString> + Clone,
 {
-    let argv: Vec<std::ffi::OsString> = argv.into_iter().map(Into::into).collect();
+    let argv: Vec<OsString> = argv.into_iter().map(Into::into).collect();
     if help::asks_for_options(&argv) {
         return ExitCode::from(match help::options_command().print_long_help() {
             Ok(()) => Exit::Ok.code(),
@@ -49,11 +53,13 @@ where
         });
     }
     let mut command = help::command();
-    let parsed = command
-        .try_get_matches_from_mut(argv)
-        .and_then(|matches| Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut command)));
-    let cli = match parsed {
-        Ok(cli) => cli,
+    let parsed = command.try_get_matches_from_mut(&argv).and_then(|m| {
+        Cli::from_arg_matches(&m)
+            .map(|cli| (cli, m))
+            .map_err(|e| e.format(&mut command))
+    });
+    let (cli, matches) = match parsed {
+        Ok(parsed) => parsed,
         Err(err) => {
             let _ = err.print();
             return ExitCode::from(if err.use_stderr() {
@@ -63,14 +69,87 @@ where
             });
         }
     };
-    let mut ctx = Ctx::new(&cli.global);
-    let result = dispatch(&mut ctx, cli.command);
-    let flushed = ctx.out.flush();
-    let exit = match result.and_then(|exit| flushed.map(|_| exit).map_err(Into::into)) {
+    let sources = config::Sources {
+        redis_url: source(&matches, "redis_url"),
+        sentinel: source(&matches, "sentinel"),
+        sentinel_master: source(&matches, "sentinel_master"),
+        context: source(&matches, "context"),
+    };
+    let exit = match run_parsed(cli, sources, &argv) {
         Ok(exit) => exit,
         Err(err) => report_error(&err),
     };
     ExitCode::from(exit.code())
+}
+
+/// Where a global flag's value came from, in whichever subcommand it was given.
+fn source(matches: &clap::ArgMatches, id: &str) -> config::Source {
+    let mut m = Some(matches);
+    while let Some(here) = m {
+        match here.value_source(id) {
+            Some(ValueSource::CommandLine) => return config::Source::Flag,
+            Some(ValueSource::EnvVariable) => return config::Source::Env,
+            _ => {}
+        }
+        m = here.subcommand().map(|(_, sub)| sub);
+    }
+    config::Source::Absent
+}
+
+/// Resolve the context, guard a change (read_only, protected, a required audit), run the
+/// command, and write its audit entry.
+fn run_parsed(cli: Cli, sources: config::Sources, argv: &[OsString]) -> anyhow::Result<Exit> {
+    let config = config::Config::load()?;
+    if let Command::Context(c) = &cli.command {
+        let mut ctx = Ctx::new(&cli.global, crate::store::ConnectOptions::default(), None);
+        let result = commands::context::run(&mut ctx, &config, cli.global.context.as_deref(), c);
+        return finish(&mut ctx, result);
+    }
+    let resolved = config::resolve(&cli.global, sources, &config, &|k| std::env::var(k).ok())?;
+    let change = cli.command.changes();
+    let mut ctx = Ctx::new(&cli.global, resolved.connect, resolved.context);
+    for note in &resolved.notes {
+        ctx.ui.note(note);
+    }
+    let Some(name) = change else {
+        let result = dispatch(&mut ctx, cli.command);
+        return finish(&mut ctx, result);
+    };
+    if let Some(active) = ctx.context.clone() {
+        let target = ctx.connector()?.target().to_string();
+        if active.read_only {
+            return Err(UsageError(format!(
+                "context {} is read-only: `{name}` would change Redis ({}); refused before connecting, nothing was changed",
+                active.name,
+                crate::text::visible(&target)
+            ))
+            .into());
+        }
+        if active.protected {
+            confirm::confirm_context(
+                &ctx.ui,
+                &active.name,
+                cli.global.confirm_context.as_deref(),
+                &format!("run `{name}`"),
+                &target,
+            )?;
+        }
+    }
+    let required =
+        cli.global.require_audit || ctx.context.as_ref().is_some_and(|c| c.require_audit);
+    let mut audit = audit::Change::new(name, argv, required);
+    let result = audit
+        .begin(&mut ctx)
+        .and_then(|()| dispatch(&mut ctx, cli.command));
+    let exit = finish(&mut ctx, result).unwrap_or_else(|err| report_error(&err));
+    audit.end(&mut ctx, exit.code());
+    Ok(exit)
+}
+
+/// Flush stdout after a command; a failed flush is the command's error.
+fn finish(ctx: &mut Ctx, result: anyhow::Result<Exit>) -> anyhow::Result<Exit> {
+    let flushed = ctx.out.flush();
+    result.and_then(|exit| flushed.map(|_| exit).map_err(Into::into))
 }
 
 fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<Exit> {
@@ -178,6 +257,8 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<Exit> {
         }),
         Command::Check(a) => show(ctx, |ctx| commands::check::run(ctx, &a)),
         Command::Metrics(a) => commands::metrics::run(ctx, &a),
+        Command::Audit(a) => commands::audit::run(ctx, &a),
+        Command::Context(_) => unreachable!("run_parsed runs `context` itself"),
         Command::Generate(a) => commands::generate::run(ctx, &a),
         Command::Fixture(a) => commands::fixture::run(ctx, &a),
     }

@@ -1,9 +1,11 @@
 //! One module per subcommand: its arguments (`XxxArgs`, whose doc comments are its
 //! `--help`) and `run(ctx, args)`, which decides and returns data; it never prints.
 
+pub mod audit;
 pub mod bulk;
 pub mod busy;
 pub mod check;
+pub mod context;
 pub mod enqueue;
 pub mod fixture;
 pub mod generate;
@@ -32,9 +34,9 @@ use clap::Args;
 use serde::Serialize;
 
 use crate::cli::args::GlobalArgs;
+use crate::cli::config::Active;
 use crate::cli::exit::Exit;
 use crate::cli::ui::Ui;
-use crate::store::connection::DEFAULT_URL;
 use crate::store::{ConnectOptions, Connector, KeyType, Name, Store, StoreError, StoreResult};
 use crate::text::visible;
 
@@ -44,15 +46,59 @@ pub struct Ctx {
     pub out: Out,
     connect: ConnectOptions,
     store: Option<Store>,
+    /// The context of the config file this run uses, if any.
+    pub context: Option<Active>,
+    /// What a change reports for its audit entry.
+    pub audit: AuditNote,
+    /// `--confirm-context NAME`, for changes made from inside a view (`top`).
+    pub confirm_context: Option<String>,
+    /// The audit must be written before a change (`--require-audit` or the context's).
+    pub require_audit: bool,
+}
+
+/// What a change did, for the audit trail: the counts of its summary and, when it acted on
+/// an exact selection, a digest of it.
+#[derive(Clone, Debug, Default)]
+pub struct AuditNote {
+    pub counts: Option<Counts>,
+    pub plan_digest: Option<String>,
+}
+
+/// The counts a change's summary reports.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    pub matched: u64,
+    pub done: u64,
+    pub gone: u64,
+    pub skipped: u64,
+    pub failed: u64,
+}
+
+impl Counts {
+    /// `n` things matched and done.
+    pub fn done(n: u64) -> Counts {
+        Counts {
+            matched: n,
+            done: n,
+            ..Counts::default()
+        }
+    }
+}
+
+impl From<&bulk::Summary> for Counts {
+    fn from(s: &bulk::Summary) -> Counts {
+        Counts {
+            matched: s.total(),
+            done: s.moved,
+            gone: s.gone,
+            skipped: s.skipped,
+            failed: s.failed,
+        }
+    }
 }
 
 impl Ctx {
-    pub fn new(global: &GlobalArgs) -> Ctx {
-        let url = global
-            .redis_url
-            .clone()
-            .or_else(|| std::env::var("REDIS_URL").ok().filter(|u| !u.is_empty()))
-            .unwrap_or_else(|| DEFAULT_URL.to_string());
+    pub fn new(global: &GlobalArgs, connect: ConnectOptions, context: Option<Active>) -> Ctx {
         Ctx {
             ui: Ui::detect(
                 global.format(),
@@ -62,17 +108,19 @@ impl Ctx {
                 global.now,
             ),
             out: Out::Stdout(BufWriter::with_capacity(64 * 1024, io::stdout())),
-            connect: ConnectOptions {
-                url,
-                tls_insecure: global.tls_insecure,
-                sentinels: global.sentinel.clone(),
-                sentinel_master: global.sentinel_master.clone(),
-                sentinel_password: global.sentinel_password.clone(),
-                connect_timeout: global.connect_timeout,
-                read_timeout: global.read_timeout,
-            },
+            connect,
             store: None,
+            require_audit: global.require_audit
+                || context.as_ref().is_some_and(|c| c.require_audit),
+            confirm_context: global.confirm_context.clone(),
+            context,
+            audit: AuditNote::default(),
         }
+    }
+
+    /// Note what this change did, for its audit entry.
+    pub fn record(&mut self, counts: Counts) {
+        self.audit.counts = Some(counts);
     }
 
     /// How to open connections to the Redis of this run.

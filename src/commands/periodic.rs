@@ -143,6 +143,7 @@ pub fn run(ctx: &mut Ctx, command: &PeriodicCommand) -> anyhow::Result<Exit> {
         }
         PeriodicCommand::RunNow { pjid } => {
             let report = run_now(ctx, pjid)?;
+            ctx.record(super::Counts::done(1));
             emit(ctx, &report)
         }
         PeriodicCommand::Disable(args) => toggle(ctx, args, true),
@@ -864,6 +865,14 @@ fn toggle(ctx: &mut Ctx, args: &ToggleArgs, disable: bool) -> anyhow::Result<Exi
         target: store.target().to_string(),
         entries: rows,
     };
+    let matched = report.entries.len() as u64;
+    let done = report.entries.iter().filter(|r| r.changed).count() as u64;
+    ctx.record(super::Counts {
+        matched,
+        done,
+        skipped: matched - done,
+        ..super::Counts::default()
+    });
     emit(ctx, &report)
 }
 

@@ -236,6 +236,14 @@ fn signal(ctx: &mut Ctx, signal: Signal, args: &SignalArgs) -> anyhow::Result<Ex
         target: store.target().to_string(),
         processes,
     };
+    let heard = report.processes.iter().filter(|p| p.receivers > 0).count() as u64;
+    let sent = report.processes.len() as u64;
+    ctx.record(super::Counts {
+        matched: sent,
+        done: heard,
+        skipped: sent - heard,
+        ..super::Counts::default()
+    });
     render::emit(&mut ctx.out, &ctx.ui, &report)?;
     Ok(report.exit())
 }
@@ -314,6 +322,14 @@ fn prune(ctx: &mut Ctx, dry_run: bool) -> anyhow::Result<Exit> {
         kept: (members.len() - removed.len()) as u64,
         removed,
     };
+    if !dry_run {
+        ctx.record(super::Counts {
+            matched: members.len() as u64,
+            done: report.removed.len() as u64,
+            skipped: report.kept,
+            ..super::Counts::default()
+        });
+    }
     render::emit(&mut ctx.out, &ctx.ui, &report)?;
     Ok(report.exit())
 }

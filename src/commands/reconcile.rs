@@ -208,6 +208,19 @@ pub fn run(ctx: &mut Ctx, args: &ReconcileArgs) -> anyhow::Result<Exit> {
         &mut report.problems,
     )?;
     report.death_hooks_not_run += report.unsettled.into_dead;
+    let lists = |f: fn(&ListOutcome) -> u64| report.lists.iter().map(f).sum::<u64>();
+    let done = lists(|l| l.requeued + l.parked + l.buried)
+        + report.buried_repeat_orphans.len() as u64
+        + report.unsettled.filed;
+    let failed = lists(|l| l.failed);
+    let skipped = report.unsettled.quarantined;
+    ctx.record(super::Counts {
+        matched: done + failed + skipped,
+        done,
+        gone: 0,
+        skipped,
+        failed,
+    });
     emit(&mut ctx.out, &ctx.ui, &report)?;
     Ok(report.exit())
 }
@@ -288,6 +301,12 @@ pub fn run_file_unsettled(ctx: &mut Ctx, dry_run: bool) -> anyhow::Result<Exit> 
         problems: Vec::new(),
     };
     file_unsettled(store, &recovery, &mut report.filed, &mut report.problems)?;
+    ctx.record(super::Counts {
+        matched: report.filed.filed + report.filed.quarantined,
+        done: report.filed.filed,
+        skipped: report.filed.quarantined,
+        ..super::Counts::default()
+    });
     emit(&mut ctx.out, &ctx.ui, &report)?;
     Ok(report.exit())
 }

@@ -497,6 +497,12 @@ pub fn run(ctx: &mut Ctx, args: &WorkerArgs) -> anyhow::Result<Exit> {
         discarded: t.discarded.load(Ordering::SeqCst),
         requeued: ended.requeued,
     };
+    ctx.record(super::Counts {
+        matched: report.processed,
+        done: report.processed.saturating_sub(report.failed),
+        failed: report.failed,
+        ..super::Counts::default()
+    });
     crate::render::emit(&mut ctx.out, &ctx.ui, &report)?;
     Ok(report.exit())
 }

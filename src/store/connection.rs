@@ -23,6 +23,10 @@ pub struct ConnectOptions {
     pub sentinels: Vec<String>,
     pub sentinel_master: Option<String>,
     pub sentinel_password: Option<String>,
+    /// The password to use instead of the URL's (a context's `password_env`).
+    pub password: Option<String>,
+    /// The name of the context these options come from: shown beside the target.
+    pub context: Option<String>,
     pub connect_timeout: Duration,
     pub read_timeout: Duration,
 }
@@ -35,6 +39,8 @@ impl Default for ConnectOptions {
             sentinels: Vec::new(),
             sentinel_master: None,
             sentinel_password: None,
+            password: None,
+            context: None,
             connect_timeout: Duration::from_secs(5),
             read_timeout: Duration::from_secs(30),
         }
@@ -49,6 +55,7 @@ pub struct Connector {
     info: ConnectionInfo,
     sentinel: Option<Sentinels>,
     target: String,
+    address: String,
     secrets: Vec<String>,
     connect_timeout: Duration,
     read_timeout: Duration,
@@ -86,6 +93,7 @@ impl Connector {
         let mut secrets: Vec<String> = Vec::new();
         secrets.extend(password_in_url(&opts.url));
         secrets.extend(opts.sentinel_password.clone());
+        secrets.extend(opts.password.clone());
         let shown = redact_url(&opts.url);
         let invalid = |reason: String| StoreError::InvalidAddress {
             target: shown.clone(),
@@ -96,6 +104,10 @@ impl Connector {
             .as_str()
             .into_connection_info()
             .map_err(|e| invalid(e.to_string()))?;
+        if let Some(pw) = &opts.password {
+            let settings = info.redis_settings().clone().set_password(pw);
+            info = info.set_redis_settings(settings);
+        }
         if opts.tls_insecure {
             match info.addr().clone() {
                 ConnectionAddr::TcpTls {
@@ -140,9 +152,13 @@ impl Connector {
                 password: opts.sentinel_password.clone(),
             })
         };
-        let target = match &sentinel {
+        let address = match &sentinel {
             None => render_target(&info),
             Some(s) => sentinel_target(s, &info),
+        };
+        let target = match &opts.context {
+            Some(name) => format!("{address} (context {name})"),
+            None => address.clone(),
         };
         if let Some(pw) = info.redis_settings().password() {
             secrets.push(pw.to_string());
@@ -152,6 +168,7 @@ impl Connector {
             info,
             sentinel,
             target,
+            address,
             secrets,
             connect_timeout: opts.connect_timeout,
             read_timeout: opts.read_timeout,
@@ -246,9 +263,15 @@ impl Connector {
             })
     }
 
-    /// The Redis this connector reaches, password replaced by `***`.
+    /// The Redis this connector reaches, password replaced by `***`, followed by
+    /// `(context NAME)` when a context named it: what confirmations and summaries show.
     pub fn target(&self) -> &str {
         &self.target
+    }
+
+    /// The Redis this connector reaches, password replaced by `***`, without the context.
+    pub fn address(&self) -> &str {
+        &self.address
     }
 
     /// The database number, for plans and confirmations.

@@ -29,6 +29,8 @@ pub const HISTORY_SUCCESS: &str = "cogworker:history:success";
 pub const HISTORY_FAILED: &str = "cogworker:history:failed";
 pub const PERIODIC_SCHEDULE: &str = "periodic:schedule";
 pub const PERIODIC_DISABLED: &str = "periodic:disabled";
+/// cogctl's own audit trail (a stream): outside cogworker's keys, the gem never reads it.
+pub const AUDIT: &str = "cogctl:audit";
 
 const QUEUE_PREFIX: &str = "cogworker:queue:";
 const INPROGRESS_PREFIX: &str = "cogworker:inprogress:";

@@ -2,6 +2,7 @@
 //! (`job`), Lua scripts (`scripts`), connections (`connection`) and bounded readers (`page`).
 //! Every command reaches Redis through a `Store`.
 
+pub mod audit;
 pub mod base64;
 pub mod connection;
 pub mod error;

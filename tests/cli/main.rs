@@ -2,9 +2,11 @@
 
 mod support;
 
+mod audit;
 mod basics;
 mod check;
 mod connect;
+mod contexts;
 mod control;
 mod deep;
 mod enqueue;

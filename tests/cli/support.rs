@@ -198,11 +198,14 @@ impl RedisServer {
         fixture
     }
 
-    /// Every key with its type, exact serialized value (DUMP) and whether it has a TTL.
+    /// Every key with its type, exact serialized value (DUMP) and whether it has a TTL —
+    /// but cogctl's own audit stream (cogctl:audit), which every change appends to: the
+    /// comparisons are about the state cogworker sees (tests/cli/audit.rs checks the stream).
     pub fn keyspace(&self) -> BTreeMap<Vec<u8>, (String, Vec<u8>, bool)> {
         let mut conn = self.conn();
         let keys: Vec<Vec<u8>> = redis::cmd("KEYS").arg("*").query(&mut conn).unwrap();
         keys.into_iter()
+            .filter(|k| k.as_slice() != b"cogctl:audit")
             .map(|k| {
                 let kind: String = redis::cmd("TYPE").arg(&k).query(&mut conn).unwrap();
                 let dump: Vec<u8> = redis::cmd("DUMP").arg(&k).query(&mut conn).unwrap();

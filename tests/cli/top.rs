@@ -43,6 +43,24 @@ fn size(rows: u16, cols: u16) -> (NonZeroU16, NonZeroU16) {
 
 impl Tui {
     fn start(server: &RedisServer, args: &[&str], rows: u16, cols: u16) -> Tui {
+        Tui::start_with(
+            server,
+            args,
+            rows,
+            cols,
+            &[("COGCTL_REDIS_URL", &server.url())],
+        )
+    }
+
+    /// `top` with these environment variables (no COGCTL_REDIS_URL unless given).
+    fn start_with(
+        server: &RedisServer,
+        args: &[&str],
+        rows: u16,
+        cols: u16,
+        env: &[(&str, &str)],
+    ) -> Tui {
+        let _ = server;
         let (mut master, mut slave) = (0, 0);
         let ws = winsize(rows, cols);
         // SAFETY: openpty fills two fds we then own; no name buffer, default termios.
@@ -69,7 +87,7 @@ impl Tui {
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())
             .env("TZ", "UTC")
             .env("TERM", "xterm-256color")
-            .env("COGCTL_REDIS_URL", server.url())
+            .envs(env.iter().copied())
             .arg("top")
             .args(args)
             .stdin(Stdio::from(slave.try_clone().unwrap()))
@@ -332,6 +350,39 @@ fn top_follows_a_working_worker_and_pauses_resumes_quiets_and_filters_through_it
         line_of(s, "toptest:").contains("quiet")
     });
 
+    // Each change made from the screen is in the audit trail, with what it did.
+    let audit: Vec<(String, Vec<(String, String)>)> = redis::cmd("XRANGE")
+        .arg("cogctl:audit")
+        .arg("-")
+        .arg("+")
+        .query(&mut server.conn())
+        .unwrap();
+    let done: Vec<(String, String)> = audit
+        .iter()
+        .filter(|(_, f)| {
+            f.iter()
+                .any(|(k, v)| k == "argv" && v.starts_with("cogctl top"))
+        })
+        .map(|(_, f)| {
+            let get = |k: &str| {
+                f.iter()
+                    .find(|(n, _)| n == k)
+                    .map(|(_, v)| v.clone())
+                    .unwrap_or_default()
+            };
+            (get("command"), get("done"))
+        })
+        .collect();
+    assert_eq!(
+        done,
+        [
+            ("queue pause".to_string(), "1".to_string()),
+            ("queue resume".to_string(), "1".to_string()),
+            ("procs quiet".to_string(), "1".to_string()),
+        ],
+        "{audit:?}"
+    );
+
     tui.send("q");
     assert_eq!(tui.wait_exit(), 0);
     let parser = tui.parser.lock().unwrap();
@@ -465,5 +516,50 @@ fn top_quits_when_its_terminal_hangs_up() {
     let mut tui = Tui::start(&server, &["--interval", "200ms"], 24, 80);
     tui.wait_screen("the first frame", |s| s.contains("Queues (0)"));
     tui.hang_up();
+    assert_eq!(tui.wait_exit(), 0);
+}
+
+#[test]
+fn a_read_only_context_lets_top_look_but_not_pause() {
+    let server = RedisServer::start();
+    enqueue(&server, "default", 3, 0.1);
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[contexts.ro]\nredis_url = \"{}\"\nread_only = true\n",
+            server.url()
+        ),
+    )
+    .unwrap();
+    let mut tui = Tui::start_with(
+        &server,
+        &["--interval", "250ms", "--context", "ro"],
+        40,
+        140,
+        &[("COGCTL_CONFIG", config.to_str().unwrap())],
+    );
+    tui.wait_screen("the queue", |s| {
+        regex::Regex::new(r"default\s+3\s").unwrap().is_match(s)
+    });
+    tui.send("p");
+    tui.wait_screen("the pause question", |s| s.contains("Pause queue default"));
+    tui.send("y");
+    tui.wait_screen("the refusal", |s| s.contains("context ro is read-only"));
+    assert!(!sismember(&server, "cogworker:paused_queues", "default"));
+    let audit: Vec<(String, Vec<(String, String)>)> = redis::cmd("XRANGE")
+        .arg("cogctl:audit")
+        .arg("-")
+        .arg("+")
+        .query(&mut server.conn())
+        .unwrap();
+    assert!(
+        !audit.iter().any(|(_, f)| f
+            .iter()
+            .any(|(k, v)| k == "argv" && v.starts_with("cogctl top"))),
+        "{audit:?}"
+    );
+    tui.send("q");
     assert_eq!(tui.wait_exit(), 0);
 }

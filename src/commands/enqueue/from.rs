@@ -291,6 +291,13 @@ pub fn run(ctx: &mut Ctx, path: &Path, batch: usize) -> anyhow::Result<Exit> {
     }
     progress.finish();
     summary.finish();
+    ctx.record(crate::commands::Counts {
+        matched: summary.lines,
+        done: summary.pushed + summary.scheduled,
+        gone: 0,
+        skipped: summary.duplicates + summary.bad_lines,
+        failed: summary.failed,
+    });
     render::emit(&mut ctx.out, &ctx.ui, &summary)?;
     Ok(summary.exit())
 }

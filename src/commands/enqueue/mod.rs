@@ -174,6 +174,12 @@ pub fn run(ctx: &mut Ctx, args: &EnqueueArgs) -> anyhow::Result<Exit> {
         lock_ttl: job.lock.filter(|_| written).map(|(_, ttl)| ttl),
         payload: written.then(|| String::from_utf8_lossy(job.payload).into_owned()),
     };
+    ctx.record(super::Counts {
+        matched: 1,
+        done: u64::from(written),
+        skipped: u64::from(!written),
+        ..super::Counts::default()
+    });
     render::emit(&mut ctx.out, &ctx.ui, &report)?;
     Ok(report.exit())
 }

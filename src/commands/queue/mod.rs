@@ -264,12 +264,20 @@ fn pause(ctx: &mut Ctx, names: &[Name], pause: bool) -> anyhow::Result<Exit> {
             changed,
             name: name.clone(),
         })
-        .collect();
+        .collect::<Vec<PauseRow>>();
+    let changed = rows.iter().filter(|r| r.changed).count() as u64;
+    let matched = rows.len() as u64;
     let report = PauseReport {
         action: if pause { "pause" } else { "resume" },
         target: store.target().to_string(),
         queues: rows,
     };
+    ctx.record(super::Counts {
+        matched,
+        done: changed,
+        skipped: matched - changed,
+        ..super::Counts::default()
+    });
     emit(ctx, &report)
 }
 
@@ -368,6 +376,7 @@ fn clear(ctx: &mut Ctx, queue: &Name, force: bool, yes: bool) -> anyhow::Result<
         deleted,
         listed,
     };
+    ctx.record(super::Counts::done(deleted));
     emit(ctx, &report)
 }
 
@@ -875,6 +884,7 @@ fn delete_by_jid(ctx: &mut Ctx, args: &DeleteJobArgs, jids: &[String]) -> anyhow
     } else {
         summary.exit()
     };
+    ctx.record(super::Counts::from(&summary));
     let report = DeleteReport {
         summary,
         locks_released,
@@ -980,6 +990,7 @@ fn delete_bulk(ctx: &mut Ctx, args: &DeleteJobArgs) -> anyhow::Result<Exit> {
     }
     summary.finish();
     let exit = summary.exit();
+    ctx.record(super::Counts::from(&summary));
     let report = DeleteReport {
         summary,
         locks_released,

@@ -19,8 +19,8 @@ use crate::cli::exit::{Exit, UsageError};
 use crate::cli::interrupt;
 use crate::cli::ui::Ui;
 use crate::cli::values::{TimeArg, parse_time};
-use crate::commands::Ctx;
 use crate::commands::bulk::{self, Outcome, PaceArgs, Pacer, Summary};
+use crate::commands::{Counts, Ctx};
 use crate::render::progress::Progress;
 use crate::render::size::count;
 use crate::render::table::{cut, one_line};
@@ -676,6 +676,7 @@ pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> any
         progress: &progress,
         summary: &mut summary,
         report: report.as_mut(),
+        digest: sha1::Digest::new(),
     };
     let result = match source {
         Source::Scan(filter) => run.scan(store, &filter),
@@ -685,11 +686,14 @@ pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> any
             None => Ok(()),
         },
     };
+    let digest = sha1::Digest::finalize(run.digest);
     progress.finish();
     if let Some(mut file) = report {
         file.flush()?;
     }
     summary.finish();
+    ctx.record(Counts::from(&summary));
+    ctx.audit.plan_digest = Some(digest.iter().map(|b| format!("{b:02x}")).collect());
     match result {
         Ok(()) => {}
         // A connection lost mid-run: say what was done before it, then the error.
@@ -837,6 +841,8 @@ struct Run<'a> {
     progress: &'a Progress,
     summary: &'a mut Summary,
     report: Option<&'a mut BufWriter<File>>,
+    /// SHA-1 of the members acted on, each followed by a newline: the audit's plan digest.
+    digest: sha1::Sha1,
 }
 
 impl Run<'_> {
@@ -969,6 +975,10 @@ impl Run<'_> {
                 },
             });
             writeln!(file, "{line}")?;
+        }
+        if let Some(e) = entry {
+            sha1::Digest::update(&mut self.digest, &e.member.raw);
+            sha1::Digest::update(&mut self.digest, b"\n");
         }
         self.progress.inc(1);
         self.summary.record(jid, outcome);

@@ -730,6 +730,16 @@ fn record_failure(report: &mut ImportReport, reason: String) {
 
 fn finish(ctx: &mut Ctx, mut report: ImportReport, started: Instant) -> anyhow::Result<Exit> {
     report.elapsed_secs = (started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
+    // With nothing to add nothing was written: no change, no audit entry.
+    if !report.dry_run && report.to_add > 0 {
+        ctx.record(crate::commands::Counts {
+            matched: report.lines,
+            done: report.added,
+            gone: 0,
+            skipped: report.present,
+            failed: report.failed,
+        });
+    }
     render::emit(&mut ctx.out, &ctx.ui, &report)?;
     Ok(report.exit())
 }

@@ -31,7 +31,9 @@ use crate::cli::exit::{Exit, UsageError};
 use crate::cli::values::parse_duration;
 use crate::render::top::{Chrome, draw};
 use app::{App, Outcome};
-use sample::{Action, Sampler};
+use sample::{Action, Guard, Sampler};
+
+use crate::store::audit;
 
 /// A live full-screen dashboard: queues with enqueue/dequeue rates, throughput, processes
 /// and their memory, the latest deaths
@@ -84,7 +86,24 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
     if args.interval < Duration::from_millis(100) {
         return Err(UsageError("--interval must be at least 100ms".into()).into());
     }
-    let sampler = Sampler::new(ctx.connector()?, ctx.ui.clock);
+    let connector = ctx.connector()?;
+    let guard = Guard {
+        refuse: refusal(ctx),
+        required: ctx.require_audit,
+        who: audit::Who {
+            user: audit::user_at_host(),
+            context: ctx
+                .context
+                .as_ref()
+                .map(|c| c.name.clone())
+                .unwrap_or_default(),
+            argv: connector.scrub(&audit::redact_argv(
+                &std::env::args_os().collect::<Vec<_>>(),
+            )),
+            target: connector.address().to_string(),
+        },
+    };
+    let sampler = Sampler::new(connector, ctx.ui.clock, guard);
     let target = sampler.target().to_string();
     let (requests, requested) = mpsc::channel();
     let (updates, updated) = mpsc::channel();
@@ -134,6 +153,26 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
     }
     result?;
     Ok(Exit::Ok)
+}
+
+/// Why the pause and quiet keys must change nothing in this run's context, if they must: a
+/// read-only context refuses them; a protected one needs `--confirm-context NAME`, since a
+/// y/n inside the screen is the `--yes` a protected context doesn't take.
+fn refusal(ctx: &Ctx) -> Option<String> {
+    let c = ctx.context.as_ref()?;
+    if c.read_only {
+        Some(format!(
+            "context {} is read-only: nothing was changed",
+            c.name
+        ))
+    } else if c.protected && ctx.confirm_context.as_deref() != Some(c.name.as_str()) {
+        Some(format!(
+            "context {} is protected: start top with --confirm-context {} to pause or quiet from it; nothing was changed",
+            c.name, c.name
+        ))
+    } else {
+        None
+    }
 }
 
 fn event_loop(
