@@ -83,24 +83,11 @@ impl Change {
     }
 
     fn fields(&self, ctx: &mut Ctx, phase: &str, exit: Option<u8>) -> Vec<(&'static str, String)> {
-        let (target, scrubbed) = match ctx.connector() {
-            Ok(c) => (c.address().to_string(), c.scrub(&self.argv)),
-            Err(_) => (String::new(), self.argv.clone()),
-        };
         let time =
             chrono::DateTime::from_timestamp_millis((ctx.ui.clock.current() * 1000.0) as i64)
                 .unwrap_or_default()
                 .to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
-        let who = audit::Who {
-            user: audit::user_at_host(),
-            context: ctx
-                .context
-                .as_ref()
-                .map(|c| c.name.clone())
-                .unwrap_or_default(),
-            argv: scrubbed,
-            target,
-        };
+        let who = ctx.audit_who(&self.argv);
         let outcome = exit.map(|exit| {
             let Counts {
                 matched,

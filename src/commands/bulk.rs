@@ -19,6 +19,7 @@ use crate::render::size::count;
 use crate::render::table::one_line;
 use crate::render::time::span;
 use crate::store::Name;
+use crate::text::visible;
 
 /// The most entries one script call handles: each entry costs a few microseconds inside
 /// Redis, so a batch stays far below the 50 ms no call may exceed.
@@ -182,9 +183,16 @@ impl Summary {
 impl Report for Summary {
     fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
         let s = &ui.styles;
+        // Under a context the target names it (`URL (context NAME)`): said on the summary
+        // too, so a log of the run says where it was made.
+        let place = if self.target.ends_with(')') && self.target.contains(" (context ") {
+            format!(" on {}", visible(&self.target))
+        } else {
+            String::new()
+        };
         writeln!(
             out,
-            "{} {} from {}",
+            "{} {} from {}{place}",
             s.strong(self.verb),
             count(self.moved),
             self.source.shown()

@@ -123,6 +123,25 @@ impl Ctx {
         self.audit.counts = Some(counts);
     }
 
+    /// Who makes this run's changes, for their audit entries: `argv` is the command line
+    /// with secrets redacted (the URL's password is scrubbed here again).
+    pub fn audit_who(&self, argv: &str) -> crate::store::audit::Who {
+        let (target, argv) = match self.connector() {
+            Ok(c) => (c.address().to_string(), c.scrub(argv)),
+            Err(_) => (String::new(), argv.to_string()),
+        };
+        crate::store::audit::Who {
+            user: crate::store::audit::user_at_host(),
+            context: self
+                .context
+                .as_ref()
+                .map(|c| c.name.clone())
+                .unwrap_or_default(),
+            argv,
+            target,
+        }
+    }
+
     /// How to open connections to the Redis of this run.
     pub fn connector(&self) -> StoreResult<Connector> {
         Connector::new(&self.connect)

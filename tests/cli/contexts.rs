@@ -289,6 +289,22 @@ fn a_protected_context_needs_its_name_not_just_yes() {
         r.stdout
     );
 
+    // The summary of a change says where it was made, context included.
+    server.exec(&[&["ZADD", "cogworker:dead", "1700000002", &dead_job("j2")]]);
+    let r = with_config(&file.path)
+        .args(["--context", "prod", "--confirm-context", "prod"])
+        .args(["dead", "delete", "--jid", "j2", "--yes"])
+        .run();
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    assert!(
+        r.stdout.contains(&format!(
+            "deleted 1 from cogworker:dead on {}?db=0 (context prod)",
+            server.url()
+        )),
+        "{}",
+        r.stdout
+    );
+
     let r = with_config(&file.path)
         .args(["--context", "prod", "--confirm-context", "prod", "--json"])
         .args(["dead", "delete", "--all", "--yes"])

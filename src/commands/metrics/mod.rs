@@ -11,6 +11,7 @@ use clap::Args;
 use super::periodic::{EntryDelay, entry_delays};
 use super::procs::{Process, State, read_processes};
 use super::queues::{QueueRow, read_queues};
+use super::stats::Totals;
 use super::{Ctx, Problem, read_registry};
 use crate::cli::exit::Exit;
 use crate::render::exposition::{Exposition, Kind};
@@ -179,13 +180,7 @@ impl Snapshot {
         let mut problems = Vec::new();
         let hour = (now.floor() as i64).div_euclid(3600);
         let mut pipe = redis::pipe();
-        pipe.cmd("GET").arg(keys::STATS_PROCESSED);
-        pipe.cmd("GET").arg(keys::STATS_FAILED);
-        pipe.cmd("ZCARD").arg(keys::SCHEDULE);
-        pipe.cmd("ZCARD").arg(keys::RETRY);
-        pipe.cmd("ZCARD").arg(keys::DEAD);
-        pipe.cmd("LLEN").arg(keys::UNSETTLED);
-        pipe.cmd("LLEN").arg(keys::REPEAT_ORPHANS);
+        Totals::queue(&mut pipe);
         for h in [hour, hour - 1] {
             pipe.cmd("HMGET")
                 .arg(keys::throughput(h))
@@ -199,38 +194,21 @@ impl Snapshot {
             .arg("WITHSCORES");
         let replies = store.pipeline(&pipe)?;
 
-        let mut counter = |i: usize, key: &str| match &replies[i] {
-            Ok(v) => {
-                let c = value::counter(v);
-                if let Some(error) = c.problem() {
-                    problems.push(Problem {
-                        key: key.into(),
-                        error,
-                    });
-                }
-                c.number().as_f64()
-            }
-            Err(e) => {
-                problems.push(Problem::wrong(key, KeyType::String, e));
-                None
-            }
-        };
-        let processed = counter(0, keys::STATS_PROCESSED);
-        let failed = counter(1, keys::STATS_FAILED);
-        let mut size = |i: usize, key: &str, kind: KeyType| match &replies[i] {
-            Ok(v) => Some(value::int(v).unwrap_or(0).max(0) as u64),
-            Err(e) => {
-                problems.push(Problem::wrong(key, kind, e));
-                None
-            }
-        };
-        let scheduled = size(2, keys::SCHEDULE, KeyType::Zset);
-        let retry = size(3, keys::RETRY, KeyType::Zset);
-        let dead = size(4, keys::DEAD, KeyType::Zset);
-        let unsettled = size(5, keys::UNSETTLED, KeyType::List);
-        let repeat_orphans = size(6, keys::REPEAT_ORPHANS, KeyType::List);
+        let totals = Totals::from_replies(&replies, &mut problems);
+        let number =
+            |n: &Option<serde_json::Number>| n.as_ref().and_then(serde_json::Number::as_f64);
+        let (processed, failed) = (number(&totals.processed), number(&totals.failed));
+        let Totals {
+            scheduled,
+            retry,
+            dead,
+            unsettled,
+            repeat_orphans,
+            ..
+        } = totals;
         let mut hours = [(None, None); 2];
-        for (slot, (i, h)) in hours.iter_mut().zip([(7, hour), (8, hour - 1)]) {
+        let after = Totals::COMMANDS;
+        for (slot, (i, h)) in hours.iter_mut().zip([(after, hour), (after + 1, hour - 1)]) {
             match &replies[i] {
                 Ok(v) => {
                     let field = |n: usize| {
@@ -244,7 +222,7 @@ impl Snapshot {
                 Err(e) => problems.push(Problem::wrong(keys::throughput(h), KeyType::Hash, e)),
             }
         }
-        let newest_dead = match &replies[9] {
+        let newest_dead = match &replies[Totals::COMMANDS + 2] {
             Ok(v) => value::items(v)
                 .get(1)
                 .and_then(value::string)

@@ -90,18 +90,9 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
     let guard = Guard {
         refuse: refusal(ctx),
         required: ctx.require_audit,
-        who: audit::Who {
-            user: audit::user_at_host(),
-            context: ctx
-                .context
-                .as_ref()
-                .map(|c| c.name.clone())
-                .unwrap_or_default(),
-            argv: connector.scrub(&audit::redact_argv(
-                &std::env::args_os().collect::<Vec<_>>(),
-            )),
-            target: connector.address().to_string(),
-        },
+        who: ctx.audit_who(&audit::redact_argv(
+            &std::env::args_os().collect::<Vec<_>>(),
+        )),
     };
     let sampler = Sampler::new(connector, ctx.ui.clock, guard);
     let target = sampler.target().to_string();

@@ -10,8 +10,9 @@
 //! 5. per process `HGETALL` of its presence hash and `PTTL`, plus one `HMGET
 //!    cogworker:last_beat`; once a minute also its memory history (`ZRANGEBYSCORE`, at most
 //!    1000 members);
-//! 6. `GET` of both counters, `ZCARD` of schedule, retry and dead, `ZREVRANGE cogworker:dead
-//!    0 4 WITHSCORES`, and `INFO`.
+//! 6. `GET` of both counters, `ZCARD` of schedule, retry and dead, `LLEN` of unsettled and
+//!    repeat_orphans (the reads every overview shares), `ZREVRANGE cogworker:dead 0 4
+//!    WITHSCORES`, and `INFO`.
 
 use std::collections::{HashMap, VecDeque};
 use std::time::{Duration, Instant};
@@ -22,12 +23,13 @@ use crate::commands::procs::{State, read_processes};
 use crate::commands::procs_control::{Signal, present, publish};
 use crate::commands::queue::set_paused;
 use crate::commands::queues::read_queues_with;
+use crate::commands::stats::Totals as Counted;
 use crate::render::top::{
     DeathLine, Growth, ProcState, ProcessLine, QueueLine, Rate, RedisTotals, Totals, View,
 };
 use crate::store::audit;
 use crate::store::job::{Job, UNPARSEABLE_CLASS};
-use crate::store::{Connector, KeyType, Name, Reply, Store, StoreError, StoreResult, keys, value};
+use crate::store::{Connector, Name, Reply, Store, StoreError, StoreResult, keys, value};
 
 /// How far `LPOS` looks for the newest job of the refresh before. Beyond it, the count of
 /// jobs pushed since is a lower bound.
@@ -163,11 +165,7 @@ impl Sampler {
         problems.extend(process_problems);
 
         let mut pipe = redis::pipe();
-        pipe.cmd("GET").arg(keys::STATS_PROCESSED);
-        pipe.cmd("GET").arg(keys::STATS_FAILED);
-        pipe.cmd("ZCARD").arg(keys::SCHEDULE);
-        pipe.cmd("ZCARD").arg(keys::RETRY);
-        pipe.cmd("ZCARD").arg(keys::DEAD);
+        Counted::queue(&mut pipe);
         pipe.cmd("ZREVRANGE")
             .arg(keys::DEAD)
             .arg(0)
@@ -279,40 +277,21 @@ impl Sampler {
             });
         }
 
-        let counter = |i: usize, key: &str, problems: &mut Vec<Problem>| match &replies[i] {
-            Ok(v) => {
-                let c = value::counter(v);
-                if let Some(error) = c.problem() {
-                    problems.push(Problem {
-                        key: key.into(),
-                        error,
-                    });
-                }
-                c.number().as_i64()
-            }
-            Err(e) => {
-                problems.push(Problem::wrong(key, KeyType::String, e));
-                None
-            }
-        };
-        let size = |i: usize, key: &str, problems: &mut Vec<Problem>| match &replies[i] {
-            Ok(v) => Some(value::int(v).unwrap_or(0).max(0) as u64),
-            Err(e) => {
-                problems.push(Problem::wrong(key, KeyType::Zset, e));
-                None
-            }
-        };
-        totals.processed = counter(0, keys::STATS_PROCESSED, &mut problems);
-        totals.failed = counter(1, keys::STATS_FAILED, &mut problems);
-        totals.scheduled = size(2, keys::SCHEDULE, &mut problems);
-        totals.retry = size(3, keys::RETRY, &mut problems);
-        totals.dead = size(4, keys::DEAD, &mut problems);
+        let counted = Counted::from_replies(&replies, &mut problems);
+        totals.processed = counted
+            .processed
+            .as_ref()
+            .and_then(serde_json::Number::as_i64);
+        totals.failed = counted.failed.as_ref().and_then(serde_json::Number::as_i64);
+        totals.scheduled = counted.scheduled;
+        totals.retry = counted.retry;
+        totals.dead = counted.dead;
         totals.enqueued = queues.iter().map(|q| q.size).sum();
-        let deaths = match &replies[5] {
+        let deaths = match &replies[Counted::COMMANDS] {
             Ok(v) => deaths(value::items(v)),
             Err(_) => Vec::new(),
         };
-        let redis = replies[6]
+        let redis = replies[Counted::COMMANDS + 1]
             .as_ref()
             .ok()
             .and_then(value::string)
