@@ -497,9 +497,11 @@ pub fn run(ctx: &mut Ctx, args: &WorkerArgs) -> anyhow::Result<Exit> {
         discarded: t.discarded.load(Ordering::SeqCst),
         requeued: ended.requeued,
     };
+    // The report's `processed` counts the runs that succeeded and `failed` those that
+    // didn't (as the gem's counters do): every run is one or the other.
     ctx.record(super::Counts {
-        matched: report.processed,
-        done: report.processed.saturating_sub(report.failed),
+        matched: report.processed + report.failed,
+        done: report.processed,
         failed: report.failed,
         ..super::Counts::default()
     });

@@ -349,6 +349,19 @@ fn an_audit_refused_by_acl_is_a_warning_unless_required() {
 #[test]
 fn the_worker_writes_an_entry_at_start_and_at_stop() {
     let server = RedisServer::start();
+    // Three jobs that succeed and one that fails with no retries left.
+    for (class, retry) in [
+        ("Ok", "true"),
+        ("Ok", "true"),
+        ("Ok", "true"),
+        ("Boom", "false"),
+    ] {
+        Cogctl::new(&server)
+            .args(["enqueue", class, "--queue", "q", "--retry", retry])
+            .run()
+            .success();
+    }
+    server.exec(&[&["DEL", "cogctl:audit"]]);
     let r = Cogctl::new(&server)
         .args([
             "worker",
@@ -356,10 +369,12 @@ fn the_worker_writes_an_entry_at_start_and_at_stop() {
             "q",
             "--burst",
             "--handler",
-            "*=builtin:noop",
+            "Ok=builtin:noop",
+            "--handler",
+            "Boom=builtin:fail",
         ])
         .run();
-    assert_eq!(r.code, 0, "{}", r.snapshot());
+    assert_eq!(r.code, 1, "a job died: {}", r.snapshot());
     let all = entries(&server);
     assert_eq!(
         all.iter().map(|e| e["phase"].as_str()).collect::<Vec<_>>(),
@@ -367,6 +382,12 @@ fn the_worker_writes_an_entry_at_start_and_at_stop() {
         "{all:?}"
     );
     assert!(all.iter().all(|e| e["command"] == "worker"));
+    let end = &all[1];
+    assert_eq!(
+        ["matched", "done", "failed", "exit"].map(|k| end[k].as_str()),
+        ["4", "3", "1", "1"],
+        "{end:?}"
+    );
 }
 
 #[test]
