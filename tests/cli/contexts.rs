@@ -406,3 +406,45 @@ fn context_list_show_and_use() {
     assert_eq!(r.code, 2, "{}", r.snapshot());
     assert_eq!(std::fs::read_to_string(&file.path).unwrap(), after);
 }
+
+/// On a terminal a protected context asks for its name to be typed; anything else cancels.
+#[test]
+fn a_protected_context_asks_for_its_name_to_be_typed_on_a_terminal() {
+    let server = RedisServer::start();
+    server.exec(&[
+        &["ZADD", "cogworker:dead", "1700000001", &dead_job("j1")],
+        &["ZADD", "cogworker:dead", "1700000002", &dead_job("j2")],
+    ]);
+    let file = config(&format!(
+        "[contexts.prod]\nredis_url = \"{}\"\nprotected = true\n",
+        server.url()
+    ));
+    let env = [("COGCTL_CONFIG", file.path.to_str().unwrap())];
+    let argv = ["--context", "prod", "dead", "delete", "--jid", "j1"];
+    let dead = || -> u64 {
+        redis::cmd("ZCARD")
+            .arg("cogworker:dead")
+            .query(&mut server.conn())
+            .unwrap()
+    };
+
+    // The wrong name: cancelled, nothing changed.
+    let mut tty = crate::top::Tui::spawn(&argv, 24, 120, &env);
+    tty.wait_screen("the typed-name question", |s| {
+        s.contains("context prod is protected: type its name")
+    });
+    tty.send("staging\r");
+    assert_ne!(tty.wait_exit(), 0);
+    assert_eq!(dead(), 2);
+
+    // The right name, then the command's own y/N.
+    let mut tty = crate::top::Tui::spawn(&argv, 24, 120, &env);
+    tty.wait_screen("the typed-name question", |s| {
+        s.contains("context prod is protected: type its name")
+    });
+    tty.send("prod\r");
+    tty.wait_screen("the y/N question", |s| s.contains("[y/N]"));
+    tty.send("y");
+    assert_eq!(tty.wait_exit(), 0, "{}", tty.screen());
+    assert_eq!(dead(), 1);
+}

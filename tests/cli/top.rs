@@ -17,7 +17,7 @@ use crate::support::{Cogctl, RedisServer, Spawned, wait_until};
 const LIMIT: Duration = Duration::from_secs(15);
 
 /// `cogctl top` on the slave side of a pty, its screen kept by a vt100 parser.
-struct Tui {
+pub(crate) struct Tui {
     child: Child,
     master: File,
     parser: Arc<Mutex<vt100::Parser>>,
@@ -61,6 +61,12 @@ impl Tui {
         env: &[(&str, &str)],
     ) -> Tui {
         let _ = server;
+        let argv: Vec<&str> = std::iter::once("top").chain(args.iter().copied()).collect();
+        Tui::spawn(&argv, rows, cols, env)
+    }
+
+    /// Any cogctl command line on a pseudo-terminal of `rows` × `cols`.
+    pub(crate) fn spawn(argv: &[&str], rows: u16, cols: u16, env: &[(&str, &str)]) -> Tui {
         let (mut master, mut slave) = (0, 0);
         let ws = winsize(rows, cols);
         // SAFETY: openpty fills two fds we then own; no name buffer, default termios.
@@ -88,8 +94,7 @@ impl Tui {
             .env("TZ", "UTC")
             .env("TERM", "xterm-256color")
             .envs(env.iter().copied())
-            .arg("top")
-            .args(args)
+            .args(argv)
             .stdin(Stdio::from(slave.try_clone().unwrap()))
             .stdout(Stdio::from(slave.try_clone().unwrap()))
             .stderr(Stdio::from(slave));
@@ -140,18 +145,18 @@ impl Tui {
         }
     }
 
-    fn screen(&self) -> String {
+    pub(crate) fn screen(&self) -> String {
         self.parser.lock().unwrap().screen().contents()
     }
 
-    fn send(&mut self, keys: &str) {
+    pub(crate) fn send(&mut self, keys: &str) {
         self.master.write_all(keys.as_bytes()).unwrap();
         self.master.flush().unwrap();
     }
 
     /// Wait until the screen satisfies `cond`; panic showing the screen if it never does.
     #[track_caller]
-    fn wait_screen(&self, what: &str, cond: impl Fn(&str) -> bool) -> String {
+    pub(crate) fn wait_screen(&self, what: &str, cond: impl Fn(&str) -> bool) -> String {
         let deadline = Instant::now() + LIMIT;
         loop {
             let screen = self.screen();
@@ -189,7 +194,7 @@ impl Tui {
     }
 
     /// Wait for it to exit and for all it wrote to be read; its exit code.
-    fn wait_exit(&mut self) -> i32 {
+    pub(crate) fn wait_exit(&mut self) -> i32 {
         let deadline = Instant::now() + LIMIT;
         loop {
             if let Some(status) = self.child.try_wait().unwrap() {
