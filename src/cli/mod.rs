@@ -143,6 +143,16 @@ fn run_parsed(cli: Cli, sources: config::Sources, argv: &[OsString]) -> anyhow::
         .and_then(|()| dispatch(&mut ctx, cli.command));
     let exit = finish(&mut ctx, result).unwrap_or_else(|err| report_error(&err));
     audit.end(&mut ctx, exit.code());
+    // Whatever the command's own summary says, a change made under a context ends by saying
+    // which one and where (on stderr: stdout stays data).
+    if let (Some(active), Ok(connector)) = (&ctx.context, ctx.connector()) {
+        ctx.ui.note(&format!(
+            "`{name}` ran in context {} on {} (exit {})",
+            active.name,
+            crate::text::visible(connector.address()),
+            exit.code()
+        ));
+    }
     Ok(exit)
 }
 

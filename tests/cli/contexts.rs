@@ -304,6 +304,14 @@ fn a_protected_context_needs_its_name_not_just_yes() {
         "{}",
         r.stdout
     );
+    assert!(
+        r.stderr.contains(&format!(
+            "`dead delete` ran in context prod on {}?db=0 (exit 0)",
+            server.url()
+        )),
+        "{}",
+        r.stderr
+    );
 
     let r = with_config(&file.path)
         .args(["--context", "prod", "--confirm-context", "prod", "--json"])
