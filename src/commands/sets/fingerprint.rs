@@ -40,14 +40,15 @@ pub struct Fingerprint {
 
 impl Fingerprint {
     pub fn of(error_class: Option<&str>, message: Option<&str>) -> Fingerprint {
-        let error_class = error_class.unwrap_or("").to_string();
-        let pattern = match (error_class.is_empty(), message) {
-            (true, None) => NO_ERROR.to_string(),
-            (_, m) => normalise(m.unwrap_or("")),
-        };
+        let pattern = pattern_of(error_class, message);
+        Fingerprint::from_parts(error_class.unwrap_or(""), pattern)
+    }
+
+    /// The fingerprint of an error class and an already normalised pattern.
+    pub fn from_parts(error_class: &str, pattern: String) -> Fingerprint {
         Fingerprint {
-            id: id_of(&error_class, &pattern),
-            error_class,
+            id: id_of(error_class, &pattern),
+            error_class: error_class.to_string(),
             pattern,
         }
     }
@@ -75,6 +76,15 @@ impl Fingerprint {
     /// Whether `--fingerprint ID` names this one (an ID is a prefix of the id, at least 4).
     pub fn is_named_by(&self, given: &str) -> bool {
         self.id.starts_with(given)
+    }
+}
+
+/// An entry's pattern: its message normalised, or `(no error)` when it has neither class nor
+/// message. (Grouping can key on this and the class, and hash only once per group.)
+pub fn pattern_of(error_class: Option<&str>, message: Option<&str>) -> String {
+    match (error_class.is_none_or(str::is_empty), message) {
+        (true, None) => NO_ERROR.to_string(),
+        (_, m) => normalise(m.unwrap_or("")),
     }
 }
 

@@ -14,7 +14,7 @@ use comfy_table::ColumnConstraint;
 use serde::Serialize;
 
 use super::filter::{FilterArgs, JobFilter};
-use super::fingerprint::Fingerprint;
+use super::fingerprint::{Fingerprint, UNPARSEABLE, pattern_of};
 use crate::cli::exit::Exit;
 use crate::cli::ui::Ui;
 use crate::commands::{Ctx, Problem};
@@ -92,7 +92,8 @@ impl Dimension {
 /// What a group is the group of: one value per dimension grouped by.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Key {
-    fingerprint: Option<String>,
+    /// The error class and pattern (the fingerprint's id is their hash, taken once a group).
+    fingerprint: Option<(String, String)>,
     class: Option<Option<String>>,
     queue: Option<Option<String>>,
     error_class: Option<Option<String>>,
@@ -311,10 +312,17 @@ pub fn run(ctx: &mut Ctx, set: JobSet, args: &TriageArgs) -> anyhow::Result<Tria
                 }
                 total += 1;
                 let score = entry.score.value;
-                let (group_key, fingerprint) = key_of(&dims, &parsed);
+                let group_key = key_of(&dims, &parsed);
                 let at = match index.get(&group_key) {
                     Some(&at) => at,
                     None if groups.len() < args.max_groups as usize => {
+                        let fingerprint = match (&group_key.fingerprint, &parsed) {
+                            (Some(_), Err(_)) => Some(Fingerprint::unparseable()),
+                            (Some((class, pattern)), Ok(_)) => {
+                                Some(Fingerprint::from_parts(class, pattern.clone()))
+                            }
+                            (None, _) => None,
+                        };
                         groups.push(new_group(group_key.clone(), fingerprint, &parsed, score));
                         index.insert(group_key, groups.len() - 1);
                         groups.len() - 1
@@ -435,13 +443,14 @@ fn store_wrong(key: &Name) -> crate::store::StoreError {
     }
 }
 
-fn key_of(dims: &[Dimension], parsed: &Result<Job<'_>, Unparseable>) -> (Key, Option<Fingerprint>) {
-    let fingerprint = dims
-        .contains(&Dimension::Fingerprint)
-        .then(|| match parsed {
-            Ok(job) => Fingerprint::of(job.error_class.as_deref(), job.error_message.as_deref()),
-            Err(_) => Fingerprint::unparseable(),
-        });
+fn key_of(dims: &[Dimension], parsed: &Result<Job<'_>, Unparseable>) -> Key {
+    let fingerprint = dims.contains(&Dimension::Fingerprint).then(|| match parsed {
+        Ok(job) => (
+            job.error_class.as_deref().unwrap_or("").to_string(),
+            pattern_of(job.error_class.as_deref(), job.error_message.as_deref()),
+        ),
+        Err(_) => (String::new(), UNPARSEABLE.to_string()),
+    });
     let (class, queue, error_class) = match parsed {
         Ok(job) => (
             job.class.as_deref().map(str::to_string),
@@ -450,13 +459,12 @@ fn key_of(dims: &[Dimension], parsed: &Result<Job<'_>, Unparseable>) -> (Key, Op
         ),
         Err(_) => (Some(UNPARSEABLE_CLASS.to_string()), None, None),
     };
-    let key = Key {
-        fingerprint: fingerprint.as_ref().map(|f| f.id.clone()),
+    Key {
+        fingerprint,
         class: dims.contains(&Dimension::Class).then_some(class),
         queue: dims.contains(&Dimension::Queue).then_some(queue),
         error_class: dims.contains(&Dimension::ErrorClass).then_some(error_class),
-    };
-    (key, fingerprint)
+    }
 }
 
 fn new_group(
@@ -496,8 +504,8 @@ fn new_group(
 fn finish(g: Acc, total: u64, verb: &str, tail: &[String], history: bool) -> Group {
     let mut flags: Vec<String> = Vec::new();
     let mut selectable = true;
-    if let Some(id) = &g.key.fingerprint {
-        flags.push(format!("--fingerprint {id}"));
+    if let Some(f) = &g.fingerprint {
+        flags.push(format!("--fingerprint {}", f.id));
     }
     if let Some(class) = &g.key.class {
         match class {
@@ -533,7 +541,7 @@ fn finish(g: Acc, total: u64, verb: &str, tail: &[String], history: bool) -> Gro
         None => (None, None),
     };
     Group {
-        fingerprint: g.key.fingerprint.clone(),
+        fingerprint: g.fingerprint.as_ref().map(|f| f.id.clone()),
         error_class,
         pattern,
         class: g.key.class,
