@@ -10,8 +10,8 @@
 //!   "can't", is not one)
 //! * UUIDs → `<uuid>`; e-mail addresses → `<email>`; IPv4 addresses → `<ip>`
 //! * durations, a number and a unit (`30s`, `1.5 ms`, `5 seconds`, `2h`) → `<duration>`
-//! * `0x…` → `0x<hex>`; a word of 6 or more hex digits holding a letter and a digit (jids,
-//!   digests) → `<hex>`
+//! * `0x…` → `0x<hex>`; a word of 6 or more hex digits holding a letter (8 or more when it
+//!   is only letters; jids, digests) → `<hex>`
 //! * ids after an underscore, decimal or hex (`cus_42`, `ch_9f8e7d6c`, `ch_bebcafda`) →
 //!   `cus_<id>`, `ch_<id>`: one placeholder, so `ch_00019919` and `ch_9f8e7d6c` stay one
 //!   pattern
@@ -244,6 +244,15 @@ fn token(msg: &str, i: usize, out: &mut String) -> usize {
             return j;
         }
     }
+    // A hex id first: `0912345d` is an id, not a number with the unit "d".
+    let mut end = i;
+    while end < b.len() && is_word(b[end]) {
+        end += 1;
+    }
+    if is_hex_id(&msg[i..end]) {
+        out.push_str("<hex>");
+        return end;
+    }
     if b[i].is_ascii_digit() {
         let mut j = i;
         while j < b.len() && b[j].is_ascii_digit() {
@@ -304,13 +313,14 @@ fn is_id_part(part: &str) -> bool {
     hex && (part.len() >= 6 || part.bytes().all(|c| c.is_ascii_digit()))
 }
 
-/// 6 or more hex digits with at least one decimal digit and one letter (all digits is a
-/// number).
+/// A hex id: hex digits only, with a letter (all digits is a number), 6 or more of them
+/// (8 or more when they are all letters).
 fn is_hex_id(word: &str) -> bool {
-    word.len() >= 6
-        && word.bytes().all(|c| c.is_ascii_hexdigit())
-        && word.bytes().any(|c| c.is_ascii_digit())
+    let digits = word.bytes().any(|c| c.is_ascii_digit());
+    word.bytes().all(|c| c.is_ascii_hexdigit())
         && word.bytes().any(|c| c.is_ascii_alphabetic())
+        // Letters alone: 8 or more (6- and 7-letter words such as "decade" stay words).
+        && word.len() >= if digits { 6 } else { 8 }
 }
 
 /// `part` with every run of two or more digits as `<n>`.
@@ -493,6 +503,10 @@ mod tests {
         n(
             "ch_00019919 ch_0a1b2c3d x_abc_12",
             "ch_<id> ch_<id> x_abc_<id>",
+        );
+        n(
+            "app/jobs/0912345d.rb app/jobs/5e3a9f1b.rb app/jobs/ebfbddbf.rb",
+            "app/jobs/<hex>.rb app/jobs/<hex>.rb app/jobs/<hex>.rb",
         );
         n("", "");
         n("plain words only", "plain words only");

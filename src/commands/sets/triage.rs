@@ -444,13 +444,15 @@ fn store_wrong(key: &Name) -> crate::store::StoreError {
 }
 
 fn key_of(dims: &[Dimension], parsed: &Result<Job<'_>, Unparseable>) -> Key {
-    let fingerprint = dims.contains(&Dimension::Fingerprint).then(|| match parsed {
-        Ok(job) => (
-            job.error_class.as_deref().unwrap_or("").to_string(),
-            pattern_of(job.error_class.as_deref(), job.error_message.as_deref()),
-        ),
-        Err(_) => (String::new(), UNPARSEABLE.to_string()),
-    });
+    let fingerprint = dims
+        .contains(&Dimension::Fingerprint)
+        .then(|| match parsed {
+            Ok(job) => (
+                job.error_class.as_deref().unwrap_or("").to_string(),
+                pattern_of(job.error_class.as_deref(), job.error_message.as_deref()),
+            ),
+            Err(_) => (String::new(), UNPARSEABLE.to_string()),
+        });
     let (class, queue, error_class) = match parsed {
         Ok(job) => (
             job.class.as_deref().map(str::to_string),
