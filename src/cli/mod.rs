@@ -99,6 +99,11 @@ fn source(matches: &clap::ArgMatches, id: &str) -> config::Source {
 /// Resolve the context, guard a change (read_only, protected, a required audit), run the
 /// command, and write its audit entry.
 fn run_parsed(cli: Cli, sources: config::Sources, argv: &[OsString]) -> anyhow::Result<Exit> {
+    if matches!(cli.command, Command::Worker(_)) {
+        // Before the config, the audit entry and the connection: a TERM now must stop the
+        // worker cleanly once it listens, not kill it mid-setup.
+        commands::worker::hold_signals();
+    }
     let config = config::Config::load()?;
     if let Command::Context(c) = &cli.command {
         let mut ctx = Ctx::new(&cli.global, crate::store::ConnectOptions::default(), None);

@@ -432,6 +432,11 @@ impl Report for WorkerReport {
     }
 }
 
+/// Called first thing for a worker run (see `worker::hold_stop_signals`).
+pub fn hold_signals() {
+    crate::worker::hold_stop_signals();
+}
+
 pub fn run(ctx: &mut Ctx, args: &WorkerArgs) -> anyhow::Result<Exit> {
     let r = resolve(args)?;
     let mut handlers =

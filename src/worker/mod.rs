@@ -55,6 +55,13 @@ pub fn run(shared: &Shared) -> anyhow::Result<Ended> {
     })
 }
 
+/// Hold TERM, INT and TSTP from the very start of a worker run: one sent while the run is
+/// still setting up (reading its config, writing its audit entry, connecting) then waits,
+/// pending, for the signal thread of [`run`] instead of killing the process outright.
+pub fn hold_stop_signals() {
+    mask_signals(libc::SIG_BLOCK, &[SIGTERM, SIGINT, SIGTSTP]);
+}
+
 /// Why the worker's threads block signals: a Redis read with a timeout (SO_RCVTIMEO) fails
 /// with EINTR whenever a signal becomes pending for the thread, even one whose action is to
 /// be ignored, and a SIGCHLD arrives for every finished handler (glibc's posix_spawn blocks

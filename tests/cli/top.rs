@@ -43,24 +43,11 @@ fn size(rows: u16, cols: u16) -> (NonZeroU16, NonZeroU16) {
 
 impl Tui {
     fn start(server: &RedisServer, args: &[&str], rows: u16, cols: u16) -> Tui {
-        Tui::start_with(
-            server,
-            args,
-            rows,
-            cols,
-            &[("COGCTL_REDIS_URL", &server.url())],
-        )
+        Tui::start_with(args, rows, cols, &[("COGCTL_REDIS_URL", &server.url())])
     }
 
     /// `top` with these environment variables (no COGCTL_REDIS_URL unless given).
-    fn start_with(
-        server: &RedisServer,
-        args: &[&str],
-        rows: u16,
-        cols: u16,
-        env: &[(&str, &str)],
-    ) -> Tui {
-        let _ = server;
+    fn start_with(args: &[&str], rows: u16, cols: u16, env: &[(&str, &str)]) -> Tui {
         let argv: Vec<&str> = std::iter::once("top").chain(args.iter().copied()).collect();
         Tui::spawn(&argv, rows, cols, env)
     }
@@ -539,7 +526,6 @@ fn a_read_only_context_lets_top_look_but_not_pause() {
     )
     .unwrap();
     let mut tui = Tui::start_with(
-        &server,
         &["--interval", "250ms", "--context", "ro"],
         40,
         140,

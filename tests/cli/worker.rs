@@ -1352,3 +1352,40 @@ fn max_jobs_stops_after_that_many_and_gives_back_what_it_fetched_beyond() {
     let identity = summary["identity"].as_str().unwrap();
     assert!(!server.exists(&format!("cogworker:inprogress:{identity}")));
 }
+
+/// A TERM that arrives while the worker is still setting up (here: its audit entry waits on
+/// a Redis that never answers) is held until the worker listens, then stops it cleanly: it
+/// never kills the process outright (the soak test once caught a worker dying of a TERM sent
+/// right after it was started).
+#[test]
+fn a_term_during_setup_is_held_until_the_worker_can_stop() {
+    let silent = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("redis://{}/0", silent.local_addr().unwrap());
+    let w = Cogctl::bare()
+        .args([
+            "--redis-url",
+            &url,
+            "--read-timeout",
+            "600ms",
+            "--connect-timeout",
+            "600ms",
+        ])
+        .args([
+            "worker",
+            "--handler",
+            "*=builtin:noop",
+            "--startup-wait",
+            "0s",
+        ])
+        .spawn();
+    std::thread::sleep(Duration::from_millis(300));
+    w.signal(libc::SIGTERM);
+    let run = w.wait(Duration::from_secs(30));
+    assert!(
+        run.code >= 0,
+        "the worker died of the signal ({}):\n{}",
+        run.code,
+        run.snapshot()
+    );
+    drop(silent);
+}
