@@ -44,6 +44,10 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
+    // A worker's TERM must stop it cleanly once it listens, not kill it while it parses,
+    // reads its config, writes its audit entry or connects: held from the first instruction,
+    // and let go at once for every other command.
+    commands::worker::hold_signals();
     let argv: Vec<OsString> = argv.into_iter().map(Into::into).collect();
     if help::asks_for_options(&argv) {
         return ExitCode::from(match help::options_command().print_long_help() {
@@ -69,6 +73,9 @@ where
             });
         }
     };
+    if !matches!(cli.command, Command::Worker(_)) {
+        commands::worker::release_signals();
+    }
     let sources = config::Sources {
         redis_url: source(&matches, "redis_url"),
         sentinel: source(&matches, "sentinel"),
@@ -99,11 +106,6 @@ fn source(matches: &clap::ArgMatches, id: &str) -> config::Source {
 /// Resolve the context, guard a change (read_only, protected, a required audit), run the
 /// command, and write its audit entry.
 fn run_parsed(cli: Cli, sources: config::Sources, argv: &[OsString]) -> anyhow::Result<Exit> {
-    if matches!(cli.command, Command::Worker(_)) {
-        // Before the config, the audit entry and the connection: a TERM now must stop the
-        // worker cleanly once it listens, not kill it mid-setup.
-        commands::worker::hold_signals();
-    }
     let config = config::Config::load()?;
     if let Command::Context(c) = &cli.command {
         let mut ctx = Ctx::new(&cli.global, crate::store::ConnectOptions::default(), None);

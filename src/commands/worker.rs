@@ -432,9 +432,14 @@ impl Report for WorkerReport {
     }
 }
 
-/// Called first thing for a worker run (see `worker::hold_stop_signals`).
+/// Called first thing, before the command line is even parsed (see
+/// `worker::hold_stop_signals`); [`release_signals`] once it is known not to be a worker.
 pub fn hold_signals() {
     crate::worker::hold_stop_signals();
+}
+
+pub fn release_signals() {
+    crate::worker::release_stop_signals();
 }
 
 pub fn run(ctx: &mut Ctx, args: &WorkerArgs) -> anyhow::Result<Exit> {

@@ -62,6 +62,11 @@ pub fn hold_stop_signals() {
     mask_signals(libc::SIG_BLOCK, &[SIGTERM, SIGINT, SIGTSTP]);
 }
 
+/// Undo [`hold_stop_signals`] (a run that turned out not to be a worker's).
+pub fn release_stop_signals() {
+    mask_signals(libc::SIG_UNBLOCK, &[SIGTERM, SIGINT, SIGTSTP]);
+}
+
 /// Why the worker's threads block signals: a Redis read with a timeout (SO_RCVTIMEO) fails
 /// with EINTR whenever a signal becomes pending for the thread, even one whose action is to
 /// be ignored, and a SIGCHLD arrives for every finished handler (glibc's posix_spawn blocks
