@@ -437,7 +437,7 @@ fn a_protected_context_asks_for_its_name_to_be_typed_on_a_terminal() {
     };
 
     // The wrong name: cancelled, nothing changed.
-    let mut tty = crate::top::Tui::spawn(&argv, 24, 120, &env);
+    let mut tty = crate::pty::Pty::spawn(&argv, 24, 120, &env);
     tty.wait_screen("the typed-name question", |s| {
         s.contains("context prod is protected: type its name")
     });
@@ -446,7 +446,7 @@ fn a_protected_context_asks_for_its_name_to_be_typed_on_a_terminal() {
     assert_eq!(dead(), 2);
 
     // The right name, then the command's own y/N.
-    let mut tty = crate::top::Tui::spawn(&argv, 24, 120, &env);
+    let mut tty = crate::pty::Pty::spawn(&argv, 24, 120, &env);
     tty.wait_screen("the typed-name question", |s| {
         s.contains("context prod is protected: type its name")
     });

@@ -22,6 +22,7 @@ mod lists;
 mod metrics;
 mod periodic;
 mod procs;
+mod pty;
 mod queue_view;
 mod reconcile;
 mod repair;

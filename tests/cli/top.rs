@@ -2,205 +2,21 @@
 //! cogctl draws is read back from it through a terminal emulator (vt100), against a real
 //! redis-server and a real `cogctl worker` running jobs.
 
-use std::fs::File;
-use std::io::{Read, Write};
-use std::num::NonZeroU16;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
-use std::os::unix::process::CommandExt;
-use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::support::{Cogctl, RedisServer, Spawned, wait_until};
 
-const LIMIT: Duration = Duration::from_secs(15);
+use crate::pty::{LIMIT, Pty};
 
-/// `cogctl top` on the slave side of a pty, its screen kept by a vt100 parser.
-pub(crate) struct Tui {
-    child: Child,
-    master: File,
-    parser: Arc<Mutex<vt100::Parser>>,
-    reader: Option<std::thread::JoinHandle<()>>,
-    closing: Arc<AtomicBool>,
+/// `cogctl top` with these arguments, against `server`.
+fn start(server: &RedisServer, args: &[&str], rows: u16, cols: u16) -> Pty {
+    start_with(args, rows, cols, &[("COGCTL_REDIS_URL", &server.url())])
 }
 
-fn winsize(rows: u16, cols: u16) -> libc::winsize {
-    libc::winsize {
-        ws_row: rows,
-        ws_col: cols,
-        ws_xpixel: 0,
-        ws_ypixel: 0,
-    }
-}
-
-fn size(rows: u16, cols: u16) -> (NonZeroU16, NonZeroU16) {
-    (
-        NonZeroU16::new(rows).unwrap(),
-        NonZeroU16::new(cols).unwrap(),
-    )
-}
-
-impl Tui {
-    fn start(server: &RedisServer, args: &[&str], rows: u16, cols: u16) -> Tui {
-        Tui::start_with(args, rows, cols, &[("COGCTL_REDIS_URL", &server.url())])
-    }
-
-    /// `top` with these environment variables (no COGCTL_REDIS_URL unless given).
-    fn start_with(args: &[&str], rows: u16, cols: u16, env: &[(&str, &str)]) -> Tui {
-        let argv: Vec<&str> = std::iter::once("top").chain(args.iter().copied()).collect();
-        Tui::spawn(&argv, rows, cols, env)
-    }
-
-    /// Any cogctl command line on a pseudo-terminal of `rows` × `cols`.
-    pub(crate) fn spawn(argv: &[&str], rows: u16, cols: u16, env: &[(&str, &str)]) -> Tui {
-        let (mut master, mut slave) = (0, 0);
-        let ws = winsize(rows, cols);
-        // SAFETY: openpty fills two fds we then own; no name buffer, default termios.
-        let rc = unsafe {
-            libc::openpty(
-                &mut master,
-                &mut slave,
-                std::ptr::null_mut(),
-                std::ptr::null(),
-                &ws,
-            )
-        };
-        assert_eq!(rc, 0, "openpty: {}", std::io::Error::last_os_error());
-        // Not inherited by any child (top gets the slave as 0, 1 and 2 only), so that closing
-        // the master here hangs the terminal up.
-        for fd in [master, slave] {
-            // SAFETY: fcntl(2) on the two fds openpty just gave us.
-            unsafe { libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC) };
-        }
-        // SAFETY: both fds were just opened by openpty and are owned here only.
-        let (master, slave) = unsafe { (File::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_cogctl"));
-        cmd.env_clear()
-            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-            .env("TZ", "UTC")
-            .env("TERM", "xterm-256color")
-            .envs(env.iter().copied())
-            .args(argv)
-            .stdin(Stdio::from(slave.try_clone().unwrap()))
-            .stdout(Stdio::from(slave.try_clone().unwrap()))
-            .stderr(Stdio::from(slave));
-        // SAFETY: only async-signal-safe calls between fork and exec: a new session whose
-        // controlling terminal is the pty (stdin, already dup2'ed).
-        unsafe {
-            cmd.pre_exec(|| {
-                if libc::setsid() == -1 || libc::ioctl(0, libc::TIOCSCTTY, 0) == -1 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                Ok(())
-            });
-        }
-        let child = cmd.spawn().expect("spawn cogctl top");
-        drop(cmd);
-        let (r, c) = size(rows, cols);
-        let parser = Arc::new(Mutex::new(vt100::Parser::new(r, c, 0)));
-        let mut reader = master.try_clone().unwrap();
-        let feed = Arc::clone(&parser);
-        let closing = Arc::new(AtomicBool::new(false));
-        let close = Arc::clone(&closing);
-        let reader = std::thread::spawn(move || {
-            let mut buf = [0u8; 16 * 1024];
-            let mut fd = libc::pollfd {
-                fd: reader.as_raw_fd(),
-                events: libc::POLLIN,
-                revents: 0,
-            };
-            // Until EIO (the child is gone and the slave closed), or until asked to let go
-            // of the master for a hang-up.
-            while !close.load(Ordering::SeqCst) {
-                // SAFETY: poll(2) on one valid pollfd.
-                if unsafe { libc::poll(&mut fd, 1, 20) } <= 0 {
-                    continue;
-                }
-                match reader.read(&mut buf) {
-                    Ok(n) if n > 0 => feed.lock().unwrap().process(&buf[..n]),
-                    _ => break,
-                }
-            }
-        });
-        Tui {
-            child,
-            master,
-            parser,
-            reader: Some(reader),
-            closing,
-        }
-    }
-
-    pub(crate) fn screen(&self) -> String {
-        self.parser.lock().unwrap().screen().contents()
-    }
-
-    pub(crate) fn send(&mut self, keys: &str) {
-        self.master.write_all(keys.as_bytes()).unwrap();
-        self.master.flush().unwrap();
-    }
-
-    /// Wait until the screen satisfies `cond`; panic showing the screen if it never does.
-    #[track_caller]
-    pub(crate) fn wait_screen(&self, what: &str, cond: impl Fn(&str) -> bool) -> String {
-        let deadline = Instant::now() + LIMIT;
-        loop {
-            let screen = self.screen();
-            if cond(&screen) {
-                return screen;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "timed out waiting for {what}; the screen:\n{screen}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    fn resize(&mut self, rows: u16, cols: u16) {
-        let ws = winsize(rows, cols);
-        // SAFETY: TIOCSWINSZ on our own pty master with a valid winsize.
-        let rc = unsafe { libc::ioctl(self.master.as_raw_fd(), libc::TIOCSWINSZ, &ws) };
-        assert_eq!(rc, 0);
-        let (r, c) = size(rows, cols);
-        self.parser.lock().unwrap().screen_mut().set_size(r, c);
-        // SAFETY: plain kill(2) on our own child.
-        unsafe {
-            libc::kill(self.child.id() as i32, libc::SIGWINCH);
-        }
-    }
-
-    /// Close the master side, as a terminal window that is closed does: the slave hangs up.
-    fn hang_up(&mut self) {
-        self.closing.store(true, Ordering::SeqCst);
-        if let Some(reader) = self.reader.take() {
-            reader.join().unwrap();
-        }
-        self.master = File::open("/dev/null").unwrap();
-    }
-
-    /// Wait for it to exit and for all it wrote to be read; its exit code.
-    pub(crate) fn wait_exit(&mut self) -> i32 {
-        let deadline = Instant::now() + LIMIT;
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                if let Some(reader) = self.reader.take() {
-                    reader.join().unwrap();
-                }
-                return status.code().unwrap_or(-1);
-            }
-            assert!(Instant::now() < deadline, "top did not exit");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-impl Drop for Tui {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// `top` with these environment variables (no COGCTL_REDIS_URL unless given).
+fn start_with(args: &[&str], rows: u16, cols: u16, env: &[(&str, &str)]) -> Pty {
+    let argv: Vec<&str> = std::iter::once("top").chain(args.iter().copied()).collect();
+    Pty::spawn(&argv, rows, cols, env)
 }
 
 fn sismember(server: &RedisServer, key: &str, member: &str) -> bool {
@@ -258,7 +74,7 @@ fn top_follows_a_working_worker_and_pauses_resumes_quiets_and_filters_through_it
     enqueue(&server, "mail", 3, 0.1);
     enqueue(&server, "default", 60, 0.1);
     let w = worker(&server);
-    let mut tui = Tui::start(&server, &["--interval", "250ms"], 40, 140);
+    let mut tui = start(&server, &["--interval", "250ms"], 40, 140);
 
     let screen = tui.wait_screen("the queues and the worker's row", |s| {
         regex::Regex::new(r"mail\s+3\s").unwrap().is_match(s)
@@ -377,20 +193,13 @@ fn top_follows_a_working_worker_and_pauses_resumes_quiets_and_filters_through_it
 
     tui.send("q");
     assert_eq!(tui.wait_exit(), 0);
-    let parser = tui.parser.lock().unwrap();
     assert!(
-        !parser.screen().alternate_screen(),
+        !tui.with(|s| s.alternate_screen()),
         "left the alternate screen"
     );
-    assert!(!parser.screen().hide_cursor(), "the cursor is shown again");
-    drop(parser);
+    assert!(!tui.with(|s| s.hide_cursor()), "the cursor is shown again");
     // Raw mode is off again: the pty echoes and reads lines.
-    // SAFETY: tcgetattr on our own open pty master into a zeroed termios.
-    let mut termios: libc::termios = unsafe { std::mem::zeroed() };
-    assert_eq!(
-        unsafe { libc::tcgetattr(tui.master.as_raw_fd(), &mut termios) },
-        0
-    );
+    let termios = tui.termios();
     assert_ne!(termios.c_lflag & libc::ICANON, 0, "canonical mode restored");
     assert_ne!(termios.c_lflag & libc::ECHO, 0, "echo restored");
     drop(w);
@@ -400,7 +209,7 @@ fn top_follows_a_working_worker_and_pauses_resumes_quiets_and_filters_through_it
 fn top_shows_a_banner_while_redis_is_down_and_redraws_at_a_new_size() {
     let mut server = RedisServer::start();
     enqueue(&server, "mail", 2, 0.1);
-    let mut tui = Tui::start(&server, &["--interval", "200ms"], 30, 120);
+    let mut tui = start(&server, &["--interval", "200ms"], 30, 120);
     tui.wait_screen("the queue", |s| s.contains("mail"));
 
     tui.resize(24, 90);
@@ -475,7 +284,7 @@ fn hostile_data_degrades_rows_and_names_keys_but_never_blanks_the_view() {
         .arg("lots")
         .query::<()>(&mut conn)
         .unwrap();
-    let mut tui = Tui::start(&server, &["--interval", "250ms"], 40, 160);
+    let mut tui = start(&server, &["--interval", "250ms"], 40, 160);
     let screen = tui.wait_screen("the hostile state drawn", |s| {
         s.contains(r"q\xff\x1b[31m")
             && s.contains("warning: cogworker:queue:bad: of the wrong type")
@@ -494,18 +303,15 @@ fn hostile_data_degrades_rows_and_names_keys_but_never_blanks_the_view() {
         s.contains(r"q\xff\x1b[31m")
     });
     // SIGTERM ends it cleanly too, the terminal given back.
-    // SAFETY: plain kill(2) on our own child.
-    unsafe {
-        libc::kill(tui.child.id() as i32, libc::SIGTERM);
-    }
+    tui.signal(libc::SIGTERM);
     assert_eq!(tui.wait_exit(), 0);
-    assert!(!tui.parser.lock().unwrap().screen().alternate_screen());
+    assert!(!tui.with(|s| s.alternate_screen()));
 }
 
 #[test]
 fn top_quits_when_its_terminal_hangs_up() {
     let server = RedisServer::start();
-    let mut tui = Tui::start(&server, &["--interval", "200ms"], 24, 80);
+    let mut tui = start(&server, &["--interval", "200ms"], 24, 80);
     tui.wait_screen("the first frame", |s| s.contains("Queues (0)"));
     tui.hang_up();
     assert_eq!(tui.wait_exit(), 0);
@@ -525,7 +331,7 @@ fn a_read_only_context_lets_top_look_but_not_pause() {
         ),
     )
     .unwrap();
-    let mut tui = Tui::start_with(
+    let mut tui = start_with(
         &["--interval", "250ms", "--context", "ro"],
         40,
         140,

@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
+use crate::pty::Pty;
 use crate::support::{Cogctl, RedisServer, Spawned, wait_until};
 
 const LONG: Duration = Duration::from_secs(15);
@@ -239,168 +240,25 @@ fn a_watch_outlives_redis_going_away_and_recovers() {
     }
 }
 
-/// A pseudo-terminal: cogctl gets the slave side as its controlling terminal and stdio, the
-/// test reads the master side into a vt100 screen.
-struct Terminal {
-    screen: std::sync::Arc<std::sync::Mutex<vt100::Parser>>,
-    master: std::fs::File,
-    child: std::process::Child,
-}
-
-impl Terminal {
-    fn spawn(server: &RedisServer, rows: u16, cols: u16, args: &[&str]) -> Terminal {
-        use std::os::fd::{FromRawFd, OwnedFd};
-        use std::os::unix::process::CommandExt;
-        use std::process::{Command, Stdio};
-
-        let (mut master, mut slave) = (0, 0);
-        let size = libc::winsize {
-            ws_row: rows,
-            ws_col: cols,
-            ws_xpixel: 0,
-            ws_ypixel: 0,
-        };
-        // SAFETY: openpty fills the two descriptors, which we then own.
-        let rc = unsafe {
-            libc::openpty(
-                &mut master,
-                &mut slave,
-                std::ptr::null_mut(),
-                std::ptr::null(),
-                &size,
-            )
-        };
-        assert_eq!(rc, 0, "openpty: {}", std::io::Error::last_os_error());
-        // SAFETY: both were just opened for us and nothing else owns them.
-        let (master, slave) =
-            unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_cogctl"));
-        cmd.env_clear()
-            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-            .env("TZ", "UTC")
-            .env("TERM", "xterm-256color")
-            .env("COGCTL_REDIS_URL", server.url())
-            .args(["--color", "never"])
-            .args(args)
-            .stdin(Stdio::from(slave.try_clone().unwrap()))
-            .stdout(Stdio::from(slave.try_clone().unwrap()))
-            .stderr(Stdio::from(slave));
-        // SAFETY: only async-signal-safe calls between fork and exec.
-        unsafe {
-            cmd.pre_exec(|| {
-                if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY, 0) < 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                Ok(())
-            });
-        }
-        let child = cmd.spawn().expect("spawn cogctl on a pty");
-        drop(cmd);
-        let screen = std::sync::Arc::new(std::sync::Mutex::new(vt100::Parser::new(
-            rows.try_into().unwrap(),
-            cols.try_into().unwrap(),
-            0,
-        )));
-        let master = std::fs::File::from(master);
-        let mut reader = master.try_clone().unwrap();
-        let parser = std::sync::Arc::clone(&screen);
-        std::thread::spawn(move || {
-            use std::io::Read;
-            let mut buf = [0u8; 8192];
-            // EIO once the child has exited and the slave is closed.
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                parser.lock().unwrap().process(&buf[..n]);
-            }
-        });
-        Terminal {
-            screen,
-            master,
-            child,
-        }
-    }
-
-    fn with<T>(&self, f: impl FnOnce(&vt100::Screen) -> T) -> T {
-        f(self.screen.lock().unwrap().screen())
-    }
-
-    fn contents(&self) -> String {
-        self.with(|s| s.contents())
-    }
-
-    /// The row holding `text`, and the column where it starts.
-    fn find(&self, text: &str) -> Option<(u16, u16)> {
-        self.with(|s| {
-            let (rows, cols) = s.size();
-            s.rows(0, cols.get())
-                .take(rows.get().into())
-                .enumerate()
-                .find_map(|(r, line)| {
-                    line.find(text)
-                        .map(|c| (r as u16, line[..c].chars().count() as u16))
-                })
-        })
-    }
-
-    /// Give the terminal a new size (the kernel sends SIGWINCH) and blank the copy here.
-    fn resize(&mut self, rows: u16, cols: u16) {
-        use std::os::fd::AsRawFd;
-        let size = libc::winsize {
-            ws_row: rows,
-            ws_col: cols,
-            ws_xpixel: 0,
-            ws_ypixel: 0,
-        };
-        let mut parser = self.screen.lock().unwrap();
-        parser
-            .screen_mut()
-            .set_size(rows.try_into().unwrap(), cols.try_into().unwrap());
-        parser.process(b"\x1b[2J");
-        // SAFETY: TIOCSWINSZ on the master we own, with a valid winsize.
-        let rc = unsafe { libc::ioctl(self.master.as_raw_fd(), libc::TIOCSWINSZ, &size) };
-        assert_eq!(rc, 0, "TIOCSWINSZ: {}", std::io::Error::last_os_error());
-    }
-
-    fn type_keys(&mut self, keys: &[u8]) {
-        use std::io::Write;
-        self.master.write_all(keys).unwrap();
-    }
-
-    fn wait(&mut self, limit: Duration) -> i32 {
-        let deadline = std::time::Instant::now() + limit;
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status.code().unwrap_or(-1);
-            }
-            assert!(
-                std::time::Instant::now() < deadline,
-                "cogctl did not exit; screen:\n{}",
-                self.contents()
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-impl Drop for Terminal {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// `cogctl --color never ARGS` on a pseudo-terminal of `rows` × `cols`, against `server`.
+fn terminal(server: &RedisServer, rows: u16, cols: u16, args: &[&str]) -> Pty {
+    let argv: Vec<&str> = ["--color", "never"]
+        .into_iter()
+        .chain(args.iter().copied())
+        .collect();
+    Pty::spawn(&argv, rows, cols, &[("COGCTL_REDIS_URL", &server.url())])
 }
 
 #[test]
 fn on_a_terminal_one_screen_is_redrawn_in_place_with_changes_reversed() {
     let server = RedisServer::start();
-    let mut term = Terminal::spawn(&server, 30, 100, &["stats", "--watch", "300ms"]);
+    let mut term = terminal(&server, 30, 100, &["stats", "--watch", "300ms"]);
     wait_until(LONG, "the first frame", || term.find("Dead").is_some());
     term.with(|s| {
         assert!(s.alternate_screen(), "not on the alternate screen");
         assert!(s.hide_cursor(), "the cursor is shown");
     });
-    let header = term.contents();
+    let header = term.screen();
     assert!(
         header.starts_with("every 300ms · cogctl stats · unix://"),
         "{header}"
@@ -438,8 +296,8 @@ fn on_a_terminal_one_screen_is_redrawn_in_place_with_changes_reversed() {
         term.find("warning: cogworker:retry").is_some()
     });
     let (warning, _) = term.find("warning: cogworker:retry").unwrap();
-    assert!(warning > row, "{}", term.contents());
-    assert_eq!(term.contents().matches("cogctl stats").count(), 1);
+    assert!(warning > row, "{}", term.screen());
+    assert_eq!(term.screen().matches("cogctl stats").count(), 1);
     assert_eq!(term.find("every 300ms · cogctl stats"), Some((0, 0)));
 
     // A resize redraws every line, the unchanged ones too: blank the test's copy of the
@@ -456,8 +314,8 @@ fn on_a_terminal_one_screen_is_redrawn_in_place_with_changes_reversed() {
         assert_eq!(rows[1], "", "{rows:?}");
     });
 
-    term.type_keys(b"\x03");
-    let code = term.wait(LONG);
+    term.send("\x03");
+    let code = term.wait_exit();
     assert_eq!(code, 0);
     // Let the reader take the last bytes.
     wait_until(LONG, "the terminal restored", || {
@@ -469,7 +327,7 @@ fn on_a_terminal_one_screen_is_redrawn_in_place_with_changes_reversed() {
 fn on_a_terminal_a_failed_refresh_keeps_the_last_frame_under_a_banner() {
     let mut server = RedisServer::start();
     enqueue(&server, "fffffffffffffffffffffff1");
-    let mut term = Terminal::spawn(&server, 20, 100, &["queues", "--watch", "200ms"]);
+    let mut term = terminal(&server, 20, 100, &["queues", "--watch", "200ms"]);
     wait_until(LONG, "the first frame", || term.find("default").is_some());
     std::thread::scope(|s| {
         let restart = s.spawn(|| server.restart(Duration::from_millis(1500)));
@@ -478,13 +336,13 @@ fn on_a_terminal_a_failed_refresh_keeps_the_last_frame_under_a_banner() {
                 .is_some_and(|(row, _)| row == 1)
         });
         // The last frame stays, and so does the header.
-        assert!(term.find("default").is_some(), "{}", term.contents());
+        assert!(term.find("default").is_some(), "{}", term.screen());
         assert_eq!(term.find("every 200ms · cogctl queues"), Some((0, 0)));
         assert!(
-            term.contents()
+            term.screen()
                 .contains("Redis unreachable (trying again every 200ms): cannot reach Redis"),
             "{}",
-            term.contents()
+            term.screen()
         );
         restart.join().unwrap();
     });
@@ -492,9 +350,9 @@ fn on_a_terminal_a_failed_refresh_keeps_the_last_frame_under_a_banner() {
     wait_until(LONG, "a refresh after the restart", || {
         term.find("no queues").is_some()
     });
-    assert_eq!(term.find("Redis unreachable"), None, "{}", term.contents());
-    term.type_keys(b"q");
-    assert_eq!(term.wait(LONG), 0);
+    assert_eq!(term.find("Redis unreachable"), None, "{}", term.screen());
+    term.send("q");
+    assert_eq!(term.wait_exit(), 0);
 }
 
 /// Every view that takes --watch: its NDJSON refreshes carry exactly what --json prints, and
