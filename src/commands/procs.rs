@@ -89,7 +89,7 @@ pub enum State {
 }
 
 impl State {
-    fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             State::Alive => "alive",
             State::Quiet => "quiet",

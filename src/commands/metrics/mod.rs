@@ -355,7 +355,7 @@ impl Snapshot {
         );
         for state in [State::Alive, State::Quiet, State::Gone, State::Unknown] {
             let n = self.processes.iter().filter(|p| p.state == state).count();
-            f.sample(&[("state", state_name(state))], n as f64);
+            f.sample(&[("state", state.name())], n as f64);
         }
         type Field = fn(&Process) -> Option<f64>;
         let per_process: [(&'static str, &str, Field); 5] = [
@@ -527,15 +527,6 @@ fn gauge_or_counter(
 ) {
     if let Some(v) = v {
         e.family(name, kind, help).value(v);
-    }
-}
-
-fn state_name(state: State) -> &'static str {
-    match state {
-        State::Alive => "alive",
-        State::Quiet => "quiet",
-        State::Unknown => "unknown",
-        State::Gone => "gone",
     }
 }
 
