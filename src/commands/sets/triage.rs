@@ -283,14 +283,7 @@ pub fn run(ctx: &mut Ctx, set: JobSet, args: &TriageArgs) -> anyhow::Result<Tria
     }
     let store = ctx.store()?;
     let mut problems = Vec::new();
-    let span = match ends(store, &key, &range) {
-        Ok(span) => span,
-        Err(e) if e.is_connection() => return Err(e.into()),
-        Err(e) => {
-            problems.push(Problem::from_store(key.clone(), &e));
-            None
-        }
-    };
+    let span = ends(store, &key, &range, &mut problems)?;
 
     let mut groups: Vec<Acc> = Vec::new();
     let mut index: HashMap<Key, usize> = HashMap::new();
@@ -400,8 +393,14 @@ pub fn run(ctx: &mut Ctx, set: JobSet, args: &TriageArgs) -> anyhow::Result<Tria
     })
 }
 
-/// The lowest and highest score in range (the timelines' span); None when nothing is in it.
-fn ends(store: &mut Store, key: &Name, range: &ScoreRange) -> StoreResult<Option<Span>> {
+/// The lowest and highest score in range (the timelines' span); None when nothing is in it,
+/// or when the key can't be read (a problem then names it).
+fn ends(
+    store: &mut Store,
+    key: &Name,
+    range: &ScoreRange,
+    problems: &mut Vec<Problem>,
+) -> StoreResult<Option<Span>> {
     let mut pipe = redis::pipe();
     pipe.cmd("ZRANGEBYSCORE")
         .arg(key)
@@ -420,27 +419,21 @@ fn ends(store: &mut Store, key: &Name, range: &ScoreRange) -> StoreResult<Option
         .arg(0)
         .arg(1);
     let replies = store.pipeline(&pipe)?;
-    let score = |i: usize| -> StoreResult<Option<f64>> {
-        match &replies[i] {
-            Ok(v) => Ok(value::items(v)
-                .get(1)
-                .and_then(value::string)
-                .and_then(|s| s.parse().ok())),
-            Err(_) => Err(store_wrong(key)),
-        }
+    if let Some(Err(e)) = replies.iter().find(|r| r.is_err()) {
+        problems.push(Problem::wrong(key.clone(), KeyType::Zset, e));
+        return Ok(None);
+    }
+    let score = |i: usize| {
+        replies[i]
+            .as_ref()
+            .ok()
+            .and_then(|v| value::items(v).get(1).and_then(value::string))
+            .and_then(|s| s.parse::<f64>().ok())
     };
-    Ok(match (score(0)?, score(1)?) {
+    Ok(match (score(0), score(1)) {
         (Some(lo), Some(hi)) => Some(Span { lo, hi }),
         _ => None,
     })
-}
-
-fn store_wrong(key: &Name) -> crate::store::StoreError {
-    crate::store::StoreError::WrongType {
-        key: key.clone(),
-        expected: KeyType::Zset,
-        found: "key of another type".into(),
-    }
 }
 
 fn key_of(dims: &[Dimension], parsed: &Result<Job<'_>, Unparseable>) -> Key {
