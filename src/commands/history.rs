@@ -128,7 +128,7 @@ impl Run<'_> {
     }
 }
 
-/// One finished run, the JSON schema of `history --json/--ndjson` (README "JSON output").
+/// One finished run, the JSON schema of `history --json/--ndjson` (docs/output.md "JSON output").
 #[derive(Debug, Serialize)]
 pub struct RunEntry<'a> {
     /// When it finished: the score, exactly as Redis printed it.

@@ -98,7 +98,7 @@ pub struct Outcome {
     pub exit: u8,
 }
 
-/// An entry's fields in the order the README documents; `outcome` for an `end` entry.
+/// An entry's fields in the order docs/safety.md documents; `outcome` for an `end` entry.
 pub fn fields(
     time: String,
     who: &Who,

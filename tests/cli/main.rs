@@ -9,6 +9,7 @@ mod connect;
 mod contexts;
 mod control;
 mod deep;
+mod docs;
 mod enqueue;
 mod generated;
 mod handler;
