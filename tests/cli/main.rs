@@ -21,6 +21,7 @@ mod inprogress;
 mod job;
 mod lists;
 mod metrics;
+mod package;
 mod periodic;
 mod procs;
 mod pty;
