@@ -157,10 +157,10 @@ fn link_targets(line: &str) -> Vec<String> {
         rest = &after[end..];
     }
     let t = line.trim_start();
-    if let Some((label, target)) = t.strip_prefix('[').and_then(|r| r.split_once("]:")) {
-        if !label.contains(']') {
-            targets.push(target.trim().to_string());
-        }
+    if let Some((label, target)) = t.strip_prefix('[').and_then(|r| r.split_once("]:"))
+        && !label.contains(']')
+    {
+        targets.push(target.trim().to_string());
     }
     targets
 }
@@ -437,10 +437,10 @@ fn every_cogctl_line_in_the_readme_and_docs_parses() {
                     continue;
                 }
             };
-            if let Err(e) = Cli::try_parse_from(&words) {
-                if !matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-                    faults.push(format!("{at} does not parse:\n{e}"));
-                }
+            if let Err(e) = Cli::try_parse_from(&words)
+                && !matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion)
+            {
+                faults.push(format!("{at} does not parse:\n{e}"));
             }
         }
     }
