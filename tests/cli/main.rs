@@ -9,6 +9,7 @@ mod connect;
 mod contexts;
 mod control;
 mod deep;
+mod doctor;
 mod enqueue;
 mod generated;
 mod handler;

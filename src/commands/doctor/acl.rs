@@ -3,14 +3,14 @@
 //! views read with, the changes of an operator (retry, delete, enqueue, pause, reconcile) and
 //! what a worker process sends, each on a key of the family it touches.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::json;
 
 use super::{Finding, answered};
 use crate::store::scripts::INPROGRESS_STATE;
 use crate::store::{Store, StoreResult, keys, value};
-use crate::text::visible;
+use crate::text::{visible, visible_bytes};
 
 const ID: &str = "acl.rights";
 
@@ -87,7 +87,9 @@ fn probes() -> Vec<(Level, Vec<Vec<u8>>)> {
         probe!(Read; "MGET", keys::STATS_PROCESSED, keys::STATS_FAILED),
         probe!(Read; "HGETALL", keys::PERIODIC_SCHEDULE),
         probe!(Read; "HGETALL", status),
+        // cogctl's read-only scripts: EVALSHA, and EVAL when the server doesn't have them yet.
         probe!(Read; "EVALSHA", sha, "3", inprogress, process, keys::LAST_BEAT, id),
+        probe!(Read; "EVAL", "return 1", "3", inprogress, process, keys::LAST_BEAT, id),
         probe!(Read; "XREVRANGE", keys::AUDIT, "+", "-", "COUNT", "1"),
         probe!(Operator; "EVALSHA", sha, "2", keys::RETRY, queue),
         probe!(Operator; "EVAL", "return 1", "2", keys::DEAD, queue),
@@ -129,7 +131,10 @@ fn probes() -> Vec<(Level, Vec<Vec<u8>>)> {
 /// A command a level needs and the user may not run, and why.
 struct Denied {
     level: Level,
+    /// Its name as probed (`LPUSH`).
     command: String,
+    /// The whole command line asked about, escaped.
+    probe: String,
     reason: String,
 }
 
@@ -171,6 +176,11 @@ pub fn finding(store: &mut Store, version: Option<(u64, u64, u64)>) -> StoreResu
         denied.push(Denied {
             level: *level,
             command: String::from_utf8_lossy(&words[0]).into_owned(),
+            probe: words
+                .iter()
+                .map(|w| visible_bytes(w).into_owned())
+                .collect::<Vec<_>>()
+                .join(" "),
             reason,
         });
     }
@@ -180,12 +190,15 @@ pub fn finding(store: &mut Store, version: Option<(u64, u64, u64)>) -> StoreResu
         .take_while(|&l| may(l))
         .last()
         .map_or("none", Level::name);
-    let commands: BTreeSet<&str> = denied.iter().map(|d| d.command.as_str()).collect();
-    let categories = categories(store, &commands)?;
-    let lacks: Vec<String> = Level::ALL
+    let categories = categories(store, &probes)?;
+    let missing: Vec<(Level, Vec<String>)> = Level::ALL
         .into_iter()
         .filter(|&l| !may(l))
-        .map(|l| lacking(l, &denied, &categories))
+        .map(|l| (l, missing_categories(l, &probes, &denied, &categories)))
+        .collect();
+    let lacks: Vec<String> = missing
+        .iter()
+        .map(|(l, cats)| lacking(*l, &denied, cats))
         .collect();
     let shown_user = visible(&user).into_owned();
     let data = json!({
@@ -197,10 +210,13 @@ pub fn finding(store: &mut Store, version: Option<(u64, u64, u64)>) -> StoreResu
         "worker": may(Level::Worker),
         "denied": denied.iter().map(|d| json!({
             "level": d.level.name(),
-            "command": d.command,
+            "probe": d.probe,
             "reason": d.reason,
         })).collect::<Vec<_>>(),
-        "missing_categories": categories.iter().flat_map(|(_, c)| c.iter()).collect::<BTreeSet<_>>(),
+        "missing_categories": missing
+            .iter()
+            .map(|(l, cats)| (l.name().to_string(), json!(cats)))
+            .collect::<serde_json::Map<_, _>>(),
     });
     let title = format!("user {shown_user}: {role}");
     let seen = if lacks.is_empty() {
@@ -211,17 +227,15 @@ pub fn finding(store: &mut Store, version: Option<(u64, u64, u64)>) -> StoreResu
     let finding = if may(Level::Read) {
         Finding::ok(ID, title)
     } else {
-        let grant: Vec<String> = denied
+        let grant: BTreeSet<String> = denied
             .iter()
-            .filter(|d| d.level == Level::Read)
+            .filter(|d| d.level == Level::Read && !names_a_key(&d.reason))
             .map(|d| format!("+{}", d.command.to_lowercase()))
-            .collect::<BTreeSet<_>>()
-            .into_iter()
             .collect();
         Finding::fail(ID, format!("user {shown_user} can't read everything cogctl reads"))
             .fix(format!(
-                "ACL SETUSER {shown_user} {} (and ~cogworker:* ~status:* ~periodic:* ~cogctl:* for the keys)",
-                grant.join(" ")
+                "ACL SETUSER {shown_user} {}~cogworker:* ~status:* ~periodic:* ~cogctl:* &cogworker:signal:*",
+                grant.into_iter().map(|g| g + " ").collect::<String>()
             ))
     };
     Ok(finding.seen(seen).data(data))
@@ -240,14 +254,19 @@ fn not_probed(user: Option<&str>, why: &str) -> Finding {
         .data(json!({ "probed": false, "user": user, "error": why }))
 }
 
-/// "for operator it lacks LPUSH, ZADD (categories @list @write)": what a level needs that
-/// the user may not run, the keys or channels it may not touch.
-fn lacking(level: Level, denied: &[Denied], categories: &[(String, Vec<String>)]) -> String {
-    let here: Vec<&Denied> = denied.iter().filter(|d| d.level == level).collect();
+/// A DRYRUN refusal for a key or a channel, not for the command itself.
+fn names_a_key(reason: &str) -> bool {
+    reason.contains(" key") || reason.contains(" channel")
+}
+
+/// "to run a worker process it lacks @write @blocking (BLMOVE, HSET …)": the commands a level
+/// needs that the user may not run, the categories it has none of, the keys or channels it
+/// may not touch.
+fn lacking(level: Level, denied: &[Denied], categories: &[String]) -> String {
     let mut commands = BTreeSet::new();
     let mut names = BTreeSet::new();
-    for d in &here {
-        if d.reason.contains(" key") || d.reason.contains(" channel") {
+    for d in denied.iter().filter(|d| d.level == level) {
+        if names_a_key(&d.reason) {
             if let Some(name) = d.reason.split('\'').nth(1) {
                 names.insert(visible(name).into_owned());
             }
@@ -257,19 +276,12 @@ fn lacking(level: Level, denied: &[Denied], categories: &[(String, Vec<String>)]
     }
     let mut parts = Vec::new();
     if !commands.is_empty() {
-        let cats: BTreeSet<&str> = categories
-            .iter()
-            .filter(|(c, _)| commands.contains(c.as_str()))
-            .flat_map(|(_, cats)| cats.iter().map(String::as_str))
-            .collect();
-        let mut text = commands.iter().copied().collect::<Vec<_>>().join(", ");
-        if !cats.is_empty() {
-            text.push_str(&format!(
-                " (categories {})",
-                cats.into_iter().collect::<Vec<_>>().join(" ")
-            ));
-        }
-        parts.push(text);
+        let list = commands.into_iter().collect::<Vec<_>>().join(", ");
+        parts.push(if categories.is_empty() {
+            list
+        } else {
+            format!("{} ({list})", categories.join(" "))
+        });
     }
     if !names.is_empty() {
         parts.push(format!(
@@ -280,27 +292,57 @@ fn lacking(level: Level, denied: &[Denied], categories: &[(String, Vec<String>)]
     format!("to {} it lacks {}", level.what(), parts.join("; and "))
 }
 
-/// The ACL categories of each command (`COMMAND INFO`), but the speed ones (@fast, @slow);
-/// empty when COMMAND INFO is refused too.
+/// The categories of a level's refused commands that none of the allowed probes belongs to:
+/// what this user was given none of (@write, @blocking …), not the data types it may read.
+fn missing_categories(
+    level: Level,
+    probes: &[(Level, Vec<Vec<u8>>)],
+    denied: &[Denied],
+    categories: &BTreeMap<String, Vec<String>>,
+) -> Vec<String> {
+    let of = |command: &str| {
+        categories
+            .get(&command.to_lowercase())
+            .into_iter()
+            .flatten()
+    };
+    let refused: BTreeSet<String> = denied.iter().map(|d| d.command.to_lowercase()).collect();
+    let held: BTreeSet<&String> = probes
+        .iter()
+        .map(|(_, words)| String::from_utf8_lossy(&words[0]).to_lowercase())
+        .filter(|c| !refused.contains(c))
+        .flat_map(|c| categories.get(&c).into_iter().flatten())
+        .collect();
+    denied
+        .iter()
+        .filter(|d| d.level == level && !names_a_key(&d.reason))
+        .flat_map(|d| of(&d.command))
+        .filter(|c| !held.contains(c))
+        .cloned()
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect()
+}
+
+/// The ACL categories of every probed command (`COMMAND INFO`, lowercase name → categories),
+/// but the speed ones (@fast, @slow); empty when COMMAND INFO is refused too.
 fn categories(
     store: &mut Store,
-    commands: &BTreeSet<&str>,
-) -> StoreResult<Vec<(String, Vec<String>)>> {
-    if commands.is_empty() {
-        return Ok(Vec::new());
-    }
+    probes: &[(Level, Vec<Vec<u8>>)],
+) -> StoreResult<BTreeMap<String, Vec<String>>> {
+    let names: BTreeSet<String> = probes
+        .iter()
+        .map(|(_, words)| String::from_utf8_lossy(&words[0]).to_lowercase())
+        .collect();
+    let names: Vec<String> = names.into_iter().collect();
     let reply = answered(
-        store.query_server::<redis::Value>(
-            redis::cmd("COMMAND")
-                .arg("INFO")
-                .arg(commands.iter().copied().collect::<Vec<_>>()),
-        ),
+        store.query_server::<redis::Value>(redis::cmd("COMMAND").arg("INFO").arg(&names)),
     )?;
     let Ok(reply) = reply else {
-        return Ok(Vec::new());
+        return Ok(BTreeMap::new());
     };
-    Ok(commands
-        .iter()
+    Ok(names
+        .into_iter()
         .zip(value::items(&reply))
         .map(|(name, info)| {
             let cats = value::items(info)
@@ -313,7 +355,7 @@ fn categories(
                         .collect()
                 })
                 .unwrap_or_default();
-            (name.to_string(), cats)
+            (name, cats)
         })
         .collect())
 }

@@ -476,7 +476,10 @@ fn unread(queues: &[QueueRow], fetching: &[&Process]) -> Finding {
         ),
     )
     .seen(seen)
-    .fix("start a worker that reads them (the gem's -q NAME, or cogctl worker -q NAME); an obsolete queue: look at it (cogctl queue show NAME), then cogctl queue clear NAME")
+    .fix(named(
+        "start a worker that reads them (the gem's -q NAME, or cogctl worker -q NAME); an obsolete queue: look at it (cogctl queue show NAME), then cogctl queue clear NAME",
+        &unread.iter().map(|q| &q.name).collect::<Vec<_>>(),
+    ))
     .data(data)
 }
 
@@ -509,7 +512,10 @@ fn paused(queues: &[QueueRow]) -> Finding {
             count(q.size)
         ))
     ))
-    .fix("cogctl queue resume NAME, once the reason for the pause is gone")
+    .fix(named(
+        "cogctl queue resume NAME, once the reason for the pause is gone",
+        &waiting.iter().map(|q| &q.name).collect::<Vec<_>>(),
+    ))
     .data(data)
 }
 
@@ -688,7 +694,10 @@ fn ticker(delays: Result<Vec<periodic::EntryDelay>, String>, tickers: usize) -> 
         ),
     )
     .seen(seen)
-    .fix("start a worker process that registers these entries (its ticker fires them); one run now: cogctl periodic run-now PJID")
+    .fix(named(
+        "start a worker process that registers these entries (its ticker fires them); one run now: cogctl periodic run-now PJID",
+        &late.iter().map(|d| &d.pjid).collect::<Vec<_>>(),
+    ))
     .data(data)
 }
 
@@ -740,6 +749,23 @@ fn status_middleware(scan: &Scan) -> Finding {
     .data(data)
 }
 
+/// `fix` with its placeholder (NAME, PJID) replaced by the one name it is about, when there
+/// is one and it can be pasted into a shell as it is.
+fn named(fix: &str, names: &[&Name]) -> String {
+    let plain = |n: &str| {
+        !n.is_empty()
+            && n.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"_.:-".contains(&b))
+    };
+    match names {
+        [name] => match name.to_str().filter(|n| plain(n)) {
+            Some(n) => fix.replace("NAME", n).replace("PJID", n),
+            None => fix.to_string(),
+        },
+        _ => fix.to_string(),
+    }
+}
+
 /// The first [`NAMES_SHOWN`] items as `shown`, comma-separated, then "and N more".
 fn listed<T>(items: &[T], shown: impl Fn(&T) -> String) -> String {
     let mut text = items
@@ -755,4 +781,31 @@ fn listed<T>(items: &[T], shown: impl Fn(&T) -> String) -> String {
         ));
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fix_names_its_one_plain_name() {
+        let fix = "cogctl queue resume NAME";
+        let one = Name::from("mail-out");
+        assert_eq!(named(fix, &[&one]), "cogctl queue resume mail-out");
+        let two = Name::from("critical");
+        assert_eq!(named(fix, &[&one, &two]), fix);
+        let hostile = Name::from("a b;rm");
+        assert_eq!(named(fix, &[&hostile]), fix);
+        let bytes = Name::new(b"q\xff".to_vec());
+        assert_eq!(named(fix, &[&bytes]), fix);
+    }
+
+    #[test]
+    fn long_lists_are_cut() {
+        let items: Vec<u32> = (0..13).collect();
+        assert_eq!(
+            listed(&items, |i| i.to_string()),
+            "0, 1, 2, 3, 4, 5, 6, 7, 8, 9, and 3 more"
+        );
+    }
 }

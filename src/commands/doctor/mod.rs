@@ -37,7 +37,7 @@ const SCAN_STEP: usize = 1000;
 /// Each finding has an id, a severity (ok, warn, fail), what was seen and the fix. Nothing is
 /// changed, and Redis is never blocked: no KEYS, a bounded SCAN, pipelines. Exit 0 when
 /// nothing fails (with --strict, when nothing warns either), 1 when something does, 3 when
-/// Redis can't be reached. docs/doctor.md lists every finding.
+/// Redis can't be reached.
 #[derive(Debug, Args)]
 #[command(after_help = crate::render::help::examples(&[
     ("Every check, and how to fix what is wrong", "cogctl doctor"),
@@ -213,16 +213,23 @@ pub fn diagnose(ctx: &mut Ctx, args: &DoctorArgs) -> anyhow::Result<DoctorReport
     let target = ctx.connector()?.target().to_string();
     let store = match ctx.store() {
         Ok(store) => store,
-        Err(StoreError::Unavailable { reason, .. }) if server::unavailable(&reason).is_some() => {
-            let finding = server::unavailable(&reason).expect("checked above");
-            return Ok(DoctorReport::new(
-                target,
-                vec![finding],
-                args.strict,
-                (0, false),
-            ));
+        Err(e) => {
+            let reason = match &e {
+                StoreError::Unavailable { reason, .. } | StoreError::Unreachable { reason, .. } => {
+                    reason.as_str()
+                }
+                _ => "",
+            };
+            return match server::unavailable(reason) {
+                Some(finding) => Ok(DoctorReport::new(
+                    target,
+                    vec![finding],
+                    args.strict,
+                    (0, false),
+                )),
+                None => Err(e.into()),
+            };
         }
-        Err(e) => return Err(e.into()),
     };
     let facts = server::read(store)?;
     let mut findings = server::findings(&facts);

@@ -173,8 +173,9 @@ fn slow_entry(v: &redis::Value) -> Option<Slow> {
     })
 }
 
-/// The finding for a server that refused the connection's first command because it can't
-/// serve now, if doctor has one for that reason (loading, a replica cut off from its primary).
+/// The finding for a server that refused the connection's first command (PING) because it
+/// can't serve now, if doctor has one for that reason: loading, refusing writes after a
+/// failed snapshot (MISCONF, which refuses PING too), a replica cut off from its primary.
 pub fn unavailable(reason: &str) -> Option<Finding> {
     if reason.starts_with("LOADING") {
         Some(
@@ -185,6 +186,19 @@ pub fn unavailable(reason: &str) -> Option<Finding> {
                 ))
                 .fix("wait for the load to finish (INFO persistence: loading_eta_seconds), then run doctor again")
                 .data(json!({ "loading": true, "reply": reason })),
+        )
+    } else if reason.starts_with("MISCONF") {
+        Some(
+            Finding::fail(
+                "redis.persistence",
+                "Redis refuses writes: its last RDB snapshot failed",
+            )
+            .seen(format!(
+                "it answered {reason:?} even to PING: workers can't fetch or finish jobs; \
+                 nothing else could be checked"
+            ))
+            .fix("read the Redis log for the cause (disk full, permissions), fix it, then BGSAVE; writes resume once a snapshot succeeds")
+            .data(json!({ "misconf": true, "reply": reason })),
         )
     } else if reason.starts_with("MASTERDOWN") {
         Some(
@@ -660,7 +674,72 @@ fn round3(v: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::Severity;
     use super::*;
+
+    /// Facts as a server would give them: INFO fields, nothing else answered.
+    fn facts(info: &[(&str, &str)]) -> Facts {
+        Facts {
+            info: Ok(info
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect()),
+            config: Err("refused".into()),
+            time: Ok(0),
+            pings: Ok(vec![0.1]),
+            slowlog: Ok(Vec::new()),
+        }
+    }
+
+    #[test]
+    fn versions_the_gem_needs() {
+        let v = |text: &str| version(&facts(&[("redis_version", text)]));
+        let seven = v("7.0.15");
+        assert_eq!(seven.severity, Severity::Ok);
+        assert!(!seen_has(&seven, "DRYRUN"));
+        let six_two = v("6.2.14");
+        assert_eq!(six_two.severity, Severity::Ok);
+        assert!(seen_has(&six_two, "ACL DRYRUN (7.0) is not"));
+        let six = v("6.0.20");
+        assert_eq!(six.severity, Severity::Warn);
+        assert!(six.title.contains("basic fetch"));
+        assert_eq!(v("6.0.5").severity, Severity::Fail);
+        assert_eq!(v("5.0.7").severity, Severity::Fail);
+        assert_eq!(v("unstable").severity, Severity::Ok);
+        let none = version(&facts(&[]));
+        assert_eq!(none.severity, Severity::Warn);
+        assert_eq!(none.title, "Redis version: not checked");
+    }
+
+    fn seen_has(f: &Finding, text: &str) -> bool {
+        f.seen.contains(text)
+    }
+
+    #[test]
+    fn a_cluster_is_not_supported() {
+        let f = role(&facts(&[("role", "master"), ("redis_mode", "cluster")]));
+        assert_eq!(f.severity, Severity::Fail);
+        assert_eq!(f.title, "Redis Cluster: cogworker does not support it");
+    }
+
+    #[test]
+    fn an_asynchronous_load_is_loading_too() {
+        let f = loading(&facts(&[("loading", "0"), ("async_loading", "1")]));
+        assert_eq!(f.severity, Severity::Fail);
+        let f = loading(&facts(&[("loading", "0"), ("async_loading", "0")]));
+        assert_eq!(f.severity, Severity::Ok);
+    }
+
+    #[test]
+    fn a_refusal_at_connect_is_a_finding_when_doctor_knows_it() {
+        let f = unavailable("LOADING Redis is loading the dataset in memory").unwrap();
+        assert_eq!((f.id, f.severity), ("redis.loading", Severity::Fail));
+        let f = unavailable("MASTERDOWN Link with MASTER is down").unwrap();
+        assert_eq!(f.id, "redis.role");
+        let f = unavailable("MISCONF Redis is configured to save RDB snapshots").unwrap();
+        assert_eq!(f.id, "redis.persistence");
+        assert!(unavailable("BUSY Redis is busy running a script").is_none());
+    }
 
     #[test]
     fn output_limits_of_the_normal_class() {
