@@ -17,14 +17,13 @@ import argparse
 import hashlib
 import json
 import os
-import re
 import socket as socketlib
 import statistics
 import subprocess
 import sys
 import time
 
-from bench import cli, print_table, resp
+from bench import cli, commandstats, pipe_in, print_table, resp
 
 QUEUES = 10_000
 PROCESSES = 1_000
@@ -35,15 +34,6 @@ PERIODIC = 10
 TARGET_S = 0.5
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def pipe_in(sock, commands):
-    """Send RESP `commands` through redis-cli --pipe; exit on any error."""
-    pipe = subprocess.run(["redis-cli", "-s", sock, "--pipe"], input=b"".join(commands),
-                          capture_output=True)
-    report = pipe.stdout.decode() + pipe.stderr.decode()
-    if pipe.returncode != 0 or "errors: 0" not in report:
-        sys.exit("redis-cli --pipe failed:\n" + report)
 
 
 def queue(i):
@@ -217,17 +207,6 @@ def scan_walk(sock):
             return keys, calls
 
 
-def commandstats(sock):
-    """{command: (calls, usec)} from INFO commandstats."""
-    stats = {}
-    for line in cli(sock, "INFO", "commandstats").splitlines():
-        m = re.match(r"cmdstat_([^:]+):calls=(\d+),usec=(\d+)", line)
-        if m:
-            stats[m.group(1)] = (int(m.group(2)), int(m.group(3)))
-    stats.pop("config|resetstat", None)
-    return stats
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--socket", required=True, help="unix socket of a private redis-server")
@@ -255,6 +234,7 @@ def main():
         if run.returncode not in (0, 1):
             sys.exit(f"cogctl doctor exited {run.returncode}:\n{run.stderr.decode()}")
         stats = commandstats(sock)
+        stats.pop("config|resetstat", None)
         calls.append(sum(c for c, _ in stats.values()))
         usecs.append(sum(u for _, u in stats.values()))
         by_command = stats
@@ -280,6 +260,7 @@ def main():
         scanned, scan_calls = scan_walk(sock)
         scan_walls.append(time.perf_counter() - started)
         stats = commandstats(sock)
+        stats.pop("config|resetstat", None)
         base_usecs.append(sum(u for _, u in stats.values()))
 
     med = statistics.median(walls)

@@ -30,6 +30,21 @@ fn finding<'a>(json: &'a Value, id: &str) -> &'a Value {
     find(json, "findings", "id", id)
 }
 
+/// The ids of the findings, in order.
+fn ids(json: &Value) -> Vec<String> {
+    json["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[track_caller]
+fn title(json: &Value, id: &str) -> String {
+    finding(json, id)["title"].as_str().unwrap().to_string()
+}
+
 #[track_caller]
 fn severity(json: &Value, id: &str) -> String {
     finding(json, id)["severity"].as_str().unwrap().to_string()
@@ -100,9 +115,10 @@ fn info_field(server: &RedisServer, section: &str, field: &str) -> String {
         .to_string()
 }
 
-fn orphaned() -> (RedisServer, f64) {
+/// A server holding fixtures/<name>.json, and the time it was captured at.
+fn loaded(name: &str) -> (RedisServer, f64) {
     let server = RedisServer::start();
-    let now = server.load("orphaned").captured_at;
+    let now = server.load(name).captured_at;
     (server, now)
 }
 
@@ -110,21 +126,8 @@ fn orphaned() -> (RedisServer, f64) {
 fn a_healthy_deployment_warns_only_of_what_the_server_itself_lacks() {
     // Persistence on (AOF), a real worker reading its queue, its jobs done.
     let server = RedisServer::start_persistent();
-    let worker = Cogctl::new(&server)
-        .args([
-            "worker",
-            "-q",
-            "default",
-            "--handler",
-            "*=builtin:noop",
-            "--beat-interval",
-            "0.2s",
-            "--poll-interval",
-            "0.2s",
-            "--orphan-check-interval",
-            "0.3s",
-        ])
-        .spawn();
+    let worker =
+        crate::worker::worker(&server, &["-q", "default", "--handler", "*=builtin:noop"]).spawn();
     for n in 0..3 {
         let run = Cogctl::new(&server)
             .args(["enqueue", "EchoJob", &n.to_string()])
@@ -138,10 +141,7 @@ fn a_healthy_deployment_warns_only_of_what_the_server_itself_lacks() {
     assert_eq!(not_ok(&json), Vec::<(String, String)>::new(), "{json:#}");
     assert_eq!(run.code, 0, "{}", run.snapshot());
     assert_eq!(finding(&json, "procs.live")["data"]["fetching"], 1);
-    assert_eq!(
-        finding(&json, "acl.rights")["title"],
-        "user default: worker"
-    );
+    assert_eq!(title(&json, "acl.rights"), "user default: worker");
     assert_eq!(json["summary"]["fail"], 0);
     assert_eq!(json["summary"]["scan_complete"], true);
 
@@ -158,8 +158,7 @@ fn a_healthy_deployment_warns_only_of_what_the_server_itself_lacks() {
 
 #[test]
 fn doctor_writes_nothing_and_prints_one_finding_a_line_with_ndjson() {
-    let server = RedisServer::start();
-    let now = server.load("incident").captured_at;
+    let (server, now) = loaded("incident");
     let (run, json) = server.assert_read_only(|| doctor(&server, Some(now), &[]));
     assert_eq!(run.code, 0, "{}", run.snapshot());
     let findings = json["findings"].as_array().unwrap();
@@ -186,7 +185,7 @@ fn doctor_writes_nothing_and_prints_one_finding_a_line_with_ndjson() {
 
 #[test]
 fn the_table_says_what_was_seen_and_the_fix_under_each_problem() {
-    let (server, now) = orphaned();
+    let (server, now) = loaded("orphaned");
     let run = Cogctl::new(&server).now(now).args(["doctor"]).run();
     assert_eq!(run.code, 0);
     // Figures of the machine and the moment, not of the state.
@@ -219,7 +218,7 @@ fn no_persistence_warns_rdb_or_aof_is_ok_and_a_failed_save_fails() {
     let (_, json) = doctor(&server, None, &[]);
     assert_eq!(severity(&json, "redis.persistence"), "ok");
     assert_eq!(
-        finding(&json, "redis.persistence")["title"],
+        title(&json, "redis.persistence"),
         "RDB snapshots (save 3600 1), no AOF"
     );
 
@@ -240,7 +239,7 @@ fn no_persistence_warns_rdb_or_aof_is_ok_and_a_failed_save_fails() {
     let (run, json) = doctor(&server, None, &[]);
     assert_eq!(severity(&json, "redis.persistence"), "fail");
     assert_eq!(
-        finding(&json, "redis.persistence")["title"],
+        title(&json, "redis.persistence"),
         "the last RDB snapshot failed"
     );
     assert_eq!(run.code, 1);
@@ -255,13 +254,7 @@ fn no_persistence_warns_rdb_or_aof_is_ok_and_a_failed_save_fails() {
     );
     let (run, json) = doctor(&server, None, &[]);
     assert_eq!(run.code, 1, "{}", run.snapshot());
-    let ids: Vec<&str> = json["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["id"].as_str().unwrap())
-        .collect();
-    assert_eq!(ids, ["redis.persistence"]);
+    assert_eq!(ids(&json), ["redis.persistence"]);
     let f = finding(&json, "redis.persistence");
     assert_eq!(
         f["title"],
@@ -312,7 +305,7 @@ fn an_eviction_policy_with_a_maxmemory_fails() {
     let (run, json) = doctor(&server, None, &[]);
     assert_eq!(severity(&json, "redis.eviction"), "ok");
     assert_eq!(
-        finding(&json, "redis.eviction")["title"],
+        title(&json, "redis.eviction"),
         "maxmemory-policy noeviction"
     );
     assert_eq!(run.code, 0);
@@ -497,11 +490,11 @@ fn a_renamed_config_is_said_and_info_stands_in_where_it_can() {
     assert_eq!(severity(&json, "redis.clients"), "ok");
     // Save rules and output buffer limits exist only in CONFIG.
     assert_eq!(
-        finding(&json, "redis.output_buffers")["title"],
+        title(&json, "redis.output_buffers"),
         "client output buffer limits: not checked"
     );
     assert_eq!(
-        finding(&json, "redis.persistence")["title"],
+        title(&json, "redis.persistence"),
         "RDB snapshots: not checked"
     );
     assert_eq!(json["summary"]["fail"], 0);
@@ -552,13 +545,7 @@ fn a_loading_server_fails_and_nothing_else_is_checked() {
     ]);
     let (run, json) = doctor(&server, None, &[]);
     assert_eq!(run.code, 1, "{}", run.snapshot());
-    let ids: Vec<&str> = json["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["id"].as_str().unwrap())
-        .collect();
-    assert_eq!(ids, ["redis.loading"]);
+    assert_eq!(ids(&json), ["redis.loading"]);
     let f = finding(&json, "redis.loading");
     assert_eq!(f["severity"], "fail");
     assert!(f["seen"].as_str().unwrap().contains("LOADING"), "{f:#}");
@@ -575,8 +562,7 @@ fn as_user(server: &RedisServer, name: &str, rules: &[&str]) -> Cogctl {
 
 #[test]
 fn acl_rights_are_probed_without_changing_anything() {
-    let server = RedisServer::start();
-    let now = server.load("incident").captured_at;
+    let (server, now) = loaded("incident");
 
     // Read-only rights, and the right to have them probed.
     let viewer = as_user(
@@ -627,10 +613,7 @@ fn acl_rights_are_probed_without_changing_anything() {
 
     // The default user may do everything.
     let (_, json) = doctor(&server, Some(now), &[]);
-    assert_eq!(
-        finding(&json, "acl.rights")["title"],
-        "user default: worker"
-    );
+    assert_eq!(title(&json, "acl.rights"), "user default: worker");
 
     // Keys outside cogworker:* refused: the views of periodic entries and status hashes
     // can't read theirs.
@@ -653,10 +636,7 @@ fn acl_rights_are_probed_without_changing_anything() {
     assert_eq!(f["title"], "ACL rights not probed");
     assert!(f["seen"].as_str().unwrap().contains("ACL WHOAMI"), "{f:#}");
     // What it could not read is named: its INFO, and the in-progress list its script reads.
-    assert_eq!(
-        finding(&json, "redis.version")["title"],
-        "Redis version: not checked"
-    );
+    assert_eq!(title(&json, "redis.version"), "Redis version: not checked");
     let unreadable = finding(&json, "keys.unreadable");
     assert_eq!(unreadable["severity"], "fail");
     assert!(
@@ -746,24 +726,20 @@ fn quarantined_keys_warn() {
 
 #[test]
 fn no_live_process_warns() {
-    let (server, now) = orphaned();
+    let (server, now) = loaded("orphaned");
     let (_, json) = doctor(&server, Some(now), &[]);
     let f = finding(&json, "procs.live");
     assert_eq!(f["severity"], "warn");
     assert_eq!(f["title"], "no live worker process");
 
-    let server = RedisServer::start();
-    let now = server.load("incident").captured_at;
+    let (server, now) = loaded("incident");
     let (_, json) = doctor(&server, Some(now), &[]);
-    assert_eq!(
-        finding(&json, "procs.live")["title"],
-        "1 live process fetching"
-    );
+    assert_eq!(title(&json, "procs.live"), "1 live process fetching");
 }
 
 #[test]
 fn registry_members_without_a_presence_key_warn() {
-    let (server, now) = orphaned();
+    let (server, now) = loaded("orphaned");
     let (_, json) = doctor(&server, Some(now), &[]);
     let f = finding(&json, "procs.ghosts");
     assert_eq!(f["severity"], "warn");
@@ -780,7 +756,7 @@ fn registry_members_without_a_presence_key_warn() {
 
 #[test]
 fn jobs_on_the_lists_of_dead_processes_warn() {
-    let (server, now) = orphaned();
+    let (server, now) = loaded("orphaned");
     let (_, json) = doctor(&server, Some(now), &[]);
     let f = finding(&json, "orphans.in_progress");
     assert_eq!(f["severity"], "warn");
@@ -800,7 +776,7 @@ fn jobs_on_the_lists_of_dead_processes_warn() {
 
 #[test]
 fn repeat_orphans_warn() {
-    let (server, now) = orphaned();
+    let (server, now) = loaded("orphaned");
     let (_, json) = doctor(&server, Some(now), &[]);
     let f = finding(&json, "orphans.repeat");
     assert_eq!(f["severity"], "warn");
@@ -810,7 +786,7 @@ fn repeat_orphans_warn() {
 
 #[test]
 fn unsettled_records_warn() {
-    let (server, now) = orphaned();
+    let (server, now) = loaded("orphaned");
     let (_, json) = doctor(&server, Some(now), &[]);
     let f = finding(&json, "unsettled.records");
     assert_eq!(f["severity"], "warn");
@@ -871,19 +847,18 @@ fn a_queue_with_jobs_no_live_process_reads_warns() {
     ]]);
     let (_, json) = doctor(&server, Some(now), &[]);
     assert_eq!(
-        finding(&json, "queues.unread")["title"],
+        title(&json, "queues.unread"),
         "2 queues with 3 waiting jobs no live process reads"
     );
     assert_eq!(
-        finding(&json, "procs.live")["title"],
+        title(&json, "procs.live"),
         "no live process fetching: 1 quiet"
     );
 }
 
 #[test]
 fn a_paused_queue_with_jobs_warns() {
-    let server = RedisServer::start();
-    let now = server.load("incident").captured_at;
+    let (server, now) = loaded("incident");
     let (_, json) = doctor(&server, Some(now), &[]);
     let f = finding(&json, "queues.paused");
     assert_eq!(f["severity"], "warn");
@@ -953,8 +928,7 @@ fn retry_and_scheduled_entries_overdue_warn() {
 
 #[test]
 fn periodic_entries_no_ticker_fires_warn() {
-    let server = RedisServer::start();
-    let now = server.load("periodic").captured_at;
+    let (server, now) = loaded("periodic");
     // The live ticker's entries are on time but one, held by its own until_executed run.
     let (_, json) = doctor(&server, Some(now), &[]);
     let f = finding(&json, "periodic.ticker");
@@ -982,8 +956,7 @@ fn periodic_entries_no_ticker_fires_warn() {
 
 #[test]
 fn the_history_and_status_middlewares_are_said_on_or_off() {
-    let server = RedisServer::start();
-    let now = server.load("history").captured_at;
+    let (server, now) = loaded("history");
     let (_, json) = doctor(&server, Some(now), &[]);
     let history = finding(&json, "middleware.history");
     assert_eq!(history["severity"], "ok");
@@ -1002,17 +975,13 @@ fn the_history_and_status_middlewares_are_said_on_or_off() {
             .starts_with("Status middleware on")
     );
 
-    let server = RedisServer::start();
-    let now = server.load("incident").captured_at;
+    let (server, now) = loaded("incident");
     let (_, json) = doctor(&server, Some(now), &[]);
     assert_eq!(
-        finding(&json, "middleware.history")["title"],
+        title(&json, "middleware.history"),
         "History middleware off: no history key"
     );
-    assert_eq!(
-        finding(&json, "middleware.status")["title"],
-        "no status:<jid> hash"
-    );
+    assert_eq!(title(&json, "middleware.status"), "no status:<jid> hash");
 }
 
 #[test]
@@ -1039,15 +1008,12 @@ fn every_finding_is_in_the_docs_table() {
     .unwrap();
     let server = RedisServer::start();
     let (_, json) = doctor(&server, None, &[]);
-    let mut ids: Vec<&str> = json["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["id"].as_str().unwrap())
-        .collect();
+    let mut ids = ids(&json);
     assert_eq!(ids.len(), 28);
     ids.sort();
-    let documented: Vec<&str> = docs
+    let (_, table) = docs.split_once("## Findings").unwrap();
+    let (table, _) = table.split_once("## JSON").unwrap();
+    let documented: Vec<&str> = table
         .lines()
         .filter_map(|l| l.strip_prefix("| `"))
         .filter_map(|l| l.split('`').next())

@@ -149,7 +149,7 @@ pub fn finding(store: &mut Store, version: Option<(u64, u64, u64)>) -> StoreResu
         .seen("the rest of this report shows what this user could read")
         .data(json!({ "probed": false })));
     }
-    let user = match answered(store.query_server::<String>(&redis::cmd("ACL").arg("WHOAMI")))? {
+    let user = match answered(store.query_server::<String>(redis::cmd("ACL").arg("WHOAMI")))? {
         Ok(user) => user,
         Err(e) => return Ok(not_probed(None, &format!("ACL WHOAMI was refused: {e}"))),
     };

@@ -14,7 +14,7 @@ use crate::cli::ui::Ui;
 use crate::commands::procs::{Process, State, read_processes};
 use crate::commands::queues::{QueueRow, read_queues};
 use crate::commands::{Problem, history, orphans, periodic};
-use crate::render::size::count;
+use crate::render::size::{count, counted};
 use crate::render::time::span;
 use crate::store::liveness::{self, Liveness};
 use crate::store::{JobSet, KeyType, Name, Store, StoreResult, keyguard, keys, value};
@@ -173,11 +173,7 @@ fn wrong_type(wrong: &[(Name, &'static str, String)]) -> Finding {
     });
     Finding::fail(
         ID,
-        format!(
-            "{} key{} of the wrong type",
-            wrong.len(),
-            if wrong.len() == 1 { "" } else { "s" }
-        ),
+        format!("{} of the wrong type", n_of(wrong.len(), "key", "keys")),
     )
     .seen(format!(
         "{seen}; every command on them fails, and a live gem process's KeyGuard renames them \
@@ -204,11 +200,7 @@ fn unreadable(problems: &[Problem], wrong: &[(Name, &'static str, String)]) -> F
     }
     Finding::fail(
         ID,
-        format!(
-            "{} key{} could not be read",
-            left.len(),
-            if left.len() == 1 { "" } else { "s" }
-        ),
+        format!("{} could not be read", n_of(left.len(), "key", "keys")),
     )
     .seen(listed(&left, |p| format!("{}: {}", p.key.shown(), p.error)))
     .fix("see the errors: a refused command needs this user's ACL to allow it (see acl.rights)")
@@ -224,9 +216,12 @@ fn quarantined(scan: &Scan) -> Finding {
     Finding::warn(
         ID,
         format!(
-            "{} quarantined key{}{}",
-            scan.quarantined.len(),
-            if scan.quarantined.len() == 1 { "" } else { "s" },
+            "{}{}",
+            n_of(
+                scan.quarantined.len(),
+                "quarantined key",
+                "quarantined keys"
+            ),
             scan.caveat()
         ),
     )
@@ -250,8 +245,8 @@ fn live(processes: &[Process]) -> Finding {
         return Finding::ok(
             ID,
             format!(
-                "{alive} live process{} fetching{}",
-                if alive == 1 { "" } else { "es" },
+                "{} fetching{}",
+                n_of(alive, "live process", "live processes"),
                 if quiet > 0 {
                     format!(", {quiet} quiet")
                 } else {
@@ -294,9 +289,8 @@ fn ghosts(processes: &[Process]) -> Finding {
     Finding::warn(
         ID,
         format!(
-            "{} member{} of {} without a presence key",
-            gone.len(),
-            if gone.len() == 1 { "" } else { "s" },
+            "{} of {} without a presence key",
+            n_of(gone.len(), "member", "members"),
             keys::PROCESSES
         ),
     )
@@ -337,9 +331,8 @@ fn clock(processes: &[Process], redis_now: f64) -> Finding {
     Finding::warn(
         ID,
         format!(
-            "{} live process{} with a clock ahead of Redis'",
-            ahead.len(),
-            if ahead.len() == 1 { "" } else { "es" }
+            "{} with a clock ahead of Redis'",
+            n_of(ahead.len(), "live process", "live processes")
         ),
     )
     .seen(format!(
@@ -375,10 +368,9 @@ fn in_progress(lists: &[orphans::ListView], no_live: bool) -> Finding {
     }
     let mut seen = listed(&dead, |l| {
         format!(
-            "{} ({} job{})",
+            "{} ({})",
             l.state.identity.shown(),
-            count(l.state.length),
-            if l.state.length == 1 { "" } else { "s" }
+            counted(l.state.length, "job", "jobs")
         )
     });
     seen.push_str(if no_live {
@@ -389,11 +381,9 @@ fn in_progress(lists: &[orphans::ListView], no_live: bool) -> Finding {
     Finding::warn(
         ID,
         format!(
-            "{} job{} on the in-progress lists of {} presumed-dead process{}",
-            count(jobs),
-            if jobs == 1 { "" } else { "s" },
-            dead.len(),
-            if dead.len() == 1 { "" } else { "es" }
+            "{} on the in-progress lists of {}",
+            counted(jobs, "job", "jobs"),
+            n_of(dead.len(), "presumed-dead process", "presumed-dead processes")
         ),
     )
     .seen(seen)
@@ -414,17 +404,10 @@ fn parked(id: &'static str, n: Option<u64>, key: &str, what: &str, fix: &str) ->
     if n == 0 {
         return Finding::ok(id, format!("{key} is empty")).data(data);
     }
-    Finding::warn(
-        id,
-        format!(
-            "{} entr{} in {key}",
-            count(n),
-            if n == 1 { "y" } else { "ies" }
-        ),
-    )
-    .seen(what)
-    .fix(fix)
-    .data(data)
+    Finding::warn(id, format!("{} in {key}", counted(n, "entry", "entries")))
+        .seen(what)
+        .fix(fix)
+        .data(data)
 }
 
 fn unread(queues: &[QueueRow], fetching: &[&Process]) -> Finding {
@@ -468,11 +451,9 @@ fn unread(queues: &[QueueRow], fetching: &[&Process]) -> Finding {
     Finding::warn(
         ID,
         format!(
-            "{} queue{} with {} waiting job{} no live process reads",
-            unread.len(),
-            if unread.len() == 1 { "" } else { "s" },
-            count(waiting),
-            if waiting == 1 { "" } else { "s" }
+            "{} with {} no live process reads",
+            n_of(unread.len(), "queue", "queues"),
+            counted(waiting, "waiting job", "waiting jobs")
         ),
     )
     .seen(seen)
@@ -499,9 +480,8 @@ fn paused(queues: &[QueueRow]) -> Finding {
     Finding::warn(
         ID,
         format!(
-            "{} paused queue{} with jobs waiting",
-            waiting.len(),
-            if waiting.len() == 1 { "" } else { "s" }
+            "{} with jobs waiting",
+            n_of(waiting.len(), "paused queue", "paused queues")
         ),
     )
     .seen(format!(
@@ -626,10 +606,10 @@ fn overdue(set: JobSet, o: &Overdue, now: f64, pollers: usize) -> Finding {
     Finding::warn(
         id,
         format!(
-            "{} {} entr{} overdue by more than {}",
+            "{} {} {} overdue by more than {}",
             count(n),
             set.name(),
-            if n == 1 { "y" } else { "ies" },
+            if n == 1 { "entry" } else { "entries" },
             span(OVERDUE)
         ),
     )
@@ -664,9 +644,12 @@ fn ticker(delays: Result<Vec<periodic::EntryDelay>, String>, tickers: usize) -> 
         return Finding::ok(
             ID,
             format!(
-                "{} enabled periodic entr{}, none late",
-                delays.len(),
-                if delays.len() == 1 { "y" } else { "ies" }
+                "{}, none late",
+                n_of(
+                    delays.len(),
+                    "enabled periodic entry",
+                    "enabled periodic entries"
+                )
             ),
         )
         .data(data);
@@ -687,9 +670,8 @@ fn ticker(delays: Result<Vec<periodic::EntryDelay>, String>, tickers: usize) -> 
     Finding::warn(
         ID,
         format!(
-            "{} periodic entr{} late by more than {}",
-            late.len(),
-            if late.len() == 1 { "y" } else { "ies" },
+            "{} late by more than {}",
+            n_of(late.len(), "periodic entry", "periodic entries"),
             span(PERIODIC_LATE)
         ),
     )
@@ -733,9 +715,8 @@ fn status_middleware(scan: &Scan) -> Finding {
         return Finding::ok(
             ID,
             format!(
-                "Status middleware on: {} status:<jid> hash{}{}",
-                count(scan.statuses),
-                if scan.statuses == 1 { "" } else { "es" },
+                "Status middleware on: {}{}",
+                counted(scan.statuses, "status:<jid> hash", "status:<jid> hashes"),
                 scan.caveat()
             ),
         )
@@ -747,6 +728,11 @@ fn status_middleware(scan: &Scan) -> Finding {
     )
     .seen("the Status middleware is off, or no job was pushed or run in the last 30 minutes (its hashes expire after 1,800 s by default)")
     .data(data)
+}
+
+/// `n` things of a list: `1 queue`, `3 queues`.
+fn n_of(n: usize, one: &str, many: &str) -> String {
+    counted(n as u64, one, many)
 }
 
 /// `fix` with its placeholder (NAME, PJID) replaced by the one name it is about, when there

@@ -21,7 +21,7 @@ use crate::cli::exit::Exit;
 use crate::cli::ui::{Format, Ui};
 use crate::cli::values::parse_duration;
 use crate::render::table::Tone;
-use crate::render::{self, Report, json_io};
+use crate::render::{self, Report};
 use crate::store::{StoreError, StoreResult};
 
 /// Keys one doctor run examines at most in its SCAN walk of the keyspace (in-progress lists
@@ -103,7 +103,7 @@ pub struct Finding {
 }
 
 impl Finding {
-    fn new(id: &'static str, severity: Severity, title: impl Into<String>) -> Finding {
+    pub fn new(id: &'static str, severity: Severity, title: impl Into<String>) -> Finding {
         Finding {
             id,
             severity,
@@ -251,10 +251,7 @@ pub fn diagnose(ctx: &mut Ctx, args: &DoctorArgs) -> anyhow::Result<DoctorReport
 pub fn run(ctx: &mut Ctx, args: &DoctorArgs) -> anyhow::Result<Exit> {
     let report = diagnose(ctx, args)?;
     if ctx.ui.format == Format::Ndjson {
-        for f in &report.findings {
-            serde_json::to_writer(&mut ctx.out, f).map_err(json_io)?;
-            writeln!(ctx.out)?;
-        }
+        render::lines(&mut ctx.out, &report.findings)?;
     } else {
         render::emit(&mut ctx.out, &ctx.ui, &report)?;
     }

@@ -7,8 +7,8 @@ use std::time::Instant;
 
 use serde_json::json;
 
-use super::{Finding, answered};
-use crate::render::size::{bytes, count};
+use super::{Finding, Severity, answered};
+use crate::render::size::{bytes, count, counted};
 use crate::render::time::span;
 use crate::store::{Store, StoreResult, server, value};
 use crate::text::visible_bytes;
@@ -285,8 +285,8 @@ fn role(f: &Facts) -> Finding {
         return Finding::ok(
             ID,
             format!(
-                "primary, {replicas} replica{} connected",
-                if replicas == 1 { "" } else { "s" }
+                "primary, {} connected",
+                counted(replicas.max(0) as u64, "replica", "replicas")
             ),
         )
         .data(json!({ "role": role, "mode": mode, "replicas": replicas }));
@@ -402,22 +402,39 @@ fn memory(f: &Facts) -> Finding {
         bytes(used),
         bytes(max)
     );
-    let fix = "raise maxmemory (CONFIG SET maxmemory, and redis.conf), or free memory: the dead \
-               set is never trimmed (cogctl dead triage, cogctl dead delete), and history keeps \
-               50,000 runs per list";
-    if share >= USED_FAIL {
-        Finding::fail(ID, title)
-            .seen("at maxmemory, writes fail (noeviction) or keys are evicted")
-            .fix(fix)
-            .data(data)
-    } else if share >= USED_WARN {
-        Finding::warn(ID, title)
-            .seen("close to maxmemory: writes start failing (or keys being evicted) there")
-            .fix(fix)
-            .data(data)
+    graded(
+        Finding::new(ID, Severity::Ok, title).data(data),
+        share,
+        (USED_WARN, USED_FAIL),
+        "at maxmemory, writes fail (noeviction) or keys are evicted",
+        "raise maxmemory (CONFIG SET maxmemory, and redis.conf), or free memory: the dead set is \
+         never trimmed (cogctl dead triage, cogctl dead delete), and history keeps 50,000 runs \
+         per list",
+    )
+}
+
+/// `finding` as it is below `warn_at`; from there a warning, from `fail_at` a failure, with
+/// what was seen and the fix.
+fn graded(
+    finding: Finding,
+    value: f64,
+    (warn_at, fail_at): (f64, f64),
+    seen: &str,
+    fix: &str,
+) -> Finding {
+    let severity = if value >= fail_at {
+        Severity::Fail
+    } else if value >= warn_at {
+        Severity::Warn
     } else {
-        Finding::ok(ID, title).data(data)
+        return finding;
+    };
+    Finding {
+        severity,
+        ..finding
     }
+    .seen(seen)
+    .fix(fix)
 }
 
 fn persistence(f: &Facts) -> Finding {
@@ -499,15 +516,13 @@ fn latency(f: &Facts) -> Finding {
         "round trip {median:.2} ms (median of {} PINGs, max {max:.2} ms)",
         pings.len()
     );
-    let seen = "every job costs the gem several round trips (fetch, ack, counters): they add up";
-    let fix = "run workers close to Redis (same region / zone), check the network and Redis' CPU (LATENCY DOCTOR)";
-    if median >= LATENCY_FAIL_MS {
-        Finding::fail(ID, title).seen(seen).fix(fix).data(data)
-    } else if median >= LATENCY_WARN_MS {
-        Finding::warn(ID, title).seen(seen).fix(fix).data(data)
-    } else {
-        Finding::ok(ID, title).data(data)
-    }
+    graded(
+        Finding::new(ID, Severity::Ok, title).data(data),
+        median,
+        (LATENCY_WARN_MS, LATENCY_FAIL_MS),
+        "every job costs the gem several round trips (fetch, ack, counters): they add up",
+        "run workers close to Redis (same region / zone), check the network and Redis' CPU (LATENCY DOCTOR)",
+    )
 }
 
 fn slowlog(f: &Facts) -> Finding {
@@ -544,9 +559,8 @@ fn slowlog(f: &Facts) -> Finding {
         return Finding::ok(ID, "no slow log entry in the last hour").data(data);
     };
     let title = format!(
-        "{} slow log entr{} in the last hour, the slowest {:.1} ms",
-        recent.len(),
-        if recent.len() == 1 { "y" } else { "ies" },
+        "{} in the last hour, the slowest {:.1} ms",
+        counted(recent.len() as u64, "slow log entry", "slow log entries"),
         slowest.micros as f64 / 1000.0
     );
     let seen = recent
@@ -601,15 +615,13 @@ fn clients(f: &Facts) -> Finding {
         count(max.max(0) as u64),
         percent(share)
     );
-    let seen = "each gem process holds up to concurrency + 6 connections (its pool and its signal subscriber); at maxclients new ones are refused";
-    let fix = "raise maxclients (CONFIG SET maxclients, and the open-files limit), or find idle clients (CLIENT LIST)";
-    if share >= USED_FAIL {
-        Finding::fail(ID, title).seen(seen).fix(fix).data(data)
-    } else if share >= USED_WARN {
-        Finding::warn(ID, title).seen(seen).fix(fix).data(data)
-    } else {
-        Finding::ok(ID, title).data(data)
-    }
+    graded(
+        Finding::new(ID, Severity::Ok, title).data(data),
+        share,
+        (USED_WARN, USED_FAIL),
+        "each gem process holds up to concurrency + 6 connections (its pool and its signal subscriber); at maxclients new ones are refused",
+        "raise maxclients (CONFIG SET maxclients, and the open-files limit), or find idle clients (CLIENT LIST)",
+    )
 }
 
 fn output_buffers(f: &Facts) -> Finding {
@@ -674,7 +686,6 @@ fn round3(v: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Severity;
     use super::*;
 
     /// Facts as a server would give them: INFO fields, nothing else answered.
