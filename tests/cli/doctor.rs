@@ -1027,3 +1027,30 @@ fn every_finding_is_in_the_docs_table() {
         "docs/doctor.md's table and doctor's findings differ"
     );
 }
+
+#[test]
+fn the_scan_walk_stops_at_its_cap_and_says_so() {
+    let server = RedisServer::start();
+    server.exec(&[&[
+        "EVAL",
+        "for i = 1, 120000 do redis.call('SET', 'filler:' .. i, '') end return 1",
+        "0",
+    ]]);
+    let (run, json) = doctor(&server, None, &[]);
+    assert_eq!(json["summary"]["scan_complete"], false);
+    let scanned = json["summary"]["keys_scanned"].as_u64().unwrap();
+    assert!((100_000..102_000).contains(&scanned), "{scanned}");
+    assert!(
+        run.stderr.contains("note: the SCAN walk stopped after 10"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        title(&json, "middleware.status").contains("(among the first 10"),
+        "{json:#}"
+    );
+    assert_eq!(
+        finding(&json, "keys.quarantined")["data"]["scan_complete"],
+        false
+    );
+}
