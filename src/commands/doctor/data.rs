@@ -114,7 +114,12 @@ pub fn findings(
         live(&processes),
         ghosts(&processes),
         clock(&processes, redis_now),
-        in_progress(&lists, fetching.is_empty()),
+        in_progress(
+            &lists,
+            !processes
+                .iter()
+                .any(|p| matches!(p.state, State::Alive | State::Quiet)),
+        ),
         parked(
             "orphans.repeat",
             counts.repeat_orphans,
@@ -261,8 +266,14 @@ fn live(processes: &[Process]) -> Finding {
     } else {
         "no live worker process".to_string()
     };
+    // A quiet process still recovers orphans; nothing else.
+    let idle = if quiet > 0 {
+        "nothing runs jobs, moves due retry and scheduled entries or fires periodic entries"
+    } else {
+        "nothing runs jobs, moves due retry and scheduled entries, fires periodic entries or recovers orphaned jobs"
+    };
     Finding::warn(ID, title)
-        .seen("nothing runs jobs, moves due retry and scheduled entries, fires periodic entries or recovers orphaned jobs")
+        .seen(idle)
         .fix(if quiet > 0 {
             "cogctl procs resume --all (quiet processes fetch again), or start workers"
         } else {
