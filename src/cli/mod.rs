@@ -273,6 +273,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<Exit> {
             show(ctx, |ctx| commands::orphans::run(ctx, &a))
         }),
         Command::Check(a) => show(ctx, |ctx| commands::check::run(ctx, &a)),
+        Command::Doctor(a) => commands::doctor::run(ctx, &a),
         Command::Metrics(a) => commands::metrics::run(ctx, &a),
         Command::Audit(a) => commands::audit::run(ctx, &a),
         Command::Context(_) => unreachable!("run_parsed runs `context` itself"),

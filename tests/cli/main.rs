@@ -10,6 +10,7 @@ mod contexts;
 mod control;
 mod deep;
 mod docs;
+mod doctor;
 mod enqueue;
 mod generated;
 mod handler;
