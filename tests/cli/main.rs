@@ -8,6 +8,7 @@ mod check;
 mod connect;
 mod contexts;
 mod control;
+mod death;
 mod deep;
 mod enqueue;
 mod generated;
