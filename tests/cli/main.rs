@@ -29,6 +29,7 @@ mod reconcile;
 mod repair;
 mod search;
 mod serve;
+mod service;
 mod soak;
 mod stats;
 mod top;
