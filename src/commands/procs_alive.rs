@@ -21,13 +21,7 @@ const PRESENCE_TTL: f64 = keys::ttl::PRESENCE as f64;
 /// Registry members read per SSCAN page.
 const PAGE: usize = 500;
 
-/// Exit 0 when a process of this host (or this identity) is alive, else 1 saying why
-///
-/// Alive: its presence key (cogworker:process:<identity>) exists and its last beat is at most
-/// --max-beat-age old (by cogworker:last_beat, Redis' clock; else by the presence key's TTL).
-/// For a Kubernetes exec liveness probe of any worker, the gem's included: in a pod the
-/// hostname is the pod's name. Without --hostname or --identity, this machine's hostname
-/// ($DYNO where set, as the gem takes it). Reads only.
+// Its help text is the doc comment of `ProcsAction::Alive`.
 #[derive(Debug, Args)]
 #[command(after_help = crate::render::help::examples(&[
     (

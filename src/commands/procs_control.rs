@@ -69,8 +69,13 @@ pub enum ProcsAction {
         ),
     ]))]
     Stop(StopArgs),
-    /// Exit 0 when a process of a host (or an identity) is alive, else 1 saying why: a
-    /// liveness probe for any worker, the gem's too
+    /// Exit 0 when a process of a host (or an identity) is alive, else 1 saying why
+    ///
+    /// Alive: its presence key (cogworker:process:<identity>) exists and its last beat is at
+    /// most --max-beat-age old (by cogworker:last_beat, Redis' clock; else by the presence
+    /// key's TTL). An exec liveness probe for any worker, the gem's included: in a Kubernetes
+    /// pod the hostname is the pod's name. Without --hostname or --identity, this machine's
+    /// hostname ($DYNO where set, as the gem takes it). Reads only.
     Alive(super::procs_alive::AliveArgs),
     /// Remove identities whose presence key is gone from cogworker:processes, as the gem does
     #[command(after_help = crate::render::help::examples(&[

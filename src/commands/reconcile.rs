@@ -41,6 +41,10 @@ use crate::worker::death::{Death, DeathHooks, HookOutcome, Reason};
         "The same, 500 jobs per script call",
         "cogctl reconcile --batch 500",
     ),
+    (
+        "Run a command for each job the pass buries or files in dead",
+        "cogctl reconcile --on-death bin/notify-dead",
+    ),
 ]))]
 pub struct ReconcileArgs {
     /// How long an owner without a presence key may stay silent (by its last_beat stamp)

@@ -46,6 +46,10 @@ Signals: TERM/INT drain (running jobs get --timeout-drain to finish, then their 
 killed and the jobs requeued), a second TERM/INT exits at once (unfinished jobs stay on the \
 in-progress list for recovery), TSTP quiets. `cogctl procs quiet|resume|stop` work too.
 
+Death hooks (--on-death, --on-death-for) run when a job dies for good, after it is in dead and \
+acknowledged, once per death, as the gem 0.7 runs its death handlers. --listen serves /healthz, \
+/readyz and /metrics for Kubernetes probes and Prometheus.
+
 The summary goes to stdout when the worker stops (--json for JSON). Exit status: 0; 1 when \
 a job died (went to the dead set) during the run; 3 when Redis can't be reached at start.", &[
     (
@@ -59,6 +63,10 @@ a job died (went to the dead set) during the run; 3 when Redis can't be reached 
     (
         "Settings from a file; flags win over it",
         "cogctl worker --config worker.json --concurrency 20",
+    ),
+    (
+        "As a service: probes and metrics on port 9810, JSON logs, a hook for each death",
+        "cogctl worker --listen 0.0.0.0:9810 --log-format json --on-death bin/notify-dead --handler 'Ping=builtin:noop'",
     ),
 ]))]
 pub struct WorkerArgs {
