@@ -19,6 +19,7 @@ mod hostile;
 mod http;
 mod inprogress;
 mod job;
+mod kubernetes;
 mod lists;
 mod metrics;
 mod periodic;
