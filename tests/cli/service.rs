@@ -559,3 +559,28 @@ fn a_busy_listen_address_is_a_usage_error_before_anything_starts() {
     );
     assert!(!server.exists("cogworker:processes"), "it never beat");
 }
+
+#[test]
+fn every_cogctl_line_of_the_production_page_parses() {
+    use clap::Parser;
+    let page = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/workers-in-production.md"
+    ))
+    .unwrap();
+    // Lines ending in a backslash continue on the next one, as in a shell.
+    let joined = page.replace("\\\n", " ");
+    let lines: Vec<&str> = joined
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("cogctl "))
+        .collect();
+    assert!(lines.len() >= 8, "{lines:?}");
+    for line in lines {
+        let command = line.split(" #").next().unwrap();
+        let words = shell_words::split(command).unwrap();
+        if let Err(e) = cogctl::cli::args::Cli::try_parse_from(&words) {
+            panic!("`{command}`: {e}");
+        }
+    }
+}
