@@ -95,6 +95,12 @@ fn mask_signals(how: libc::c_int, signals: &[libc::c_int]) {
 }
 
 fn work<'s>(shared: &'s Shared, scope: &'s std::thread::Scope<'s, '_>) -> StoreResult<Ended> {
+    // Each processor thread counts itself out when it ends; set before the first beat so
+    // that /healthz never sees fewer than started.
+    shared
+        .telemetry
+        .processors
+        .store(shared.settings.concurrency, Ordering::SeqCst);
     if let Err(e) = beat::first_beat(shared, shared.settings.startup_wait) {
         if shared.stopping() {
             return Ok(Ended {

@@ -55,8 +55,8 @@ struct Next {
 
 /// One processor thread, until the process stops.
 pub fn run(shared: &Shared) {
-    shared.telemetry.processors.fetch_add(1, Ordering::SeqCst);
-    // Counted down however the thread ends, a panic included: /healthz reports it.
+    // Counted down however the thread ends, a panic included: /healthz reports it (the
+    // count was set to --concurrency before the threads started).
     struct Running<'a>(&'a Shared);
     impl Drop for Running<'_> {
         fn drop(&mut self) {
@@ -225,6 +225,10 @@ fn execute(
                 .map(|(k, v)| (*k, v as &dyn std::fmt::Display)),
         );
         shared.log("info", event, &all);
+        let reason = fields.iter().find(|(k, _)| *k == "reason");
+        shared
+            .telemetry
+            .handler_event(event, reason.map_or("", |(_, v)| v.as_str()));
     }
     if !notes.is_empty() {
         // The pool started, replaced or recycled a process: the heartbeat follows its pids.

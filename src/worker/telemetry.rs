@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use crate::render::exposition::{Exposition, Kind};
@@ -92,6 +92,8 @@ pub struct Telemetry {
     last_beat: Mutex<Option<Instant>>,
     /// Why Redis can't be reached, since the last connection error (cleared once it answers).
     redis_down: Mutex<Option<String>>,
+    /// Whether `redis_down` holds an error: read without the lock on every fetch.
+    redis_down_flag: AtomicBool,
     /// Processor threads running now.
     pub processors: AtomicUsize,
 }
@@ -108,6 +110,7 @@ impl Telemetry {
             death_hooks: Default::default(),
             last_beat: Mutex::new(None),
             redis_down: Mutex::new(None),
+            redis_down_flag: AtomicBool::new(false),
             processors: AtomicUsize::new(0),
         }
     }
@@ -116,9 +119,9 @@ impl Telemetry {
     /// (none for a failure filed later: its run was already timed).
     pub fn job(&self, class: &str, queue: &str, outcome: Option<JobOutcome>, seconds: Option<f64>) {
         let mut jobs = lock(&self.jobs);
-        let known = jobs.contains_key(class);
-        let real = jobs.len() - usize::from(jobs.contains_key(OTHER_CLASS));
-        let class = if known || real < self.max_classes {
+        let class = if jobs.contains_key(class)
+            || jobs.len() - usize::from(jobs.contains_key(OTHER_CLASS)) < self.max_classes
+        {
             class
         } else {
             OTHER_CLASS
@@ -176,6 +179,7 @@ impl Telemetry {
         self.redis_errors[usize::from(connection)].fetch_add(1, Ordering::Relaxed);
         if connection {
             *lock(&self.redis_down) = Some(error.to_string());
+            self.redis_down_flag.store(true, Ordering::SeqCst);
         }
     }
 
@@ -186,9 +190,9 @@ impl Telemetry {
 
     /// Redis answered.
     pub fn redis_ok(&self) {
-        let mut down = lock(&self.redis_down);
-        if down.is_some() {
-            *down = None;
+        if self.redis_down_flag.load(Ordering::SeqCst) {
+            *lock(&self.redis_down) = None;
+            self.redis_down_flag.store(false, Ordering::SeqCst);
         }
     }
 
@@ -471,6 +475,30 @@ mod tests {
         assert!(text.contains(
             "cogctl_worker_job_duration_seconds_bucket{class=\"A\",queue=\"q\",le=\"0.01\"} 2\n"
         ));
+    }
+
+    #[test]
+    fn handler_events_have_bounded_reasons() {
+        let t = Telemetry::new(500);
+        t.handler_event("handler_started", "");
+        t.handler_event("handler_recycled", "jobs");
+        t.handler_event("handler_replaced", "exited");
+        t.handler_event("handler_replaced", "anything else");
+        t.handler_event("not_a_handler_event", "");
+        let text = t.render(&gauges());
+        for line in [
+            "cogctl_worker_handler_processes_total{event=\"started\",reason=\"\"} 1\n",
+            "cogctl_worker_handler_processes_total{event=\"recycled\",reason=\"jobs\"} 1\n",
+            "cogctl_worker_handler_processes_total{event=\"replaced\",reason=\"exited\"} 1\n",
+            "cogctl_worker_handler_processes_total{event=\"replaced\",reason=\"other\"} 1\n",
+        ] {
+            assert!(text.contains(line), "{line}{text}");
+        }
+        assert_eq!(
+            text.matches("cogctl_worker_handler_processes_total{")
+                .count(),
+            4
+        );
     }
 
     #[test]

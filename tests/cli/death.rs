@@ -264,25 +264,24 @@ fn orphan_burial_past_max_orphanings_runs_the_hooks_as_orphaned() {
     let runs = hooks.runs();
     assert_eq!(runs.len(), 2, "once per death: {runs:#?}");
     let dead = dead_by_jid(&server);
-    for jid in ["parkedjid0000000000000aa"] {
-        assert_eq!(
-            runs_for(&runs, jid),
-            [
-                ("class".to_string(), "orphaned".to_string()),
-                ("global".to_string(), "orphaned".to_string())
-            ]
-        );
-        let r = runs.iter().find(|r| r["COGCTL_JID"] == jid).unwrap();
-        assert_eq!(r["entry"].as_str(), dead.get(jid).map(String::as_str));
-        assert_eq!(r["COGCTL_ERROR_CLASS"], "Cogworker::ProcessDied");
-        assert!(
-            r["COGCTL_ERROR_MESSAGE"]
-                .as_str()
-                .unwrap()
-                .contains("more than 1 times"),
-            "{r}"
-        );
-    }
+    let jid = "parkedjid0000000000000aa";
+    assert_eq!(
+        runs_for(&runs, jid),
+        [
+            ("class".to_string(), "orphaned".to_string()),
+            ("global".to_string(), "orphaned".to_string())
+        ]
+    );
+    let r = runs.iter().find(|r| r["COGCTL_JID"] == jid).unwrap();
+    assert_eq!(r["entry"].as_str(), dead.get(jid).map(String::as_str));
+    assert_eq!(r["COGCTL_ERROR_CLASS"], "Cogworker::ProcessDied");
+    assert!(
+        r["COGCTL_ERROR_MESSAGE"]
+            .as_str()
+            .unwrap()
+            .contains("more than 1 times"),
+        "{r}"
+    );
 }
 
 #[test]
