@@ -387,8 +387,17 @@ fn json_logs_are_one_object_per_line_with_the_logfmt_fields() {
 #[test]
 fn procs_alive_for_a_live_a_killed_and_a_gem_process() {
     let server = RedisServer::start();
-    // The gem's processes of a fixture, at the time it was captured.
-    let fixture = server.load("memory");
+    // The gem's processes of a fixture (loaded by `cogctl fixture load`), at the time it was
+    // captured.
+    let load = |name: &str| {
+        let path = crate::support::fixtures_dir().join(format!("{name}.json"));
+        Cogctl::new(&server)
+            .args(["fixture", "load", "--flush", path.to_str().unwrap()])
+            .run()
+            .success();
+        crate::support::fixture(name)
+    };
+    let fixture = load("memory");
     let alive = |args: &[&str]| {
         Cogctl::new(&server)
             .now(fixture.captured_at)
@@ -416,8 +425,7 @@ fn procs_alive_for_a_live_a_killed_and_a_gem_process() {
         run.stderr
     );
     // The same host once its processes are gone (the orphaned fixture: no presence key).
-    server.exec(&[&["FLUSHALL"]]);
-    let fixture = server.load("orphaned");
+    let fixture = load("orphaned");
     let run = Cogctl::new(&server)
         .now(fixture.captured_at)
         .args(["procs", "alive", "--hostname", "vm"])
