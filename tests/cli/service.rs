@@ -18,11 +18,16 @@ fn enqueue(server: &RedisServer, args: &[&str]) -> String {
 }
 
 fn worker(server: &RedisServer, args: &[&str]) -> Cogctl {
+    worker_beating(server, "0.2s", args)
+}
+
+/// A worker with short cadences, beating every `beat`.
+fn worker_beating(server: &RedisServer, beat: &str, args: &[&str]) -> Cogctl {
     Cogctl::new(server)
         .args([
             "worker",
             "--beat-interval",
-            "0.2s",
+            beat,
             "--poll-interval",
             "0.2s",
             "--orphan-check-interval",
@@ -33,8 +38,14 @@ fn worker(server: &RedisServer, args: &[&str]) -> Cogctl {
 
 /// A worker serving its probes on a free port: (process, base URL).
 fn listening(server: &RedisServer, args: &[&str]) -> (Spawned, String) {
+    listening_beating(server, "0.2s", args)
+}
+
+fn listening_beating(server: &RedisServer, beat: &str, args: &[&str]) -> (Spawned, String) {
     let addr = format!("127.0.0.1:{}", free_port());
-    let w = worker(server, &["--listen", &addr]).args(args).spawn();
+    let w = worker_beating(server, beat, &["--listen", &addr])
+        .args(args)
+        .spawn();
     let base = format!("http://{addr}");
     let agent = new_agent();
     wait_until(Duration::from_secs(15), "the worker is ready", || {
@@ -65,8 +76,11 @@ fn only_identity(server: &RedisServer) -> String {
 #[test]
 fn the_probes_follow_a_quiet_a_redis_outage_and_a_drain() {
     let mut server = RedisServer::start_persistent();
-    let (w, base) = listening(
+    // /healthz allows two beat intervals without a beat: 1 s, so that a beat delayed on a
+    // loaded machine isn't taken for a dead loop, and still well inside the 3 s outage below.
+    let (w, base) = listening_beating(
         &server,
+        "0.5s",
         &[
             "-c",
             "2",
@@ -296,13 +310,25 @@ fn metrics_parse_and_count_exactly_what_ran() {
     assert!(age < 2.0, "{age}");
     for name in [
         "process_resident_memory_bytes",
-        "process_cpu_seconds_total",
         "process_start_time_seconds",
         "process_open_fds",
+        "process_max_fds",
     ] {
         let v = get(&samples, name, &[]).unwrap_or_else(|| panic!("{name}"));
         assert!(v > 0.0, "{name} {v}");
     }
+    // In clock ticks (10 ms): eleven noop jobs may not have used one yet.
+    let cpu = get(&samples, "process_cpu_seconds_total", &[]).expect("process_cpu_seconds_total");
+    assert!(cpu >= 0.0, "{cpu}");
+    let started = get(&samples, "process_start_time_seconds", &[]).unwrap();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs_f64();
+    assert!(
+        started <= now && now - started < 120.0,
+        "{started} vs {now}"
+    );
     let families: std::collections::BTreeMap<&str, &str> = samples
         .iter()
         .map(|s| (s.family.as_str(), s.kind.as_str()))
