@@ -5,7 +5,8 @@ times a second by a keep-alive client the whole time, the two alternated run by 
 invocation (same Redis, same machine load). Prints the throughput of each (median of the runs),
 their ratio against the target (>= 95 %), the worker's CPU time per 1000 jobs in each mode (which
 the machine's other load disturbs less than wall time), and the scrape latency seen by the client
-(median, p99, max; target p99 <= 5 ms).
+(median, p99, max; target p99 <= 5 ms). Then, apart from any job, what one scrape costs: an idle
+worker scraped back to back, its CPU per scrape and the latency.
 
 Measured, not asserted: it exits non-zero only when a command fails or a job is lost.
 Run it through `./tasks bench service` (release binary, private redis-server).
@@ -106,6 +107,55 @@ def run_once(sock, binary, n, concurrency, listen):
     return n / wall, cpu, scraper
 
 
+def process_cpu(pid):
+    """User + system CPU seconds of a running process, from /proc."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def idle_scrapes(sock, binary, n):
+    """An idle worker with --listen scraped n times back to back on one keep-alive connection:
+    (the worker's CPU seconds per scrape, less what it spends idle; the latencies)."""
+    cli(sock, "FLUSHALL")
+    port = free_port()
+    env = dict(os.environ, COGCTL_REDIS_URL=f"unix://{sock}")
+    proc = subprocess.Popen([binary, "--quiet", "worker", "--listen", f"127.0.0.1:{port}",
+                             "--handler", "Bench=builtin:noop"], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        conn = None
+        for _ in range(200):
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+                conn.request("GET", "/metrics")
+                conn.getresponse().read()
+                break
+            except OSError:
+                conn = None
+                time.sleep(0.05)
+        if conn is None:
+            sys.exit("the idle worker never answered")
+        # What the worker spends with nothing to do (its heartbeat, its blocked fetches).
+        time.sleep(1)
+        idle_from, idle_at = process_cpu(proc.pid), time.perf_counter()
+        time.sleep(3)
+        idle_rate = (process_cpu(proc.pid) - idle_from) / (time.perf_counter() - idle_at)
+        cpu_from, started = process_cpu(proc.pid), time.perf_counter()
+        latencies = []
+        for _ in range(n):
+            t = time.perf_counter()
+            conn.request("GET", "/metrics")
+            conn.getresponse().read()
+            latencies.append(time.perf_counter() - t)
+        wall = time.perf_counter() - started
+        used = process_cpu(proc.pid) - cpu_from - idle_rate * wall
+        return max(used, 0.0) / n, latencies
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
 def ms(seconds):
     return f"{seconds * 1000:.2f} ms"
 
@@ -117,6 +167,7 @@ def main():
     ap.add_argument("--jobs", type=int, default=100_000)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--concurrency", type=int, default=10)
+    ap.add_argument("--idle-scrapes", type=int, default=2000)
     args = ap.parse_args()
 
     plain, listening, latencies = [], [], []
@@ -158,6 +209,13 @@ def main():
               f"(target p99 <= 5 ms: {'PASS' if p99 <= 0.005 else 'MISS'})")
     else:
         print("  no scrape was answered")
+    per_scrape, idle_lat = idle_scrapes(args.socket, args.cogctl, args.idle_scrapes)
+    idle_lat.sort()
+    print(f"an idle worker with --listen, {args.idle_scrapes:,} scrapes back to back: "
+          f"{per_scrape * 1000:.3f} ms of its CPU per scrape "
+          f"({per_scrape * 10 * 100:.3f} % of one core at 10 scrapes/s); latency median "
+          f"{ms(statistics.median(idle_lat))}, p99 {ms(idle_lat[int(0.99 * len(idle_lat))])}, "
+          f"max {ms(idle_lat[-1])}")
 
 
 if __name__ == "__main__":
