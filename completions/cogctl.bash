@@ -277,6 +277,9 @@ _cogctl() {
             cogctl__subcmd__help__subcmd__periodic,show)
                 cmd="cogctl__subcmd__help__subcmd__periodic__subcmd__show"
                 ;;
+            cogctl__subcmd__help__subcmd__procs,alive)
+                cmd="cogctl__subcmd__help__subcmd__procs__subcmd__alive"
+                ;;
             cogctl__subcmd__help__subcmd__procs,prune)
                 cmd="cogctl__subcmd__help__subcmd__procs__subcmd__prune"
                 ;;
@@ -388,6 +391,9 @@ _cogctl() {
             cogctl__subcmd__periodic__subcmd__help,show)
                 cmd="cogctl__subcmd__periodic__subcmd__help__subcmd__show"
                 ;;
+            cogctl__subcmd__procs,alive)
+                cmd="cogctl__subcmd__procs__subcmd__alive"
+                ;;
             cogctl__subcmd__procs,help)
                 cmd="cogctl__subcmd__procs__subcmd__help"
                 ;;
@@ -402,6 +408,9 @@ _cogctl() {
                 ;;
             cogctl__subcmd__procs,stop)
                 cmd="cogctl__subcmd__procs__subcmd__stop"
+                ;;
+            cogctl__subcmd__procs__subcmd__help,alive)
+                cmd="cogctl__subcmd__procs__subcmd__help__subcmd__alive"
                 ;;
             cogctl__subcmd__procs__subcmd__help,help)
                 cmd="cogctl__subcmd__procs__subcmd__help__subcmd__help"
@@ -2543,8 +2552,22 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__help__subcmd__procs)
-            opts="quiet resume stop prune"
+            opts="quiet resume stop alive prune"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__help__subcmd__procs__subcmd__alive)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -3873,7 +3896,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__procs)
-            opts="-h -V --memory --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version quiet resume stop prune help"
+            opts="-h -V --memory --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version quiet resume stop alive prune help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3930,9 +3953,89 @@ _cogctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        cogctl__subcmd__procs__subcmd__help)
-            opts="quiet resume stop prune help"
+        cogctl__subcmd__procs__subcmd__alive)
+            opts="-h -V --hostname --identity --max-beat-age --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --hostname)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --identity)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-beat-age)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --redis-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-master)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-password)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --read-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__procs__subcmd__help)
+            opts="quiet resume stop alive prune help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__procs__subcmd__help__subcmd__alive)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -4069,12 +4172,16 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__procs__subcmd__quiet)
-            opts="-y -h -V --all --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --all --yes --wait --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4177,12 +4284,16 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__procs__subcmd__stop)
-            opts="-y -h -V --all --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --all --yes --wait --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4883,7 +4994,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__reconcile)
-            opts="-h -V --orphan-threshold --max-orphanings --batch --dry-run --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --orphan-threshold --max-orphanings --batch --dry-run --on-death --on-death-timeout --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4898,6 +5009,14 @@ _cogctl() {
                     return 0
                     ;;
                 --batch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --on-death)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --on-death-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -7031,7 +7150,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__worker)
-            opts="-q -c -h -V --queue --concurrency --handler --timeout --timeout-for --kill-grace --timeout-drain --config --burst --history --recycle-after --recycle-above --max-jobs --identity-tag --orphan-threshold --max-orphanings --startup-wait --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-q -c -h -V --queue --concurrency --handler --timeout --timeout-for --kill-grace --timeout-drain --config --burst --history --recycle-after --recycle-above --max-jobs --identity-tag --orphan-threshold --max-orphanings --startup-wait --on-death --on-death-for --on-death-timeout --listen --metrics-max-classes --log-format --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -7103,6 +7222,30 @@ _cogctl() {
                     ;;
                 --startup-wait)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --on-death)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --on-death-for)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --on-death-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --listen)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --metrics-max-classes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log-format)
+                    COMPREPLY=($(compgen -W "logfmt json" -- "${cur}"))
                     return 0
                     ;;
                 --context)

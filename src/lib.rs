@@ -6,6 +6,7 @@ pub mod commands;
 pub mod cron;
 pub mod duration;
 pub mod fixture;
+pub mod httpd;
 pub mod render;
 pub mod store;
 pub mod text;

@@ -363,7 +363,8 @@ impl Command {
                 Some(ProcsAction::Resume(_)) => Some("procs resume"),
                 Some(ProcsAction::Stop(_)) => Some("procs stop"),
                 Some(ProcsAction::Prune { dry_run }) => (!dry_run).then_some("procs prune"),
-                None => None,
+                // A probe: it only reads.
+                Some(ProcsAction::Alive(_)) | None => None,
             },
             Command::Unsettled(UnsettledCommand::File { dry_run }) => {
                 (!dry_run).then_some("unsettled file")

@@ -17,6 +17,7 @@ pub mod metrics;
 pub mod orphans;
 pub mod periodic;
 pub mod procs;
+pub mod procs_alive;
 pub mod procs_control;
 pub mod queue;
 pub mod queues;

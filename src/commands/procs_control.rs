@@ -7,6 +7,7 @@
 
 use std::collections::HashSet;
 use std::io::{self, Write};
+use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand};
 use serde::Serialize;
@@ -15,7 +16,7 @@ use super::Ctx;
 use crate::cli::confirm::confirm;
 use crate::cli::exit::{Exit, UsageError};
 use crate::cli::ui::Ui;
-use crate::cli::values::name_parser;
+use crate::cli::values::{name_parser, parse_duration};
 use crate::render::{self, Report};
 use crate::store::{Name, Store, StoreResult, keys, scripts, value};
 
@@ -31,8 +32,12 @@ pub enum ProcsAction {
             "Every live process (asks first)",
             "cogctl procs quiet --all",
         ),
+        (
+            "Quiet one, then wait up to 2 minutes until its running jobs have finished",
+            "cogctl procs quiet web-1:4120:57ef49409f19 --wait 2m",
+        ),
     ]))]
-    Quiet(SignalArgs),
+    Quiet(QuietArgs),
     /// Tell quiet processes to fetch again
     #[command(after_help = crate::render::help::examples(&[
         (
@@ -58,8 +63,20 @@ pub enum ProcsAction {
             "The same in a script",
             "cogctl procs stop web-1:4120:57ef49409f19 --yes",
         ),
+        (
+            "Stop it and wait (at most 60 s) until it is gone",
+            "cogctl procs stop web-1:4120:57ef49409f19 --yes --wait",
+        ),
     ]))]
-    Stop(SignalArgs),
+    Stop(StopArgs),
+    /// Exit 0 when a process of a host (or an identity) is alive, else 1 saying why
+    ///
+    /// Alive: its presence key (cogworker:process:<identity>) exists and its last beat is at
+    /// most --max-beat-age old (by cogworker:last_beat, Redis' clock; else by the presence
+    /// key's TTL). An exec liveness probe for any worker, the gem's included: in a Kubernetes
+    /// pod the hostname is the pod's name. Without --hostname or --identity, this machine's
+    /// hostname ($DYNO where set, as the gem takes it). Reads only.
+    Alive(super::procs_alive::AliveArgs),
     /// Remove identities whose presence key is gone from cogworker:processes, as the gem does
     #[command(after_help = crate::render::help::examples(&[
         (
@@ -93,6 +110,31 @@ pub struct SignalArgs {
     pub yes: bool,
 }
 
+#[derive(Debug, Args)]
+pub struct QuietArgs {
+    #[command(flatten)]
+    pub signal: SignalArgs,
+
+    /// Then wait until they have no job running (each has written quiet, no busy thread and
+    /// no running job with its beat), at most TIMEOUT [default TIMEOUT: 60s]; exit 1 on
+    /// timeout, naming those still busy
+    #[arg(long, value_name = "TIMEOUT", num_args = 0..=1, default_missing_value = "60s",
+          value_parser = parse_duration)]
+    pub wait: Option<Duration>,
+}
+
+#[derive(Debug, Args)]
+pub struct StopArgs {
+    #[command(flatten)]
+    pub signal: SignalArgs,
+
+    /// Then wait until they are gone (their presence key deleted by their clean stop), at
+    /// most TIMEOUT [default TIMEOUT: 60s]; exit 1 on timeout, naming those still running
+    #[arg(long, value_name = "TIMEOUT", num_args = 0..=1, default_missing_value = "60s",
+          value_parser = parse_duration)]
+    pub wait: Option<Duration>,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Signal {
@@ -114,10 +156,11 @@ impl Signal {
 
 pub fn run(ctx: &mut Ctx, action: &ProcsAction) -> anyhow::Result<Exit> {
     match action {
-        ProcsAction::Quiet(args) => signal(ctx, Signal::Quiet, args),
-        ProcsAction::Resume(args) => signal(ctx, Signal::Resume, args),
-        ProcsAction::Stop(args) => signal(ctx, Signal::Stop, args),
+        ProcsAction::Quiet(args) => signal(ctx, Signal::Quiet, &args.signal, args.wait),
+        ProcsAction::Resume(args) => signal(ctx, Signal::Resume, args, None),
+        ProcsAction::Stop(args) => signal(ctx, Signal::Stop, &args.signal, args.wait),
         ProcsAction::Prune { dry_run } => prune(ctx, *dry_run),
+        ProcsAction::Alive(args) => super::procs_alive::run(ctx, args),
     }
 }
 
@@ -128,6 +171,30 @@ pub struct SignalReport {
     /// The Redis, password redacted.
     pub target: String,
     pub processes: Vec<Signalled>,
+    /// With --wait: how the wait ended.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wait: Option<Waited>,
+}
+
+/// How `--wait` ended.
+#[derive(Debug, Serialize)]
+pub struct Waited {
+    /// Every process got there (quiet: no job running; stop: gone) in time.
+    pub done: bool,
+    pub seconds: f64,
+    /// Those that didn't, when it timed out.
+    pub still_running: Vec<StillRunning>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct StillRunning {
+    pub identity: Name,
+    /// Its presence says quiet (it got the signal).
+    pub quiet: Option<bool>,
+    /// Busy threads at its last beat.
+    pub busy: Option<i64>,
+    /// Entries of its workers hash: jobs running now.
+    pub running: u64,
 }
 
 #[derive(Debug, Serialize)]
@@ -173,7 +240,12 @@ pub fn publish(
     Ok(processes)
 }
 
-fn signal(ctx: &mut Ctx, signal: Signal, args: &SignalArgs) -> anyhow::Result<Exit> {
+fn signal(
+    ctx: &mut Ctx,
+    signal: Signal,
+    args: &SignalArgs,
+    wait: Option<Duration>,
+) -> anyhow::Result<Exit> {
     let mut seen = HashSet::new();
     let named: Vec<Name> = args
         .identities
@@ -231,10 +303,29 @@ fn signal(ctx: &mut Ctx, signal: Signal, args: &SignalArgs) -> anyhow::Result<Ex
         )?;
     }
     let processes = publish(store, signal, identities)?;
+    let waited = match wait {
+        Some(limit) if !processes.is_empty() => {
+            let ids: Vec<Name> = processes.iter().map(|p| p.identity.clone()).collect();
+            ui.note(&format!(
+                "waiting up to {} for {} process{} to {}…",
+                crate::render::time::span(limit.as_secs_f64()),
+                ids.len(),
+                if ids.len() == 1 { "" } else { "es" },
+                if signal == Signal::Stop {
+                    "be gone"
+                } else {
+                    "finish their running jobs"
+                }
+            ));
+            Some(wait_for(store, signal, &ids, limit)?)
+        }
+        _ => None,
+    };
     let report = SignalReport {
         signal,
         target: store.target().to_string(),
         processes,
+        wait: waited,
     };
     let heard = report.processes.iter().filter(|p| p.receivers > 0).count() as u64;
     let sent = report.processes.len() as u64;
@@ -248,7 +339,108 @@ fn signal(ctx: &mut Ctx, signal: Signal, args: &SignalArgs) -> anyhow::Result<Ex
     Ok(report.exit())
 }
 
+/// How often --wait reads the processes' state (the gem beats every 5 s).
+const WAIT_POLL: Duration = Duration::from_millis(500);
+
+/// Wait until every one of `ids` is idle (quiet) or gone (stop), at most `limit`.
+///
+/// Idle: the presence hash says `quiet` true and `busy` 0, and the workers hash is empty —
+/// both as written by the process itself, so a process that hasn't acted on the signal yet
+/// is never taken for idle — seen on two reads in a row (a thread that fetched just as the
+/// signal came has registered its job by the second). Gone: the presence key is deleted,
+/// which a clean stop does last; a process that crashed is gone too once its key expires.
+fn wait_for(
+    store: &mut Store,
+    signal: Signal,
+    ids: &[Name],
+    limit: Duration,
+) -> StoreResult<Waited> {
+    let started = Instant::now();
+    let mut idle_before: HashSet<Name> = HashSet::new();
+    loop {
+        let states = read_states(store, ids)?;
+        let mut still = Vec::new();
+        let mut idle_now = HashSet::new();
+        for (id, st) in ids.iter().zip(states) {
+            let finished = match signal {
+                Signal::Stop => !st.present,
+                _ => {
+                    let idle = st.quiet == Some(true) && st.busy == Some(0) && st.running == 0;
+                    if idle {
+                        idle_now.insert(id.clone());
+                    }
+                    !st.present || (idle && idle_before.contains(id))
+                }
+            };
+            if !finished {
+                still.push(StillRunning {
+                    identity: id.clone(),
+                    quiet: st.quiet,
+                    busy: st.busy,
+                    running: st.running,
+                });
+            }
+        }
+        idle_before = idle_now;
+        let seconds = (started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
+        if still.is_empty() || started.elapsed() >= limit {
+            return Ok(Waited {
+                done: still.is_empty(),
+                seconds,
+                still_running: still,
+            });
+        }
+        std::thread::sleep(WAIT_POLL.min(limit.saturating_sub(started.elapsed())));
+    }
+}
+
+struct ProcessState {
+    present: bool,
+    quiet: Option<bool>,
+    busy: Option<i64>,
+    running: u64,
+}
+
+/// Presence, quiet, busy and the workers hash's size of each of `ids`, in one round trip.
+fn read_states(store: &mut Store, ids: &[Name]) -> StoreResult<Vec<ProcessState>> {
+    let mut pipe = redis::pipe();
+    for id in ids {
+        pipe.cmd("EXISTS").arg(keys::process(id));
+        pipe.cmd("HMGET")
+            .arg(keys::process(id))
+            .arg("quiet")
+            .arg("busy");
+        pipe.cmd("HLEN").arg(keys::workers(id));
+    }
+    let replies = store.pipeline(&pipe)?;
+    Ok(replies
+        .chunks(3)
+        .map(|r| {
+            let fields = r[1]
+                .as_ref()
+                .map(|v| value::items(v).to_vec())
+                .unwrap_or_default();
+            ProcessState {
+                present: r[0].as_ref().ok().and_then(value::int) == Some(1),
+                quiet: fields.first().and_then(value::string).map(|q| q == "true"),
+                busy: fields
+                    .get(1)
+                    .and_then(value::string)
+                    .and_then(|b| b.trim().parse().ok()),
+                running: r[2].as_ref().ok().and_then(value::int).unwrap_or(0).max(0) as u64,
+            }
+        })
+        .collect())
+}
+
 impl Report for SignalReport {
+    fn exit(&self) -> Exit {
+        match &self.wait {
+            Some(w) if !w.done => Exit::Failure,
+            _ => Exit::Ok,
+        }
+    }
+
     fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
         let s = &ui.styles;
         if self.processes.is_empty() {
@@ -264,6 +456,50 @@ impl Report for SignalReport {
                 p.receivers,
                 if p.receivers == 1 { "" } else { "s" }
             )?;
+        }
+        if let Some(w) = &self.wait {
+            if w.done {
+                writeln!(
+                    out,
+                    "{} after {:.1}s: {}",
+                    s.strong("done"),
+                    w.seconds,
+                    if self.signal == Signal::Stop {
+                        "every process is gone"
+                    } else {
+                        "no job running"
+                    }
+                )?;
+            } else {
+                let still: Vec<String> = w
+                    .still_running
+                    .iter()
+                    .map(|p| {
+                        let mut what = p.identity.shown().into_owned();
+                        if p.quiet != Some(true) && self.signal == Signal::Quiet {
+                            what.push_str(" (not quiet yet)");
+                        } else if p.running > 0 || p.busy.unwrap_or(0) > 0 {
+                            what.push_str(&format!(
+                                " ({} job{} running)",
+                                p.running.max(p.busy.unwrap_or(0).max(0) as u64),
+                                if p.running.max(p.busy.unwrap_or(0).max(0) as u64) == 1 {
+                                    ""
+                                } else {
+                                    "s"
+                                }
+                            ));
+                        }
+                        what
+                    })
+                    .collect();
+                writeln!(
+                    out,
+                    "{} after {:.1}s, still running: {}",
+                    s.bad("timed out"),
+                    w.seconds,
+                    still.join(", ")
+                )?;
+            }
         }
         let mut stderr = io::stderr().lock();
         for p in self.processes.iter().filter(|p| p.receivers == 0) {

@@ -12,16 +12,19 @@ use serde::Serialize;
 use super::orphans::{self, OrphansArgs, OrphansReport};
 use super::unsettled::{UnsettledListArgs, UnsettledReport};
 use super::{Ctx, Problem};
-use crate::cli::exit::Exit;
+use crate::cli::exit::{Exit, UsageError};
 use crate::cli::ui::Ui;
 use crate::cli::values::parse_duration;
 use crate::render::size::count;
 use crate::render::table::{self, Tone};
 use crate::render::{Report, emit};
+use crate::store::job::Job;
 use crate::store::liveness::{self, ListState, Liveness};
 use crate::store::name::shown_list;
-use crate::store::recovery::{DEFAULT_MAX_ORPHANINGS, Filed, Recovery};
+use crate::store::recovery::{Buried, DEFAULT_MAX_ORPHANINGS, Filed, Recovery};
 use crate::store::{Name, Store, StoreResult};
+use crate::text::visible;
+use crate::worker::death::{Death, DeathHooks, HookOutcome, Reason};
 
 /// Requeue the jobs of dead processes, bury repeat orphans and file unsettled records, now
 #[derive(Debug, Args)]
@@ -37,6 +40,10 @@ use crate::store::{Name, Store, StoreResult};
     (
         "The same, 500 jobs per script call",
         "cogctl reconcile --batch 500",
+    ),
+    (
+        "Run a command for each job the pass buries or files in dead",
+        "cogctl reconcile --on-death bin/notify-dead",
     ),
 ]))]
 pub struct ReconcileArgs {
@@ -60,6 +67,17 @@ pub struct ReconcileArgs {
     /// unsettled records; change nothing
     #[arg(long)]
     pub dry_run: bool,
+
+    /// Run COMMAND for each job this pass files in dead for good (a repeat orphan buried, an
+    /// unsettled failure filed), as `worker --on-death` does: repeatable, run in order without
+    /// a shell, the dead entry on stdin, COGCTL_JID, COGCTL_CLASS, COGCTL_QUEUE,
+    /// COGCTL_ERROR_CLASS, COGCTL_ERROR_MESSAGE and COGCTL_DEATH_REASON (orphaned, filed) set
+    #[arg(long = "on-death", value_name = "COMMAND", conflicts_with = "dry_run")]
+    pub on_death: Vec<String>,
+
+    /// Kill a death hook (its whole process group) that runs longer than this
+    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
+    pub on_death_timeout: Duration,
 }
 
 /// What a reconcile pass did. Its JSON is a contract (docs/output.md "JSON output").
@@ -76,7 +94,19 @@ pub struct ReconcileReport {
     pub unsettled: Filed,
     /// Jobs this pass filed in dead: Ruby death hooks never run for them.
     pub death_hooks_not_run: u64,
+    /// The --on-death hooks run for them (all zero without --on-death).
+    pub death_hooks: HookCounts,
     pub problems: Vec<Problem>,
+}
+
+/// How the --on-death hook runs of a pass ended.
+#[derive(Debug, Default, Serialize)]
+pub struct HookCounts {
+    /// Jobs whose hooks ran.
+    pub jobs: u64,
+    pub ok: u64,
+    pub failed: u64,
+    pub timed_out: u64,
 }
 
 #[derive(Debug, Serialize)]
@@ -152,8 +182,10 @@ pub fn run(ctx: &mut Ctx, args: &ReconcileArgs) -> anyhow::Result<Exit> {
         emit(&mut ctx.out, &ctx.ui, &report)?;
         return Ok(report.exit());
     }
+    let hooks = DeathHooks::new(&args.on_death, &[], args.on_death_timeout).map_err(UsageError)?;
     let recovery = recovery(ctx, args);
     let pinned = ctx.ui.clock.pinned.then_some(ctx.ui.clock.now);
+    let ui = ctx.ui.clone();
     let store = ctx.store()?;
     let mut report = ReconcileReport {
         target: store.target().to_string(),
@@ -164,50 +196,40 @@ pub fn run(ctx: &mut Ctx, args: &ReconcileArgs) -> anyhow::Result<Exit> {
         buried_repeat_orphans: Vec::new(),
         unsettled: Filed::default(),
         death_hooks_not_run: 0,
+        death_hooks: HookCounts::default(),
         problems: Vec::new(),
     };
-    let candidates = liveness::candidates(store)?;
-    if let Some(e) = &candidates.registry_error {
-        report.problems.push(Problem::from_store(
-            crate::store::keys::INPROGRESS_IDENTITIES,
-            e,
-        ));
-    }
-    for identity in &candidates.identities {
-        match reconcile_list(store, &recovery, identity, pinned) {
-            Ok((outcome, unlisted)) => {
-                report.death_hooks_not_run += outcome.buried;
-                for q in unlisted {
-                    if !report.unlisted_queues.contains(&q) {
-                        report.unlisted_queues.push(q);
-                    }
-                }
-                report.lists.push(outcome);
+    // The jobs this pass files in dead for good, for their hooks once the pass is done.
+    let mut deaths: Vec<Death> = Vec::new();
+    let result = reconcile_pass(store, &recovery, pinned, &mut report, &mut deaths);
+    // Filed is filed: their hooks run even when the pass ended on an error.
+    for death in deaths.iter().filter(|_| !hooks.is_empty()) {
+        report.death_hooks.jobs += 1;
+        hooks.run(death, |fields, run| match &run.outcome {
+            HookOutcome::Ok => report.death_hooks.ok += 1,
+            HookOutcome::Failed(why) => {
+                report.death_hooks.failed += 1;
+                ui.warn_line(&format!(
+                    "{} the death hook `{}` for jid {} failed: {}",
+                    ui.styles.warn("warning:"),
+                    visible(&run.command),
+                    visible(&fields.jid),
+                    visible(why)
+                ));
             }
-            Err(e) if e.is_connection() => return Err(e.into()),
-            Err(e) => Problem::push_once(
-                &mut report.problems,
-                Problem::from_store(crate::store::keys::inprogress(identity), &e),
-            ),
-        }
+            HookOutcome::TimedOut => {
+                report.death_hooks.timed_out += 1;
+                ui.warn_line(&format!(
+                    "{} the death hook `{}` for jid {} ran past {} and was killed",
+                    ui.styles.warn("warning:"),
+                    visible(&run.command),
+                    visible(&fields.jid),
+                    crate::render::time::span(args.on_death_timeout.as_secs_f64())
+                ));
+            }
+        });
     }
-    match recovery.bury_repeat_orphans(store) {
-        Ok(jids) => {
-            report.death_hooks_not_run += jids.len() as u64;
-            report.buried_repeat_orphans = jids;
-        }
-        Err(e) if e.is_connection() => return Err(e.into()),
-        Err(e) => report
-            .problems
-            .push(Problem::from_store(crate::store::keys::REPEAT_ORPHANS, &e)),
-    }
-    file_unsettled(
-        store,
-        &recovery,
-        &mut report.unsettled,
-        &mut report.problems,
-    )?;
-    report.death_hooks_not_run += report.unsettled.into_dead;
+    result?;
     let lists = |f: fn(&ListOutcome) -> u64| report.lists.iter().map(f).sum::<u64>();
     let done = lists(|l| l.requeued + l.parked + l.buried)
         + report.buried_repeat_orphans.len() as u64
@@ -225,6 +247,77 @@ pub fn run(ctx: &mut Ctx, args: &ReconcileArgs) -> anyhow::Result<Exit> {
     Ok(report.exit())
 }
 
+/// The pass itself; what it filed in dead for good is added to `deaths` as it goes.
+fn reconcile_pass(
+    store: &mut Store,
+    recovery: &Recovery,
+    pinned: Option<f64>,
+    report: &mut ReconcileReport,
+    deaths: &mut Vec<Death>,
+) -> anyhow::Result<()> {
+    let candidates = liveness::candidates(store)?;
+    if let Some(e) = &candidates.registry_error {
+        report.problems.push(Problem::from_store(
+            crate::store::keys::INPROGRESS_IDENTITIES,
+            e,
+        ));
+    }
+    for identity in &candidates.identities {
+        match reconcile_list(store, recovery, identity, pinned, deaths) {
+            Ok((outcome, unlisted)) => {
+                report.death_hooks_not_run += outcome.buried;
+                for q in unlisted {
+                    if !report.unlisted_queues.contains(&q) {
+                        report.unlisted_queues.push(q);
+                    }
+                }
+                report.lists.push(outcome);
+            }
+            Err(e) if e.is_connection() => return Err(e.into()),
+            Err(e) => Problem::push_once(
+                &mut report.problems,
+                Problem::from_store(crate::store::keys::inprogress(identity), &e),
+            ),
+        }
+    }
+    let mut buried = Vec::new();
+    let burying = recovery.bury_repeat_orphans(store, &mut buried);
+    report.death_hooks_not_run += buried.len() as u64;
+    for b in buried {
+        report.buried_repeat_orphans.push(b.jid.clone());
+        deaths.extend(orphaned(b));
+    }
+    match burying {
+        Ok(()) => {}
+        Err(e) if e.is_connection() => return Err(e.into()),
+        Err(e) => report
+            .problems
+            .push(Problem::from_store(crate::store::keys::REPEAT_ORPHANS, &e)),
+    }
+    let filing = file_unsettled(store, recovery, &mut report.unsettled, &mut report.problems);
+    report.death_hooks_not_run += report.unsettled.into_dead;
+    for payload in &report.unsettled.dead_payloads {
+        // Only a readable job has hooks.
+        if Job::parse(payload.as_bytes()).is_ok() {
+            deaths.push(Death {
+                entry: payload.clone().into_bytes(),
+                reason: Reason::Filed,
+                class_hooks: false,
+            });
+        }
+    }
+    filing
+}
+
+/// The death of a buried repeat orphan, when it was a readable job (only those have hooks).
+fn orphaned(buried: Buried) -> Option<Death> {
+    buried.readable.then(|| Death {
+        entry: buried.entry.into_bytes(),
+        reason: Reason::Orphaned,
+        class_hooks: false,
+    })
+}
+
 /// The unsettled part of a pass; a key of the wrong type is a problem, not the end.
 fn file_unsettled(
     store: &mut Store,
@@ -232,8 +325,8 @@ fn file_unsettled(
     filed: &mut Filed,
     problems: &mut Vec<Problem>,
 ) -> anyhow::Result<()> {
-    match recovery.file_unsettled(store) {
-        Ok(f) => *filed = f,
+    match recovery.file_unsettled(store, filed) {
+        Ok(()) => {}
         Err(e) if e.is_connection() => return Err(e.into()),
         Err(e) => problems.push(Problem::from_store(crate::store::keys::UNSETTLED, &e)),
     }
@@ -248,14 +341,16 @@ fn reconcile_list(
     recovery: &Recovery,
     identity: &Name,
     pinned: Option<f64>,
+    deaths: &mut Vec<Death>,
 ) -> StoreResult<(ListOutcome, Vec<Name>)> {
     let state = ListState::read(store, identity)?;
     let verdict = state.judge(recovery.threshold, pinned);
     let done = recovery.requeue(store, identity)?;
     let mut buried = 0;
     for raw in &done.buried_raw {
-        if recovery.complete_raw_burial(store, raw)? {
+        if let Some(b) = recovery.complete_raw_burial(store, raw)? {
             buried += 1;
+            deaths.extend(orphaned(b));
         }
     }
     let forgotten = !done.alive && recovery.forget_if_empty(store, identity)?;
@@ -450,6 +545,18 @@ impl Report for ReconcileReport {
         )?;
         write_filed(out, ui, &self.unsettled)?;
         death_hooks_note(out, ui, self.death_hooks_not_run)?;
+        let h = &self.death_hooks;
+        if h.jobs > 0 {
+            writeln!(
+                out,
+                "{} the death hooks of {} job(s): {} ok, {} failed, {} timed out",
+                s.strong("ran"),
+                count(h.jobs),
+                count(h.ok),
+                count(h.failed),
+                count(h.timed_out)
+            )?;
+        }
         Problem::warn_all(ui, &self.problems);
         Ok(())
     }

@@ -18,8 +18,11 @@ use crate::cli::values::parse_duration;
 use crate::render::Report;
 use crate::render::table::{self, Tone};
 use crate::store::ids::Jids;
+use crate::worker::death::{DeathHooks, Queue};
 use crate::worker::handler::{Children, Handlers};
+use crate::worker::log::LogFormat;
 use crate::worker::state::{Settings, Shared, Tally};
+use crate::worker::telemetry::Telemetry;
 
 /// Run jobs: a cogworker process whose job code is any program (or a built-in)
 #[derive(Debug, Args)]
@@ -43,6 +46,10 @@ Signals: TERM/INT drain (running jobs get --timeout-drain to finish, then their 
 killed and the jobs requeued), a second TERM/INT exits at once (unfinished jobs stay on the \
 in-progress list for recovery), TSTP quiets. `cogctl procs quiet|resume|stop` work too.
 
+Death hooks (--on-death, --on-death-for) run when a job dies for good, after it is in dead and \
+acknowledged, once per death, as the gem 0.7 runs its death handlers. --listen serves /healthz, \
+/readyz and /metrics for Kubernetes probes and Prometheus.
+
 The summary goes to stdout when the worker stops (--json for JSON). Exit status: 0; 1 when \
 a job died (went to the dead set) during the run; 3 when Redis can't be reached at start.", &[
     (
@@ -56,6 +63,10 @@ a job died (went to the dead set) during the run; 3 when Redis can't be reached 
     (
         "Settings from a file; flags win over it",
         "cogctl worker --config worker.json --concurrency 20",
+    ),
+    (
+        "As a service: probes and metrics on port 9810, JSON logs, a hook for each death",
+        "cogctl worker --listen 0.0.0.0:9810 --log-format json --on-death bin/notify-dead --handler 'Ping=builtin:noop'",
     ),
 ]))]
 pub struct WorkerArgs {
@@ -96,7 +107,9 @@ pub struct WorkerArgs {
     /// Read settings from a JSON file: {"queues":["critical,3","default"], "concurrency":5,
     /// "handlers":{"Class":"command"}, "timeout":"30s", "timeout_for":{"Class":"5m"},
     /// "kill_grace":"5s", "timeout_drain":"25s", "identity_tag":"…", "orphan_threshold":"300s",
-    /// "max_orphanings":3}; flags win
+    /// "max_orphanings":3, "on_death":["command"], "on_death_for":{"Class":"command"},
+    /// "on_death_timeout":"10s", "listen":"0.0.0.0:9810", "metrics_max_classes":500,
+    /// "log_format":"json"}; flags win
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
 
@@ -150,6 +163,39 @@ pub struct WorkerArgs {
     #[arg(long, hide = true, value_parser = parse_duration, default_value = "5s")]
     pub poll_interval: Duration,
 
+    /// Run COMMAND when a job this process handled dies for good (out of retries, `retry:
+    /// false`/0, a "kill", buried as a repeat orphan, a failure filed later, a class without a
+    /// handler); repeatable, run in order. Split by shell-word rules and run without a shell,
+    /// after the job is in dead and acknowledged, with the dead entry on stdin and COGCTL_JID,
+    /// COGCTL_CLASS, COGCTL_QUEUE, COGCTL_ERROR_CLASS, COGCTL_ERROR_MESSAGE and
+    /// COGCTL_DEATH_REASON (exhausted, killed, orphaned, filed, no_handler) set
+    #[arg(long = "on-death", value_name = "COMMAND")]
+    pub on_death: Vec<String>,
+
+    /// A death hook for one class, run before the --on-death ones (only while the class has a
+    /// handler here, as the gem runs a class's own hook only for a class it can load)
+    #[arg(long = "on-death-for", value_name = "CLASS=COMMAND")]
+    pub on_death_for: Vec<String>,
+
+    /// Kill a death hook (its whole process group) that runs longer than this [default: 10s]
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub on_death_timeout: Option<Duration>,
+
+    /// Serve /healthz (the process's loops are alive), /readyz (it is fetching) and /metrics
+    /// (its own Prometheus metrics) on this address, HOST:PORT (e.g. 0.0.0.0:9810)
+    #[arg(long, value_name = "ADDR")]
+    pub listen: Option<String>,
+
+    /// With --listen: the most classes /metrics labels by name; jobs of classes seen after
+    /// that many are counted as class="other" [default: 500]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub metrics_max_classes: Option<u64>,
+
+    /// How the log lines on stderr are written: logfmt, or json (one object per line, the
+    /// same fields) [default: logfmt]
+    #[arg(long, value_name = "FORMAT", value_parser = ["logfmt", "json"])]
+    pub log_format: Option<String>,
+
     /// Orphan check period (tests only)
     #[arg(long, hide = true, value_parser = parse_duration, default_value = "60s")]
     pub orphan_check_interval: Duration,
@@ -194,6 +240,14 @@ struct ConfigFile {
     history: Option<bool>,
     recycle_after: Option<u64>,
     recycle_above: Option<String>,
+    #[serde(default)]
+    on_death: Vec<String>,
+    #[serde(default)]
+    on_death_for: std::collections::BTreeMap<String, String>,
+    on_death_timeout: Option<DurationText>,
+    listen: Option<String>,
+    metrics_max_classes: Option<u64>,
+    log_format: Option<String>,
 }
 
 /// A duration in the config file: seconds as a number, or text like "30s" or "5m".
@@ -251,6 +305,10 @@ struct Resolved {
     max_orphanings: u64,
     history: bool,
     recycle: crate::worker::serve::Recycle,
+    death_hooks: DeathHooks,
+    listen: Option<String>,
+    metrics_max_classes: usize,
+    log_format: LogFormat,
 }
 
 fn resolve(args: &WorkerArgs) -> Result<Resolved, UsageError> {
@@ -302,6 +360,50 @@ fn resolve(args: &WorkerArgs) -> Result<Resolved, UsageError> {
             "concurrency {concurrency} is not between 1 and 1000"
         )));
     }
+    // Flags win: any --on-death replaces the file's list; --on-death-for, per class.
+    let on_death = if args.on_death.is_empty() {
+        file.on_death.clone()
+    } else {
+        args.on_death.clone()
+    };
+    let mut on_death_for: Vec<String> = file
+        .on_death_for
+        .iter()
+        .filter(|(class, _)| {
+            !args
+                .on_death_for
+                .iter()
+                .any(|h| h.split_once('=').map(|(c, _)| c.trim()) == Some(class.as_str()))
+        })
+        .map(|(class, command)| format!("{class}={command}"))
+        .collect();
+    on_death_for.extend(args.on_death_for.iter().cloned());
+    let death_hooks = DeathHooks::new(
+        &on_death,
+        &on_death_for,
+        opt_duration(
+            args.on_death_timeout,
+            &file.on_death_timeout,
+            "on_death_timeout",
+            crate::worker::death::DEFAULT_TIMEOUT,
+        )?,
+    )
+    .map_err(UsageError)?;
+    let metrics_max_classes = args
+        .metrics_max_classes
+        .or(file.metrics_max_classes)
+        .unwrap_or(500);
+    if !(1..=100_000).contains(&metrics_max_classes) {
+        return Err(UsageError(format!(
+            "metrics_max_classes {metrics_max_classes} is not between 1 and 100000"
+        )));
+    }
+    let log_format = match args.log_format.as_deref().or(file.log_format.as_deref()) {
+        Some(text) => text
+            .parse()
+            .map_err(|e| UsageError(format!("--config: log_format: {e}")))?,
+        None => LogFormat::default(),
+    };
     let timeout = match (args.timeout, &file.timeout) {
         (Some(d), _) => Some(d),
         (None, Some(t)) => Some(t.get("timeout")?),
@@ -349,11 +451,15 @@ fn resolve(args: &WorkerArgs) -> Result<Resolved, UsageError> {
                 (None, None) => None,
             },
         },
+        death_hooks,
+        listen: args.listen.clone().or(file.listen),
+        metrics_max_classes: metrics_max_classes as usize,
+        log_format,
     })
 }
 
 /// The machine's name as the gem takes it: $DYNO, else the hostname.
-fn hostname() -> String {
+pub fn hostname() -> String {
     if let Ok(dyno) = std::env::var("DYNO")
         && !dyno.is_empty()
     {
@@ -447,6 +553,14 @@ pub fn run(ctx: &mut Ctx, args: &WorkerArgs) -> anyhow::Result<Exit> {
     let mut handlers =
         Handlers::new(&r.handlers, r.timeout, &r.timeout_for, r.grace).map_err(UsageError)?;
     handlers.set_recycle(r.recycle);
+    handlers.set_output(Some(crate::worker::log::handler_output(r.log_format)));
+    // Bound before connecting: a busy address is a usage error, and nothing has started.
+    let listener = r
+        .listen
+        .as_deref()
+        .map(crate::httpd::bind)
+        .transpose()
+        .map_err(UsageError)?;
     let connector = ctx.connector()?;
     let hostname = hostname();
     let pid = std::process::id();
@@ -474,6 +588,7 @@ pub fn run(ctx: &mut Ctx, args: &WorkerArgs) -> anyhow::Result<Exit> {
             orphan_check_every: args.orphan_check_interval,
             startup_wait: args.startup_wait,
             quiet_logs: ctx.ui.quiet,
+            log_format: r.log_format,
             history: r.history,
         },
         connector,
@@ -492,6 +607,10 @@ pub fn run(ctx: &mut Ctx, args: &WorkerArgs) -> anyhow::Result<Exit> {
         settling: Mutex::new(()),
         handlers_memory: Mutex::new(Default::default()),
         tally: Tally::default(),
+        death_hooks: r.death_hooks,
+        deaths: Queue::default(),
+        telemetry: Telemetry::new(r.metrics_max_classes),
+        listener,
     };
     let started = Instant::now();
     let ended = crate::worker::run(&shared)?;

@@ -16,6 +16,7 @@ use crate::text::visible;
 pub enum Kind {
     Counter,
     Gauge,
+    Histogram,
 }
 
 impl Kind {
@@ -23,6 +24,7 @@ impl Kind {
         match self {
             Kind::Counter => "counter",
             Kind::Gauge => "gauge",
+            Kind::Histogram => "histogram",
         }
     }
 }
@@ -72,22 +74,50 @@ impl Family<'_> {
     /// One sample of the family. `labels` are (name, value) pairs; names are ours (valid
     /// identifiers), values anything.
     pub fn sample(&mut self, labels: &[(&str, &str)], value: f64) -> &mut Self {
-        let mut line = String::from(self.name);
-        if !labels.is_empty() {
-            line.push('{');
-            for (i, (name, v)) in labels.iter().enumerate() {
-                if i > 0 {
-                    line.push(',');
-                }
-                let _ = write!(line, "{name}=\"{}\"", escape_label(&visible(v)));
-            }
-            line.push('}');
-        }
-        if !self.seen.insert(line.clone()) {
+        let series = series(self.name, "", labels, None);
+        if !self.seen.insert(series.clone()) {
             self.out.dropped += 1;
             return self;
         }
-        let _ = writeln!(self.out.text, "{line} {}", number(value));
+        let _ = writeln!(self.out.text, "{series} {}", number(value));
+        self
+    }
+
+    /// One histogram of a `Kind::Histogram` family: `counts[i]` observations fell in the
+    /// bucket ending at `bounds[i]` (not cumulative), the last one past every bound (`+Inf`);
+    /// `sum` is the total of the observations.
+    pub fn histogram(
+        &mut self,
+        labels: &[(&str, &str)],
+        bounds: &[f64],
+        counts: &[u64],
+        sum: f64,
+    ) -> &mut Self {
+        let key = series(self.name, "", labels, None);
+        if !self.seen.insert(key) {
+            self.out.dropped += 1;
+            return self;
+        }
+        let mut total = 0;
+        for (i, count) in counts.iter().enumerate() {
+            total += count;
+            let le = bounds
+                .get(i)
+                .map_or_else(|| "+Inf".to_string(), |b| number(*b));
+            let line = series(self.name, "_bucket", labels, Some(&le));
+            let _ = writeln!(self.out.text, "{line} {total}");
+        }
+        let _ = writeln!(
+            self.out.text,
+            "{} {}",
+            series(self.name, "_sum", labels, None),
+            number(sum)
+        );
+        let _ = writeln!(
+            self.out.text,
+            "{} {total}",
+            series(self.name, "_count", labels, None)
+        );
         self
     }
 
@@ -95,6 +125,28 @@ impl Family<'_> {
     pub fn value(&mut self, value: f64) -> &mut Self {
         self.sample(&[], value)
     }
+}
+
+/// `name<suffix>{labels}`: each value made visible and escaped; `le` last, when given.
+fn series(name: &str, suffix: &str, labels: &[(&str, &str)], le: Option<&str>) -> String {
+    let mut line = format!("{name}{suffix}");
+    if !labels.is_empty() || le.is_some() {
+        line.push('{');
+        for (i, (name, v)) in labels.iter().enumerate() {
+            if i > 0 {
+                line.push(',');
+            }
+            let _ = write!(line, "{name}=\"{}\"", escape_label(&visible(v)));
+        }
+        if let Some(le) = le {
+            if !labels.is_empty() {
+                line.push(',');
+            }
+            let _ = write!(line, "le=\"{le}\"");
+        }
+        line.push('}');
+    }
+    line
 }
 
 /// A label value as the format quotes it: backslash, double quote and line feed escaped.
@@ -156,6 +208,25 @@ mod tests {
              # HELP cogworker_processed_total Runs.\n\
              # TYPE cogworker_processed_total counter\n\
              cogworker_processed_total 12345678901234\n"
+        );
+    }
+
+    #[test]
+    fn histograms_are_cumulative_with_sum_and_count() {
+        let mut e = Exposition::new();
+        e.family("d_seconds", Kind::Histogram, "Durations.")
+            .histogram(&[("class", "A")], &[0.1, 1.0], &[2, 0, 1], 3.25)
+            .histogram(&[("class", "A")], &[0.1, 1.0], &[1, 1, 1], 1.0);
+        assert_eq!(e.dropped, 1);
+        assert_eq!(
+            e.finish(),
+            "# HELP d_seconds Durations.\n\
+             # TYPE d_seconds histogram\n\
+             d_seconds_bucket{class=\"A\",le=\"0.1\"} 2\n\
+             d_seconds_bucket{class=\"A\",le=\"1\"} 2\n\
+             d_seconds_bucket{class=\"A\",le=\"+Inf\"} 3\n\
+             d_seconds_sum{class=\"A\"} 3.25\n\
+             d_seconds_count{class=\"A\"} 3\n"
         );
     }
 

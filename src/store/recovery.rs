@@ -197,9 +197,13 @@ impl Recovery {
         })
     }
 
-    /// SWAP_DEAD_ENTRY for a raw job REQUEUE filed straight into dead (OPERATIONS §8.8): true
-    /// when swapped (and the burial's bookkeeping done).
-    pub fn complete_raw_burial(&self, store: &mut Store, raw: &[u8]) -> StoreResult<bool> {
+    /// SWAP_DEAD_ENTRY for a raw job REQUEUE filed straight into dead (OPERATIONS §8.8): the
+    /// burial when swapped here (and its bookkeeping done), None when someone else did it.
+    pub fn complete_raw_burial(
+        &self,
+        store: &mut Store,
+        raw: &[u8],
+    ) -> StoreResult<Option<Buried>> {
         let entry = self.dead_entry(raw, false);
         let score = ruby_float(self.now);
         let reply = store.eval(
@@ -207,11 +211,11 @@ impl Recovery {
             &[keys::DEAD.as_bytes()],
             &[raw, score.as_bytes(), entry.as_bytes()],
         )?;
-        let swapped = value::int(&reply) == Some(1);
-        if swapped {
-            self.buried_as_dead(store, entry.as_bytes())?;
+        if value::int(&reply) != Some(1) {
+            return Ok(None);
         }
-        Ok(swapped)
+        self.buried_as_dead(store, entry.as_bytes())?;
+        Ok(Some(Buried::new(raw, entry)))
     }
 
     /// If the owner's list is now empty, drop it from the registry and its stamp (OPERATIONS
@@ -243,17 +247,21 @@ impl Recovery {
     }
 
     /// Bury every job parked on cogworker:repeat_orphans (OPERATIONS §8.7), head first: each
-    /// with BURY_ORPHAN, which files it only while it is still the head. Returns the jids (or
-    /// display ids) buried here.
-    pub fn bury_repeat_orphans(&self, store: &mut Store) -> StoreResult<Vec<String>> {
-        let mut buried = Vec::new();
+    /// with BURY_ORPHAN, which files it only while it is still the head. Returns the jobs
+    /// buried here; on an error, those buried before it are in `buried` (their hooks are due
+    /// all the same, OPERATIONS §8.7 step 4).
+    pub fn bury_repeat_orphans(
+        &self,
+        store: &mut Store,
+        buried: &mut Vec<Buried>,
+    ) -> StoreResult<()> {
         loop {
             let head: Option<Vec<u8>> = store.query(
                 redis::cmd("LINDEX").arg(keys::REPEAT_ORPHANS).arg(0),
                 keys::REPEAT_ORPHANS,
                 KeyType::List,
             )?;
-            let Some(raw) = head else { return Ok(buried) };
+            let Some(raw) = head else { return Ok(()) };
             let entry = self.dead_entry(&raw, true);
             let score = ruby_float(self.now);
             let reply = store.eval(
@@ -262,8 +270,10 @@ impl Recovery {
                 &[&raw, score.as_bytes(), entry.as_bytes()],
             )?;
             if value::int(&reply) == Some(1) {
-                self.buried_as_dead(store, entry.as_bytes())?;
-                buried.push(jid_or_display(&raw));
+                let burial = Buried::new(&raw, entry);
+                let done = self.buried_as_dead(store, burial.entry.as_bytes());
+                buried.push(burial);
+                done?;
             }
             // 0: someone else filed this head meanwhile; look at the new head.
         }
@@ -330,9 +340,10 @@ impl Recovery {
 
     /// File cogworker:unsettled (OPERATIONS §10.3): walk the records head first; quarantine
     /// invalid ones; file valid ones with FILE_UNSETTLED (head only); stop at the first
-    /// filing that fails, leaving the rest for the next pass.
-    pub fn file_unsettled(&self, store: &mut Store) -> StoreResult<Filed> {
-        let mut filed = Filed::default();
+    /// filing that fails, leaving the rest for the next pass. What was done is in `filed`,
+    /// an error or not (the hooks of what was filed in dead are due all the same, §10.3
+    /// step 4).
+    pub fn file_unsettled(&self, store: &mut Store, filed: &mut Filed) -> StoreResult<()> {
         loop {
             let record: Option<Vec<u8>> = store.query(
                 redis::cmd("LINDEX").arg(keys::UNSETTLED).arg(0),
@@ -340,7 +351,7 @@ impl Recovery {
                 KeyType::List,
             )?;
             let Some(record) = record else {
-                return Ok(filed);
+                return Ok(());
             };
             let parsed = super::unsettled::parse_record(&record);
             if parsed.invalid.is_some() {
@@ -361,7 +372,7 @@ impl Recovery {
             let (Some(set), Some(score), Some(payload)) =
                 (parsed.set, parsed.score, parsed.payload)
             else {
-                return Ok(filed);
+                return Ok(());
             };
             let jid = Job::parse(payload.as_bytes())
                 .ok()
@@ -384,6 +395,7 @@ impl Recovery {
                     filed.filed += 1;
                     if set == keys::DEAD {
                         filed.into_dead += 1;
+                        filed.dead_payloads.push(payload.clone());
                         if let Ok(job) = Job::parse(payload.as_bytes())
                             && let Some(jid) = job.jid.as_deref()
                         {
@@ -399,7 +411,7 @@ impl Recovery {
                 Err(e) if e.is_connection() => return Err(e),
                 Err(e) => {
                     filed.stopped = Some(e.to_string());
-                    return Ok(filed);
+                    return Ok(());
                 }
             }
         }
@@ -417,6 +429,30 @@ pub struct Filed {
     pub quarantined: u64,
     /// Why the pass stopped early (the record stays at the head for the next pass).
     pub stopped: Option<String>,
+    /// The payloads filed into dead, as written (for death hooks).
+    #[serde(skip)]
+    pub dead_payloads: Vec<String>,
+}
+
+/// A job filed in dead by a recovery burial (a repeat orphan, or a raw burial completed).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Buried {
+    /// Its jid, or a display id for an unreadable job.
+    pub jid: String,
+    /// The dead entry as written.
+    pub entry: String,
+    /// The raw job parsed to a JSON object (only such a job has death hooks).
+    pub readable: bool,
+}
+
+impl Buried {
+    fn new(raw: &[u8], entry: String) -> Buried {
+        Buried {
+            jid: jid_or_display(raw),
+            entry,
+            readable: Job::parse(raw).is_ok(),
+        }
+    }
 }
 
 /// The error message of a job buried for being orphaned too often (KEYS.md §4.4.6).

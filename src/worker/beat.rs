@@ -177,14 +177,17 @@ fn keep_periodic_locks(shared: &Shared, store: &mut Store) {
 /// The first beat, before any fetch (§13.1), retried every second; gives up after
 /// `patience` so a worker pointed at a dead Redis says so instead of hanging.
 pub fn first_beat(shared: &Shared, patience: Duration) -> StoreResult<()> {
-    let mut conn = Conn::new(&shared.connector);
+    let mut conn = Conn::new(shared);
     let deadline = std::time::Instant::now() + patience;
     loop {
         match conn.get().and_then(|s| {
             require_lmove(s)?;
             beat(shared, s)
         }) {
-            Ok(()) => return Ok(()),
+            Ok(()) => {
+                shared.telemetry.beat_written();
+                return Ok(());
+            }
             Err(e @ StoreError::TooOld { .. }) => return Err(e),
             Err(e) if std::time::Instant::now() >= deadline || shared.stopping() => return Err(e),
             Err(e) => {
@@ -221,7 +224,7 @@ fn require_lmove(store: &mut Store) -> StoreResult<()> {
 /// The beat thread: every few seconds until every processor has returned (a draining
 /// process is still alive, and says so).
 pub fn run(shared: &Shared) {
-    let mut conn = Conn::new(&shared.connector);
+    let mut conn = Conn::new(shared);
     loop {
         let until = std::time::Instant::now() + shared.settings.beat_every;
         while std::time::Instant::now() < until {
@@ -234,7 +237,10 @@ pub fn run(shared: &Shared) {
             super::failover::check(shared);
         }
         match conn.get().and_then(|s| beat(shared, s)) {
-            Ok(()) => super::process::settle_if_owed(shared, &mut conn),
+            Ok(()) => {
+                shared.telemetry.beat_written();
+                super::process::settle_if_owed(shared, &mut conn);
+            }
             Err(e) => {
                 shared.log("warn", "heartbeat_failed", &[("error", &e)]);
                 conn.after(&e);

@@ -4,14 +4,18 @@
 //! itself when it stops.
 
 pub mod beat;
+pub mod death;
 pub mod failover;
 pub mod fetch;
 pub mod handler;
 pub mod http;
+pub mod log;
 pub mod poller;
+pub mod probe;
 pub mod process;
 pub mod serve;
 pub mod state;
+pub mod telemetry;
 
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -49,7 +53,11 @@ pub fn run(shared: &Shared) -> anyhow::Result<Ended> {
                 on_signal(shared, sig);
             }
         });
+        // The probes answer from the start: "starting" while the first beat waits on Redis.
+        scope.spawn(|| probe::serve(shared));
         let ended = work(shared, scope);
+        // Whatever ended the run, the probe server (and every loop still watching) stops.
+        shared.finished.store(true, Ordering::SeqCst);
         handle.close();
         Ok(ended?)
     })
@@ -87,6 +95,12 @@ fn mask_signals(how: libc::c_int, signals: &[libc::c_int]) {
 }
 
 fn work<'s>(shared: &'s Shared, scope: &'s std::thread::Scope<'s, '_>) -> StoreResult<Ended> {
+    // Each processor thread counts itself out when it ends; set before the first beat so
+    // that /healthz never sees fewer than started.
+    shared
+        .telemetry
+        .processors
+        .store(shared.settings.concurrency, Ordering::SeqCst);
     if let Err(e) = beat::first_beat(shared, shared.settings.startup_wait) {
         if shared.stopping() {
             return Ok(Ended {
@@ -105,6 +119,7 @@ fn work<'s>(shared: &'s Shared, scope: &'s std::thread::Scope<'s, '_>) -> StoreR
             ("concurrency", &shared.settings.concurrency),
         ],
     );
+    let hooks = (!shared.death_hooks.is_empty()).then(|| scope.spawn(|| run_death_hooks(shared)));
     let beat = scope.spawn(|| beat::run(shared));
     let listen = scope.spawn(|| beat::listen(shared));
     let follow = scope.spawn(|| failover::follow(shared));
@@ -119,11 +134,16 @@ fn work<'s>(shared: &'s Shared, scope: &'s std::thread::Scope<'s, '_>) -> StoreR
     }
     let _ = poller.join();
     let requeued = finish(shared);
+    // The deaths filed so far have their hooks run before the process goes.
+    shared.deaths.close();
+    if let Some(hooks) = hooks {
+        let _ = hooks.join();
+    }
     shared.finished.store(true, Ordering::SeqCst);
     let _ = beat.join();
     let _ = listen.join();
     let _ = follow.join();
-    if let Err(e) = Conn::new(&shared.connector)
+    if let Err(e) = Conn::new(shared)
         .get()
         .and_then(|s| cleanup_presence(s, &shared.settings.identity))
     {
@@ -140,6 +160,35 @@ fn work<'s>(shared: &'s Shared, scope: &'s std::thread::Scope<'s, '_>) -> StoreR
         ],
     );
     Ok(Ended { reason, requeued })
+}
+
+/// The death hook thread: each queued death's hooks, in order, each outcome logged and counted.
+fn run_death_hooks(shared: &Shared) {
+    shared
+        .deaths
+        .serve(&shared.death_hooks, |death, fields, run| {
+            shared.telemetry.death_hook(run.outcome.name());
+            let common: [(&str, &dyn std::fmt::Display); 4] = [
+                ("jid", &fields.jid),
+                ("class", &fields.class),
+                ("reason", &death.reason.name()),
+                ("hook", &run.command),
+            ];
+            match &run.outcome {
+                death::HookOutcome::Ok => shared.log("info", "death_hook_done", &common),
+                death::HookOutcome::Failed(why) => {
+                    let mut all = common.to_vec();
+                    all.push(("error", why));
+                    shared.log("warn", "death_hook_failed", &all);
+                }
+                death::HookOutcome::TimedOut => {
+                    let timeout = format!("{}s", shared.death_hooks.timeout().as_secs_f64());
+                    let mut all = common.to_vec();
+                    all.push(("after", &timeout));
+                    shared.log("warn", "death_hook_timeout", &all);
+                }
+            }
+        });
 }
 
 /// TERM/INT stop (a second one exits at once, leaving unfinished jobs on the list for
@@ -166,7 +215,7 @@ fn on_signal(shared: &Shared, sig: i32) {
 /// The main thread's watch until something asks the worker to stop: a signal, a remote
 /// `stop`, --max-jobs reached and done, or (with --burst) nothing left to do.
 fn watch(shared: &Shared) -> &'static str {
-    let mut conn = Conn::new(&shared.connector);
+    let mut conn = Conn::new(shared);
     let mut queues = shared.settings.queues.clone();
     queues.sort();
     queues.dedup();
@@ -266,7 +315,7 @@ fn drain(shared: &Shared) {
 /// that still can't be filed, put every unfinished job back at the front of its queue, and
 /// then (in `work`) the presence goes.
 fn finish(shared: &Shared) -> u64 {
-    let mut conn = Conn::new(&shared.connector);
+    let mut conn = Conn::new(shared);
     process::settle_pending(shared, &mut conn);
     let owed = shared.owed();
     let identity = &shared.settings.identity;
@@ -297,7 +346,9 @@ fn finish(shared: &Shared) -> u64 {
                 });
                 match parked {
                     // Filed into `set` by the next recovery pass of any process.
-                    Ok(reply) if store::value::int(&reply) == Some(1) => shared.tally.filed(&set),
+                    Ok(reply) if store::value::int(&reply) == Some(1) => {
+                        process::count_filed(shared, payload.as_bytes(), &set)
+                    }
                     Ok(_) => {}
                     Err(_) => keep.push(raw),
                 }

@@ -5,6 +5,7 @@
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
+use super::death::{Death, Reason};
 use super::process::{requeue_one, settle_if_owed};
 use super::state::{Conn, Shared};
 use crate::store::ids::Jids;
@@ -12,7 +13,7 @@ use crate::store::job::Job;
 use crate::store::keyguard;
 use crate::store::liveness;
 use crate::store::name::shown_list;
-use crate::store::recovery::Recovery;
+use crate::store::recovery::{Buried, Filed, Recovery};
 use crate::store::rewrite::{rewrite, ruby_float};
 use crate::store::scripts::{BURY, REQUEUE_BATCH};
 use crate::store::{JobSet, KeyType, Store, StoreResult, keys, value};
@@ -21,7 +22,7 @@ const DUE_BATCH: usize = 50;
 const DEFER: f64 = 60.0;
 
 pub fn run(shared: &Shared) {
-    let mut conn = Conn::new(&shared.connector);
+    let mut conn = Conn::new(shared);
     let mut next_orphan_check = Instant::now();
     let mut previous_strays: HashSet<Vec<u8>> = HashSet::new();
     while !shared.stopping() {
@@ -116,7 +117,9 @@ fn recover_orphans(shared: &Shared, store: &mut Store) -> StoreResult<()> {
             }
         };
         for raw in &done.buried_raw {
-            r.complete_raw_burial(store, raw)?;
+            if let Some(buried) = r.complete_raw_burial(store, raw)? {
+                orphan_died(shared, buried);
+            }
         }
         if done.alive {
             continue;
@@ -144,10 +147,15 @@ fn recover_orphans(shared: &Shared, store: &mut Store) -> StoreResult<()> {
             );
         }
     }
-    for jid in r.bury_repeat_orphans(store)? {
-        shared.log("warn", "orphaned_too_often", &[("jid", &jid)]);
+    let mut buried = Vec::new();
+    let burying = r.bury_repeat_orphans(store, &mut buried);
+    for b in buried {
+        shared.log("warn", "orphaned_too_often", &[("jid", &b.jid)]);
+        orphan_died(shared, b);
     }
-    let filed = r.file_unsettled(store)?;
+    burying?;
+    let mut filed = Filed::default();
+    let filing = r.file_unsettled(store, &mut filed);
     if filed.filed + filed.quarantined > 0 {
         shared.log(
             "info",
@@ -155,7 +163,40 @@ fn recover_orphans(shared: &Shared, store: &mut Store) -> StoreResult<()> {
             &[("filed", &filed.filed), ("quarantined", &filed.quarantined)],
         );
     }
-    Ok(())
+    for payload in filed.dead_payloads {
+        // Only a readable job has hooks (OPERATIONS §10.5).
+        let Ok(job) = Job::parse(payload.as_bytes()) else {
+            continue;
+        };
+        let class_hooks = shared.handlers.has(job.class.as_deref().unwrap_or(""));
+        shared.died(
+            Death {
+                entry: payload.into_bytes(),
+                reason: Reason::Filed,
+                class_hooks,
+            },
+            false,
+        );
+    }
+    filing
+}
+
+/// A job this pass buried for being orphaned too often: its hooks are due when it was a
+/// readable job (OPERATIONS §8.7 step 2.3).
+fn orphan_died(shared: &Shared, buried: Buried) {
+    if !buried.readable {
+        return;
+    }
+    let class_hooks = Job::parse(buried.entry.as_bytes())
+        .is_ok_and(|job| shared.handlers.has(job.class.as_deref().unwrap_or("")));
+    shared.died(
+        Death {
+            entry: buried.entry.into_bytes(),
+            reason: Reason::Orphaned,
+            class_hooks,
+        },
+        false,
+    );
 }
 
 /// reconcile (OPERATIONS §9.1): entries of this process's own list that no thread runs and

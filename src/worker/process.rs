@@ -4,12 +4,14 @@
 //! moment it is fetched until one of those settlements removes it.
 
 use std::sync::atomic::Ordering;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use super::death::{Death, Reason};
 use super::fetch::Fetcher;
 use super::handler::{Decision, Failure, JobContext, Outcome};
 use super::serve::Pool;
 use super::state::{Conn, Pending, Shared};
+use super::telemetry::JobOutcome;
 use crate::store::history;
 use crate::store::ids::Jids;
 use crate::store::job::Job;
@@ -53,7 +55,16 @@ struct Next {
 
 /// One processor thread, until the process stops.
 pub fn run(shared: &Shared) {
-    let mut conn = Conn::new(&shared.connector);
+    // Counted down however the thread ends, a panic included: /healthz reports it (the
+    // count was set to --concurrency before the threads started).
+    struct Running<'a>(&'a Shared);
+    impl Drop for Running<'_> {
+        fn drop(&mut self) {
+            self.0.telemetry.processors.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+    let _running = Running(shared);
+    let mut conn = Conn::new(shared);
     let mut jids = Jids::new();
     let tid = jids.jid()[..12].to_string();
     let mut fetcher = Fetcher::new();
@@ -64,19 +75,24 @@ pub fn run(shared: &Shared) {
     let mut names: Vec<&str> = shared.settings.queues.iter().map(String::as_str).collect();
     // This thread's long-running handler processes, kept between jobs.
     let mut pool = Pool::default();
+    // Since when this thread has been ready for its next job (for the fetch-wait metric).
+    let mut waiting_since: Option<Instant> = None;
     while !shared.stopping() {
         settle_if_owed(shared, &mut conn);
         if shared.quiet() || max_jobs_reached(shared) {
             if let Some(job) = next.take() {
                 hand_back(shared, &mut conn, &tid, &job);
             }
+            waiting_since = None;
             shared.nap(Duration::from_millis(500));
             continue;
         }
+        let waiting = *waiting_since.get_or_insert_with(Instant::now);
         let job = match next.take() {
             Some(job) => job,
             None => match conn.get().and_then(|store| fetcher.next(shared, store)) {
                 Ok(found) => {
+                    shared.telemetry.redis_ok();
                     if failures > 0 {
                         shared.log("info", "fetch_resumed", &[("failed_attempts", &failures)]);
                         failures = 0;
@@ -107,17 +123,24 @@ pub fn run(shared: &Shared) {
             hand_back(shared, &mut conn, &tid, &job);
             continue;
         }
+        shared.telemetry.fetch_wait(waiting.elapsed().as_secs_f64());
         shared.started_jobs.fetch_add(1, Ordering::SeqCst);
         shared.start_running(&job.raw);
-        let disposition = execute(shared, &mut conn, &tid, &job, &mut pool);
-        // Fetch the next job with this one's acknowledgement, unless no new job may start.
-        let order = (!shared.stopping() && !shared.quiet() && !max_jobs_reached(shared))
-            .then(|| fetcher.order(&mut names));
+        let (disposition, death) = execute(shared, &mut conn, &tid, &job, &mut pool);
+        // Fetch the next job with this one's acknowledgement, unless no new job may start,
+        // or the job died (its hooks are queued first; the next fetch is the thread's own).
+        let order =
+            (!shared.stopping() && !shared.quiet() && !max_jobs_reached(shared) && death.is_none())
+                .then(|| fetcher.order(&mut names));
         next = settle(shared, &mut conn, &tid, &job.raw, disposition, order);
+        waiting_since = Some(Instant::now());
         if next.is_some() {
             fetcher.found();
         }
         shared.stop_running(&job.raw);
+        if let Some(death) = death {
+            shared.died(death, true);
+        }
     }
     if let Some(job) = next {
         hand_back(shared, &mut conn, &tid, &job);
@@ -142,13 +165,14 @@ fn max_jobs_reached(shared: &Shared) -> bool {
 }
 
 /// Run one job: bury it if it isn't one, otherwise its handler, then record the outcome.
+/// A job that died for good comes with its death, whose hooks are due once it is settled.
 fn execute(
     shared: &Shared,
     conn: &mut Conn<'_>,
     tid: &str,
     fetched: &Next,
     pool: &mut Pool,
-) -> Disposition {
+) -> (Disposition, Option<Death>) {
     let (queue, raw) = (fetched.queue.as_str(), fetched.raw.as_slice());
     let job = match Job::parse(raw) {
         Ok(job) => job,
@@ -158,11 +182,12 @@ fn execute(
                 Err(e) => e.to_string(),
             };
             let _ = bad;
-            return match bury_unparseable(shared, conn, queue, raw, &reason) {
+            let disposition = match bury_unparseable(shared, conn, queue, raw, &reason) {
                 Ok(()) => Disposition::Acknowledge { succeeded: false },
                 // Nothing ran: give it back and bury it on a later fetch.
                 Err(_) => Disposition::GiveBack,
             };
+            return (disposition, None);
         }
     };
     let jid = job.jid.as_deref().unwrap_or("").to_string();
@@ -200,47 +225,92 @@ fn execute(
                 .map(|(k, v)| (*k, v as &dyn std::fmt::Display)),
         );
         shared.log("info", event, &all);
+        let reason = fields.iter().find(|(k, _)| *k == "reason");
+        shared
+            .telemetry
+            .handler_event(event, reason.map_or("", |(_, v)| v.as_str()));
     }
     if !notes.is_empty() {
         // The pool started, replaced or recycled a process: the heartbeat follows its pids.
         shared.handler_pids(tid, pool.pids());
     }
-    let elapsed = format!("{:.3}", started.elapsed().as_secs_f64());
+    let seconds = started.elapsed().as_secs_f64();
+    let elapsed = format!("{seconds:.3}");
     if shared.abandon.load(Ordering::SeqCst) {
         shared.log("warn", "job_abandoned", &[("jid", &jid), ("class", &class)]);
-        Disposition::Abandon
-    } else {
-        if shared.settings.history {
-            record_history(shared, conn, &job, queue, started_at, &outcome);
+        shared.telemetry.job(&class, queue, None, Some(seconds));
+        return (Disposition::Abandon, None);
+    }
+    if shared.settings.history {
+        record_history(shared, conn, &job, queue, started_at, &outcome);
+    }
+    let failure = match outcome {
+        Outcome::Success => {
+            shared.tally.processed.fetch_add(1, Ordering::Relaxed);
+            shared
+                .telemetry
+                .job(&class, queue, Some(JobOutcome::Success), Some(seconds));
+            release_locks(conn, &job);
+            shared.log(
+                "info",
+                "job_done",
+                &[("jid", &jid), ("class", &class), ("elapsed", &elapsed)],
+            );
+            return (Disposition::Acknowledge { succeeded: true }, None);
         }
-        match outcome {
-            Outcome::Success => {
-                shared.tally.processed.fetch_add(1, Ordering::Relaxed);
-                release_locks(conn, &job);
-                shared.log(
-                    "info",
-                    "job_done",
-                    &[("jid", &jid), ("class", &class), ("elapsed", &elapsed)],
-                );
-                Disposition::Acknowledge { succeeded: true }
-            }
-            Outcome::Failure(failure) => {
-                shared.tally.failed.fetch_add(1, Ordering::Relaxed);
-                let _ = with_store(conn, |s| count_failed(s, shared));
-                match route_failure(shared, conn, &job, &failure) {
-                    Ok(()) => Disposition::Acknowledge { succeeded: false },
-                    Err(e) => {
-                        shared.log(
-                            "error",
-                            "failure_not_recorded",
-                            &[("jid", &jid), ("error", &e)],
-                        );
-                        Disposition::Interrupt(failure)
-                    }
-                }
-            }
+        Outcome::Failure(failure) => failure,
+    };
+    shared.tally.failed.fetch_add(1, Ordering::Relaxed);
+    let _ = with_store(conn, |s| count_failed(s, shared));
+    match route_failure(shared, conn, &job, &failure) {
+        Ok(routed) => {
+            shared
+                .telemetry
+                .job(&class, queue, Some(routed.outcome), Some(seconds));
+            let death = routed.dead_entry.map(|entry| Death {
+                entry: entry.into_bytes(),
+                reason: death_reason(shared, &class, routed.killed, Reason::Exhausted),
+                class_hooks: shared.handlers.has(&class),
+            });
+            (Disposition::Acknowledge { succeeded: false }, death)
+        }
+        Err(e) => {
+            shared.telemetry.job(&class, queue, None, Some(seconds));
+            shared.log(
+                "error",
+                "failure_not_recorded",
+                &[("jid", &jid), ("error", &e)],
+            );
+            (Disposition::Interrupt(failure), None)
         }
     }
+}
+
+/// Why a job of `class` died: a class without a handler here first, then a "kill", then
+/// `otherwise`.
+fn death_reason(shared: &Shared, class: &str, killed: bool, otherwise: Reason) -> Reason {
+    if !shared.handlers.has(class) {
+        Reason::NoHandler
+    } else if killed {
+        Reason::Killed
+    } else {
+        otherwise
+    }
+}
+
+/// A failure filed late (interrupt, settled debt, parked record) into `set`: counted in the
+/// summary and the metrics as what it became.
+pub(super) fn count_filed(shared: &Shared, payload: &[u8], set: &str) {
+    shared.tally.filed(set);
+    let job = Job::parse(payload).ok();
+    let class = job.as_ref().and_then(|j| j.class.as_deref()).unwrap_or("");
+    let queue = job.as_ref().and_then(|j| j.queue.as_deref()).unwrap_or("");
+    let outcome = if set == keys::DEAD {
+        JobOutcome::Dead
+    } else {
+        JobOutcome::Retry
+    };
+    shared.telemetry.job(class, queue, Some(outcome), None);
 }
 
 /// The run in the History middleware's records (best-effort, as in the gem).
@@ -344,6 +414,9 @@ fn bury_unparseable(
     })?;
     shared.tally.failed.fetch_add(1, Ordering::Relaxed);
     shared.tally.dead.fetch_add(1, Ordering::Relaxed);
+    shared
+        .telemetry
+        .job("(unparseable)", queue, Some(JobOutcome::Dead), None);
     let _ = with_store(conn, |s| count_failed(s, shared));
     shared.log(
         "warn",
@@ -402,6 +475,15 @@ fn message(failure: &Failure) -> String {
         .collect()
 }
 
+/// Where route_failure sent a failed job.
+struct Routed {
+    outcome: JobOutcome,
+    /// A "kill" sent it to dead.
+    killed: bool,
+    /// Its entry in dead, exactly as written (a dead job's hooks get it).
+    dead_entry: Option<String>,
+}
+
 /// route_failure (OPERATIONS §7.3): the retry or dead entry written — the one write that
 /// must succeed before the job is acknowledged — then the locks and the attempts log.
 fn route_failure(
@@ -409,7 +491,7 @@ fn route_failure(
     conn: &mut Conn<'_>,
     job: &Job<'_>,
     failure: &Failure,
-) -> StoreResult<()> {
+) -> StoreResult<Routed> {
     let now = shared.now();
     let old = job.retry_count.unwrap_or(0);
     let new_count = old + 1;
@@ -436,6 +518,15 @@ fn route_failure(
                 crate::store::KeyType::Zset,
             )
         })
+    };
+    let routed = Routed {
+        outcome: match route {
+            Route::Retry(_) => JobOutcome::Retry,
+            Route::Dead { .. } => JobOutcome::Dead,
+            Route::Discard => JobOutcome::Discard,
+        },
+        killed: matches!(route, Route::Dead { killed: true }),
+        dead_entry: matches!(route, Route::Dead { .. }).then(|| payload.clone()),
     };
     let (outcome, locks_ttl) = match &route {
         Route::Retry(delay) => {
@@ -492,7 +583,7 @@ fn route_failure(
             s.pipeline(&pipe).map(|_| ())
         });
     }
-    Ok(())
+    Ok(routed)
 }
 
 fn json_string(s: &str) -> String {
@@ -748,13 +839,37 @@ fn interrupt(shared: &Shared, conn: &mut Conn<'_>, raw: &[u8], failure: &Failure
             } else {
                 extend_locks(conn, &job, INTERRUPT_DELAY * k as f64 + UNIQUE_LOCK_TTL);
             }
-            let event = if value::int(&reply) == Some(1) {
-                shared.tally.filed(set);
+            let written = value::int(&reply) == Some(1);
+            let event = if written {
+                count_filed(shared, payload.as_bytes(), set);
                 "job_interrupted"
             } else {
                 "job_no_longer_ours"
             };
             shared.log("warn", event, &[("jid", &jid), ("set", &set)]);
+            // Filed in dead by this process's own write: its hooks are due (OPERATIONS §7.6
+            // step 11). Never when the script found the job gone.
+            if written && set == keys::DEAD {
+                let class = job.class.as_deref().unwrap_or("");
+                let otherwise = if attempt > job.max_retries() {
+                    Reason::Exhausted
+                } else {
+                    Reason::Filed
+                };
+                shared.died(
+                    Death {
+                        entry: payload.into_bytes(),
+                        reason: death_reason(
+                            shared,
+                            class,
+                            failure.decision == Decision::Kill,
+                            otherwise,
+                        ),
+                        class_hooks: shared.handlers.has(class),
+                    },
+                    true,
+                );
+            }
         }
         Err(e) => {
             shared.log(
@@ -791,6 +906,8 @@ pub fn settle_if_owed(shared: &Shared, conn: &mut Conn<'_>) {
 pub fn settle_pending(shared: &Shared, conn: &mut Conn<'_>) {
     let owed = shared.owed();
     let mut settled = 0usize;
+    // Payloads this call filed in dead (INTERRUPT returned 1): their hooks run at the end.
+    let mut filed_dead: Vec<String> = Vec::new();
     let list = keys::inprogress(&shared.settings.identity);
     for (raw, how) in owed {
         let jid = super::jid_of(&raw);
@@ -809,7 +926,10 @@ pub fn settle_pending(shared: &Shared, conn: &mut Conn<'_>) {
                 )
                 .map(|reply| {
                     if value::int(&reply) == Some(1) {
-                        shared.tally.filed(set);
+                        count_filed(shared, payload.as_bytes(), set);
+                        if set == keys::DEAD {
+                            filed_dead.push(payload.clone());
+                        }
                     }
                 })
             }),
@@ -835,5 +955,20 @@ pub fn settle_pending(shared: &Shared, conn: &mut Conn<'_>) {
     }
     if settled > 0 {
         shared.log("info", "owed_settled", &[("jobs", &settled)]);
+    }
+    for payload in filed_dead {
+        // Only a readable job has hooks (OPERATIONS §9.3 step 2).
+        let Ok(job) = Job::parse(payload.as_bytes()) else {
+            continue;
+        };
+        let class = job.class.as_deref().unwrap_or("").to_string();
+        shared.died(
+            Death {
+                entry: payload.into_bytes(),
+                reason: Reason::Filed,
+                class_hooks: shared.handlers.has(&class),
+            },
+            false,
+        );
     }
 }

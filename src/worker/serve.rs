@@ -80,6 +80,16 @@ pub struct Pool {
 /// An event for the worker's log: (event, fields).
 pub type Note = (&'static str, Vec<(&'static str, String)>);
 
+/// The short reason a handler process was replaced, for the worker's metrics.
+fn replaced_because(error_class: &str) -> &'static str {
+    match error_class {
+        HANDLER_EXITED => "exited",
+        HANDLER_PROTOCOL => "protocol",
+        HANDLER_TIMEOUT => "timeout",
+        _ => "other",
+    }
+}
+
 impl Pool {
     /// Run one job through the process for `argv`, starting it if needed.
     #[allow(clippy::too_many_arguments)]
@@ -133,19 +143,23 @@ impl Pool {
                     .above_kb
                     .and_then(|max| Some((max, rss_of(served.group)?)));
                 let why = match (recycle.after, rss) {
-                    (Some(n), _) if served.jobs >= n => Some(format!("after {n} jobs")),
+                    (Some(n), _) if served.jobs >= n => Some(("jobs", format!("after {n} jobs"))),
                     (_, Some((max, kb))) if kb > max => {
-                        Some(format!("at {kb} KB resident, above {max} KB"))
+                        Some(("memory", format!("at {kb} KB resident, above {max} KB")))
                     }
                     _ => None,
                 };
-                if let Some(why) = why {
+                if let Some((reason, why)) = why {
                     let served = self.procs.remove(argv).expect("present");
                     let pid = served.group;
                     retire(served, grace, children);
                     notes.push((
                         "handler_recycled",
-                        vec![("pid", pid.to_string()), ("why", why)],
+                        vec![
+                            ("pid", pid.to_string()),
+                            ("reason", reason.to_string()),
+                            ("why", why),
+                        ],
                     ));
                 }
                 outcome
@@ -161,6 +175,7 @@ impl Pool {
                     "handler_replaced",
                     vec![
                         ("pid", pid.to_string()),
+                        ("reason", replaced_because(&failure.error_class).to_string()),
                         ("why", failure.error_class.clone()),
                     ],
                 ));

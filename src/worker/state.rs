@@ -2,15 +2,16 @@
 //! running, what it still owes Redis, and whether it should stop.
 
 use std::collections::HashMap;
-use std::io::Write;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
+use super::death::{Death, DeathHooks, Queue};
 use super::handler::{Children, Handlers};
+use super::log::LogFormat;
+use super::telemetry::Telemetry;
 use crate::clock::Clock;
 use crate::store::{Connector, Store, StoreError, StoreResult};
-use crate::text::logfmt_value;
 
 /// A settlement this process owes Redis for a job still on its in-progress list
 /// (OPERATIONS §9.3): the ACK that failed, or the retry/dead filing that failed.
@@ -67,6 +68,7 @@ pub struct Settings {
     /// How long the first heartbeat is retried before the worker gives up on Redis.
     pub startup_wait: Duration,
     pub quiet_logs: bool,
+    pub log_format: LogFormat,
     /// Record every finished run as the gem's History middleware does.
     pub history: bool,
 }
@@ -95,6 +97,12 @@ pub struct Shared {
     /// Each processor thread's long-running handler processes, by pid.
     pub handlers_memory: Mutex<HashMap<String, Vec<libc::pid_t>>>,
     pub tally: Tally,
+    pub death_hooks: DeathHooks,
+    /// Deaths waiting for their hooks (run by one thread of their own).
+    pub deaths: Queue,
+    pub telemetry: Telemetry,
+    /// `--listen`: where /healthz, /readyz and /metrics are served.
+    pub listener: Option<std::net::TcpListener>,
 }
 
 impl Shared {
@@ -192,44 +200,54 @@ impl Shared {
             .insert(raw.to_vec(), pending);
     }
 
-    /// A structured log line on stderr: `time=… level=… event=… key=value…`, each value
-    /// quoted and escaped by `text::logfmt_value`, so whatever a job holds, it is one line.
+    /// A structured log line on stderr, in `--log-format` (see `worker::log`): every value
+    /// escaped, so whatever a job holds, it is one line.
     pub fn log(&self, level: &str, event: &str, fields: &[(&str, &dyn std::fmt::Display)]) {
         if self.settings.quiet_logs && level == "info" {
             return;
         }
-        let mut line = format!(
-            "time={} level={level} event={event}",
-            crate::render::time::rfc3339(Clock::system().now)
-        );
-        for (k, v) in fields {
-            line.push_str(&format!(" {k}={}", logfmt_value(&v.to_string())));
+        super::log::write(self.settings.log_format, level, event, fields);
+    }
+
+    /// A job died for good and was acknowledged: its hooks are due. A processor thread may
+    /// wait here while the hooks are far behind; any other thread never waits.
+    pub fn died(&self, death: Death, processor: bool) {
+        if !self.death_hooks.is_empty() {
+            self.deaths.push(death, processor);
         }
-        let _ = writeln!(std::io::stderr().lock(), "{line}");
     }
 }
 
-/// A thread's own connection, opened on first use and again after it was lost.
+/// A thread's own connection, opened on first use and again after it was lost; its errors
+/// and reconnections are counted in the worker's telemetry.
 pub struct Conn<'a> {
-    connector: &'a Connector,
+    shared: &'a Shared,
     store: Option<Store>,
+    /// Redis was lost since the last connection was made (the next one is a reconnection).
+    lost: bool,
 }
 
 impl<'a> Conn<'a> {
-    pub fn new(connector: &'a Connector) -> Conn<'a> {
+    pub fn new(shared: &'a Shared) -> Conn<'a> {
         Conn {
-            connector,
+            shared,
             store: None,
+            lost: false,
         }
     }
 
     pub fn get(&mut self) -> StoreResult<&mut Store> {
-        self.connector.wait_for_promotion();
+        let connector = &self.shared.connector;
+        connector.wait_for_promotion();
         if self.store.as_ref().is_some_and(|s| !s.is_current()) {
             self.store = None;
         }
         if self.store.is_none() {
-            self.store = Some(Store::connect(self.connector.clone())?);
+            self.store = Some(Store::connect(connector.clone())?);
+            self.shared.telemetry.redis_ok();
+            if std::mem::take(&mut self.lost) {
+                self.shared.telemetry.reconnected();
+            }
         }
         Ok(self.store.as_mut().expect("connected above"))
     }
@@ -241,8 +259,13 @@ impl<'a> Conn<'a> {
 
     /// After an error: drop the connection when Redis went away, so the next use reconnects.
     pub fn after(&mut self, err: &StoreError) {
-        if err.is_connection() {
+        let connection = err.is_connection();
+        self.shared
+            .telemetry
+            .redis_error(connection, &err.to_string());
+        if connection {
             self.store = None;
+            self.lost = true;
         }
     }
 }

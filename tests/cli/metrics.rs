@@ -15,17 +15,17 @@ use crate::support::{Cogctl, RedisServer, Spawned, free_port, wait_until};
 
 /// One parsed sample.
 #[derive(Debug, Clone)]
-struct Sample {
-    family: String,
-    kind: String,
-    name: String,
-    labels: BTreeMap<String, String>,
-    value: Option<f64>,
+pub struct Sample {
+    pub family: String,
+    pub kind: String,
+    pub name: String,
+    pub labels: BTreeMap<String, String>,
+    pub value: Option<f64>,
 }
 
 /// The exposition parsed by prometheus_client (Debian's python3-prometheus-client, which
 /// `./tasks test` installs): a parse error fails the test.
-fn parse(exposition: &str) -> Vec<Sample> {
+pub fn parse(exposition: &str) -> Vec<Sample> {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tools/exposition.py");
     let mut child = Command::new("/usr/bin/python3")
         .arg(script)
@@ -59,7 +59,7 @@ fn parse(exposition: &str) -> Vec<Sample> {
         .collect()
 }
 
-fn promtool(args: &[&str], stdin: Option<&str>) -> (bool, String) {
+pub fn promtool(args: &[&str], stdin: Option<&str>) -> (bool, String) {
     let mut child = Command::new("promtool")
         .args(args)
         .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("monitoring"))
@@ -82,7 +82,7 @@ fn promtool(args: &[&str], stdin: Option<&str>) -> (bool, String) {
     )
 }
 
-fn get(samples: &[Sample], name: &str, labels: &[(&str, &str)]) -> Option<f64> {
+pub fn get(samples: &[Sample], name: &str, labels: &[(&str, &str)]) -> Option<f64> {
     let found: Vec<&Sample> = samples
         .iter()
         .filter(|s| {
@@ -409,7 +409,7 @@ fn unreachable_redis_prints_up_0_and_exits_3() {
     assert!(run.stderr.contains("cannot reach Redis"), "{}", run.stderr);
 }
 
-fn http_get(agent: &ureq::Agent, url: &str) -> (u16, String, String) {
+pub fn http_get(agent: &ureq::Agent, url: &str) -> (u16, String, String) {
     match agent.get(url).call() {
         Ok(mut r) => {
             let ctype = r
@@ -428,7 +428,7 @@ fn http_get(agent: &ureq::Agent, url: &str) -> (u16, String, String) {
     }
 }
 
-fn new_agent() -> ureq::Agent {
+pub fn new_agent() -> ureq::Agent {
     ureq::Agent::config_builder()
         .http_status_as_error(false)
         .timeout_global(Some(Duration::from_secs(10)))

@@ -241,12 +241,14 @@ fn s24_an_unusable_parking_list_files_the_raw_job_and_the_caller_swaps_it() {
         [(x.clone(), (r.now.floor() as i64).to_string())],
         "the raw job, scored with the integer second"
     );
-    assert!(
-        r.complete_raw_burial(&mut server.store(), x.as_bytes())
-            .unwrap()
-    );
+    let buried = r
+        .complete_raw_burial(&mut server.store(), x.as_bytes())
+        .unwrap()
+        .expect("swapped");
+    assert!(buried.readable);
     let dead = zset(&server, "cogworker:dead");
     assert_eq!(dead.len(), 1);
+    assert_eq!(dead[0].0, buried.entry, "the entry as written");
     assert!(
         dead[0]
             .0
@@ -255,9 +257,10 @@ fn s24_an_unusable_parking_list_files_the_raw_job_and_the_caller_swaps_it() {
     assert!(!server.exists("cogworker:orphanings:X"));
     assert_eq!(server.get("cogworker:stats:failed").as_deref(), Some("1"));
     // A second swap of the same raw member finds nothing to do.
-    assert!(
-        !r.complete_raw_burial(&mut server.store(), x.as_bytes())
-            .unwrap()
+    assert_eq!(
+        r.complete_raw_burial(&mut server.store(), x.as_bytes())
+            .unwrap(),
+        None
     );
 }
 
