@@ -22,6 +22,7 @@ pub mod rewrite;
 pub mod ruby_json;
 pub mod scripts;
 pub mod sentinel;
+pub mod undo;
 pub mod unsettled;
 
 use std::collections::BTreeMap;

@@ -33,5 +33,6 @@ mod stats;
 mod top;
 mod transfer;
 mod triage;
+mod undo;
 mod watch;
 mod worker;

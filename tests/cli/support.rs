@@ -199,13 +199,14 @@ impl RedisServer {
     }
 
     /// Every key with its type, exact serialized value (DUMP) and whether it has a TTL —
-    /// but cogctl's own audit stream (cogctl:audit), which every change appends to: the
-    /// comparisons are about the state cogworker sees (tests/cli/audit.rs checks the stream).
+    /// but cogctl's own audit stream (cogctl:audit), which every change appends to, and its
+    /// undo records (cogctl:undo:…), which every undoable change writes: the comparisons are
+    /// about the state cogworker sees (tests/cli/audit.rs and undo.rs check cogctl's keys).
     pub fn keyspace(&self) -> BTreeMap<Vec<u8>, (String, Vec<u8>, bool)> {
         let mut conn = self.conn();
         let keys: Vec<Vec<u8>> = redis::cmd("KEYS").arg("*").query(&mut conn).unwrap();
         keys.into_iter()
-            .filter(|k| k.as_slice() != b"cogctl:audit")
+            .filter(|k| k.as_slice() != b"cogctl:audit" && !k.starts_with(b"cogctl:undo:"))
             .map(|k| {
                 let kind: String = redis::cmd("TYPE").arg(&k).query(&mut conn).unwrap();
                 let dump: Vec<u8> = redis::cmd("DUMP").arg(&k).query(&mut conn).unwrap();

@@ -33,6 +33,7 @@ use crate::render::time::{rfc3339, when};
 use crate::render::{self, Report, size::count};
 use crate::store::job::{Job, sha1_hex};
 use crate::store::page::{ListPager, PAGE};
+use crate::store::undo::{self, Kind, Recorder};
 use crate::store::{KeyType, Name, Store, StoreResult, find, keys, locks, scripts, value};
 
 #[derive(Debug, Subcommand)]
@@ -216,6 +217,8 @@ pub struct PauseReport {
     /// The Redis, password redacted.
     pub target: String,
     pub queues: Vec<PauseRow>,
+    /// What was kept to undo it, absent with --no-undo or when nothing changed.
+    pub undo: Option<undo::Kept>,
 }
 
 #[derive(Debug, Serialize)]
@@ -253,9 +256,29 @@ fn pause(ctx: &mut Ctx, names: &[Name], pause: bool) -> anyhow::Result<Exit> {
     for name in &names {
         check_name(name)?;
     }
+    let recorder = ctx.start_undo(
+        if pause {
+            Kind::MembersAdded
+        } else {
+            Kind::MembersRemoved
+        },
+        &[("key", keys::PAUSED_QUEUES.as_bytes())],
+    )?;
     let store = ctx.store()?;
     let listed = store.members(keys::QUEUES)?;
     let changed = set_paused(store, &names, pause)?;
+    let mut recorder = recorder;
+    if let Some(r) = recorder.as_mut() {
+        let done: Vec<&Name> = names
+            .iter()
+            .zip(&changed)
+            .filter(|(_, c)| **c)
+            .map(|(n, _)| *n)
+            .collect();
+        undo::keep_names(store, r, &done)?;
+    }
+    let undo_kept = ctx.finish_undo(recorder.as_ref());
+    let store = ctx.store()?;
     let rows = names
         .into_iter()
         .zip(changed)
@@ -271,6 +294,7 @@ fn pause(ctx: &mut Ctx, names: &[Name], pause: bool) -> anyhow::Result<Exit> {
         action: if pause { "pause" } else { "resume" },
         target: store.target().to_string(),
         queues: rows,
+        undo: undo_kept,
     };
     ctx.record(super::Counts {
         matched,
@@ -324,6 +348,8 @@ pub struct ClearReport {
     pub deleted: u64,
     /// Whether the name is in cogworker:queues (it stays there).
     pub listed: bool,
+    /// What was kept to undo the clear (the list itself, renamed), absent with --no-undo.
+    pub undo: Option<undo::Kept>,
 }
 
 fn clear(ctx: &mut Ctx, queue: &Name, force: bool, yes: bool) -> anyhow::Result<Exit> {
@@ -352,6 +378,7 @@ fn clear(ctx: &mut Ctx, queue: &Name, force: bool, yes: bool) -> anyhow::Result<
         .into());
     }
     let size: u64 = store.query(redis::cmd("LLEN").arg(&key), &key, KeyType::List)?;
+    let mut undo_kept = None;
     let deleted = if size == 0 {
         0
     } else {
@@ -366,15 +393,30 @@ fn clear(ctx: &mut Ctx, queue: &Name, force: bool, yes: bool) -> anyhow::Result<
                 store.target()
             ),
         )?;
-        let reply = store.eval(&scripts::QUEUE_CLEAR, &[&key], &[])?;
-        value::int(&reply).unwrap_or(0) as u64
+        // What the list holds, as Redis estimates it: what the undo record keeps (it is the
+        // list itself, renamed).
+        let held: u64 = store
+            .query_server(redis::cmd("MEMORY").arg("USAGE").arg(&key))
+            .unwrap_or(0);
+        let recorder = ctx.start_undo(Kind::ListClear, &[("key", key.as_bytes())])?;
+        let store = ctx.store()?;
+        let (prefix, until) = undo::script_args(recorder.as_ref());
+        let reply = store.eval(&scripts::QUEUE_CLEAR, &[&key], &[&prefix, &until])?;
+        let deleted = value::int(&reply).unwrap_or(0) as u64;
+        let mut recorder = recorder;
+        if let Some(r) = recorder.as_mut() {
+            r.add(deleted, held);
+        }
+        undo_kept = ctx.finish_undo(recorder.as_ref());
+        deleted
     };
     let report = ClearReport {
         queue: queue.clone(),
         key,
-        target: store.target().to_string(),
+        target: ctx.store()?.target().to_string(),
         deleted,
         listed,
+        undo: undo_kept,
     };
     ctx.record(super::Counts::done(deleted));
     emit(ctx, &report)
@@ -421,23 +463,31 @@ pub struct Deleted {
 }
 
 /// Delete every copy of `raw` from `queue` and, if any was removed, release the unique and
-/// periodic locks the job owns (owner-checked), in one script.
+/// periodic locks the job owns (owner-checked), in one script (keeping nothing to undo).
 pub fn delete_waiting(
     store: &mut Store,
     queue: impl AsRef<[u8]>,
     raw: &[u8],
 ) -> StoreResult<Deleted> {
     let entry = Entry::of(0, raw.to_vec());
-    delete_entry(store, &keys::queue(queue), &entry)
+    delete_entry(store, &keys::queue(queue), &entry, None)
 }
 
-fn delete_entry(store: &mut Store, key: &Name, entry: &Entry) -> StoreResult<Deleted> {
+/// Delete every copy of a waiting job and, if any was removed, release the unique and
+/// periodic locks it owns (owner-checked), in one script; kept to be undone by `recorder`.
+fn delete_entry(
+    store: &mut Store,
+    key: &Name,
+    entry: &Entry,
+    recorder: Option<&Recorder>,
+) -> StoreResult<Deleted> {
     let mut keys_: Vec<&[u8]> = vec![key];
     keys_.extend(entry.locks.iter().map(Name::as_bytes));
+    let (prefix, until) = undo::script_args(recorder);
     let reply = store.eval(
         &scripts::QUEUE_DELETE,
         &keys_,
-        &[&entry.raw, entry.jid.as_bytes()],
+        &[&entry.raw, entry.jid.as_bytes(), &prefix, &until],
     )?;
     let items = value::items(&reply);
     let at = |i: usize| items.get(i).and_then(value::int).unwrap_or(0).max(0) as u64;
@@ -459,11 +509,15 @@ fn delete_batch(
     tombstone: &str,
     entries: &[Entry],
     removed_before: u64,
+    recorder: Option<&Recorder>,
 ) -> StoreResult<Vec<Option<u64>>> {
     let mut keys_: Vec<&[u8]> = vec![key];
+    let (prefix, until) = undo::script_args(recorder);
     let mut args: Vec<Vec<u8>> = vec![
         tombstone.as_bytes().to_vec(),
         SEARCH_WINDOW.to_string().into_bytes(),
+        prefix,
+        until,
     ];
     for e in entries {
         keys_.extend(e.locks.iter().map(Name::as_bytes));
@@ -838,6 +892,7 @@ fn delete_by_jid(ctx: &mut Ctx, args: &DeleteJobArgs, jids: &[String]) -> anyhow
     let mut summary = Summary::new("delete", "deleted", &key, store.target());
     let mut locks_released = 0;
     let mut result = Ok(());
+    let mut recorder = None;
     if !found.is_empty() {
         let listed: Vec<&str> = found.keys().map(String::as_str).take(5).collect();
         let more = found.len().saturating_sub(listed.len());
@@ -858,14 +913,16 @@ fn delete_by_jid(ctx: &mut Ctx, args: &DeleteJobArgs, jids: &[String]) -> anyhow
                 store.target()
             ),
         )?;
+        recorder = ctx.start_undo(Kind::ListRemove, &[("key", key.as_bytes())])?;
         interrupt::watch();
         result = delete_each(
-            store,
+            ctx.store()?,
             queue,
             jids,
             &found,
             &mut summary,
             &mut locks_released,
+            recorder.as_mut(),
         );
     } else {
         for jid in jids {
@@ -876,6 +933,7 @@ fn delete_by_jid(ctx: &mut Ctx, args: &DeleteJobArgs, jids: &[String]) -> anyhow
         }
     }
     summary.finish();
+    summary.undo = ctx.finish_undo(recorder.as_ref());
     let exit = if summary.interrupted {
         Exit::Interrupted
     } else if summary.failed > 0 && summary.moved == 0 && summary.gone == 0 {
@@ -904,6 +962,7 @@ fn delete_each(
     found: &BTreeMap<String, Vec<Entry>>,
     summary: &mut Summary,
     locks_released: &mut u64,
+    mut recorder: Option<&mut Recorder>,
 ) -> anyhow::Result<()> {
     let key = keys::queue(queue);
     for jid in jids {
@@ -919,9 +978,12 @@ fn delete_each(
         };
         let mut removed = 0;
         for entry in copies {
-            let done = delete_entry(store, &key, entry)?;
+            let done = delete_entry(store, &key, entry, recorder.as_deref())?;
             removed += done.removed;
             *locks_released += done.locks_released;
+            if let Some(r) = recorder.as_deref_mut() {
+                r.add(done.removed, done.removed * entry.raw.len() as u64);
+            }
         }
         summary.record(
             jid,
@@ -962,6 +1024,7 @@ fn delete_bulk(ctx: &mut Ctx, args: &DeleteJobArgs) -> anyhow::Result<Exit> {
     let mut summary = Summary::new("delete", "deleted", &key, store.target());
     let mut locks_released = 0;
     let mut result = Ok(());
+    let mut recorder = None;
     if plan.matched > 0 {
         confirm(
             &ui,
@@ -975,20 +1038,23 @@ fn delete_bulk(ctx: &mut Ctx, args: &DeleteJobArgs) -> anyhow::Result<Exit> {
                 store.target()
             ),
         )?;
+        recorder = ctx.start_undo(Kind::ListRemove, &[("key", key.as_bytes())])?;
         interrupt::watch();
         let progress = Progress::new(&ui, plan.matched, "deleting");
         result = delete_pass(
-            store,
+            ctx.store()?,
             &key,
             &selection,
             &args.pace,
             &progress,
             &mut summary,
             &mut locks_released,
+            recorder.as_mut(),
         );
         progress.finish();
     }
     summary.finish();
+    summary.undo = ctx.finish_undo(recorder.as_ref());
     let exit = summary.exit();
     ctx.record(super::Counts::from(&summary));
     let report = DeleteReport {
@@ -1014,6 +1080,7 @@ fn delete_pass(
     progress: &Progress,
     summary: &mut Summary,
     locks_released: &mut u64,
+    mut recorder: Option<&mut Recorder>,
 ) -> anyhow::Result<()> {
     let tombstone = tombstone(key);
     let mut pacer = Pacer::new(pace.rate);
@@ -1042,19 +1109,25 @@ fn delete_pass(
             if interrupt::requested() {
                 return Ok(());
             }
-            let found = delete_batch(store, key, &tombstone, batch, removed)?;
+            let found = delete_batch(store, key, &tombstone, batch, removed, recorder.as_deref())?;
             for (entry, found) in batch.iter().zip(found) {
                 let outcome = match found {
                     Some(released) => {
                         removed += 1;
                         *locks_released += released;
+                        if let Some(r) = recorder.as_deref_mut() {
+                            r.add(1, entry.raw.len() as u64);
+                        }
                         Outcome::Done
                     }
                     // Not where it was read: look for it in the whole queue.
                     None => {
-                        let done = delete_entry(store, key, entry)?;
+                        let done = delete_entry(store, key, entry, recorder.as_deref())?;
                         removed += done.removed;
                         *locks_released += done.locks_released;
+                        if let Some(r) = recorder.as_deref_mut() {
+                            r.add(done.removed, done.removed * entry.raw.len() as u64);
+                        }
                         if done.removed > 0 {
                             Outcome::Done
                         } else {

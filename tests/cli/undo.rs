@@ -1,0 +1,557 @@
+//! `cogctl undo`: every undoable change is taken back byte for byte (keys compared by DUMP
+//! before the change and after its undo), only what is still as the change left it, twice
+//! says so, unknown ids, --no-undo, retention, purge, read-only contexts, hostile members.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use crate::support::{Cogctl, RedisServer, Run, cogctl};
+
+type Keyspace = BTreeMap<Vec<u8>, (String, Vec<u8>, bool)>;
+
+/// The fixture's capture time: its retry/schedule scores read as they did then.
+fn now_of(name: &str) -> f64 {
+    crate::support::fixture(name).captured_at
+}
+
+fn run(server: &RedisServer, now: f64, args: &[&str]) -> Run {
+    cogctl(server, now, args)
+}
+
+/// The keys of cogctl's undo records (the index left out).
+fn undo_keys(server: &RedisServer) -> Vec<String> {
+    let mut keys: Vec<String> = redis::cmd("KEYS")
+        .arg("cogctl:undo:*")
+        .query(&mut server.conn())
+        .unwrap();
+    keys.retain(|k| k != "cogctl:undo:index");
+    keys.sort();
+    keys
+}
+
+#[track_caller]
+fn assert_same(before: &Keyspace, after: &Keyspace, what: &str) {
+    let mut problems = Vec::new();
+    for (k, v) in before {
+        match after.get(k) {
+            None => problems.push(format!("{} is missing", String::from_utf8_lossy(k))),
+            Some(a) if a != v => problems.push(format!("{} differs", String::from_utf8_lossy(k))),
+            _ => {}
+        }
+    }
+    for k in after.keys().filter(|k| !before.contains_key(*k)) {
+        problems.push(format!("{} is new", String::from_utf8_lossy(k)));
+    }
+    assert!(problems.is_empty(), "{what}: {problems:#?}");
+}
+
+/// Run `change`, check it changed cogworker's keys, undo it with `undo last`, and check
+/// every key is back byte for byte; then undo the undo and check the change is made again.
+#[track_caller]
+fn round_trip(server: &RedisServer, now: f64, change: &[&str]) {
+    let before = server.keyspace();
+    let r = run(server, now, change);
+    assert!(r.code == 0, "{change:?}: {}", r.snapshot());
+    assert!(
+        r.stderr.contains("undo: kept"),
+        "{change:?} says what it kept: {}",
+        r.stderr
+    );
+    let changed = server.keyspace();
+    assert_ne!(before, changed, "{change:?} changed nothing");
+    let u = run(server, now, &["undo", "last", "--yes"]);
+    assert_eq!(u.code, 0, "undo of {change:?}: {}", u.snapshot());
+    assert_same(
+        &before,
+        &server.keyspace(),
+        &format!("after undoing {change:?}"),
+    );
+    // The undo is a change too: undoing it makes the change again.
+    let redo = run(server, now, &["undo", "last", "--yes"]);
+    assert_eq!(redo.code, 0, "redo of {change:?}: {}", redo.snapshot());
+    assert_same(
+        &changed,
+        &server.keyspace(),
+        &format!("after undoing the undo of {change:?}"),
+    );
+    // And once more: back to where it started.
+    let again = run(server, now, &["undo", "last", "--yes"]);
+    assert_eq!(
+        again.code,
+        0,
+        "third undo of {change:?}: {}",
+        again.snapshot()
+    );
+    assert_same(
+        &before,
+        &server.keyspace(),
+        &format!("after the third undo of {change:?}"),
+    );
+}
+
+#[test]
+fn every_change_to_a_set_is_undone_byte_for_byte() {
+    let now = now_of("incident");
+    for change in [
+        &["dead", "delete", "--all", "--yes"][..],
+        &["retry", "delete", "--all", "--yes"],
+        &["scheduled", "delete", "--all", "--yes"],
+        &["retry", "kill", "--all", "--yes"],
+        &["dead", "retry", "--all", "--yes"],
+        &["retry", "retry", "--all", "--yes"],
+        &["scheduled", "enqueue-now", "--all", "--yes"],
+        &["retry", "reschedule", "--all", "--in", "2h", "--yes"],
+        &["scheduled", "reschedule", "--all", "--in", "3h", "--yes"],
+    ] {
+        let server = RedisServer::start();
+        server.load("incident");
+        round_trip(&server, now, change);
+    }
+}
+
+#[test]
+fn every_change_to_a_queue_is_undone_byte_for_byte() {
+    let now = now_of("incident");
+    for change in [
+        &["queue", "clear", "default", "--yes"][..],
+        &["queue", "delete-job", "default", "--all", "--yes"],
+        &["queue", "pause", "default", "mail-out"],
+        &["queue", "resume", "critical", "default"],
+    ] {
+        let server = RedisServer::start();
+        server.load("incident");
+        // Something paused, so that resume has something to do.
+        server.exec(&[&["SADD", "cogworker:paused_queues", "critical"]]);
+        round_trip(&server, now, change);
+    }
+}
+
+#[test]
+fn a_delete_job_is_put_back_in_its_place_in_line() {
+    let server = RedisServer::start();
+    let now = 1_796_208_111.0;
+    for i in 0..12 {
+        let job = format!(
+            r#"{{"class":"J","args":[{i}],"jid":"{:024x}","queue":"q","enqueued_at":1796208000.{i}}}"#,
+            i + 1
+        );
+        server.exec(&[&["LPUSH", "cogworker:queue:q", &job]]);
+    }
+    server.exec(&[&["SADD", "cogworker:queues", "q"]]);
+    assert_eq!(server.list("cogworker:queue:q"), original_queue());
+    // Three jobs, two of them side by side, by jid.
+    let r = run(
+        &server,
+        now,
+        &[
+            "queue",
+            "delete-job",
+            "q",
+            &format!("{:024x}", 3),
+            &format!("{:024x}", 4),
+            &format!("{:024x}", 9),
+            "--yes",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    assert_eq!(server.list("cogworker:queue:q").len(), 9);
+    // Jobs pushed since go behind them, and the next job in line is taken meanwhile.
+    server.exec(&[&[
+        "LPUSH",
+        "cogworker:queue:q",
+        r#"{"class":"New","jid":"n1"}"#,
+    ]]);
+    server.exec(&[&["RPOP", "cogworker:queue:q"]]);
+    let u = run(&server, now, &["undo", "last", "--yes"]);
+    assert_eq!(u.code, 0, "{}", u.snapshot());
+    let mut expected: Vec<String> = original_queue();
+    expected.insert(0, r#"{"class":"New","jid":"n1"}"#.into());
+    expected.pop();
+    assert_eq!(server.list("cogworker:queue:q"), expected);
+}
+
+/// The twelve jobs of the delete-job test, head (newest) first.
+fn original_queue() -> Vec<String> {
+    (0..12)
+        .rev()
+        .map(|i| {
+            format!(
+                r#"{{"class":"J","args":[{i}],"jid":"{:024x}","queue":"q","enqueued_at":1796208000.{i}}}"#,
+                i + 1
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_cleared_queue_comes_back_in_front_of_what_was_pushed_since() {
+    let server = RedisServer::start();
+    server.load("incident");
+    let now = now_of("incident");
+    let before = server.list("cogworker:queue:default");
+    run(&server, now, &["queue", "clear", "default", "--yes"]).success();
+    assert!(!server.exists("cogworker:queue:default"));
+    server.exec(&[
+        &["LPUSH", "cogworker:queue:default", "new-1"],
+        &["LPUSH", "cogworker:queue:default", "new-2"],
+    ]);
+    run(&server, now, &["undo", "last", "--yes"]).success();
+    let mut expected = vec!["new-2".to_string(), "new-1".to_string()];
+    expected.extend(before);
+    assert_eq!(server.list("cogworker:queue:default"), expected);
+    assert_eq!(
+        server.ttl("cogworker:queue:default"),
+        -1,
+        "the queue keeps no TTL"
+    );
+    // That undo can't be undone while the queue changed since: nothing is touched.
+    server.exec(&[&["RPOP", "cogworker:queue:default"]]);
+    let held = server.list("cogworker:queue:default");
+    let r = run(&server, now, &["undo", "last", "--yes"]);
+    assert_eq!(r.code, 1, "{}", r.snapshot());
+    assert!(r.stdout.contains("can't be told apart"), "{}", r.stdout);
+    assert_eq!(server.list("cogworker:queue:default"), held);
+}
+
+#[test]
+fn enqueues_and_periodic_changes_are_undone() {
+    let now = now_of("periodic");
+    let server = RedisServer::start();
+    server.load("periodic");
+    let pjid = {
+        let list = run(&server, now, &["--json", "periodic", "list"]);
+        list.json()["entries"][0]["pjid"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    for change in [
+        vec!["enqueue", "SomeJob", "1", "--queue", "q1"],
+        vec!["enqueue", "SomeJob", "2", "--queue", "q1", "--unique"],
+        vec!["enqueue", "Later", "3", "--in", "1h"],
+        vec!["periodic", "run-now", &pjid],
+        vec!["periodic", "disable", &pjid],
+        vec!["periodic", "enable", "--all", "--yes"],
+    ] {
+        // The registry gains a new queue's name, as the gem's client adds it; an undo
+        // leaves registered names alone (the gem never removes one either).
+        server.exec(&[&["SADD", "cogworker:queues", "q1", "default", "critical"]]);
+        round_trip(&server, now, &change);
+    }
+    let jobs = "{\"class\":\"A\",\"args\":[1],\"queue\":\"q2\"}\n{\"class\":\"B\",\"args\":[2],\"queue\":\"q2\"}\n";
+    server.exec(&[&["SADD", "cogworker:queues", "q2"]]);
+    let before = server.keyspace();
+    let r = Cogctl::new(&server)
+        .now(now)
+        .args(["enqueue", "--from", "-"])
+        .stdin(jobs.as_bytes())
+        .run();
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    assert_eq!(server.list("cogworker:queue:q2").len(), 2);
+    run(&server, now, &["undo", "last", "--yes"]).success();
+    assert_same(&before, &server.keyspace(), "after undoing enqueue --from");
+}
+
+#[test]
+fn an_import_is_undone_and_entries_already_there_stay() {
+    let server = RedisServer::start();
+    server.load("incident");
+    let now = now_of("incident");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("dead.ndjson");
+    let existing: Vec<(String, String)> = server.zset("cogworker:dead");
+    let mut lines = format!(
+        "{{\"score\":{},\"member\":{}}}\n",
+        existing[0].1,
+        serde_json::to_string(&existing[0].0).unwrap()
+    );
+    lines.push_str("{\"score\":1796200000.5,\"member\":\"{\\\"class\\\":\\\"Imported\\\",\\\"jid\\\":\\\"x1\\\"}\"}\n");
+    std::fs::write(&file, lines).unwrap();
+    round_trip(
+        &server,
+        now,
+        &["dead", "import", file.to_str().unwrap(), "--yes"],
+    );
+}
+
+#[test]
+fn a_retry_undone_after_a_worker_took_part_of_it_restores_the_rest() {
+    let server = RedisServer::start();
+    let now = 1_796_208_111.0;
+    for (i, queue) in ["a", "a", "a", "b", "b"].iter().enumerate() {
+        let job = format!(
+            r#"{{"class":"Noop","args":[{i}],"jid":"{:024x}","queue":"{queue}","retry":true,"error_class":"E","error_message":"boom","failed_at":1796200000.0,"retry_count":25}}"#,
+            i + 1
+        );
+        server.exec(&[&["ZADD", "cogworker:dead", &format!("17962000{i}0.5"), &job]]);
+    }
+    let dead_before: Vec<(Vec<u8>, Vec<u8>)> = server.zset("cogworker:dead");
+    run(&server, now, &["dead", "retry", "--all", "--yes"]).success();
+    assert_eq!(server.list("cogworker:queue:a").len(), 3);
+    // A worker takes and runs queue a's jobs.
+    let w = Cogctl::new(&server)
+        .args([
+            "worker",
+            "--burst",
+            "-q",
+            "a",
+            "--handler",
+            "Noop=builtin:noop",
+        ])
+        .run();
+    assert_eq!(w.code, 0, "{}", w.snapshot());
+    assert!(server.list("cogworker:queue:a").is_empty());
+    let u = run(&server, now, &["--json", "undo", "last", "--yes"]);
+    assert_eq!(u.code, 4, "partial: {}", u.snapshot());
+    let report = u.json();
+    assert_eq!(report["restored"], 2);
+    assert_eq!(report["left"], 3);
+    for e in report["left_entries"].as_array().unwrap() {
+        assert_eq!(e["reason"], "taken", "{e}");
+    }
+    // Queue b's two jobs are back in dead exactly as they were; a's ran.
+    let dead_after: Vec<(Vec<u8>, Vec<u8>)> = server.zset("cogworker:dead");
+    let b: Vec<_> = dead_before
+        .into_iter()
+        .filter(|(m, _)| String::from_utf8_lossy(m).contains("\"queue\":\"b\""))
+        .collect();
+    assert_eq!(dead_after, b);
+    assert!(server.list("cogworker:queue:b").is_empty());
+}
+
+#[test]
+fn undoing_twice_unknown_ids_and_no_undo() {
+    let server = RedisServer::start();
+    server.load("incident");
+    let now = now_of("incident");
+    let r = run(&server, now, &["dead", "delete", "--all", "--yes"]);
+    r.success();
+    let audit_id = {
+        let a = run(&server, now, &["--json", "audit", "--limit", "1"]);
+        a.json()["entries"][0]["id"].as_str().unwrap().to_string()
+    };
+    let first = run(&server, now, &["undo", &audit_id, "--yes"]);
+    assert_eq!(first.code, 0, "{}", first.snapshot());
+    let held = server.keyspace();
+    let again = run(&server, now, &["undo", &audit_id, "--yes"]);
+    assert_eq!(again.code, 1, "{}", again.snapshot());
+    assert!(again.stderr.contains("undone already"), "{}", again.stderr);
+    assert_eq!(held, server.keyspace());
+
+    for (id, code, says) in [
+        ("1-0", 1, "no audit entry"),
+        ("u-20200101-000000-abcd", 1, "is gone"),
+        ("yesterday", 2, "not a change id"),
+    ] {
+        let r = run(&server, now, &["undo", id, "--yes"]);
+        assert_eq!(r.code, code, "{id}: {}", r.snapshot());
+        assert!(r.stderr.contains(says), "{id}: {}", r.stderr);
+        assert_eq!(held, server.keyspace());
+    }
+
+    // --no-undo keeps nothing; the audit says so; undo refuses.
+    let keys_before = undo_keys(&server);
+    run(
+        &server,
+        now,
+        &["retry", "delete", "--all", "--yes", "--no-undo"],
+    )
+    .success();
+    assert_eq!(undo_keys(&server), keys_before, "--no-undo kept something");
+    let entry =
+        run(&server, now, &["--json", "audit", "--limit", "1"]).json()["entries"][0].clone();
+    assert_eq!(entry["undo"], "off");
+    let r = run(
+        &server,
+        now,
+        &["undo", entry["id"].as_str().unwrap(), "--yes"],
+    );
+    assert_eq!(r.code, 1, "{}", r.snapshot());
+    assert!(r.stderr.contains("--no-undo"), "{}", r.stderr);
+
+    // Not undoable at all: named as such.
+    run(&server, now, &["procs", "prune"]).success();
+    let entry =
+        run(&server, now, &["--json", "audit", "--limit", "1"]).json()["entries"][0].clone();
+    assert_eq!(entry["undo"], "no", "{entry}");
+}
+
+#[test]
+fn a_record_expires_with_its_retention_and_can_be_purged() {
+    let server = RedisServer::start();
+    server.load("incident");
+    let now = now_of("incident");
+    run(
+        &server,
+        now,
+        &["dead", "delete", "--all", "--yes", "--keep-undo", "1s"],
+    )
+    .success();
+    assert!(undo_keys(&server).len() > 2, "{:?}", undo_keys(&server));
+    std::thread::sleep(Duration::from_millis(1600));
+    assert_eq!(
+        undo_keys(&server),
+        Vec::<String>::new(),
+        "every key of the record expired with it"
+    );
+    let r = run(&server, now, &["undo", "last", "--yes"]);
+    assert_eq!(r.code, 1, "{}", r.snapshot());
+
+    run(&server, now, &["retry", "delete", "--all", "--yes"]).success();
+    let list = run(&server, now, &["--json", "undo", "list"]).json();
+    let id = list["records"][0]["id"].as_str().unwrap().to_string();
+    let p = run(&server, now, &["undo", "purge", &id, "--yes"]);
+    assert_eq!(p.code, 0, "{}", p.snapshot());
+    assert_eq!(undo_keys(&server), Vec::<String>::new());
+    let r = run(&server, now, &["undo", &id, "--yes"]);
+    assert_eq!(r.code, 1, "{}", r.snapshot());
+    // Without a terminal and without --yes, purge refuses.
+    let r = run(&server, now, &["undo", "purge", "--all"]);
+    assert_eq!(r.code, 2, "{}", r.snapshot());
+}
+
+#[test]
+fn undo_asks_first_and_its_dry_run_changes_nothing() {
+    let server = RedisServer::start();
+    server.load("incident");
+    let now = now_of("incident");
+    run(&server, now, &["dead", "delete", "--all", "--yes"]).success();
+    let r = server.assert_read_only(|| run(&server, now, &["undo", "last", "--dry-run"]));
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    assert!(
+        r.stdout.contains("would undo `dead delete`"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("put back 3 entries into cogworker:dead"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("until"), "{}", r.stdout);
+    let r = run(&server, now, &["undo", "last"]);
+    assert_eq!(r.code, 2, "no terminal, no --yes: {}", r.snapshot());
+    assert_eq!(server.zset::<String, String>("cogworker:dead").len(), 0);
+}
+
+#[test]
+fn a_read_only_context_refuses_undo() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    std::fs::write(
+        &path,
+        format!(
+            "current_context = \"prod\"\n[contexts.prod]\nredis_url = \"redis://127.0.0.1:{}/0\"\nread_only = true\n",
+            crate::support::free_port()
+        ),
+    )
+    .unwrap();
+    for argv in [
+        vec!["undo", "last", "--yes"],
+        vec!["undo", "purge", "--all", "--yes"],
+    ] {
+        let r = Cogctl::bare()
+            .env("COGCTL_CONFIG", path.to_str().unwrap())
+            .args(&argv)
+            .run();
+        assert_eq!(r.code, 2, "{argv:?}: {}", r.snapshot());
+        assert!(r.stderr.contains("read-only"), "{}", r.stderr);
+    }
+}
+
+#[test]
+fn hostile_members_survive_the_round_trip_byte_for_byte() {
+    let server = RedisServer::start();
+    let now = 1_796_208_111.0;
+    let mut conn = server.conn();
+    let huge = format!(
+        r#"{{"class":"Big","jid":"big","queue":"q","args":["{}"]}}"#,
+        "x".repeat(1 << 20)
+    );
+    let deep = format!("{}{}", "[".repeat(5000), "]".repeat(5000));
+    let members: Vec<Vec<u8>> = vec![
+        b"{\"class\":\"\\u001b]0;pwned\\u0007\",\"jid\":\"e1\",\"queue\":\"q\x1b[31m\"}".to_vec(),
+        b"not json \xff\xfe\x00 at all".to_vec(),
+        huge.into_bytes(),
+        deep.into_bytes(),
+        b"{\"class\":\"Dup\",\"jid\":\"d\"}".to_vec(),
+    ];
+    for (i, m) in members.iter().enumerate() {
+        redis::cmd("ZADD")
+            .arg("cogworker:dead")
+            .arg(format!("1796200000.{i}"))
+            .arg(m)
+            .query::<()>(&mut conn)
+            .unwrap();
+        redis::cmd("LPUSH")
+            .arg("cogworker:queue:q")
+            .arg(m)
+            .query::<()>(&mut conn)
+            .unwrap();
+    }
+    server.exec(&[&["SADD", "cogworker:queues", "q"]]);
+    round_trip(&server, now, &["dead", "delete", "--all", "--yes"]);
+    round_trip(&server, now, &["queue", "clear", "q", "--yes"]);
+    round_trip(
+        &server,
+        now,
+        &["queue", "delete-job", "q", "--all", "--yes"],
+    );
+}
+
+#[test]
+fn a_deleted_entry_someone_put_back_is_left_alone_and_named() {
+    let server = RedisServer::start();
+    server.load("incident");
+    let now = now_of("incident");
+    let dead: Vec<(String, String)> = server.zset("cogworker:dead");
+    run(&server, now, &["dead", "delete", "--all", "--yes"]).success();
+    // Someone re-adds one entry, at another score.
+    server.exec(&[&["ZADD", "cogworker:dead", "5", &dead[0].0]]);
+    let u = run(&server, now, &["undo", "last", "--yes"]);
+    assert_eq!(u.code, 4, "{}", u.snapshot());
+    assert!(u.stdout.contains("1 left alone"), "{}", u.stdout);
+    assert!(u.stdout.contains("already there again"), "{}", u.stdout);
+    let after: Vec<(String, String)> = server.zset("cogworker:dead");
+    assert_eq!(after.len(), 3);
+    assert!(after.iter().any(|(m, s)| m == &dead[0].0 && s == "5"));
+}
+
+#[test]
+fn the_audit_trail_says_what_can_be_undone_and_until_when() {
+    let server = RedisServer::start();
+    server.load("incident");
+    let now = now_of("incident");
+    run(&server, now, &["dead", "delete", "--all", "--yes"]).success();
+    run(&server, now, &["procs", "prune"]).success();
+    let a = run(&server, now, &["audit", "--limit", "2"]);
+    a.success();
+    let lines: Vec<&str> = a.stdout.lines().collect();
+    assert!(lines[0].contains("UNDO"), "{}", a.stdout);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("dead delete") && l.contains("left")),
+        "{}",
+        a.stdout
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("procs prune") && l.contains(" no ")),
+        "{}",
+        a.stdout
+    );
+    let json = run(&server, now, &["--json", "audit", "--limit", "2"]).json();
+    let delete = &json["entries"][1];
+    assert!(
+        delete["undo"].as_str().unwrap().starts_with("u-"),
+        "{delete}"
+    );
+    assert_eq!(delete["undo_state"], "open");
+    assert!(delete["undo_until"].as_str().is_some());
+    run(&server, now, &["undo", "last", "--yes"]).success();
+    let json = run(&server, now, &["--json", "audit", "--limit", "3"]).json();
+    assert_eq!(json["entries"][0]["command"], "undo");
+    assert_eq!(json["entries"][2]["undo_state"], "undone");
+}
