@@ -79,6 +79,9 @@ _cogctl() {
             cogctl,top)
                 cmd="cogctl__subcmd__top"
                 ;;
+            cogctl,undo)
+                cmd="cogctl__subcmd__undo"
+                ;;
             cogctl,unsettled)
                 cmd="cogctl__subcmd__unsettled"
                 ;;
@@ -220,6 +223,9 @@ _cogctl() {
             cogctl__subcmd__help,top)
                 cmd="cogctl__subcmd__help__subcmd__top"
                 ;;
+            cogctl__subcmd__help,undo)
+                cmd="cogctl__subcmd__help__subcmd__undo"
+                ;;
             cogctl__subcmd__help,unsettled)
                 cmd="cogctl__subcmd__help__subcmd__unsettled"
                 ;;
@@ -286,6 +292,9 @@ _cogctl() {
             cogctl__subcmd__help__subcmd__queue,clear)
                 cmd="cogctl__subcmd__help__subcmd__queue__subcmd__clear"
                 ;;
+            cogctl__subcmd__help__subcmd__queue,dedupe)
+                cmd="cogctl__subcmd__help__subcmd__queue__subcmd__dedupe"
+                ;;
             cogctl__subcmd__help__subcmd__queue,delete-job)
                 cmd="cogctl__subcmd__help__subcmd__queue__subcmd__delete__subcmd__job"
                 ;;
@@ -339,6 +348,12 @@ _cogctl() {
                 ;;
             cogctl__subcmd__help__subcmd__scheduled,show)
                 cmd="cogctl__subcmd__help__subcmd__scheduled__subcmd__show"
+                ;;
+            cogctl__subcmd__help__subcmd__undo,list)
+                cmd="cogctl__subcmd__help__subcmd__undo__subcmd__list"
+                ;;
+            cogctl__subcmd__help__subcmd__undo,purge)
+                cmd="cogctl__subcmd__help__subcmd__undo__subcmd__purge"
                 ;;
             cogctl__subcmd__help__subcmd__unsettled,file)
                 cmd="cogctl__subcmd__help__subcmd__unsettled__subcmd__file"
@@ -415,6 +430,9 @@ _cogctl() {
             cogctl__subcmd__queue,clear)
                 cmd="cogctl__subcmd__queue__subcmd__clear"
                 ;;
+            cogctl__subcmd__queue,dedupe)
+                cmd="cogctl__subcmd__queue__subcmd__dedupe"
+                ;;
             cogctl__subcmd__queue,delete-job)
                 cmd="cogctl__subcmd__queue__subcmd__delete__subcmd__job"
                 ;;
@@ -435,6 +453,9 @@ _cogctl() {
                 ;;
             cogctl__subcmd__queue__subcmd__help,clear)
                 cmd="cogctl__subcmd__queue__subcmd__help__subcmd__clear"
+                ;;
+            cogctl__subcmd__queue__subcmd__help,dedupe)
+                cmd="cogctl__subcmd__queue__subcmd__help__subcmd__dedupe"
                 ;;
             cogctl__subcmd__queue__subcmd__help,delete-job)
                 cmd="cogctl__subcmd__queue__subcmd__help__subcmd__delete__subcmd__job"
@@ -544,6 +565,24 @@ _cogctl() {
             cogctl__subcmd__scheduled__subcmd__help,show)
                 cmd="cogctl__subcmd__scheduled__subcmd__help__subcmd__show"
                 ;;
+            cogctl__subcmd__undo,help)
+                cmd="cogctl__subcmd__undo__subcmd__help"
+                ;;
+            cogctl__subcmd__undo,list)
+                cmd="cogctl__subcmd__undo__subcmd__list"
+                ;;
+            cogctl__subcmd__undo,purge)
+                cmd="cogctl__subcmd__undo__subcmd__purge"
+                ;;
+            cogctl__subcmd__undo__subcmd__help,help)
+                cmd="cogctl__subcmd__undo__subcmd__help__subcmd__help"
+                ;;
+            cogctl__subcmd__undo__subcmd__help,list)
+                cmd="cogctl__subcmd__undo__subcmd__help__subcmd__list"
+                ;;
+            cogctl__subcmd__undo__subcmd__help,purge)
+                cmd="cogctl__subcmd__undo__subcmd__help__subcmd__purge"
+                ;;
             cogctl__subcmd__unsettled,file)
                 cmd="cogctl__subcmd__unsettled__subcmd__file"
                 ;;
@@ -569,7 +608,7 @@ _cogctl() {
 
     case "${cmd}" in
         cogctl)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit help"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit undo help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -580,6 +619,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -623,7 +666,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__audit)
-            opts="-h -V --since --user --command --limit --all --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --since --user --command --limit --all --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -650,6 +693,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -693,7 +740,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__busy)
-            opts="-h -V --include-stale --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --include-stale --watch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -708,6 +755,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -751,7 +802,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__check)
-            opts="-h -V --max-dead --max-retry --max-latency --max-orphans --max-unsettled --max-periodic-delay --tz --queue --orphan-threshold --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --max-dead --max-retry --max-latency --max-orphans --max-unsettled --max-periodic-delay --tz --queue --orphan-threshold --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -801,6 +852,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -841,7 +896,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__context)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show use help"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show use help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -852,6 +907,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -965,7 +1024,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__context__subcmd__list)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -976,6 +1035,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1019,7 +1082,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__context__subcmd__show)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1030,6 +1093,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1073,7 +1140,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__context__subcmd__use)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1084,6 +1151,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1127,7 +1198,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list triage show retry delete export import help"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list triage show retry delete export import help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1138,6 +1209,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1181,7 +1256,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__delete)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1263,6 +1338,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1303,7 +1382,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__export)
-            opts="-o -h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --output --force --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-o -h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --output --force --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1362,6 +1441,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1531,7 +1614,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__import)
-            opts="-y -h -V --dry-run --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --dry-run --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1542,6 +1625,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1585,7 +1672,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__list)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --oldest-first --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --oldest-first --watch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1647,6 +1734,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1687,7 +1778,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__retry)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --reset-retries --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --reset-retries --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1769,6 +1860,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1809,7 +1904,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__show)
-            opts="-h -V --backtrace --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --backtrace --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1820,6 +1915,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1863,7 +1962,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__triage)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --by --from-history --limit --max-groups --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --by --from-history --limit --max-groups --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1929,6 +2028,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1969,7 +2072,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__enqueue)
-            opts="-h -V --args --queue --retry --in --at --unique --set --from --batch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --args --queue --retry --in --at --unique --set --from --batch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2015,6 +2118,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2055,7 +2162,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__help)
-            opts="stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit help"
+            opts="stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check metrics context audit undo help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2531,7 +2638,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__help__subcmd__queue)
-            opts="list show pause resume clear delete-job"
+            opts="list show pause resume clear delete-job dedupe"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2545,6 +2652,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__help__subcmd__queue__subcmd__clear)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__help__subcmd__queue__subcmd__dedupe)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2894,6 +3015,48 @@ _cogctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        cogctl__subcmd__help__subcmd__undo)
+            opts="list purge"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__help__subcmd__undo__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__help__subcmd__undo__subcmd__purge)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         cogctl__subcmd__help__subcmd__unsettled)
             opts="list file"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -2951,7 +3114,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__history)
-            opts="-h -V --status --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --min-duration --max-duration --sort --limit --all --oldest-first --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --status --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --min-duration --max-duration --sort --limit --all --oldest-first --watch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3029,6 +3192,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3069,7 +3236,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__job)
-            opts="-h -V --backtrace --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --backtrace --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3080,6 +3247,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3123,7 +3294,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__jobs)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --status --limit --all --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --status --limit --all --watch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3189,6 +3360,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3229,7 +3404,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__metrics)
-            opts="-h -V --listen --concurrency --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --listen --concurrency --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3248,6 +3423,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3291,7 +3470,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__orphans)
-            opts="-h -V --orphan-threshold --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --orphan-threshold --watch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3310,6 +3489,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3353,7 +3536,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__periodic)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show run-now disable enable help"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show run-now disable enable help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3364,6 +3547,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3407,7 +3594,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__periodic__subcmd__disable)
-            opts="-y -h -V --all --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --all --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3418,6 +3605,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3461,7 +3652,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__periodic__subcmd__enable)
-            opts="-y -h -V --all --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --all --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3472,6 +3663,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3613,7 +3808,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__periodic__subcmd__list)
-            opts="-h -V --search --tz --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --search --tz --watch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3636,6 +3831,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3679,7 +3878,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__periodic__subcmd__run__subcmd__now)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3690,6 +3889,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3733,7 +3936,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__periodic__subcmd__show)
-            opts="-h -V --tz --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --tz --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3748,6 +3951,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3791,7 +3998,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__procs)
-            opts="-h -V --memory --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version quiet resume stop prune help"
+            opts="-h -V --memory --watch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version quiet resume stop prune help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3806,6 +4013,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3933,7 +4144,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__procs__subcmd__prune)
-            opts="-h -V --dry-run --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --dry-run --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3944,6 +4155,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3987,7 +4202,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__procs__subcmd__quiet)
-            opts="-y -h -V --all --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --all --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3998,6 +4213,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4041,7 +4260,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__procs__subcmd__resume)
-            opts="-y -h -V --all --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --all --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4052,6 +4271,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4095,7 +4318,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__procs__subcmd__stop)
-            opts="-y -h -V --all --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --all --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4106,6 +4329,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4149,7 +4376,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show pause resume clear delete-job help"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show pause resume clear delete-job dedupe help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4160,6 +4387,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4203,7 +4434,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__clear)
-            opts="-y -h -V --force --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --force --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4214,6 +4445,72 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --redis-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-master)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-password)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --read-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__queue__subcmd__dedupe)
+            opts="-y -h -V --by --dry-run --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --by)
+                    COMPREPLY=($(compgen -W "class,args args" -- "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4257,7 +4554,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__delete__subcmd__job)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4327,6 +4624,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4367,7 +4668,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__help)
-            opts="list show pause resume clear delete-job help"
+            opts="list show pause resume clear delete-job dedupe help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4381,6 +4682,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__help__subcmd__clear)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__queue__subcmd__help__subcmd__dedupe)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -4479,7 +4794,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__list)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --next-first --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --next-first --watch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4541,6 +4856,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4581,7 +4900,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__pause)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4592,6 +4911,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4635,7 +4958,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__resume)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4646,6 +4969,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4689,7 +5016,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__show)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4700,6 +5027,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4743,7 +5074,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queues)
-            opts="-h -V --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --watch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4758,6 +5089,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4801,7 +5136,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__reconcile)
-            opts="-h -V --orphan-threshold --max-orphanings --batch --dry-run --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --orphan-threshold --max-orphanings --batch --dry-run --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4824,6 +5159,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4867,7 +5206,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list triage show retry delete kill reschedule export help"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list triage show retry delete kill reschedule export help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4878,6 +5217,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4921,7 +5264,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__delete)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5003,6 +5346,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5043,7 +5390,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__export)
-            opts="-o -h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --output --force --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-o -h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --output --force --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5102,6 +5449,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5285,7 +5636,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__kill)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5367,6 +5718,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5407,7 +5762,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__list)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --oldest-first --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --oldest-first --watch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5469,6 +5824,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5509,7 +5868,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__reschedule)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --in --at --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --in --at --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5599,6 +5958,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5639,7 +6002,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__retry)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --reset-retries --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --reset-retries --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5721,6 +6084,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5761,7 +6128,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__show)
-            opts="-h -V --backtrace --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --backtrace --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5772,6 +6139,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5815,7 +6186,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__triage)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --by --from-history --limit --max-groups --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --by --from-history --limit --max-groups --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5881,6 +6252,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5921,7 +6296,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__scheduled)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show enqueue-now delete reschedule help"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show enqueue-now delete reschedule help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5932,6 +6307,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5975,7 +6354,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__scheduled__subcmd__delete)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6054,6 +6433,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -6097,7 +6480,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__scheduled__subcmd__enqueue__subcmd__now)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --reset-retries --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --reset-retries --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6176,6 +6559,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -6317,7 +6704,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__scheduled__subcmd__list)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --oldest-first --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --oldest-first --watch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6379,6 +6766,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -6419,7 +6810,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__scheduled__subcmd__reschedule)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --in --at --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --in --at --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6509,6 +6900,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -6549,7 +6944,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__scheduled__subcmd__show)
-            opts="-h -V --backtrace --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --backtrace --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6560,6 +6955,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -6603,7 +7002,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__stats)
-            opts="-h -V --days --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --days --watch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6622,6 +7021,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -6665,7 +7068,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__top)
-            opts="-h -V --interval --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --interval --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6680,6 +7083,244 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --redis-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-master)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-password)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --read-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__undo)
+            opts="-y -h -V --dry-run --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list purge help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --redis-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-master)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-password)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --read-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__undo__subcmd__help)
+            opts="list purge help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__undo__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__undo__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__undo__subcmd__help__subcmd__purge)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__undo__subcmd__list)
+            opts="-h -V --limit --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --redis-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-master)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-password)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --read-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__undo__subcmd__purge)
+            opts="-y -h -V --all --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -6723,7 +7364,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__unsettled)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list file help"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list file help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6734,6 +7375,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -6777,7 +7422,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__unsettled__subcmd__file)
-            opts="-h -V --dry-run --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --dry-run --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6788,6 +7433,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -6887,7 +7536,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__unsettled__subcmd__list)
-            opts="-h -V --limit --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --limit --watch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6906,6 +7555,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -6949,7 +7602,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__worker)
-            opts="-q -c -h -V --queue --concurrency --handler --timeout --timeout-for --kill-grace --timeout-drain --config --burst --history --recycle-after --recycle-above --max-jobs --identity-tag --orphan-threshold --max-orphanings --startup-wait --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-q -c -h -V --queue --concurrency --handler --timeout --timeout-for --kill-grace --timeout-drain --config --burst --history --recycle-after --recycle-above --max-jobs --identity-tag --orphan-threshold --max-orphanings --startup-wait --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -7028,6 +7681,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

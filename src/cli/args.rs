@@ -358,6 +358,7 @@ impl Command {
                 QueueCommand::Resume { .. } => Some("queue resume"),
                 QueueCommand::Clear { .. } => Some("queue clear"),
                 QueueCommand::DeleteJob(a) => (!a.dry_run).then_some("queue delete-job"),
+                QueueCommand::Dedupe(a) => (!a.dry_run).then_some("queue dedupe"),
                 QueueCommand::List(_) | QueueCommand::Show(_) => None,
             },
             Command::Periodic(c) => match c {

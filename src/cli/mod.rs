@@ -115,6 +115,13 @@ fn run_parsed(cli: Cli, sources: config::Sources, argv: &[OsString]) -> anyhow::
     let resolved = config::resolve(&cli.global, sources, &config, &|k| std::env::var(k).ok())?;
     let change = cli.command.changes();
     let mut ctx = Ctx::new(&cli.global, resolved.connect, resolved.context);
+    // What a change would keep to be undone: set for dry runs too, which say it.
+    ctx.undo.keep = (!cli.global.no_undo).then(|| {
+        cli.global
+            .keep_undo
+            .or(ctx.context.as_ref().and_then(|c| c.keep_undo))
+            .unwrap_or(crate::store::undo::DEFAULT_KEEP)
+    });
     for note in &resolved.notes {
         ctx.ui.note(note);
     }
@@ -147,12 +154,7 @@ fn run_parsed(cli: Cli, sources: config::Sources, argv: &[OsString]) -> anyhow::
     let undoable = cli.command.undoable();
     let mut audit = audit::Change::new(name, argv, required, undoable);
     ctx.undo = commands::UndoPlan {
-        keep: (undoable && !cli.global.no_undo).then(|| {
-            cli.global
-                .keep_undo
-                .or(ctx.context.as_ref().and_then(|c| c.keep_undo))
-                .unwrap_or(crate::store::undo::DEFAULT_KEEP)
-        }),
+        keep: ctx.undo.keep.filter(|_| undoable),
         command: name,
         argv: audit.argv.clone(),
     };
@@ -165,8 +167,13 @@ fn run_parsed(cli: Cli, sources: config::Sources, argv: &[OsString]) -> anyhow::
         // Said once the audit entry exists, so the id it gives is the one `cogctl audit`
         // shows (the record's own id works as well).
         ctx.ui.note(&format!(
-            "undo: kept {} ({}) until {}; `cogctl undo {}` takes this change back",
+            "undo: kept {} {} ({}) until {}; `cogctl undo {}` takes this change back",
             crate::render::size::count(kept.entries),
+            if kept.entries == 1 {
+                "entry"
+            } else {
+                "entries"
+            },
             crate::render::size::bytes(kept.bytes as i64),
             crate::render::time::rfc3339(kept.until),
             entry.as_deref().unwrap_or(&kept.id),

@@ -136,6 +136,17 @@ impl Ctx {
         }
     }
 
+    /// What a change of `entries` entries and `bytes` bytes would keep to be undone, for a
+    /// dry run to say (`None` with --no-undo).
+    pub fn would_keep(&self, entries: u64, bytes: u64) -> Option<crate::store::undo::Kept> {
+        self.undo.keep.map(|keep| crate::store::undo::Kept {
+            id: String::new(),
+            entries,
+            bytes,
+            until: self.ui.clock.current() + keep.as_secs_f64(),
+        })
+    }
+
     /// Start the undo record of this run's change, unless it keeps nothing (`--no-undo`).
     /// `fields` name what the kind acts on (the set, the queue …).
     pub fn start_undo(
@@ -275,6 +286,21 @@ impl Write for Out {
             Out::Stdout(w) => w.flush(),
             Out::Buffer(_) => Ok(()),
         }
+    }
+}
+
+/// A dry run's line about undo: what the change would keep, and until when.
+pub fn undo_plan_line(kept: Option<&crate::store::undo::Kept>) -> String {
+    match kept {
+        Some(k) => format!(
+            "undo: would keep {} {} (≈ {}) until {}, so that `cogctl undo` can take it back; \
+             --no-undo keeps nothing",
+            crate::render::size::count(k.entries),
+            if k.entries == 1 { "entry" } else { "entries" },
+            crate::render::size::bytes(k.bytes as i64),
+            crate::render::time::rfc3339(k.until)
+        ),
+        None => "undo: --no-undo: nothing would be kept, it could not be undone".into(),
     }
 }
 

@@ -292,6 +292,11 @@ fn describe(record: &Record) -> String {
         Some(Kind::Unenqueued) => format!("push again the {n} jobs it removed"),
         Some(Kind::MembersAdded) => format!("remove the {n} names it added to {key}"),
         Some(Kind::MembersRemoved) => format!("add back the {n} names it removed from {key}"),
+        Some(Kind::ListSwap) => format!(
+            "put the {n} jobs it removed back on {key}, each in its place in line (those whose \
+             place has been taken by workers go to the front)"
+        ),
+        Some(Kind::ListUnswap) => format!("remove again the {n} jobs it put back on {key}"),
         None => "nothing: the record is of a kind this cogctl doesn't know".into(),
     }
 }
@@ -510,9 +515,11 @@ fn undo(ctx: &mut Ctx, given: &str, dry_run: bool, yes: bool) -> anyhow::Result<
     let mut restored = 0u64;
     let mut left = 0u64;
     let mut left_entries = Vec::new();
+    let stop = interrupt::requested;
     let undoer = Undoer {
         record: &record,
         into: &into,
+        stop: &stop,
     };
     let result: anyhow::Result<()> = (|| {
         let store = ctx.store()?;

@@ -17,6 +17,7 @@ pub mod locks;
 pub mod name;
 pub mod page;
 pub mod periodic;
+pub mod rebuild;
 pub mod recovery;
 pub mod rewrite;
 pub mod ruby_json;

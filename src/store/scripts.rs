@@ -160,20 +160,6 @@ pub static MEMORY_RECORD: Script =
 pub static EXPIRE_IF_OWNED: Script =
     Script::new("expire_if_owned", include_str!("lua/expire_if_owned.lua"));
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sha_is_the_sha1_of_the_text() {
-        assert_eq!(INPROGRESS_STATE.sha().len(), 40);
-        assert_eq!(
-            INPROGRESS_STATE.sha(),
-            sha1_hex(INPROGRESS_STATE.text.as_bytes())
-        );
-    }
-}
-
 /// Add exported entries to a sorted set (ZADD NX), kept to be undone.
 pub static IMPORT_BATCH: Script = Script::new("import_batch", include_str!("lua/import_batch.lua"));
 
@@ -182,6 +168,9 @@ pub static UNDO_STATE: Script = Script::new("undo_state", include_str!("lua/undo
 
 /// Undo a batch of a change to a sorted set (restore, remove, move, rescore, unpush, repush).
 pub static UNDO_ZSET: Script = Script::new("undo_zset", with_undo!("lua/undo_zset.lua"));
+
+/// Take requeued jobs back from their queues to their set, or requeue them again.
+pub static UNDO_REQUEUE: Script = Script::new("undo_requeue", with_undo!("lua/undo_requeue.lua"));
 
 /// Put a cleared queue back.
 pub static UNDO_LIST_CLEAR: Script =
@@ -200,3 +189,35 @@ pub static UNDO_ENQUEUE: Script = Script::new("undo_enqueue", with_undo!("lua/un
 
 /// Add or remove again the names a pause/resume/disable/enable changed.
 pub static UNDO_MEMBERS: Script = Script::new("undo_members", include_str!("lua/undo_members.lua"));
+
+/// Read a queue page by page from the tail, each page after the last element read.
+pub static LIST_READ_TAIL: Script =
+    Script::new("list_read_tail", include_str!("lua/list_read_tail.lua"));
+
+/// Swap a rebuilt queue in, carrying over what happened to it meanwhile.
+pub static LIST_SWAP: Script = Script::new("list_swap", include_str!("lua/list_swap.lua"));
+
+/// Copy a slice of a list onto another, inside Redis.
+pub static LIST_COPY: Script = Script::new("list_copy", include_str!("lua/list_copy.lua"));
+
+/// Undo a rebuilt queue: the last step, the swap back.
+pub static UNDO_LIST_SWAP: Script =
+    Script::new("undo_list_swap", include_str!("lua/undo_list_swap.lua"));
+
+/// Undo a rebuilt queue: push a batch of left-out jobs at the front of the line, once.
+pub static UNDO_LIST_FRONT: Script =
+    Script::new("undo_list_front", include_str!("lua/undo_list_front.lua"));
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sha_is_the_sha1_of_the_text() {
+        assert_eq!(INPROGRESS_STATE.sha().len(), 40);
+        assert_eq!(
+            INPROGRESS_STATE.sha(),
+            sha1_hex(INPROGRESS_STATE.text.as_bytes())
+        );
+    }
+}

@@ -17,10 +17,10 @@ use redis::Value;
 use serde::Serialize;
 
 use super::scripts::{
-    Script, UNDO_ENQUEUE, UNDO_LIST_CLEAR, UNDO_LIST_INSERT, UNDO_LIST_REMOVE, UNDO_MEMBERS,
+    UNDO_ENQUEUE, UNDO_LIST_CLEAR, UNDO_LIST_INSERT, UNDO_LIST_REMOVE, UNDO_MEMBERS, UNDO_REQUEUE,
     UNDO_STATE, UNDO_ZSET,
 };
-use super::{JobSet, KeyType, Name, Store, StoreError, StoreResult, keys, value};
+use super::{KeyType, Name, Store, StoreError, StoreResult, keys, value};
 
 /// How long a change stays undoable unless told otherwise.
 pub const DEFAULT_KEEP: Duration = Duration::from_secs(24 * 3600);
@@ -68,6 +68,11 @@ pub enum Kind {
     MembersAdded,
     /// Names removed from a set (queue resume, periodic enable).
     MembersRemoved,
+    /// A queue rebuilt beside itself with jobs left out (dedupe): the queue as it was kept
+    /// whole, with a mask of what was left out.
+    ListSwap,
+    /// The left-out jobs of a rebuilt queue put back.
+    ListUnswap,
 }
 
 impl Kind {
@@ -87,6 +92,8 @@ impl Kind {
             Kind::Unenqueued => "unenqueued",
             Kind::MembersAdded => "members-added",
             Kind::MembersRemoved => "members-removed",
+            Kind::ListSwap => "list-swap",
+            Kind::ListUnswap => "list-unswap",
         }
     }
 
@@ -106,6 +113,8 @@ impl Kind {
             Kind::Unenqueued,
             Kind::MembersAdded,
             Kind::MembersRemoved,
+            Kind::ListSwap,
+            Kind::ListUnswap,
         ]
         .into_iter()
         .find(|k| k.name() == text)
@@ -128,6 +137,8 @@ impl Kind {
             Kind::Unenqueued => Kind::Enqueue,
             Kind::MembersAdded => Kind::MembersRemoved,
             Kind::MembersRemoved => Kind::MembersAdded,
+            Kind::ListSwap => Kind::ListUnswap,
+            Kind::ListUnswap => Kind::ListSwap,
         }
     }
 }
@@ -637,6 +648,8 @@ fn step_of(reply: &Value) -> Step {
 pub struct Undoer<'a> {
     pub record: &'a Record,
     pub into: &'a Recorder,
+    /// Asked between batches of a long rebuild: true stops it (nothing changed yet).
+    pub stop: &'a dyn Fn() -> bool,
 }
 
 impl Undoer<'_> {
@@ -664,34 +677,45 @@ impl Undoer<'_> {
         let until = self.into.until_arg();
         let batch = BATCH.to_string();
         let step = match kind {
-            Kind::ZsetRemove
-            | Kind::ZsetAdd
-            | Kind::ZsetMove
-            | Kind::Rescore
-            | Kind::Requeue
-            | Kind::Unrequeue => {
-                let (mode, order) = match kind {
-                    Kind::ZsetRemove => ("restore", "asc"),
-                    Kind::ZsetAdd => ("remove", "asc"),
-                    Kind::ZsetMove => ("move", "asc"),
-                    Kind::Rescore => ("rescore", "asc"),
-                    // The newest pushed is nearest the head of its queue: LREM finds it first.
-                    Kind::Requeue => ("unpush", "desc"),
-                    _ => ("repush", "asc"),
+            Kind::ZsetRemove | Kind::ZsetAdd | Kind::ZsetMove | Kind::Rescore => {
+                let mode = match kind {
+                    Kind::ZsetRemove => "restore",
+                    Kind::ZsetAdd => "remove",
+                    Kind::ZsetMove => "move",
+                    _ => "rescore",
                 };
                 let set = self.key()?;
                 let other = self.record.other.clone().unwrap_or_else(|| set.clone());
                 let reply = store.eval(
                     &UNDO_ZSET,
-                    &[set.as_bytes(), other.as_bytes(), keys::QUEUES.as_bytes()],
+                    &[set.as_bytes(), other.as_bytes()],
                     &[
                         mode.as_bytes(),
                         from.as_bytes(),
                         &to,
                         until.as_bytes(),
                         batch.as_bytes(),
+                    ],
+                )?;
+                step_of(&reply)
+            }
+            Kind::Requeue | Kind::Unrequeue => {
+                let mode = if kind == Kind::Requeue {
+                    "unpush"
+                } else {
+                    "repush"
+                };
+                let set = self.key()?;
+                let reply = store.eval(
+                    &UNDO_REQUEUE,
+                    &[set.as_bytes(), keys::QUEUES.as_bytes()],
+                    &[
+                        mode.as_bytes(),
+                        from.as_bytes(),
+                        &to,
+                        until.as_bytes(),
+                        b"200",
                         keys::queue_prefix().as_bytes(),
-                        order.as_bytes(),
                     ],
                 )?;
                 step_of(&reply)
@@ -750,6 +774,68 @@ impl Undoer<'_> {
                     ],
                 )?;
                 step_of(&reply)
+            }
+            Kind::ListSwap => {
+                let queue = self.key()?;
+                let from_part = |p: &str| Name::new([from.as_bytes(), p.as_bytes()].concat());
+                let into_record = keys::undo_record(&self.into.id);
+                let restored = super::rebuild::restore(
+                    store,
+                    &super::rebuild::RestoreKeys {
+                        queue: &queue,
+                        list: &from_part("list"),
+                        mask: &from_part("mask"),
+                        into_list: &self.into.part("list"),
+                        into_mask: &self.into.part("mask"),
+                        into_record: &into_record,
+                        staging: &self.into.part("staging"),
+                    },
+                )?;
+                let mut expire = redis::pipe();
+                for part in ["list", "mask"] {
+                    expire
+                        .cmd("PEXPIREAT")
+                        .arg(self.into.part(part))
+                        .arg(self.into.until_ms);
+                }
+                store.pipeline(&expire)?;
+                return Ok((restored.restored > 0).then_some(Step {
+                    done: restored.restored,
+                    remaining: 0,
+                    left: Vec::new(),
+                    waiting: None,
+                }));
+            }
+            Kind::ListUnswap => {
+                let queue = self.key()?;
+                let from_part = |p: &str| Name::new([from.as_bytes(), p.as_bytes()].concat());
+                let mut wanted = super::rebuild::Wanted::from_list(
+                    store,
+                    &from_part("list"),
+                    &from_part("mask"),
+                )?;
+                let removed = super::rebuild::remove(
+                    store,
+                    &queue,
+                    &self.into.part("staging"),
+                    Some(&super::rebuild::KeepAs {
+                        list: self.into.part("list"),
+                        mask: self.into.part("mask"),
+                        until_ms: self.into.until_ms,
+                    }),
+                    |raw| wanted.take(raw),
+                    self.stop,
+                    |_| {},
+                )?;
+                if !removed.swapped {
+                    return Ok(None);
+                }
+                return Ok((removed.removed > 0).then_some(Step {
+                    done: removed.removed,
+                    remaining: 0,
+                    left: Vec::new(),
+                    waiting: None,
+                }));
             }
             Kind::MembersAdded | Kind::MembersRemoved => {
                 let set = self.key()?;
@@ -886,28 +972,6 @@ pub fn set_fields(store: &mut Store, id: &str, fields: &[(&str, Vec<u8>)]) -> St
     store.query(&cmd, &key, KeyType::Hash)
 }
 
-/// The fields a record of a sorted-set change carries.
-pub fn set_fields_of(set: JobSet) -> Vec<(&'static str, Vec<u8>)> {
-    vec![("key", set.key().as_bytes().to_vec())]
-}
-
-/// The script a kind's undo runs (for loading ahead, and for tests).
-pub fn script_of(kind: Kind) -> &'static Script {
-    match kind {
-        Kind::ZsetRemove
-        | Kind::ZsetAdd
-        | Kind::ZsetMove
-        | Kind::Rescore
-        | Kind::Requeue
-        | Kind::Unrequeue => &UNDO_ZSET,
-        Kind::ListClear | Kind::ListRestored => &UNDO_LIST_CLEAR,
-        Kind::ListRemove => &UNDO_LIST_INSERT,
-        Kind::ListInserted => &UNDO_LIST_REMOVE,
-        Kind::Enqueue | Kind::Unenqueued => &UNDO_ENQUEUE,
-        Kind::MembersAdded | Kind::MembersRemoved => &UNDO_MEMBERS,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -939,6 +1003,8 @@ mod tests {
             "unenqueued",
             "members-added",
             "members-removed",
+            "list-swap",
+            "list-unswap",
         ] {
             let kind = Kind::parse(name).unwrap();
             assert_eq!(kind.name(), name);

@@ -285,12 +285,20 @@ pub struct Run {
 }
 
 impl Run {
-    /// stdout, stderr and the exit status together, for snapshots.
+    /// stdout, stderr and the exit status together, for snapshots. An undo record's expiry
+    /// and ids are Redis' (real time, not the pinned clock): they read as placeholders.
     pub fn snapshot(&self) -> String {
-        format!(
+        let text = format!(
             "exit: {}\n--- stdout\n{}--- stderr\n{}",
             self.code, self.stdout, self.stderr
-        )
+        );
+        let text = regex::Regex::new(r"(undo: kept .*) until \S+; `cogctl undo \S+`")
+            .unwrap()
+            .replace_all(&text, "$1 until <until>; `cogctl undo <id>`");
+        regex::Regex::new(r"\bu-\d{8}-\d{6}-[0-9a-f]{6}\b")
+            .unwrap()
+            .replace_all(&text, "<undo-id>")
+            .into_owned()
     }
 
     /// The snapshot with the run's timing line (`took 1.2s, 833/s`) and the socket path

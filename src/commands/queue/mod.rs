@@ -17,6 +17,7 @@ use serde::Serialize;
 
 use super::Ctx;
 
+pub mod dedupe;
 pub mod list;
 pub mod show;
 use super::bulk::{self, Outcome, PaceArgs, Pacer, Summary};
@@ -146,6 +147,30 @@ pub enum QueueCommand {
         ),
     ]))]
     DeleteJob(Box<DeleteJobArgs>),
+    /// Remove duplicate jobs from QUEUE, keeping of each the one workers would take first
+    ///
+    /// Two jobs are duplicates when they have the same class and the same args as stored
+    /// (--by class,args), or the same args (--by args). The queue is read from its tail while
+    /// workers take jobs from it and rebuilt beside itself, then swapped in one atomic step
+    /// that carries over what workers took and producers pushed meanwhile: nothing a worker
+    /// took is touched, nothing is removed twice. Memory: 16 bytes per distinct job (a
+    /// digest), plus 9 bytes per job read. Redis needs room for a copy of the jobs kept while
+    /// it runs, and the undo record keeps the queue as it was (--no-undo frees it at once).
+    #[command(after_help = crate::render::help::examples(&[
+        (
+            "How many duplicates, by class; nothing is changed",
+            "cogctl queue dedupe default --dry-run",
+        ),
+        (
+            "Remove jobs that repeat the same args, whatever their class",
+            "cogctl queue dedupe default --by args --yes",
+        ),
+        (
+            "Remove them without asking (`cogctl undo last` takes it back)",
+            "cogctl queue dedupe mailers --yes",
+        ),
+    ]))]
+    Dedupe(Box<dedupe::DedupeArgs>),
 }
 
 #[derive(Debug, Args)]
@@ -192,6 +217,7 @@ pub fn run(ctx: &mut Ctx, command: &QueueCommand) -> anyhow::Result<Exit> {
         QueueCommand::Resume { queues } => pause(ctx, queues, false),
         QueueCommand::Clear { queue, force, yes } => clear(ctx, queue, *force, *yes),
         QueueCommand::DeleteJob(args) => delete_job(ctx, args),
+        QueueCommand::Dedupe(args) => dedupe::run(ctx, args),
     }
 }
 
@@ -644,6 +670,8 @@ pub struct PlanReport {
     pub sample: Vec<SampleJob>,
     /// Jids given that are not on the queue.
     pub not_found: Vec<String>,
+    /// What the delete would keep to be undone (absent with --no-undo).
+    pub undo: Option<undo::Kept>,
 }
 
 #[derive(Debug, Serialize)]
@@ -665,6 +693,7 @@ pub struct SampleJob {
 struct Plan {
     scanned: u64,
     matched: u64,
+    bytes: u64,
     by_class: BTreeMap<String, u64>,
     sample: Vec<SampleJob>,
 }
@@ -674,6 +703,7 @@ impl Plan {
         Plan {
             scanned: 0,
             matched: 0,
+            bytes: 0,
             by_class: BTreeMap::new(),
             sample: Vec::new(),
         }
@@ -681,6 +711,7 @@ impl Plan {
 
     fn add(&mut self, raw: &[u8]) {
         self.matched += 1;
+        self.bytes += raw.len() as u64;
         let (jid, class, time, locks) = match Job::parse(raw) {
             Ok(job) => (
                 job.jid.as_deref().unwrap_or("").to_string(),
@@ -724,6 +755,7 @@ impl Plan {
             by_class,
             sample: self.sample,
             not_found,
+            undo: None,
         }
     }
 }
@@ -781,6 +813,7 @@ impl Report for PlanReport {
                 one_line(&self.not_found.join(", "))
             )?;
         }
+        writeln!(out, "{}", super::undo_plan_line(self.undo.as_ref()))?;
         writeln!(out, "{}", s.dim("dry run: nothing was changed"))
     }
 }
@@ -886,7 +919,9 @@ fn delete_by_jid(ctx: &mut Ctx, args: &DeleteJobArgs, jids: &[String]) -> anyhow
         .cloned()
         .collect();
     if args.dry_run {
-        let report = plan.report(queue, store.target(), not_found);
+        let (matched, bytes) = (plan.matched, plan.bytes);
+        let mut report = plan.report(queue, store.target(), not_found);
+        report.undo = ctx.would_keep(matched, bytes);
         return emit(ctx, &report);
     }
     let mut summary = Summary::new("delete", "deleted", &key, store.target());
@@ -1018,7 +1053,9 @@ fn delete_bulk(ctx: &mut Ctx, args: &DeleteJobArgs) -> anyhow::Result<Exit> {
         }
     }
     if args.dry_run {
-        let report = plan.report(queue, store.target(), Vec::new());
+        let (matched, bytes) = (plan.matched, plan.bytes);
+        let mut report = plan.report(queue, store.target(), Vec::new());
+        report.undo = ctx.would_keep(matched, bytes);
         return emit(ctx, &report);
     }
     let mut summary = Summary::new("delete", "deleted", &key, store.target());
@@ -1072,6 +1109,7 @@ fn delete_bulk(ctx: &mut Ctx, args: &DeleteJobArgs) -> anyhow::Result<Exit> {
 /// by its exact bytes. Removed entries shift the rest towards the head, so the next page
 /// starts that many entries earlier. Jobs pushed meanwhile (at the head) shift it the other
 /// way: entries may then be read twice, never deleted unless they match.
+#[allow(clippy::too_many_arguments)]
 fn delete_pass(
     store: &mut Store,
     key: &Name,

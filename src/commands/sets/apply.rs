@@ -447,6 +447,10 @@ pub struct PlanReport {
     pub sample: Vec<PlanSample>,
     /// The file the exact entries were written to (--plan-out).
     pub plan_out: Option<String>,
+    /// What the change would keep to be undone (absent with --no-undo).
+    pub undo: Option<undo::Kept>,
+    #[serde(skip)]
+    bytes: u64,
 }
 
 #[derive(Debug, Serialize)]
@@ -463,6 +467,7 @@ const SAMPLE: usize = 10;
 impl PlanReport {
     fn add(&mut self, entry: &ZEntry) {
         self.entries += 1;
+        self.bytes += entry.member.raw.len() as u64;
         let parsed = entry.member.parse();
         let (class, queue, error) = match &parsed {
             Ok(job) => (
@@ -559,6 +564,11 @@ impl Report for PlanReport {
                 "  plan written to {path} (apply it with --plan {path})"
             )?;
         }
+        writeln!(
+            out,
+            "  {}",
+            crate::commands::undo_plan_line(self.undo.as_ref())
+        )?;
         writeln!(out, "nothing was changed")
     }
 }
@@ -622,7 +632,7 @@ pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> any
     let target = store.target().to_string();
     let db = store.connector().db();
     if args.dry_run || args.plan_out.is_some() {
-        let report = survey(
+        let mut report = survey(
             store,
             set,
             action,
@@ -632,6 +642,13 @@ pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> any
             db,
             &ui,
         )?;
+        // A requeue keeps the payload it pushes beside the member: about twice the bytes.
+        let factor = if matches!(action, Action::Requeue { .. }) {
+            2
+        } else {
+            1
+        };
+        report.undo = ctx.would_keep(report.entries, report.bytes * factor);
         emit(&mut ctx.out, &ctx.ui, &report)?;
         return Ok(Exit::Ok);
     }
@@ -772,6 +789,8 @@ fn survey(
         not_found: Vec::new(),
         sample: Vec::new(),
         plan_out: plan_out.map(|p| p.display().to_string()),
+        undo: None,
+        bytes: 0,
     };
     let mut writer = match plan_out {
         Some(path) => {

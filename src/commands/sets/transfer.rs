@@ -552,6 +552,11 @@ impl Report for ImportReport {
             self.source
         );
         if self.dry_run {
+            writeln!(
+                out,
+                "{}",
+                crate::commands::undo_plan_line(self.undo.as_ref())
+            )?;
             writeln!(out, "{}", s.strong("dry run: nothing was changed"))?;
             writeln!(out, "{lines}, for {} on {}", self.key, self.target)?;
             writeln!(out, "  would add        {}", count(self.to_add))?;
@@ -672,6 +677,11 @@ pub fn run_import(ctx: &mut Ctx, set: JobSet, args: &ImportArgs) -> anyhow::Resu
     report.to_add = lines - present;
     if args.dry_run || report.to_add == 0 {
         report.present = present;
+        if args.dry_run {
+            // The file's size bounds what the record would keep (the entries added).
+            let size = file.metadata().map_or(0, |m| m.len());
+            report.undo = ctx.would_keep(report.to_add, size);
+        }
         return finish(ctx, report, started);
     }
     let question = format!(

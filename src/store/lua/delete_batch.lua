@@ -23,16 +23,23 @@ for i = 3, #ARGV, 5 do
       release_owned(ARGV[i + 4], jid)
     else
       redis.call('ZADD', prefix .. 'z', score, raw)
-      local sha = redis.sha1hex(raw)
+      -- The member's SHA-1 names what else it kept: taken only when there is something.
+      local sha = nil
       local side = {}
-      side[#side + 1] = undo_move_attempts(ARGV[i + 2], prefix, sha, until_ms)
+      local att = ARGV[i + 2]
+      if att ~= '' and redis.call('EXISTS', att) == 1 then
+        sha = redis.sha1hex(raw)
+        side[#side + 1] = undo_move_attempts(att, prefix, sha, until_ms)
+      end
       for l = i + 3, i + 4 do
         local exp = undo_release(ARGV[l], jid)
         if exp then
           side[#side + 1] = {'l', ARGV[l], jid, exp}
         end
       end
-      undo_put_side(prefix, sha, side)
+      if #side > 0 then
+        undo_put_side(prefix, sha or redis.sha1hex(raw), side)
+      end
     end
     out[#out + 1] = 1
   else

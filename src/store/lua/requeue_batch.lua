@@ -1,7 +1,9 @@
 -- Claim-and-requeue for a batch (the gem's CLAIM_AND_REQUEUE, OPERATIONS §12.4, once per entry):
 -- for each entry, if the exact raw member is still in the set, LPUSH the re-encoded job onto
 -- its queue, then ZREM the raw member, then (best-effort) SADD the queue name. With an undo
--- record, the member and its score are kept there with the payload pushed for it.
+-- record, each entry done is kept there, in the order pushed, as four elements of its list
+-- `pushed`: the member, its score, the queue and the payload pushed for it (one RPUSH for
+-- the batch, and no string built: the script's arguments are pushed as they are).
 -- KEYS[1] the sorted set (schedule, retry or dead), KEYS[2] cogworker:queues
 -- ARGV[1] the undo record's prefix ("" keeps nothing), ARGV[2] when it expires (ms),
 -- ARGV[3] the queue key prefix, then per entry: raw member, queue name, new payload
@@ -9,6 +11,7 @@
 local prefix, until_ms, queues = ARGV[1], tonumber(ARGV[2]), ARGV[3]
 local out = {}
 local listed = {}
+local kept = {}
 for i = 4, #ARGV, 3 do
   local raw, queue, payload = ARGV[i], ARGV[i + 1], ARGV[i + 2]
   local score = redis.call('ZSCORE', KEYS[1], raw)
@@ -25,14 +28,17 @@ for i = 4, #ARGV, 3 do
         listed[queue] = true
       end
       if prefix ~= '' then
-        redis.call('ZADD', prefix .. 'z', score, raw)
-        undo_put_side(prefix, redis.sha1hex(raw), {{'p', queue, payload, 0}})
+        kept[#kept + 1] = raw
+        kept[#kept + 1] = score
+        kept[#kept + 1] = queue
+        kept[#kept + 1] = payload
       end
       out[#out + 1] = 1
     end
   end
 end
-if prefix ~= '' then
-  undo_expire(prefix, until_ms, {'z', 'side'})
+if #kept > 0 then
+  redis.call('RPUSH', prefix .. 'pushed', unpack(kept))
+  undo_expire(prefix, until_ms, {'pushed'})
 end
 return out

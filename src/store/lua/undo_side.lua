@@ -5,8 +5,7 @@
 --   cur   the score each member was left with (an undo acts only on what is still as left)
 --   side  per member, by the SHA-1 of its bytes: what else the change did to it, packed with
 --         cmsgpack as items {kind, key, jid, expiry ms or 0}: 'a' attempts log moved away
---         (to a:<sha>), 'A' attempts log in place, 'l' lock released, 't' lock taken,
---         'p' pushed to queue <key> as payload <jid>, 'P' removed from that queue
+--         (to a:<sha>), 'A' attempts log in place, 'l' lock released, 't' lock taken
 --   a:<sha>  an attempts log moved away, with its own expiry or the record's, whichever is sooner
 -- Everything a record holds expires with it.
 if redis.replicate_commands then
@@ -60,8 +59,7 @@ local function undo_put_side(prefix, sha, items)
 end
 
 -- Reverse what a change did beside the member itself; each item becomes the item that
--- reverses it in turn, kept under the undo's own record (`to`). 'p'/'P' items are returned
--- untouched for the caller.
+-- reverses it in turn, kept under the undo's own record (`to`).
 local function undo_side(from, to, sha, until_ms)
   local packed = redis.call('HGET', from .. 'side', sha)
   if not packed then
