@@ -29,6 +29,13 @@ const PAGE: usize = 1000;
 const WINDOW: usize = 200;
 /// How many times the last step is reckoned again when the queue moved under it.
 const ATTEMPTS: usize = 100;
+/// How many of the queue's last elements the swap looks through for the oldest one left.
+const WINDOW_SWAP: usize = 2000;
+/// Candidates for the oldest element left sent to the swap (pops between the look and the
+/// swap move it along them).
+const CANDIDATES: usize = 1000;
+/// Jobs pushed to a queue since its rebuild that an undo copies in its last step (at most).
+const HEAD_MAX_RESTORE: u64 = 100_000;
 /// Jobs pushed at the head since the reading began that the last step copies itself; more
 /// are copied to the staging list first.
 const HEAD_COPY: u64 = 10_000;
@@ -112,8 +119,6 @@ pub struct Removed {
     pub removed: u64,
     /// Bytes left out.
     pub removed_bytes: u64,
-    /// Jobs in the queue as it was when swapped (the kept list P).
-    pub kept_list: u64,
     /// False when the run stopped (Ctrl-C) before the swap: nothing was changed.
     pub swapped: bool,
 }
@@ -204,50 +209,49 @@ pub fn remove(
             store.query_server::<()>(redis::cmd("DEL").arg(staging))?;
             return Ok(out);
         }
-        // The newest element read is the head anchor; the swap, reckoned until the queue
-        // holds still long enough.
+        // The newest element read is the head anchor. The swap finds the oldest one left
+        // itself, among the candidates last seen at the tail.
+        let mut omask = Bits::default();
+        for j in (0..hashes.len()).rev() {
+            omask.push(!kept.get(j));
+        }
+        let omask = omask.to_redis();
         while attempts < ATTEMPTS {
             attempts += 1;
-            let len: u64 = store.query(redis::cmd("LLEN").arg(queue), queue, KeyType::List)?;
-            let m = hashes.len();
-            // The oldest element read that is still there, and the jobs put back behind it.
-            let (p, r, tail_anchor) = oldest_left(store, queue, len, &hashes, &state)?;
-            let alive = (m - p) as u64;
-            let (n, head_anchor) = if alive == 0 {
-                (len - r, Vec::new())
-            } else {
-                match store.query::<Option<u64>>(
-                    redis::cmd("LPOS").arg(queue).arg(&anchor),
-                    queue,
-                    KeyType::List,
-                )? {
-                    Some(n) => (n, anchor.clone()),
-                    None => continue,
-                }
-            };
-            if n + alive + r != len {
-                continue;
-            }
-            if n > HEAD_COPY {
-                // Many jobs pushed meanwhile: read them as well, then reckon again.
-                continue 'read;
-            }
-            let trim = kept.count_below(p);
-            let mut mask = Bits::default();
-            for _ in 0..n {
-                mask.push(false);
-            }
-            for j in (p..m).rev() {
-                mask.push(!kept.get(j));
-            }
-            for _ in 0..r {
-                mask.push(false);
+            let candidates = tail_candidates(store, queue, &hashes, &state)?;
+            if candidates.is_empty() {
+                // Every element read was taken by workers meanwhile: nothing is left to
+                // remove (the duplicates ran).
+                store.query_server::<()>(redis::cmd("DEL").arg(staging))?;
+                out.removed = 0;
+                out.swapped = true;
+                return Ok(out);
             }
             let (pre, mask_key, until) = match keep_as {
                 Some(k) => (k.list.clone(), k.mask.clone(), k.until_ms.to_string()),
                 None => (Name::default(), Name::default(), "0".into()),
             };
-            let swapped = store.eval(
+            let head_max = (HEAD_COPY + 1).to_string();
+            let window = WINDOW_SWAP.to_string();
+            let m = hashes.len().to_string();
+            let counts: Vec<(String, String)> = candidates
+                .iter()
+                .map(|(j, _)| (j.to_string(), kept.count_below(*j).to_string()))
+                .collect();
+            let mut args: Vec<&[u8]> = vec![
+                &anchor,
+                head_max.as_bytes(),
+                window.as_bytes(),
+                until.as_bytes(),
+                &omask,
+                m.as_bytes(),
+            ];
+            for ((_, raw), (j, trim)) in candidates.iter().zip(&counts) {
+                args.push(raw);
+                args.push(j.as_bytes());
+                args.push(trim.as_bytes());
+            }
+            let reply = store.eval(
                 &LIST_SWAP,
                 &[
                     queue.as_bytes(),
@@ -255,24 +259,23 @@ pub fn remove(
                     pre.as_bytes(),
                     mask_key.as_bytes(),
                 ],
-                &[
-                    len.to_string().as_bytes(),
-                    n.to_string().as_bytes(),
-                    &head_anchor,
-                    r.to_string().as_bytes(),
-                    &tail_anchor,
-                    trim.to_string().as_bytes(),
-                    until.as_bytes(),
-                    &mask.to_redis(),
-                ],
+                &args,
             )?;
-            if value::int(&swapped) == Some(1) {
-                // Left out are the elements read and not kept, less those workers took.
-                let taken = (0..p).filter(|&j| !kept.get(j)).count() as u64;
-                out.removed -= taken;
-                out.kept_list = len;
-                out.swapped = true;
-                return Ok(out);
+            let items = value::items(&reply);
+            match items.first().and_then(value::int) {
+                Some(1) => {
+                    let oldest = items.get(2).and_then(value::int).unwrap_or(0).max(0) as usize;
+                    // Left out are the elements read and not kept, less those workers took.
+                    let taken = (0..oldest).filter(|&j| !kept.get(j)).count() as u64;
+                    out.removed -= taken;
+                    out.swapped = true;
+                    return Ok(out);
+                }
+                _ if items.get(1).and_then(value::string).as_deref() == Some("head") => {
+                    // Many jobs pushed meanwhile: read them as well, then swap.
+                    continue 'read;
+                }
+                _ => {}
             }
         }
         break;
@@ -287,45 +290,38 @@ pub fn remove(
     })
 }
 
-/// The oldest element read (index into `hashes`, tail first) that is still on the queue,
-/// and how many elements are behind it at the tail (put back since), with its bytes; `(m,
-/// 0, [])` when none is left.
-fn oldest_left(
+/// The elements read (their index in O, tail first, and bytes) that are among the queue's
+/// last elements now, oldest first: where the swap looks for the oldest one left.
+fn tail_candidates(
     store: &mut Store,
     queue: &Name,
-    len: u64,
     hashes: &[u64],
     state: &std::collections::hash_map::RandomState,
-) -> StoreResult<(usize, u64, Vec<u8>)> {
-    let mut width = 1000u64;
-    loop {
-        let w = width.min(len);
-        if w == 0 {
-            return Ok((hashes.len(), 0, Vec::new()));
+) -> StoreResult<Vec<(usize, Vec<u8>)>> {
+    let window: Vec<Vec<u8>> = store.query(
+        redis::cmd("LRANGE")
+            .arg(queue)
+            .arg(-(WINDOW_SWAP as i64))
+            .arg(-1),
+        queue,
+        KeyType::List,
+    )?;
+    let in_window: HashMap<u64, &Vec<u8>> =
+        window.iter().map(|raw| (hash64(state, raw), raw)).collect();
+    let mut found: Vec<(usize, Vec<u8>)> = Vec::new();
+    for (j, h) in hashes.iter().enumerate() {
+        if let Some(raw) = in_window.get(h) {
+            found.push((j, (*raw).clone()));
+            if found.len() >= CANDIDATES {
+                break;
+            }
+        } else if !found.is_empty() {
+            // The elements read after the oldest one left are all there, in order: a gap
+            // means the window ended.
+            break;
         }
-        let window: Vec<Vec<u8>> = store.query(
-            redis::cmd("LRANGE").arg(queue).arg(-(w as i64)).arg(-1),
-            queue,
-            KeyType::List,
-        )?;
-        // hash → its position from the tail (1 is the tail), the nearest the tail first.
-        let mut at: HashMap<u64, (u64, usize)> = HashMap::with_capacity(window.len());
-        for (i, raw) in window.iter().enumerate().rev() {
-            let pos = (window.len() - i) as u64;
-            at.entry(hash64(state, raw)).or_insert((pos, i));
-        }
-        if let Some((j, (pos, i))) = hashes
-            .iter()
-            .enumerate()
-            .find_map(|(j, h)| at.get(h).map(|x| (j, *x)))
-        {
-            return Ok((j, pos - 1, window[i].clone()));
-        }
-        if w >= len {
-            return Ok((hashes.len(), 0, Vec::new()));
-        }
-        width *= 4;
     }
+    Ok(found)
 }
 
 fn check(replies: Vec<super::Reply>, key: &Name) -> StoreResult<()> {
@@ -422,11 +418,46 @@ pub fn restore(store: &mut Store, k: &RestoreKeys<'_>) -> StoreResult<Restored> 
     Ok(out)
 }
 
+/// The kept list's length and its mask (set: left out by the rebuild). The mask is stored
+/// as `<N>:<O left>:<R>:` then O's bits: N unmasked jobs, O's bits, R unmasked jobs.
 fn read_mask(store: &mut Store, list: &Name, mask: &Name) -> StoreResult<(usize, Bits)> {
     let plen: u64 = store.query(redis::cmd("LLEN").arg(list), list, KeyType::List)?;
-    let bytes: Option<Vec<u8>> = store.query(redis::cmd("GET").arg(mask), mask, KeyType::String)?;
+    let stored: Option<Vec<u8>> =
+        store.query(redis::cmd("GET").arg(mask), mask, KeyType::String)?;
+    let stored = stored.unwrap_or_default();
+    let mut parts = stored.splitn(4, |&b| b == b':');
+    let mut number = || -> usize {
+        parts
+            .next()
+            .and_then(|p| std::str::from_utf8(p).ok())
+            .and_then(|p| p.parse().ok())
+            .unwrap_or(0)
+    };
+    let (n, len, r) = (number(), number(), number());
+    let bits = parts.next().unwrap_or_default();
     let plen = plen as usize;
-    Ok((plen, Bits::from_redis(&bytes.unwrap_or_default(), plen)))
+    if n + len + r != plen {
+        return Err(StoreError::Command {
+            command: "UNDO".into(),
+            key: mask.shown().into_owned(),
+            reason: format!(
+                "the kept list holds {plen} jobs, its mask describes {}; nothing was changed",
+                n + len + r
+            ),
+        });
+    }
+    let o = Bits::from_redis(bits, len);
+    let mut out = Bits::default();
+    for _ in 0..n {
+        out.push(false);
+    }
+    for i in 0..len {
+        out.push(o.get(i));
+    }
+    for _ in 0..r {
+        out.push(false);
+    }
+    Ok((plen, out))
 }
 
 /// Rebuild the queue from P down to the oldest kept job still waiting, and swap it in; the
@@ -446,77 +477,63 @@ fn swap_back(
         k.list,
         KeyType::List,
     )?;
-    let mut built: Option<usize> = None;
+    // How many kept jobs P holds down to each index.
+    let mut kept_upto = Vec::with_capacity(plen);
+    let mut n = 0u32;
+    for i in 0..plen {
+        n += u32::from(!mask.get(i));
+        kept_upto.push(n);
+    }
+    store.query_server::<()>(redis::cmd("DEL").arg(k.staging))?;
+    // S holds P[0..built] exactly.
+    let mut built: usize = 0;
     for _ in 0..ATTEMPTS {
-        let len: u64 = store.query(redis::cmd("LLEN").arg(k.queue), k.queue, KeyType::List)?;
-        let Some((oldest, r, tail_anchor)) = oldest_kept_left(store, k, len, plen, mask)? else {
+        let candidates = kept_candidates(store, k, plen, mask)?;
+        let Some(lowest) = candidates.iter().map(|(i, _)| *i).min() else {
             // Every kept job was taken: the left-out ones all go to the front.
             keep_only(store, k)?;
             return Ok(0);
         };
-        let n: u64 = match store.query::<Option<u64>>(
-            redis::cmd("LPOS").arg(k.queue).arg(&newest_kept),
-            k.queue,
-            KeyType::List,
-        )? {
-            Some(n) => n,
-            None => continue,
-        };
-        let alive = (0..=oldest).filter(|&i| !mask.get(i)).count() as u64;
-        if n + alive + r != len {
-            continue;
+        if built > lowest {
+            store.query_server::<()>(
+                redis::cmd("LTRIM")
+                    .arg(k.staging)
+                    .arg(0)
+                    .arg(lowest as i64 - 1),
+            )?;
+            built = lowest;
         }
-        // S holds P[0..=built]; bring it to P[0..=oldest].
-        let (pop, back) = match built {
-            Some(b) if b >= oldest => {
-                let region: Vec<Vec<u8>> = store.query(
-                    redis::cmd("LRANGE").arg(k.list).arg(oldest + 1).arg(b),
-                    k.list,
-                    KeyType::List,
-                )?;
-                let back: Vec<Vec<u8>> = region
-                    .into_iter()
-                    .enumerate()
-                    .filter(|(i, _)| mask.get(oldest + 1 + i))
-                    .map(|(_, raw)| raw)
-                    .collect();
-                (b - oldest, back)
-            }
-            _ => {
-                store.query_server::<()>(redis::cmd("DEL").arg(k.staging))?;
-                let mut at = 0;
-                while at <= oldest {
-                    let last = (at + PAGE - 1).min(oldest);
-                    store.eval(
-                        &LIST_COPY,
-                        &[k.list.as_bytes(), k.staging.as_bytes()],
-                        &[
-                            at.to_string().as_bytes(),
-                            last.to_string().as_bytes(),
-                            STAGING_TTL_MS.to_string().as_bytes(),
-                        ],
-                    )?;
-                    at = last + 1;
-                }
-                built = Some(oldest);
-                (0, Vec::new())
-            }
-        };
-        let (len_s, n_s, r_s, pop_s) = (
-            len.to_string(),
-            n.to_string(),
-            r.to_string(),
-            pop.to_string(),
-        );
+        while built < lowest {
+            let last = (built + PAGE).min(lowest) - 1;
+            store.eval(
+                &LIST_COPY,
+                &[k.list.as_bytes(), k.staging.as_bytes()],
+                &[
+                    built.to_string().as_bytes(),
+                    last.to_string().as_bytes(),
+                    STAGING_TTL_MS.to_string().as_bytes(),
+                ],
+            )?;
+            built = last + 1;
+        }
+        let head_max = HEAD_MAX_RESTORE.to_string();
+        let window = WINDOW_SWAP.to_string();
+        let built_last = (built as i64 - 1).to_string();
+        let counts: Vec<(String, String)> = candidates
+            .iter()
+            .map(|(i, _)| (i.to_string(), kept_upto[*i].to_string()))
+            .collect();
         let mut args: Vec<&[u8]> = vec![
-            len_s.as_bytes(),
-            n_s.as_bytes(),
             &newest_kept,
-            r_s.as_bytes(),
-            &tail_anchor,
-            pop_s.as_bytes(),
+            head_max.as_bytes(),
+            window.as_bytes(),
+            built_last.as_bytes(),
         ];
-        args.extend(back.iter().map(Vec::as_slice));
+        for ((_, raw), (i, alive)) in candidates.iter().zip(&counts) {
+            args.push(raw);
+            args.push(i.as_bytes());
+            args.push(alive.as_bytes());
+        }
         let reply = store.eval(
             &UNDO_LIST_SWAP,
             &[
@@ -526,13 +543,29 @@ fn swap_back(
                 k.mask.as_bytes(),
                 k.into_list.as_bytes(),
                 k.into_mask.as_bytes(),
+                k.into_record.as_bytes(),
             ],
             &args,
         )?;
-        if value::int(&reply) == Some(1) {
-            return Ok(oldest + 1);
+        let items = value::items(&reply);
+        match items.first().and_then(value::int) {
+            Some(1) => {
+                let oldest = items.get(1).and_then(value::int).unwrap_or(-1);
+                return Ok((oldest + 1).max(0) as usize);
+            }
+            _ if items.get(1).and_then(value::string).as_deref() == Some("head") => {
+                store.query_server::<()>(redis::cmd("DEL").arg(k.staging))?;
+                return Err(StoreError::Command {
+                    command: "UNDO".into(),
+                    key: k.queue.shown().into_owned(),
+                    reason: format!(
+                        "more than {HEAD_MAX_RESTORE} jobs were pushed to the queue since; the \
+                         undo can't put the left-out jobs in their places (nothing was changed)"
+                    ),
+                });
+            }
+            _ => {}
         }
-        // The swap didn't happen: S is as built (the pop and push-back are undone with it).
     }
     store.query_server::<()>(redis::cmd("DEL").arg(k.staging))?;
     Err(StoreError::Command {
@@ -555,65 +588,59 @@ fn keep_only(store: &mut Store, k: &RestoreKeys<'_>) -> StoreResult<()> {
             k.mask.as_bytes(),
             k.into_list.as_bytes(),
             k.into_mask.as_bytes(),
+            k.into_record.as_bytes(),
         ],
         &[b"keep"],
     )?;
     Ok(())
 }
 
-/// The oldest kept job of P still on the queue (its index in P), the jobs put back behind
-/// it since, and its bytes; `None` when every kept job was taken.
-fn oldest_kept_left(
+/// The kept jobs of P (index in P and bytes) among the queue's last elements now, the
+/// oldest first: where the swap back looks for the oldest kept job left.
+fn kept_candidates(
     store: &mut Store,
     k: &RestoreKeys<'_>,
-    len: u64,
     plen: usize,
     mask: &Bits,
-) -> StoreResult<Option<(usize, u64, Vec<u8>)>> {
+) -> StoreResult<Vec<(usize, Vec<u8>)>> {
     let state = std::collections::hash_map::RandomState::new();
-    let mut width = 1000u64;
-    loop {
-        let w = width.min(len);
-        if w == 0 {
-            return Ok(None);
-        }
-        let window: Vec<Vec<u8>> = store.query(
-            redis::cmd("LRANGE").arg(k.queue).arg(-(w as i64)).arg(-1),
-            k.queue,
+    let window: Vec<Vec<u8>> = store.query(
+        redis::cmd("LRANGE")
+            .arg(k.queue)
+            .arg(-(WINDOW_SWAP as i64))
+            .arg(-1),
+        k.queue,
+        KeyType::List,
+    )?;
+    let in_window: std::collections::HashSet<u64> =
+        window.iter().map(|raw| hash64(&state, raw)).collect();
+    let mut found: Vec<(usize, Vec<u8>)> = Vec::new();
+    // P from its tail, kept jobs only, in pages.
+    let mut end = plen;
+    'pages: while end > 0 {
+        let start = end.saturating_sub(PAGE);
+        let page: Vec<Vec<u8>> = store.query(
+            redis::cmd("LRANGE").arg(k.list).arg(start).arg(end - 1),
+            k.list,
             KeyType::List,
         )?;
-        let mut at: HashMap<u64, u64> = HashMap::with_capacity(window.len());
-        for (i, raw) in window.iter().enumerate().rev() {
-            at.entry(hash64(&state, raw))
-                .or_insert((window.len() - i) as u64);
-        }
-        // P from its tail, kept jobs only, in pages.
-        let mut end = plen;
-        while end > 0 {
-            let start = end.saturating_sub(PAGE);
-            let page: Vec<Vec<u8>> = store.query(
-                redis::cmd("LRANGE").arg(k.list).arg(start).arg(end - 1),
-                k.list,
-                KeyType::List,
-            )?;
-            for (i, raw) in page.iter().enumerate().rev() {
-                let index = start + i;
-                if mask.get(index) {
-                    continue;
-                }
-                if let Some(pos) = at.get(&hash64(&state, raw))
-                    && window[window.len() - *pos as usize] == *raw
-                {
-                    return Ok(Some((index, pos - 1, raw.clone())));
-                }
+        for (i, raw) in page.into_iter().enumerate().rev() {
+            let index = start + i;
+            if mask.get(index) {
+                continue;
             }
-            end = start;
+            if in_window.contains(&hash64(&state, &raw)) {
+                found.push((index, raw));
+                if found.len() >= CANDIDATES {
+                    break 'pages;
+                }
+            } else if !found.is_empty() {
+                break 'pages;
+            }
         }
-        if w >= len {
-            return Ok(None);
-        }
-        width *= 4;
+        end = start;
     }
+    Ok(found)
 }
 
 /// The `leave_out` of undoing an undo: each of these jobs (by bytes), as many times as it

@@ -7,7 +7,59 @@ use std::time::Duration;
 
 use crate::support::{Cogctl, RedisServer, Run, cogctl};
 
-type Keyspace = BTreeMap<Vec<u8>, (String, Vec<u8>, bool)>;
+/// Every key but cogctl's own, as its type, its content (elements in order, members sorted,
+/// members with their score text, fields sorted, the bytes) and whether it has a TTL: what a
+/// reader sees. (DUMP would also compare how Redis happens to lay a list out in memory.)
+type Keyspace = BTreeMap<Vec<u8>, (String, Vec<Vec<u8>>, bool)>;
+
+trait Logical {
+    fn contents(&self) -> Keyspace;
+}
+
+impl Logical for RedisServer {
+    fn contents(&self) -> Keyspace {
+        let mut conn = self.conn();
+        let keys: Vec<Vec<u8>> = redis::cmd("KEYS").arg("*").query(&mut conn).unwrap();
+        keys.into_iter()
+            .filter(|k| !k.starts_with(b"cogctl:"))
+            .map(|k| {
+                let kind: String = redis::cmd("TYPE").arg(&k).query(&mut conn).unwrap();
+                let cmd = match kind.as_str() {
+                    "list" => redis::cmd("LRANGE").arg(&k).arg(0).arg(-1).clone(),
+                    "set" => redis::cmd("SMEMBERS").arg(&k).clone(),
+                    "zset" => redis::cmd("ZRANGE")
+                        .arg(&k)
+                        .arg(0)
+                        .arg(-1)
+                        .arg("WITHSCORES")
+                        .clone(),
+                    "hash" => redis::cmd("HGETALL").arg(&k).clone(),
+                    _ => redis::cmd("DUMP").arg(&k).clone(),
+                };
+                let mut content: Vec<Vec<u8>> = if kind == "string"
+                    || !matches!(kind.as_str(), "list" | "set" | "zset" | "hash")
+                {
+                    vec![cmd.query::<Vec<u8>>(&mut conn).unwrap()]
+                } else {
+                    cmd.query(&mut conn).unwrap()
+                };
+                if kind == "set" {
+                    content.sort();
+                }
+                if kind == "hash" {
+                    let mut pairs: Vec<Vec<u8>> = content
+                        .chunks(2)
+                        .map(|p| [p[0].clone(), vec![0], p[1].clone()].concat())
+                        .collect();
+                    pairs.sort();
+                    content = pairs;
+                }
+                let ttl: i64 = redis::cmd("PTTL").arg(&k).query(&mut conn).unwrap();
+                (k, (kind, content, ttl >= 0))
+            })
+            .collect()
+    }
+}
 
 /// The fixture's capture time: its retry/schedule scores read as they did then.
 fn now_of(name: &str) -> f64 {
@@ -49,7 +101,7 @@ fn assert_same(before: &Keyspace, after: &Keyspace, what: &str) {
 /// every key is back byte for byte; then undo the undo and check the change is made again.
 #[track_caller]
 fn round_trip(server: &RedisServer, now: f64, change: &[&str]) {
-    let before = server.keyspace();
+    let before = server.contents();
     let r = run(server, now, change);
     assert!(r.code == 0, "{change:?}: {}", r.snapshot());
     assert!(
@@ -57,13 +109,13 @@ fn round_trip(server: &RedisServer, now: f64, change: &[&str]) {
         "{change:?} says what it kept: {}",
         r.stderr
     );
-    let changed = server.keyspace();
+    let changed = server.contents();
     assert_ne!(before, changed, "{change:?} changed nothing");
     let u = run(server, now, &["undo", "last", "--yes"]);
     assert_eq!(u.code, 0, "undo of {change:?}: {}", u.snapshot());
     assert_same(
         &before,
-        &server.keyspace(),
+        &server.contents(),
         &format!("after undoing {change:?}"),
     );
     // The undo is a change too: undoing it makes the change again.
@@ -71,7 +123,7 @@ fn round_trip(server: &RedisServer, now: f64, change: &[&str]) {
     assert_eq!(redo.code, 0, "redo of {change:?}: {}", redo.snapshot());
     assert_same(
         &changed,
-        &server.keyspace(),
+        &server.contents(),
         &format!("after undoing the undo of {change:?}"),
     );
     // And once more: back to where it started.
@@ -84,7 +136,7 @@ fn round_trip(server: &RedisServer, now: f64, change: &[&str]) {
     );
     assert_same(
         &before,
-        &server.keyspace(),
+        &server.contents(),
         &format!("after the third undo of {change:?}"),
     );
 }
@@ -240,7 +292,7 @@ fn enqueues_and_periodic_changes_are_undone() {
     }
     let jobs = "{\"class\":\"A\",\"args\":[1],\"queue\":\"q2\"}\n{\"class\":\"B\",\"args\":[2],\"queue\":\"q2\"}\n";
     server.exec(&[&["SADD", "cogworker:queues", "q2"]]);
-    let before = server.keyspace();
+    let before = server.contents();
     let r = Cogctl::new(&server)
         .now(now)
         .args(["enqueue", "--from", "-"])
@@ -249,7 +301,7 @@ fn enqueues_and_periodic_changes_are_undone() {
     assert_eq!(r.code, 0, "{}", r.snapshot());
     assert_eq!(server.list("cogworker:queue:q2").len(), 2);
     run(&server, now, &["undo", "last", "--yes"]).success();
-    assert_same(&before, &server.keyspace(), "after undoing enqueue --from");
+    assert_same(&before, &server.contents(), "after undoing enqueue --from");
 }
 
 #[test]
@@ -332,11 +384,11 @@ fn undoing_twice_unknown_ids_and_no_undo() {
     };
     let first = run(&server, now, &["undo", &audit_id, "--yes"]);
     assert_eq!(first.code, 0, "{}", first.snapshot());
-    let held = server.keyspace();
+    let held = server.contents();
     let again = run(&server, now, &["undo", &audit_id, "--yes"]);
     assert_eq!(again.code, 1, "{}", again.snapshot());
     assert!(again.stderr.contains("undone already"), "{}", again.stderr);
-    assert_eq!(held, server.keyspace());
+    assert_eq!(held, server.contents());
 
     for (id, code, says) in [
         ("1-0", 1, "no audit entry"),
@@ -346,7 +398,7 @@ fn undoing_twice_unknown_ids_and_no_undo() {
         let r = run(&server, now, &["undo", id, "--yes"]);
         assert_eq!(r.code, code, "{id}: {}", r.snapshot());
         assert!(r.stderr.contains(says), "{id}: {}", r.stderr);
-        assert_eq!(held, server.keyspace());
+        assert_eq!(held, server.contents());
     }
 
     // --no-undo keeps nothing; the audit says so; undo refuses.
@@ -554,4 +606,190 @@ fn the_audit_trail_says_what_can_be_undone_and_until_when() {
     let json = run(&server, now, &["--json", "audit", "--limit", "3"]).json();
     assert_eq!(json["entries"][0]["command"], "undo");
     assert_eq!(json["entries"][2]["undo_state"], "undone");
+}
+
+/// `n` jobs on queue `q`, job i with args [i % distinct]: the head (newest) first in the
+/// returned list, as LRANGE reads it.
+fn seed_with_duplicates(server: &RedisServer, q: &str, n: usize, distinct: usize) -> Vec<String> {
+    let mut conn = server.conn();
+    let mut pipe = redis::pipe();
+    for i in 0..n {
+        let job = format!(
+            r#"{{"class":"Noop","args":[{}],"jid":"{:024x}","queue":"{q}","enqueued_at":1796208000.5}}"#,
+            i % distinct,
+            i + 1
+        );
+        pipe.cmd("LPUSH")
+            .arg(format!("cogworker:queue:{q}"))
+            .arg(job);
+    }
+    pipe.cmd("SADD").arg("cogworker:queues").arg(q);
+    pipe.query::<()>(&mut conn).unwrap();
+    server.list(&format!("cogworker:queue:{q}"))
+}
+
+#[test]
+fn dedupe_keeps_the_copy_workers_take_first_and_is_undone_exactly() {
+    let server = RedisServer::start();
+    let now = 1_796_208_111.0;
+    let before = seed_with_duplicates(&server, "d", 3000, 1000);
+    // An element that isn't a job is nobody's duplicate.
+    server.exec(&[&["LPUSH", "cogworker:queue:d", "not json"]]);
+    let before_keys = server.contents();
+
+    let dry = server.assert_read_only(|| {
+        run(
+            &server,
+            now,
+            &["--json", "queue", "dedupe", "d", "--dry-run"],
+        )
+    });
+    let dry = dry.json();
+    assert_eq!(dry["duplicates"], 2000, "{dry}");
+    assert_eq!(dry["distinct"], 1001);
+    assert_eq!(dry["by_class"][0]["class"], "Noop");
+    assert_eq!(dry["by_class"][0]["duplicates"], 2000);
+    assert!(dry["undo"]["bytes"].as_u64().unwrap() > 0);
+
+    let r = run(&server, now, &["--json", "queue", "dedupe", "d", "--yes"]);
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    assert_eq!(r.json()["duplicates"], 2000);
+    // Kept: of each args, the oldest (nearest the tail): jobs 1..=1000, in order.
+    let after = server.list("cogworker:queue:d");
+    let mut expected: Vec<String> = before[2000..].to_vec();
+    expected.insert(0, "not json".into());
+    assert_eq!(after, expected);
+
+    run(&server, now, &["undo", "last", "--yes"]).success();
+    assert_same(&before_keys, &server.contents(), "after undoing the dedupe");
+    // --by args: the same args whatever the class.
+    server.exec(&[&[
+        "LPUSH",
+        "cogworker:queue:d",
+        r#"{"class":"Other","args":[5],"jid":"ffffffffffffffffffffffff"}"#,
+    ]]);
+    let r = run(
+        &server,
+        now,
+        &[
+            "--json",
+            "queue",
+            "dedupe",
+            "d",
+            "--by",
+            "args",
+            "--dry-run",
+        ],
+    );
+    assert_eq!(r.json()["duplicates"], 2001, "{}", r.stdout);
+    let r = run(
+        &server,
+        now,
+        &["--json", "queue", "dedupe", "d", "--dry-run"],
+    );
+    assert_eq!(r.json()["duplicates"], 2000, "{}", r.stdout);
+}
+
+#[test]
+fn dedupe_while_a_worker_drains_the_queue_loses_and_repeats_nothing() {
+    let server = RedisServer::start();
+    let now = 1_796_208_111.0;
+    let jobs = seed_with_duplicates(&server, "d", 6000, 3000);
+    let worker = Cogctl::new(&server)
+        .args([
+            "worker",
+            "--burst",
+            "--history",
+            "-q",
+            "d",
+            "--concurrency",
+            "4",
+            "--handler",
+            "Noop=builtin:noop",
+        ])
+        .spawn();
+    std::thread::sleep(Duration::from_millis(300));
+    let r = run(&server, now, &["--json", "queue", "dedupe", "d", "--yes"]);
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    let removed = r.json()["duplicates"].as_u64().unwrap();
+    let w = worker.wait(Duration::from_secs(120));
+    assert_eq!(w.code, 0, "{}", w.snapshot());
+    // Every job ran once, or was removed as a duplicate: never both, never twice.
+    let history: Vec<String> = redis::cmd("ZRANGE")
+        .arg("cogworker:history:all")
+        .arg(0)
+        .arg(-1)
+        .query(&mut server.conn())
+        .unwrap();
+    let mut ran = std::collections::BTreeMap::<String, u32>::new();
+    for h in &history {
+        let v: serde_json::Value = serde_json::from_str(h).unwrap();
+        *ran.entry(v["jid"].as_str().unwrap().to_string())
+            .or_default() += 1;
+    }
+    assert!(ran.values().all(|&n| n == 1), "a job ran twice");
+    assert!(server.list("cogworker:queue:d").is_empty());
+    assert_eq!(ran.len() as u64 + removed, jobs.len() as u64);
+    // Of each args, one copy ran.
+    let mut args_ran = std::collections::BTreeSet::new();
+    for job in &jobs {
+        let v: serde_json::Value = serde_json::from_str(job).unwrap();
+        if ran.contains_key(v["jid"].as_str().unwrap()) {
+            args_ran.insert(v["args"].to_string());
+        }
+    }
+    assert_eq!(args_ran.len(), 3000);
+}
+
+#[test]
+fn undoing_a_dedupe_while_a_worker_drains_the_queue_loses_and_repeats_nothing() {
+    let server = RedisServer::start();
+    let now = 1_796_208_111.0;
+    let jobs = seed_with_duplicates(&server, "d", 6000, 2000);
+    let r = run(&server, now, &["--json", "queue", "dedupe", "d", "--yes"]);
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    assert_eq!(r.json()["duplicates"], 4000);
+    let worker = Cogctl::new(&server)
+        .args([
+            "worker",
+            "--burst",
+            "--history",
+            "-q",
+            "d",
+            "--concurrency",
+            "4",
+            "--handler",
+            "Noop=builtin:noop",
+        ])
+        .spawn();
+    std::thread::sleep(Duration::from_millis(200));
+    let u = run(&server, now, &["--json", "undo", "last", "--yes"]);
+    assert_eq!(u.code, 0, "{}", u.snapshot());
+    assert_eq!(u.json()["restored"], 4000);
+    let w = worker.wait(Duration::from_secs(120));
+    assert_eq!(w.code, 0, "{}", w.snapshot());
+    let history: Vec<String> = redis::cmd("ZRANGE")
+        .arg("cogworker:history:all")
+        .arg(0)
+        .arg(-1)
+        .query(&mut server.conn())
+        .unwrap();
+    let mut seen = std::collections::BTreeMap::<String, u32>::new();
+    for h in &history {
+        let v: serde_json::Value = serde_json::from_str(h).unwrap();
+        *seen
+            .entry(v["jid"].as_str().unwrap().to_string())
+            .or_default() += 1;
+    }
+    for raw in server.list("cogworker:queue:d") {
+        let v: serde_json::Value = serde_json::from_str(&raw).unwrap();
+        *seen
+            .entry(v["jid"].as_str().unwrap().to_string())
+            .or_default() += 1;
+    }
+    assert!(
+        seen.values().all(|&n| n == 1),
+        "a job ran twice, or ran and waits"
+    );
+    assert_eq!(seen.len(), jobs.len(), "every job ran or waits");
 }

@@ -1,29 +1,50 @@
 -- The last step of a queue rebuilt beside itself (`queue dedupe`, and undoing an undo of it):
--- the rebuilt list S replaces the queue in one atomic step, with what happened to the queue
--- meanwhile carried over. The queue was read as O (tail first); since then workers took the
--- O elements nearest the tail, jobs were pushed at the head (N) and put back at the tail
--- (R). The caller says how many of each it sees; only if the queue is exactly that — its
--- length, the newest element of O after the N jobs, the oldest one left before the R jobs —
--- are the N and R jobs copied onto S's ends, the kept elements of O already taken trimmed
--- from S's tail, and S renamed over the queue. The queue as it was is kept under the undo
--- record (renamed, no copy), with the mask of what the rebuild left out.
--- KEYS[1] the queue, KEYS[2] S, KEYS[3] where to keep the queue as it was ("" for nowhere),
--- KEYS[4] where to keep the mask
--- ARGV[1] the queue's length, ARGV[2] N, ARGV[3] the element expected at index N ("" when
--- no O element is left), ARGV[4] R, ARGV[5] the element expected at R from the tail ("" when
--- none), ARGV[6] elements to trim from S's tail, ARGV[7] when the record expires (ms),
--- ARGV[8] the mask (bit i set: element i of the kept list, from the head, was left out)
--- Reply: 1 when swapped, 0 when the queue is not as said (nothing changed)
+-- the rebuilt list S replaces the queue in one atomic step that carries over what happened
+-- to the queue meanwhile. The queue was read as O, tail first; since then workers took the
+-- O elements nearest the tail, jobs were pushed at the head (N) and put back at the tail (R).
+-- This script finds, itself, the oldest O element still there (the candidate nearest the
+-- tail, among those the caller saw last) and the newest one (the head anchor, by LPOS);
+-- only if the queue's length is exactly N + the O elements left + R does it copy the N and
+-- R jobs onto S's ends, cut from S's tail the kept elements workers took, keep the queue as
+-- it was under the undo record (renamed, no copy) with the mask of what the rebuild left
+-- out, and rename S over the queue. The mask is stored as `<N>:<O elements left>:<R>:`
+-- followed by O's mask: the kept list is N unmasked jobs, then O's left elements (newest
+-- first) as the mask says, then R unmasked jobs.
+-- KEYS[1] the queue, KEYS[2] S, KEYS[3] where to keep the queue as it was ("" for nowhere:
+-- it is freed), KEYS[4] where to keep the mask
+-- ARGV[1] the newest O element, ARGV[2] how far from the head LPOS looks for it, ARGV[3]
+-- how many elements from the tail to look at, ARGV[4] when the record expires (ms),
+-- ARGV[5] the mask of O (bit i set: the i-th element of O from the newest was left out),
+-- ARGV[6] the number of O elements, then per candidate: its bytes, its index in O (0 is the
+-- oldest), how many kept elements of O are older than it
+-- Reply: {1, N, index of the oldest O element left, R} when swapped; {0, why} when not
+-- (nothing changed): 'tail' no candidate is left, 'head' the newest is further than
+-- ARGV[2] from the head, 'length' the queue holds other changes (jobs deleted from it)
 local q, s, pre, maskkey = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
-local n, r, trim = tonumber(ARGV[2]), tonumber(ARGV[4]), tonumber(ARGV[6])
-if redis.call('LLEN', q) ~= tonumber(ARGV[1]) then
-  return 0
+local m = tonumber(ARGV[6])
+local candidates = {}
+for i = 7, #ARGV, 3 do
+  candidates[ARGV[i]] = i
 end
-if ARGV[3] ~= '' and redis.call('LINDEX', q, n) ~= ARGV[3] then
-  return 0
+local window = redis.call('LRANGE', q, -tonumber(ARGV[3]), -1)
+local found, r = nil, 0
+for x = #window, 1, -1 do
+  local i = candidates[window[x]]
+  if i then
+    found, r = i, #window - x
+    break
+  end
 end
-if ARGV[5] ~= '' and redis.call('LINDEX', q, -(r + 1)) ~= ARGV[5] then
-  return 0
+if not found then
+  return {0, 'tail'}
+end
+local j, trim = tonumber(ARGV[found + 1]), tonumber(ARGV[found + 2])
+local n = redis.call('LPOS', q, ARGV[1], 'MAXLEN', tonumber(ARGV[2]))
+if not n then
+  return {0, 'head'}
+end
+if redis.call('LLEN', q) ~= n + (m - j) + r then
+  return {0, 'length'}
 end
 if trim > 0 then
   redis.call('LTRIM', s, 0, -(trim + 1))
@@ -50,11 +71,10 @@ if r > 0 then
   push('RPUSH', tail, 1, #tail, 1)
 end
 if pre ~= '' then
-  if redis.call('EXISTS', q) == 1 then
-    redis.call('RENAME', q, pre)
-    redis.call('PEXPIREAT', pre, tonumber(ARGV[7]))
-  end
-  redis.call('SET', maskkey, ARGV[8], 'PXAT', tonumber(ARGV[7]))
+  redis.call('RENAME', q, pre)
+  redis.call('PEXPIREAT', pre, tonumber(ARGV[4]))
+  local shape = n .. ':' .. (m - j) .. ':' .. r .. ':'
+  redis.call('SET', maskkey, shape .. ARGV[5], 'PXAT', tonumber(ARGV[4]))
 else
   redis.call('UNLINK', q)
 end
@@ -62,4 +82,4 @@ if redis.call('EXISTS', s) == 1 then
   redis.call('RENAME', s, q)
   redis.call('PERSIST', q)
 end
-return 1
+return {1, n, j, r}
