@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -53,6 +54,26 @@ def resp(*parts):
 
 def cli(sock, *args):
     return subprocess.check_output(["redis-cli", "-s", sock, *map(str, args)]).decode().strip()
+
+
+def pipe_in(sock, commands):
+    """Send RESP `commands` through redis-cli --pipe; exit on any error."""
+    pipe = subprocess.run(["redis-cli", "-s", sock, "--pipe"], input=b"".join(commands),
+                          capture_output=True)
+    report = pipe.stdout.decode() + pipe.stderr.decode()
+    if pipe.returncode != 0 or "errors: 0" not in report:
+        sys.exit("redis-cli --pipe failed:\n" + report)
+
+
+def commandstats(sock):
+    """{command: (calls, usec)} from INFO commandstats."""
+    out = cli(sock, "INFO", "commandstats")
+    stats = {}
+    for line in out.splitlines():
+        m = re.match(r"cmdstat_([^:]+):calls=(\d+),usec=(\d+)", line)
+        if m:
+            stats[m.group(1)] = (int(m.group(2)), int(m.group(3)))
+    return stats
 
 
 def watch_slow_commands(sock, slower_than_us):

@@ -26,21 +26,12 @@ import termios
 import threading
 import time
 
-from bench import cli, fmt_mib, print_table, resp
+from bench import cli, commandstats, fmt_mib, pipe_in, print_table, resp
 
 QUEUES = 200
 PROCESSES = 100
 JOBS_PER_QUEUE = 50
 DEATHS = 100
-
-
-def pipe_in(sock, commands):
-    """Send RESP `commands` through redis-cli --pipe; exit on any error."""
-    pipe = subprocess.run(["redis-cli", "-s", sock, "--pipe"], input=b"".join(commands),
-                          capture_output=True)
-    report = pipe.stdout.decode() + pipe.stderr.decode()
-    if pipe.returncode != 0 or "errors: 0" not in report:
-        sys.exit("redis-cli --pipe failed:\n" + report)
 
 
 def queue(i):
@@ -111,17 +102,6 @@ def one_refresh(with_memory):
              resp(b"ZCARD", b"cogworker:dead"),
              resp(b"ZREVRANGE", b"cogworker:dead", b"0", b"4", b"WITHSCORES"), resp(b"INFO")]
     return cmds
-
-
-def commandstats(sock):
-    """{command: (calls, usec)} from INFO commandstats."""
-    out = cli(sock, "INFO", "commandstats")
-    stats = {}
-    for line in out.splitlines():
-        m = re.match(r"cmdstat_([^:]+):calls=(\d+),usec=(\d+)", line)
-        if m:
-            stats[m.group(1)] = (int(m.group(2)), int(m.group(3)))
-    return stats
 
 
 def run_top(cogctl, sock, refreshes, interval):

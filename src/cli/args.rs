@@ -8,8 +8,8 @@ use clap::{Args, Parser, Subcommand};
 use super::ui::{ColorChoice, Format};
 use super::values::parse_duration;
 use crate::commands::{
-    audit, busy, check, context, enqueue, fixture, generate, history, job, jobs, metrics, orphans,
-    periodic, procs, queue, queues, reconcile, sets, stats, top, undo, unsettled, worker,
+    audit, busy, check, context, doctor, enqueue, fixture, generate, history, job, jobs, metrics,
+    orphans, periodic, procs, queue, queues, reconcile, sets, stats, top, undo, unsettled, worker,
 };
 
 /// Inspect and repair the Redis queues of cogworker 0.8, side by side with live Ruby
@@ -292,6 +292,7 @@ pub enum Command {
     Orphans(orphans::OrphansArgs),
     Reconcile(reconcile::ReconcileArgs),
     Check(check::CheckArgs),
+    Doctor(doctor::DoctorArgs),
     Metrics(metrics::MetricsArgs),
     /// Named contexts of the config file: list them, show one, pick the current one
     #[command(subcommand, after_help = crate::render::help::examples(&[
@@ -395,6 +396,7 @@ impl Command {
             | Command::Unsettled(UnsettledCommand::List(_))
             | Command::Orphans(_)
             | Command::Check(_)
+            | Command::Doctor(_)
             | Command::Metrics(_)
             | Command::Top(_)
             | Command::Context(_)

@@ -1,4 +1,4 @@
-//! Writing the audit trail: one entry per change (README, "Audit trail"). Best effort: an
+//! Writing the audit trail: one entry per change (docs/safety.md, "Audit trail"). Best effort: an
 //! entry that can't be written is one warning and changes nothing else — unless the audit
 //! is required (`--require-audit`, a context's `require_audit`), when a `begin` entry must
 //! be written before the change is made at all.

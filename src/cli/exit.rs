@@ -1,4 +1,4 @@
-//! Exit codes: one table, documented in the README and the man page.
+//! Exit codes: one table, documented in docs/output.md and the man page.
 
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,7 +32,7 @@ impl Exit {
         }
     }
 
-    /// The documentation table (README, man page, `--help`).
+    /// The documentation table (docs/output.md, man page, `--help`).
     pub const TABLE: &'static [(u8, &'static str)] = &[
         (
             0,

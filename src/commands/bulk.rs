@@ -84,7 +84,7 @@ pub struct Unfinished {
 }
 
 /// The summary of a change, printed at the end (also when interrupted). Its JSON form is a
-/// contract (README "JSON output").
+/// contract (docs/output.md "JSON output").
 #[derive(Debug, Serialize)]
 pub struct Summary {
     /// What was done, e.g. "retry", "delete", "kill", "reschedule", "enqueue-now".

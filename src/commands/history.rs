@@ -128,7 +128,7 @@ impl Run<'_> {
     }
 }
 
-/// One finished run, the JSON schema of `history --json/--ndjson` (README "JSON output").
+/// One finished run, the JSON schema of `history --json/--ndjson` (docs/output.md "JSON output").
 #[derive(Debug, Serialize)]
 pub struct RunEntry<'a> {
     /// When it finished: the score, exactly as Redis printed it.
@@ -400,14 +400,8 @@ pub fn run(ctx: &mut Ctx, args: &HistoryArgs) -> anyhow::Result<Exit> {
 
 /// Any history key at all (the lists or a daily bucket): the middleware has been on.
 pub fn history_exists(store: &mut crate::store::Store) -> crate::store::StoreResult<bool> {
-    for key in [
-        keys::HISTORY_ALL,
-        keys::HISTORY_SUCCESS,
-        keys::HISTORY_FAILED,
-    ] {
-        if store.key_type(key.as_bytes())? != "none" {
-            return Ok(true);
-        }
+    if history_lists_exist(store)? {
+        return Ok(true);
     }
     let mut cursor = "0".to_string();
     loop {
@@ -427,6 +421,21 @@ pub fn history_exists(store: &mut crate::store::Store) -> crate::store::StoreRes
         }
         cursor = next;
     }
+}
+
+/// Any of the three history lists exists (the middleware has recorded a run in the last
+/// retention period, 30 days by default).
+pub fn history_lists_exist(store: &mut crate::store::Store) -> crate::store::StoreResult<bool> {
+    for key in [
+        keys::HISTORY_ALL,
+        keys::HISTORY_SUCCESS,
+        keys::HISTORY_FAILED,
+    ] {
+        if store.key_type(key.as_bytes())? != "none" {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// A run kept by `--sort duration`, ordered so the heap's top is the shortest (popped

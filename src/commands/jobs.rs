@@ -89,7 +89,7 @@ impl Status {
     }
 }
 
-/// One job found, the JSON schema of `jobs --json/--ndjson` (README "JSON output").
+/// One job found, the JSON schema of `jobs --json/--ndjson` (docs/output.md "JSON output").
 #[derive(Debug, Serialize)]
 pub struct Found<'a> {
     pub status: Status,

@@ -6,6 +6,7 @@ pub mod bulk;
 pub mod busy;
 pub mod check;
 pub mod context;
+pub mod doctor;
 pub mod enqueue;
 pub mod fixture;
 pub mod generate;

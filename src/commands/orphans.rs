@@ -104,8 +104,19 @@ pub fn read_lists(
     threshold: f64,
     classes: bool,
 ) -> StoreResult<(Vec<ListView>, Vec<Problem>)> {
-    let pinned = ui.clock.pinned.then_some(ui.clock.now);
     let candidates = liveness::candidates(store)?;
+    read_lists_of(store, ui, threshold, classes, &candidates)
+}
+
+/// [`read_lists`] of the owners the caller found ([`liveness::candidates_among`]).
+pub fn read_lists_of(
+    store: &mut Store,
+    ui: &Ui,
+    threshold: f64,
+    classes: bool,
+    candidates: &liveness::Candidates,
+) -> StoreResult<(Vec<ListView>, Vec<Problem>)> {
+    let pinned = ui.clock.pinned.then_some(ui.clock.now);
     let mut problems = Vec::new();
     if let Some(e) = &candidates.registry_error {
         problems.push(Problem::from_store(keys::INPROGRESS_IDENTITIES, e));

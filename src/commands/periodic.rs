@@ -169,7 +169,7 @@ pub struct RunningLock {
     pub run_at: Option<f64>,
 }
 
-/// One entry, the JSON schema of `periodic list` (README "JSON output").
+/// One entry, the JSON schema of `periodic list` (docs/output.md "JSON output").
 #[derive(Debug, Serialize)]
 pub struct Periodic {
     pub pjid: Name,

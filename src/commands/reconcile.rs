@@ -62,7 +62,7 @@ pub struct ReconcileArgs {
     pub dry_run: bool,
 }
 
-/// What a reconcile pass did. Its JSON is a contract (README "JSON output").
+/// What a reconcile pass did. Its JSON is a contract (docs/output.md "JSON output").
 #[derive(Debug, Serialize)]
 pub struct ReconcileReport {
     pub target: String,

@@ -373,7 +373,7 @@ fn hostname() -> String {
     "localhost".to_string()
 }
 
-/// What a worker run did. Its JSON is a contract (README "JSON output").
+/// What a worker run did. Its JSON is a contract (docs/output.md "JSON output").
 #[derive(Debug, Serialize)]
 pub struct WorkerReport {
     pub identity: String,

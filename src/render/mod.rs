@@ -2,6 +2,7 @@
 //! `Report` trait that turns a command's result into table, JSON or NDJSON output.
 
 pub mod chart;
+pub mod doctor;
 pub mod exposition;
 pub mod help;
 pub mod json;
@@ -42,6 +43,19 @@ pub fn emit<R: Report + ?Sized>(out: &mut dyn Write, ui: &Ui, report: &R) -> io:
             writeln!(out)
         }
     }
+}
+
+/// Each item as one line of JSON: `--ndjson` for a report that is a list of items (the
+/// audit trail's entries, doctor's findings).
+pub fn lines<'a, T: serde::Serialize + 'a>(
+    out: &mut dyn Write,
+    items: impl IntoIterator<Item = &'a T>,
+) -> io::Result<()> {
+    for item in items {
+        serde_json::to_writer(&mut *out, item).map_err(json_io)?;
+        writeln!(out)?;
+    }
+    Ok(())
 }
 
 /// A serde_json error as the io error it carries, so a closed pipe stays a closed pipe.

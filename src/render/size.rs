@@ -25,6 +25,11 @@ pub fn count(n: u64) -> String {
     grouped(&n.to_string())
 }
 
+/// `n` things, with the word that fits: `1 key`, `2,500 keys`.
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", count(n), if n == 1 { one } else { many })
+}
+
 /// An integer's decimal digits, of any length and maybe signed, with thousands separators.
 pub fn grouped(integer: &str) -> String {
     let (sign, digits) = match integer.strip_prefix('-') {

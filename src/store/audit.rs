@@ -120,7 +120,7 @@ pub struct Outcome {
     pub undo_until: String,
 }
 
-/// An entry's fields in the order the README documents; `outcome` for an `end` entry.
+/// An entry's fields in the order docs/safety.md documents; `outcome` for an `end` entry.
 pub fn fields(
     time: String,
     who: &Who,

@@ -1,4 +1,4 @@
-//! The errors of the store module. Each kind decides an exit code (README "Exit codes").
+//! The errors of the store module. Each kind decides an exit code (docs/output.md "Exit codes").
 
 use super::keys::KeyType;
 use super::name::Name;

@@ -204,6 +204,29 @@ pub fn quarantine_prefix(key: impl AsRef<[u8]>) -> Name {
     Name::new(name)
 }
 
+/// A daily history bucket (`cogworker:history:daily:<day>`), found by a scan.
+pub fn is_history_daily(key: &[u8]) -> bool {
+    key.starts_with(HISTORY_DAILY_PREFIX.as_bytes())
+}
+
+/// A job status hash of the Status middleware, found by a scan: `status:` followed by a jid
+/// as the gem draws them (24 lowercase hex), so another application's `status:*` keys in the
+/// same database don't count.
+pub fn is_status(key: &[u8]) -> bool {
+    key.strip_prefix(STATUS_PREFIX.as_bytes())
+        .is_some_and(|jid| {
+            jid.len() == 24
+                && jid
+                    .iter()
+                    .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(b))
+        })
+}
+
+/// A key KeyGuard (or orphan recovery, for unsettled records) moved to quarantine.
+pub fn is_quarantine(key: &[u8]) -> bool {
+    key.starts_with(QUARANTINE_PREFIX.as_bytes())
+}
+
 /// One of the three sorted sets of jobs waiting for a time (KEYS.md §3.5–§3.7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -285,5 +308,19 @@ mod tests {
         assert_eq!(throughput(498946), "cogworker:throughput:498946");
         assert_eq!(JobSet::from_key("cogworker:dead"), Some(JobSet::Dead));
         assert_eq!(JobSet::from_key("cogworker:queues"), None);
+    }
+
+    #[test]
+    fn families_found_by_a_scan() {
+        assert!(is_history_daily(b"cogworker:history:daily:2026-12-01"));
+        assert!(!is_history_daily(b"cogworker:history:all"));
+        assert!(is_status(b"status:5c0f3e2a1b9d8c7e6f5a4b3c"));
+        assert!(!is_status(b"status:online"));
+        assert!(!is_status(b"status:5C0F3E2A1B9D8C7E6F5A4B3C"));
+        assert!(is_quarantine(
+            b"cogworker:quarantine:cogworker:retry:1:0a1b2c3d"
+        ));
+        assert!(is_quarantine(UNSETTLED_QUARANTINE.as_bytes()));
+        assert!(!is_quarantine(b"cogworker:queue:quarantine"));
     }
 }

@@ -163,17 +163,19 @@ pub struct Candidates {
 }
 
 pub fn candidates(store: &mut Store) -> StoreResult<Candidates> {
+    let lists = store.scan_keys(keys::INPROGRESS_PATTERN)?;
+    candidates_among(store, &lists)
+}
+
+/// [`candidates`], with the list keys found by the caller's own scan (`lists`: keys of any
+/// kind, those that aren't in-progress lists are ignored).
+pub fn candidates_among(store: &mut Store, lists: &[Name]) -> StoreResult<Candidates> {
     let (mut identities, registry_error) = match store.members(keys::INPROGRESS_IDENTITIES) {
         Ok(ids) => (ids, None),
         Err(e) if e.is_connection() => return Err(e),
         Err(e) => (Vec::new(), Some(e)),
     };
-    identities.extend(
-        store
-            .scan_keys(keys::INPROGRESS_PATTERN)?
-            .iter()
-            .filter_map(keys::identity_of_inprogress),
-    );
+    identities.extend(lists.iter().filter_map(keys::identity_of_inprogress));
     identities.sort();
     identities.dedup();
     Ok(Candidates {

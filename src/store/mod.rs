@@ -23,6 +23,7 @@ pub mod rewrite;
 pub mod ruby_json;
 pub mod scripts;
 pub mod sentinel;
+pub mod server;
 pub mod undo;
 pub mod unsettled;
 
@@ -228,6 +229,32 @@ impl Store {
         keys.sort();
         keys.dedup();
         Ok(keys)
+    }
+
+    /// One walk of the whole keyspace by `SCAN` (no MATCH, so every name seen is counted),
+    /// `step` keys a call, handing each name to `visit`; it stops once `cap` keys have been
+    /// examined. Returns the keys examined and whether the walk reached the end.
+    pub fn scan_bounded(
+        &mut self,
+        step: usize,
+        cap: u64,
+        mut visit: impl FnMut(Name),
+    ) -> StoreResult<(u64, bool)> {
+        let mut cursor: u64 = 0;
+        let mut examined: u64 = 0;
+        loop {
+            let (next, batch): (u64, Vec<Name>) =
+                self.query_server(redis::cmd("SCAN").arg(cursor).arg("COUNT").arg(step))?;
+            examined += batch.len() as u64;
+            batch.into_iter().for_each(&mut visit);
+            if next == 0 {
+                return Ok((examined, true));
+            }
+            if examined >= cap {
+                return Ok((examined, false));
+            }
+            cursor = next;
+        }
     }
 
     /// The members of a registry set (queues, processes, identities), sorted; as bytes, since

@@ -5,7 +5,7 @@
 //! A `Name` goes to Redis as its exact bytes (`ToRedisArgs`), is shown through the one
 //! escaping function (`shown()`: `q\xff`; there is deliberately no `Display`, so no
 //! `to_string()` can pass for the bytes), and is written to JSON as its text when it is UTF-8,
-//! else as that escaped form (a JSON string must be Unicode; README "Output formats").
+//! else as that escaped form (a JSON string must be Unicode; docs/output.md "JSON output").
 
 use std::borrow::{Borrow, Cow};
 use std::fmt;

@@ -9,6 +9,7 @@ use crate::store::job::Job;
 use crate::store::locks::lock_keys;
 use crate::store::rewrite::ruby_float;
 use crate::store::scripts::{EXPIRE_IF_OWNED, MEMORY_RECORD};
+use crate::store::server::version_at_least;
 use crate::store::{KeyType, Name, Store, StoreError, StoreResult, keys};
 
 const LIVE_QUEUE_WINDOW: i64 = 86_400;
@@ -217,15 +218,6 @@ fn require_lmove(store: &mut Store) -> StoreResult<()> {
     })
 }
 
-/// "7.0.15" ≥ (6, 2)? A version that doesn't read as numbers passes.
-fn version_at_least(version: &str, (major, minor): (u64, u64)) -> bool {
-    let mut parts = version.split('.').map(|p| p.parse::<u64>());
-    match (parts.next(), parts.next()) {
-        (Some(Ok(a)), Some(Ok(b))) => (a, b) >= (major, minor),
-        _ => true,
-    }
-}
-
 /// The beat thread: every few seconds until every processor has returned (a draining
 /// process is still alive, and says so).
 pub fn run(shared: &Shared) {
@@ -288,26 +280,6 @@ pub fn listen(shared: &Shared) {
                 Err(e) if e.is_timeout() => continue,
                 Err(_) => break,
             }
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::version_at_least;
-
-    #[test]
-    fn lmove_needs_redis_6_2() {
-        for (v, ok) in [
-            ("7.0.15", true),
-            ("6.2.0", true),
-            ("6.10.1", true),
-            ("6.0.16", false),
-            ("5.0.7", false),
-            ("255.255.255", true),
-            ("unknown", true),
-        ] {
-            assert_eq!(version_at_least(v, (6, 2)), ok, "{v}");
         }
     }
 }

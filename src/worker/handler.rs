@@ -1,7 +1,7 @@
 //! How `cogctl worker` runs one job: each class has a handler, either a command run directly
 //! (never through a shell, so nothing from a job can reach one) or a built-in. A failed run
 //! carries the same choices the gem's retry hook has (OPERATIONS §7.2). The contract a
-//! handler sees is documented in the README ("Handlers").
+//! handler sees is documented in docs/workers.md ("Handlers").
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;

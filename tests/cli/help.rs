@@ -200,29 +200,3 @@ fn version_names_the_cogworker_data_it_speaks() {
         assert_eq!(run.stdout, format!("{name} {version}"), "{args:?}");
     }
 }
-
-#[test]
-fn the_readme_install_and_quick_start_use_only_commands_and_flags_that_exist() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
-    let start = readme.find("\n## Install").expect("an Install section");
-    let end = readme
-        .find("\n## The demo")
-        .expect("the demo section after the quick start");
-    let lines: Vec<&str> = readme[start..end]
-        .lines()
-        .filter(|l| l.starts_with("cogctl "))
-        .collect();
-    assert!(lines.len() >= 8, "{lines:?}");
-    for line in lines {
-        let command = line.split(" #").next().unwrap();
-        let words = shell_words::split(command).unwrap();
-        if let Err(e) = Cli::try_parse_from(&words) {
-            assert_eq!(
-                e.kind(),
-                clap::error::ErrorKind::DisplayVersion,
-                "`{command}`: {e}"
-            );
-        }
-    }
-}

@@ -19,9 +19,11 @@ pub struct RedisServer {
     dir: tempfile::TempDir,
     socket: PathBuf,
     persistent: bool,
+    /// redis-server arguments after the defaults (so they win), kept for `restart`.
+    extra: Vec<String>,
 }
 
-fn spawn_redis(dir: &Path, socket: &Path, persistent: bool) -> Child {
+fn spawn_redis(dir: &Path, socket: &Path, persistent: bool, extra: &[String]) -> Child {
     let (appendonly, fsync) = if persistent {
         ("yes", "always")
     } else {
@@ -37,6 +39,7 @@ fn spawn_redis(dir: &Path, socket: &Path, persistent: bool) -> Child {
         .arg(dir)
         .arg("--logfile")
         .arg(dir.join("redis.log"))
+        .args(extra)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -54,21 +57,52 @@ impl RedisServer {
         RedisServer::start_with(true)
     }
 
+    /// With these redis-server arguments after the defaults (`--maxclients 10`, `--port N`
+    /// to listen on TCP too, `--replicaof 127.0.0.1 N` …).
+    pub fn start_args(args: &[&str]) -> RedisServer {
+        RedisServer::start_full(false, args)
+    }
+
     fn start_with(persistent: bool) -> RedisServer {
+        RedisServer::start_full(persistent, &[])
+    }
+
+    fn start_full(persistent: bool, args: &[&str]) -> RedisServer {
         let dir = tempfile::Builder::new()
             .prefix("cogctl-redis-")
             .tempdir()
             .expect("temp dir");
         let socket = dir.path().join("redis.sock");
-        let child = spawn_redis(dir.path(), &socket, persistent);
+        let extra: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        let child = spawn_redis(dir.path(), &socket, persistent, &extra);
         let server = RedisServer {
             child,
             dir,
             socket,
             persistent,
+            extra,
         };
         server.wait_ready();
         server
+    }
+
+    /// Kill the server and start it again on the same data directory with `args` added, not
+    /// waiting for it to answer PING: only for its socket to accept connections (a server
+    /// loading its data refuses PING with LOADING).
+    pub fn restart_unready(&mut self, args: &[&str]) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_file(&self.socket);
+        self.extra.extend(args.iter().map(|a| a.to_string()));
+        self.child = spawn_redis(self.dir.path(), &self.socket, self.persistent, &self.extra);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while std::os::unix::net::UnixStream::connect(&self.socket).is_err() {
+            assert!(
+                Instant::now() < deadline,
+                "redis-server did not listen within 10 s"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
     }
 
     /// Kill the server (SIGKILL: no goodbye to its clients), keep it down for `down`, then
@@ -78,7 +112,7 @@ impl RedisServer {
         let _ = self.child.wait();
         std::thread::sleep(down);
         let _ = std::fs::remove_file(&self.socket);
-        self.child = spawn_redis(self.dir.path(), &self.socket, self.persistent);
+        self.child = spawn_redis(self.dir.path(), &self.socket, self.persistent, &self.extra);
         self.wait_ready();
     }
 

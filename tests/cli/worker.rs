@@ -11,7 +11,7 @@ use crate::support::{Cogctl, RedisServer, Spawned, wait_until};
 
 /// A worker with short cadences (beat, poll, orphan check) so tests don't wait on the
 /// gem's production periods.
-fn worker(server: &RedisServer, args: &[&str]) -> Cogctl {
+pub fn worker(server: &RedisServer, args: &[&str]) -> Cogctl {
     Cogctl::new(server)
         .args([
             "worker",

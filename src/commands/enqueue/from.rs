@@ -335,7 +335,7 @@ pub struct LineError {
     pub reason: String,
 }
 
-/// What `enqueue --from` did. Its JSON is a contract (README "JSON output").
+/// What `enqueue --from` did. Its JSON is a contract (docs/output.md "JSON output").
 #[derive(Debug, Serialize)]
 pub struct FromSummary {
     /// The input: the file's path, or "-" for stdin.

@@ -244,7 +244,7 @@ fn spec_of(args: &EnqueueArgs) -> anyhow::Result<JobSpec<'static>> {
     })
 }
 
-/// What `cogctl enqueue CLASS …` did. Its JSON is a contract (README "JSON output").
+/// What `cogctl enqueue CLASS …` did. Its JSON is a contract (docs/output.md "JSON output").
 #[derive(Debug, Serialize)]
 pub struct EnqueueReport {
     /// The new job's jid; null for a duplicate (nothing was written).

@@ -172,10 +172,11 @@ struct InProgress {
 }
 
 impl Snapshot {
-    /// The bounded reads of one scrape (README "cogctl metrics"): one pipeline of counters and
-    /// sizes, the queues (registry, paused set, one pipeline of LLEN + LINDEX -1), the
-    /// processes (registry, one pipeline of HGETALL + PTTL each, HMGET last_beat), the
-    /// in-progress lists of the registry (one pipeline), and the periodic schedule.
+    /// The bounded reads of one scrape (docs/monitoring.md "Prometheus: cogctl metrics"): one
+    /// pipeline of counters and sizes, the queues (registry, paused set, one pipeline of LLEN +
+    /// LINDEX -1), the processes (registry, one pipeline of HGETALL + PTTL each, HMGET
+    /// last_beat), the in-progress lists of the registry (one pipeline), and the periodic
+    /// schedule.
     pub fn read(store: &mut Store, now: f64, pinned: Option<f64>) -> StoreResult<Snapshot> {
         let mut problems = Vec::new();
         let hour = (now.floor() as i64).div_euclid(3600);

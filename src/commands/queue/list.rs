@@ -41,7 +41,7 @@ pub struct ListArgs {
     pub watch: crate::commands::WatchArgs,
 }
 
-/// One waiting job, the JSON schema of `queue list --json/--ndjson` (README "JSON output").
+/// One waiting job, the JSON schema of `queue list --json/--ndjson` (docs/output.md "JSON output").
 #[derive(Debug, Serialize)]
 pub struct WaitingEntry<'a> {
     pub queue: &'a Name,

@@ -28,7 +28,7 @@ pub struct ShowArgs {
     pub queue: Name,
 }
 
-/// The JSON of `queue show` (README "JSON output"): times in epoch seconds, durations in
+/// The JSON of `queue show` (docs/output.md "JSON output"): times in epoch seconds, durations in
 /// seconds.
 #[derive(Debug, Serialize)]
 pub struct QueueReport {

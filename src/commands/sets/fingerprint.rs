@@ -2,7 +2,7 @@
 //! normalised, so that the failures of one cause fall in one group however their ids,
 //! numbers and quoted values differ. The id is the first 8 hex digits of the SHA-1 of
 //! `<error class>\n<pattern>`: the same on every run and machine, and across cogctl
-//! versions as long as the rules below don't change (the README lists them with examples).
+//! versions as long as the rules below don't change (docs/commands.md lists them with examples).
 //!
 //! Rules, applied in one left-to-right pass over the message:
 //! * Ruby object addresses `#<Foo::Bar:0x000055d5c1a2b3c8 @a=1>` → `#<Foo::Bar>`

@@ -62,7 +62,8 @@ pub struct ListArgs {
     pub watch: crate::commands::WatchArgs,
 }
 
-/// One entry of a list, the JSON schema of `… list --json/--ndjson` (README "JSON output").
+/// One entry of a list, the JSON schema of `… list --json/--ndjson` (docs/output.md, "JSON
+/// output").
 #[derive(Debug, Serialize)]
 pub struct SetEntry<'a> {
     pub set: &'static str,

@@ -507,7 +507,7 @@ pub(super) fn check_input(file: &File, set: JobSet, source: &str) -> anyhow::Res
     Ok(Some(entries))
 }
 
-/// What `dead import` did or, with --dry-run, would do. Its JSON is a contract (README).
+/// What `dead import` did or, with --dry-run, would do. Its JSON is a contract (docs/output.md).
 #[derive(Debug, Serialize)]
 pub struct ImportReport {
     /// The set imported into: "dead".

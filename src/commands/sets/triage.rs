@@ -99,7 +99,7 @@ struct Key {
     error_class: Option<Option<String>>,
 }
 
-/// The JSON of `triage` (README "JSON output").
+/// The JSON of `triage` (docs/output.md "JSON output").
 #[derive(Debug, Serialize)]
 pub struct TriageReport {
     /// The key read: cogworker:dead, cogworker:retry or cogworker:history:failed.
@@ -232,7 +232,7 @@ impl Counts {
             .collect();
         v.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.name.cmp(&b.name)));
         // Entries without the field and those beyond the names kept are both counted under
-        // null (the README says so).
+        // null (docs/output.md says so).
         if self.rest + self.missing > 0 {
             v.push(NameCount {
                 name: None,

@@ -43,9 +43,9 @@ use crate::store::audit;
 /// first); / filters queues and processes by name (Esc clears).
 ///
 /// Each refresh is a fixed number of pipelined reads (6 round trips) whose size depends only
-/// on the number of queues and processes (README "cogctl top"). When Redis can't be reached,
-/// a banner says why, the last data stays, and it tries again every interval. Needs a
-/// terminal.
+/// on the number of queues and processes (docs/monitoring.md, "Live: cogctl top"). When
+/// Redis can't be reached, a banner says why, the last data stays, and it tries again every
+/// interval. Needs a terminal.
 #[derive(Debug, Args)]
 #[command(after_help = crate::render::help::examples(&[
     ("The live dashboard, refreshed every 2 s", "cogctl top"),

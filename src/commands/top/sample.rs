@@ -2,7 +2,7 @@
 //! only on the number of queues and processes, never on how many jobs a set or list holds;
 //! and the rates, worked out from successive refreshes.
 //!
-//! Per refresh (README "cogctl top" lists the same):
+//! Per refresh (docs/monitoring.md lists the same):
 //! 1. `SMEMBERS cogworker:queues`, 2. `SMEMBERS cogworker:paused_queues`,
 //! 3. per queue `LLEN`, `LINDEX -1` (latency), `LINDEX 0` (its newest job) and, once a newest
 //!    job is known, `LPOS <queue> <that job> MAXLEN 10000`;
@@ -381,7 +381,7 @@ impl Sampler {
         }
     }
 
-    /// One audit entry of a change made from the screen (README "Audit trail").
+    /// One audit entry of a change made from the screen (docs/safety.md "Audit trail").
     fn audit(
         &mut self,
         command: &str,

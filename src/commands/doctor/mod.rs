@@ -1,0 +1,291 @@
+//! `cogctl doctor`: everything cogctl knows to check about a deployment, in one run — the
+//! Redis under it (`server`), what this user may do there (`acl`), and cogworker's data
+//! (`data`) — each as a finding: an id, a severity, what was seen and how to fix it.
+//!
+//! Read-only, and gentle on Redis: no KEYS, one SCAN walk capped at [`SCAN_CAP`] keys,
+//! everything per queue or per process in pipelines, no list read beyond its length.
+
+mod acl;
+mod data;
+mod server;
+
+use std::io::Write;
+use std::time::Duration;
+
+use clap::Args;
+use serde::Serialize;
+use serde_json::Value;
+
+use super::Ctx;
+use crate::cli::exit::Exit;
+use crate::cli::ui::{Format, Ui};
+use crate::cli::values::parse_duration;
+use crate::render::table::Tone;
+use crate::render::{self, Report};
+use crate::store::{StoreError, StoreResult};
+
+/// Keys one doctor run examines at most in its SCAN walk of the keyspace (in-progress lists
+/// outside their registry, history buckets, status hashes, quarantined keys).
+pub const SCAN_CAP: u64 = 100_000;
+
+/// Keys per SCAN call.
+const SCAN_STEP: usize = 1000;
+
+/// Check the deployment: Redis settings, this user's rights, cogworker's data; exit 1 on a
+/// failure
+///
+/// Each finding has an id, a severity (ok, warn, fail), what was seen and the fix. Nothing is
+/// changed, and Redis is never blocked: no KEYS, a bounded SCAN, pipelines. Exit 0 when
+/// nothing fails (with --strict, when nothing warns either), 1 when something does, 3 when
+/// Redis can't be reached.
+#[derive(Debug, Args)]
+#[command(after_help = crate::render::help::examples(&[
+    ("Every check, and how to fix what is wrong", "cogctl doctor"),
+    ("In CI: fail (exit 1) on a warning too", "cogctl doctor --strict"),
+    ("One finding per line, for a script", "cogctl doctor --ndjson"),
+]))]
+pub struct DoctorArgs {
+    /// Exit 1 on a warning too, not only on a failure
+    #[arg(long)]
+    pub strict: bool,
+
+    /// Silence after which an owner without a presence key is presumed dead (the gem's
+    /// orphan_threshold), for the in-progress lists
+    #[arg(long, value_name = "DURATION", default_value = "300s", value_parser = parse_duration)]
+    pub orphan_threshold: Duration,
+
+    /// The zone for periodic crons that name none (default: $TZ, else the system's)
+    #[arg(long, value_name = "ZONE")]
+    pub tz: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Ok,
+    Warn,
+    Fail,
+}
+
+impl Severity {
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Ok => "ok",
+            Severity::Warn => "warn",
+            Severity::Fail => "FAIL",
+        }
+    }
+
+    fn tone(self) -> Tone {
+        match self {
+            Severity::Ok => Tone::Good,
+            Severity::Warn => Tone::Warn,
+            Severity::Fail => Tone::Bad,
+        }
+    }
+}
+
+/// One thing doctor checked (docs/doctor.md lists every id).
+#[derive(Debug, Serialize)]
+pub struct Finding {
+    /// Stable: `redis.eviction`, `queues.unread` …
+    pub id: &'static str,
+    pub severity: Severity,
+    /// The verdict in one line.
+    pub title: String,
+    /// What was seen: numbers, key names, identities (names escaped as everywhere).
+    pub seen: String,
+    /// How to fix it: a cogctl command, a Redis setting, a config line; null when nothing
+    /// needs fixing.
+    pub fix: Option<String>,
+    /// The numbers and names behind `seen`, as an object whose fields depend on the id.
+    pub data: Value,
+}
+
+impl Finding {
+    pub fn new(id: &'static str, severity: Severity, title: impl Into<String>) -> Finding {
+        Finding {
+            id,
+            severity,
+            title: title.into(),
+            seen: String::new(),
+            fix: None,
+            data: Value::Object(Default::default()),
+        }
+    }
+
+    pub fn ok(id: &'static str, title: impl Into<String>) -> Finding {
+        Finding::new(id, Severity::Ok, title)
+    }
+
+    pub fn warn(id: &'static str, title: impl Into<String>) -> Finding {
+        Finding::new(id, Severity::Warn, title)
+    }
+
+    pub fn fail(id: &'static str, title: impl Into<String>) -> Finding {
+        Finding::new(id, Severity::Fail, title)
+    }
+
+    /// A check that could not be made (what it needed was refused): a warning, since doctor
+    /// can't vouch for it.
+    pub fn unchecked(id: &'static str, what: &str, why: impl Into<String>) -> Finding {
+        Finding::warn(id, format!("{what}: not checked")).seen(why)
+    }
+
+    pub fn seen(mut self, text: impl Into<String>) -> Finding {
+        self.seen = text.into();
+        self
+    }
+
+    pub fn fix(mut self, text: impl Into<String>) -> Finding {
+        self.fix = Some(text.into());
+        self
+    }
+
+    pub fn data(mut self, data: Value) -> Finding {
+        self.data = data;
+        self
+    }
+}
+
+/// The counts of a run's findings.
+#[derive(Debug, Serialize)]
+pub struct Summary {
+    pub ok: usize,
+    pub warn: usize,
+    pub fail: usize,
+    /// The worst severity found.
+    pub verdict: Severity,
+    /// Whether a warning fails the run (--strict).
+    pub strict: bool,
+    /// Keys the SCAN walk examined, and whether it covered the whole keyspace (it stops
+    /// after 100,000 keys; findings that rely on it say so).
+    pub keys_scanned: u64,
+    pub scan_complete: bool,
+}
+
+/// The JSON of `doctor`: one document, the findings in the order they were checked.
+#[derive(Debug, Serialize)]
+pub struct DoctorReport {
+    /// The Redis, password redacted.
+    pub target: String,
+    pub findings: Vec<Finding>,
+    pub summary: Summary,
+}
+
+impl DoctorReport {
+    fn new(target: String, findings: Vec<Finding>, strict: bool, scan: (u64, bool)) -> Self {
+        let count = |s: Severity| findings.iter().filter(|f| f.severity == s).count();
+        let summary = Summary {
+            ok: count(Severity::Ok),
+            warn: count(Severity::Warn),
+            fail: count(Severity::Fail),
+            verdict: findings
+                .iter()
+                .map(|f| f.severity)
+                .max()
+                .unwrap_or(Severity::Ok),
+            strict,
+            keys_scanned: scan.0,
+            scan_complete: scan.1,
+        };
+        DoctorReport {
+            target,
+            findings,
+            summary,
+        }
+    }
+}
+
+/// A reply that was refused (an ACL, a renamed command, a wrong type) as the reason text; a
+/// lost connection stays an error and ends the run.
+fn answered<T>(result: StoreResult<T>) -> StoreResult<Result<T, String>> {
+    match result {
+        Ok(v) => Ok(Ok(v)),
+        Err(e) if e.is_connection() => Err(e),
+        Err(e) => Ok(Err(e.to_string())),
+    }
+}
+
+/// Run every check and collect the findings.
+pub fn diagnose(ctx: &mut Ctx, args: &DoctorArgs) -> anyhow::Result<DoctorReport> {
+    let ui = ctx.ui.clone();
+    let target = ctx.connector()?.target().to_string();
+    let store = match ctx.store() {
+        Ok(store) => store,
+        Err(e) => {
+            let reason = match &e {
+                StoreError::Unavailable { reason, .. } | StoreError::Unreachable { reason, .. } => {
+                    reason.as_str()
+                }
+                _ => "",
+            };
+            return match server::unavailable(reason) {
+                Some(finding) => Ok(DoctorReport::new(
+                    target,
+                    vec![finding],
+                    args.strict,
+                    (0, false),
+                )),
+                None => Err(e.into()),
+            };
+        }
+    };
+    let facts = server::read(store)?;
+    let mut findings = server::findings(&facts);
+    findings.push(acl::finding(store, facts.version())?);
+    let (data, scan) = data::findings(store, &ui, args, &facts)?;
+    findings.extend(data);
+    if !scan.1 {
+        ui.note(&format!(
+            "note: the SCAN walk stopped after {} keys (its cap); in-progress lists outside \
+             their registry, history buckets, status hashes and quarantined keys beyond them \
+             were not seen",
+            crate::render::size::count(scan.0)
+        ));
+    }
+    Ok(DoctorReport::new(target, findings, args.strict, scan))
+}
+
+/// `cogctl doctor`: the report as a table, one JSON document, or one finding a line.
+pub fn run(ctx: &mut Ctx, args: &DoctorArgs) -> anyhow::Result<Exit> {
+    let report = diagnose(ctx, args)?;
+    if ctx.ui.format == Format::Ndjson {
+        render::lines(&mut ctx.out, &report.findings)?;
+    } else {
+        render::emit(&mut ctx.out, &ctx.ui, &report)?;
+    }
+    Ok(report.exit())
+}
+
+impl Report for DoctorReport {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> std::io::Result<()> {
+        let lines: Vec<render::doctor::Line> = self
+            .findings
+            .iter()
+            .map(|f| render::doctor::Line {
+                result: f.severity.name(),
+                tone: f.severity.tone(),
+                id: f.id,
+                title: &f.title,
+                seen: (f.severity != Severity::Ok).then_some(f.seen.as_str()),
+                fix: f.fix.as_deref(),
+            })
+            .collect();
+        let s = &self.summary;
+        let mut verdict = format!("{} ok, {} warn, {} fail", s.ok, s.warn, s.fail);
+        if s.strict && s.warn > 0 && s.fail == 0 {
+            verdict.push_str(" (--strict: a warning fails the run)");
+        }
+        render::doctor::findings(out, ui, &lines, &verdict)
+    }
+
+    fn exit(&self) -> Exit {
+        let s = &self.summary;
+        if s.fail > 0 || (s.strict && s.warn > 0) {
+            Exit::Failure
+        } else {
+            Exit::Ok
+        }
+    }
+}
