@@ -221,7 +221,7 @@ impl Report for UndoPlanReport {
             out,
             "{} would undo `{}` ({}), made {} by {}{} on {}",
             s.strong("dry run:"),
-            one_line(&self.record.command),
+            one_line(&self.record.change()),
             self.record.id,
             when(ui, self.record.created),
             one_line(&self.record.user),
@@ -455,7 +455,7 @@ fn undo(ctx: &mut Ctx, given: &str, dry_run: bool, yes: bool) -> anyhow::Result<
         yes,
         &format!(
             "Undo `{}` ({}) made {} by {}{}: {}, on {}?",
-            record.command,
+            record.change(),
             record.id,
             when(&ui, record.created),
             record.user,
@@ -490,7 +490,11 @@ fn undo(ctx: &mut Ctx, given: &str, dry_run: bool, yes: bool) -> anyhow::Result<
         Kind::ZsetMove => (record.other.clone(), record.key.clone()),
         _ => (record.key.clone(), record.other.clone()),
     };
-    let mut fields: Vec<(&str, &[u8])> = vec![("undo_of", record.id.as_bytes())];
+    let change = record.change();
+    let mut fields: Vec<(&str, &[u8])> = vec![
+        ("undo_of", record.id.as_bytes()),
+        ("of_command", change.as_bytes()),
+    ];
     if let Some(k) = &key {
         fields.push(("key", k.as_bytes()));
     }
@@ -578,7 +582,7 @@ fn undo(ctx: &mut Ctx, given: &str, dry_run: bool, yes: bool) -> anyhow::Result<
     };
     let report = UndoReport {
         undone: record.id.clone(),
-        command: record.command.clone(),
+        command: record.change(),
         target,
         restored,
         left,
@@ -622,7 +626,7 @@ impl Report for ListReport {
                 table::cell(ui, &r.id, Tone::Accent),
                 table::cell(ui, when(ui, r.created), Tone::Plain),
                 table::cell(ui, &r.user, Tone::Plain),
-                table::cell(ui, &r.command, Tone::Strong),
+                table::cell(ui, r.change(), Tone::Strong),
                 table::cell(ui, count(r.entries), Tone::Plain),
                 table::cell(ui, bytes(r.bytes as i64), Tone::Plain),
                 table::cell(ui, rfc3339(r.until), Tone::Dim),

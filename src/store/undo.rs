@@ -416,8 +416,9 @@ pub struct Record {
     /// The record that undid (or is undoing) this one.
     pub undone_by: Option<String>,
     pub undone_at: Option<f64>,
-    /// For an undo: the record it undid.
+    /// For an undo: the record it undid, and the change that record was (`dead retry`).
     pub undo_of: Option<String>,
+    pub of_command: Option<String>,
     /// The key the change acted on (a set, a queue, a registry).
     pub key: Option<Name>,
     /// A move's other set.
@@ -456,6 +457,7 @@ impl Record {
             undone_by: None,
             undone_at: None,
             undo_of: None,
+            of_command: None,
             key: None,
             other: None,
             fields,
@@ -473,9 +475,18 @@ impl Record {
         r.undone_by = Some(r.text("undone_by")).filter(|s| !s.is_empty());
         r.undone_at = r.text("undone_at").parse().ok();
         r.undo_of = Some(r.text("undo_of")).filter(|s| !s.is_empty());
+        r.of_command = Some(r.text("of_command")).filter(|s| !s.is_empty());
         r.key = r.field("key").map(Name::from);
         r.other = r.field("other").map(Name::from);
         r
+    }
+
+    /// The change in words: `dead retry`, or `undo of dead retry`.
+    pub fn change(&self) -> String {
+        match &self.of_command {
+            Some(of) if self.command == "undo" => format!("undo of {of}"),
+            _ => self.command.clone(),
+        }
     }
 
     /// Whether `undo` can act on it now.

@@ -182,10 +182,11 @@ impl Report for DedupeReport {
         };
         writeln!(
             out,
-            "{} {} duplicate jobs ({}) of {} on queue {} (same {}; the one workers take first is \
+            "{} {} duplicate {} ({}) of {} on queue {} (same {}; the one workers take first is \
              kept)",
             s.strong(verb),
             count(self.duplicates),
+            if self.duplicates == 1 { "job" } else { "jobs" },
             bytes(self.duplicate_bytes as i64),
             count(self.scanned),
             self.queue.shown(),
