@@ -5,7 +5,7 @@ mod support;
 mod audit;
 mod basics;
 mod check;
-mod connect;
+pub mod connect;
 mod contexts;
 mod control;
 mod deep;

@@ -793,3 +793,205 @@ fn undoing_a_dedupe_while_a_worker_drains_the_queue_loses_and_repeats_nothing() 
     );
     assert_eq!(seen.len(), jobs.len(), "every job ran or waits");
 }
+
+/// The dead set's entries as (member, score text).
+fn dead(conn: &mut redis::Connection) -> Vec<(Vec<u8>, Vec<u8>)> {
+    redis::cmd("ZRANGE")
+        .arg("cogworker:dead")
+        .arg(0)
+        .arg(-1)
+        .arg("WITHSCORES")
+        .query(conn)
+        .unwrap()
+}
+
+#[test]
+fn a_record_survives_a_restart_with_persistence() {
+    let mut server = RedisServer::start_persistent();
+    server.load("incident");
+    let now = now_of("incident");
+    let before = server.contents();
+    run(&server, now, &["dead", "delete", "--all", "--yes"]).success();
+    run(&server, now, &["queue", "clear", "default", "--yes"]).success();
+    server.restart(Duration::from_millis(200));
+    // Both changes, by id (`undo last` twice would undo the clear, then redo it).
+    let list = run(&server, now, &["--json", "undo", "list"]).json();
+    let ids: Vec<String> = list["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(ids.len(), 2, "{list}");
+    for id in &ids {
+        run(&server, now, &["undo", id, "--yes"]).success();
+    }
+    assert_same(&before, &server.contents(), "after a restart and two undos");
+}
+
+#[test]
+fn undo_goes_on_after_a_sentinel_failover() {
+    use crate::connect::{spawn, wait_for};
+    use crate::support::free_port;
+    let dir = tempfile::tempdir().unwrap();
+    let (p, r) = (free_port().to_string(), free_port().to_string());
+    let _primary = spawn(
+        &["--port", &p, "--bind", "127.0.0.1", "--save", ""],
+        dir.path(),
+    );
+    let replica_dir = dir.path().join("replica");
+    std::fs::create_dir(&replica_dir).unwrap();
+    let _replica = spawn(
+        &[
+            "--port",
+            &r,
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--replicaof",
+            "127.0.0.1",
+            &p,
+        ],
+        &replica_dir,
+    );
+    let sentinel_port = free_port().to_string();
+    let conf = dir.path().join("sentinel.conf");
+    std::fs::write(
+        &conf,
+        format!(
+            "port {sentinel_port}\nbind 127.0.0.1\nsentinel monitor cogmaster 127.0.0.1 {p} 1\n\
+             sentinel down-after-milliseconds cogmaster 5000\nsentinel failover-timeout cogmaster 5000\n"
+        ),
+    )
+    .unwrap();
+    let _sentinel = spawn(&[conf.to_str().unwrap(), "--sentinel"], dir.path());
+    let sentinel = format!("127.0.0.1:{sentinel_port}");
+    let through_sentinel = |args: &[&str]| {
+        Cogctl::bare()
+            .args([
+                "--sentinel",
+                sentinel.as_str(),
+                "--sentinel-master",
+                "cogmaster",
+            ])
+            .args(args)
+            .run()
+    };
+    let client = |port: &str| {
+        redis::Client::open(format!("redis://127.0.0.1:{port}/0"))
+            .unwrap()
+            .get_connection()
+            .unwrap()
+    };
+    let sentinel_client = redis::Client::open(format!("redis://{sentinel}")).unwrap();
+    wait_for("the sentinel", || sentinel_client.get_connection().is_ok());
+    let mut sentinel_conn = sentinel_client.get_connection().unwrap();
+    wait_for("the sentinel to see the replica", || {
+        redis::cmd("SENTINEL")
+            .arg("REPLICAS")
+            .arg("cogmaster")
+            .query::<Vec<redis::Value>>(&mut sentinel_conn)
+            .is_ok_and(|r| !r.is_empty())
+    });
+    wait_for("the primary", || {
+        redis::Client::open(format!("redis://127.0.0.1:{p}/0"))
+            .unwrap()
+            .get_connection()
+            .is_ok()
+    });
+    let mut primary = client(&p);
+    for i in 0..50 {
+        redis::cmd("ZADD")
+            .arg("cogworker:dead")
+            .arg(1_796_200_000 + i)
+            .arg(format!(
+                r#"{{"class":"J","jid":"{i:024x}","queue":"q","args":[{i}]}}"#
+            ))
+            .query::<()>(&mut primary)
+            .unwrap();
+    }
+    let before = dead(&mut primary);
+    let d = through_sentinel(&["dead", "delete", "--all", "--yes"]);
+    assert_eq!(d.code, 0, "{}", d.snapshot());
+    redis::cmd("WAIT")
+        .arg(1)
+        .arg(5000)
+        .query::<i64>(&mut primary)
+        .unwrap();
+    redis::cmd("SENTINEL")
+        .arg("FAILOVER")
+        .arg("cogmaster")
+        .query::<()>(&mut sentinel_conn)
+        .unwrap();
+    wait_for("the replica to be promoted", || {
+        redis::cmd("SENTINEL")
+            .arg("GET-MASTER-ADDR-BY-NAME")
+            .arg("cogmaster")
+            .query::<Vec<String>>(&mut sentinel_conn)
+            .is_ok_and(|a| a.get(1) == Some(&r))
+    });
+    let mut promoted = client(&r);
+    wait_for("the promoted replica to take writes", || {
+        redis::cmd("SET")
+            .arg("probe")
+            .arg("1")
+            .query::<()>(&mut promoted)
+            .is_ok()
+    });
+    let u = through_sentinel(&["undo", "last", "--yes"]);
+    assert_eq!(u.code, 0, "{}", u.snapshot());
+    assert_eq!(
+        dead(&mut promoted),
+        before,
+        "the undo put the set back on the new primary"
+    );
+}
+
+#[test]
+fn the_shared_fixtures_read_the_same_after_a_change_and_its_undo() {
+    for name in [
+        "incident",
+        "orphaned",
+        "memory",
+        "unparseable",
+        "unique",
+        "history",
+        "periodic",
+    ] {
+        let now = now_of(name);
+        for change in [
+            &["dead", "delete", "--all", "--yes"][..],
+            &["retry", "kill", "--all", "--yes"],
+            &["scheduled", "enqueue-now", "--all", "--yes"],
+            &["queue", "delete-job", "default", "--all", "--yes"],
+        ] {
+            let server = RedisServer::start();
+            server.load(name);
+            let before = server.contents();
+            // The gem's keys, as the fixtures hold them (cogctl's own left out).
+            // (Without the dump's time and the keys' remaining TTLs, which move on.)
+            let dump = |server: &RedisServer| -> Vec<serde_json::Value> {
+                ["cogworker:*", "periodic:*", "status:*"]
+                    .iter()
+                    .map(|m| {
+                        let mut d = run(server, now, &["fixture", "dump", "--match", m]).json();
+                        d.as_object_mut().unwrap().remove("captured_at");
+                        for k in d["keys"].as_array_mut().unwrap() {
+                            k.as_object_mut().unwrap().remove("ttl_ms");
+                        }
+                        d
+                    })
+                    .collect()
+            };
+            let dumped = dump(&server);
+            let r = run(&server, now, change);
+            if r.code != 0 || !r.stderr.contains("undo: kept") {
+                continue; // nothing of that kind in this fixture
+            }
+            run(&server, now, &["undo", "last", "--yes"]).success();
+            assert_same(&before, &server.contents(), &format!("{name}: {change:?}"));
+            assert_eq!(dump(&server), dumped, "{name}: {change:?}");
+        }
+    }
+}
