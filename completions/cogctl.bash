@@ -82,6 +82,9 @@ _cogctl() {
             cogctl,top)
                 cmd="cogctl__subcmd__top"
                 ;;
+            cogctl,undo)
+                cmd="cogctl__subcmd__undo"
+                ;;
             cogctl,unsettled)
                 cmd="cogctl__subcmd__unsettled"
                 ;;
@@ -226,6 +229,9 @@ _cogctl() {
             cogctl__subcmd__help,top)
                 cmd="cogctl__subcmd__help__subcmd__top"
                 ;;
+            cogctl__subcmd__help,undo)
+                cmd="cogctl__subcmd__help__subcmd__undo"
+                ;;
             cogctl__subcmd__help,unsettled)
                 cmd="cogctl__subcmd__help__subcmd__unsettled"
                 ;;
@@ -295,6 +301,9 @@ _cogctl() {
             cogctl__subcmd__help__subcmd__queue,clear)
                 cmd="cogctl__subcmd__help__subcmd__queue__subcmd__clear"
                 ;;
+            cogctl__subcmd__help__subcmd__queue,dedupe)
+                cmd="cogctl__subcmd__help__subcmd__queue__subcmd__dedupe"
+                ;;
             cogctl__subcmd__help__subcmd__queue,delete-job)
                 cmd="cogctl__subcmd__help__subcmd__queue__subcmd__delete__subcmd__job"
                 ;;
@@ -348,6 +357,12 @@ _cogctl() {
                 ;;
             cogctl__subcmd__help__subcmd__scheduled,show)
                 cmd="cogctl__subcmd__help__subcmd__scheduled__subcmd__show"
+                ;;
+            cogctl__subcmd__help__subcmd__undo,list)
+                cmd="cogctl__subcmd__help__subcmd__undo__subcmd__list"
+                ;;
+            cogctl__subcmd__help__subcmd__undo,purge)
+                cmd="cogctl__subcmd__help__subcmd__undo__subcmd__purge"
                 ;;
             cogctl__subcmd__help__subcmd__unsettled,file)
                 cmd="cogctl__subcmd__help__subcmd__unsettled__subcmd__file"
@@ -430,6 +445,9 @@ _cogctl() {
             cogctl__subcmd__queue,clear)
                 cmd="cogctl__subcmd__queue__subcmd__clear"
                 ;;
+            cogctl__subcmd__queue,dedupe)
+                cmd="cogctl__subcmd__queue__subcmd__dedupe"
+                ;;
             cogctl__subcmd__queue,delete-job)
                 cmd="cogctl__subcmd__queue__subcmd__delete__subcmd__job"
                 ;;
@@ -450,6 +468,9 @@ _cogctl() {
                 ;;
             cogctl__subcmd__queue__subcmd__help,clear)
                 cmd="cogctl__subcmd__queue__subcmd__help__subcmd__clear"
+                ;;
+            cogctl__subcmd__queue__subcmd__help,dedupe)
+                cmd="cogctl__subcmd__queue__subcmd__help__subcmd__dedupe"
                 ;;
             cogctl__subcmd__queue__subcmd__help,delete-job)
                 cmd="cogctl__subcmd__queue__subcmd__help__subcmd__delete__subcmd__job"
@@ -559,6 +580,24 @@ _cogctl() {
             cogctl__subcmd__scheduled__subcmd__help,show)
                 cmd="cogctl__subcmd__scheduled__subcmd__help__subcmd__show"
                 ;;
+            cogctl__subcmd__undo,help)
+                cmd="cogctl__subcmd__undo__subcmd__help"
+                ;;
+            cogctl__subcmd__undo,list)
+                cmd="cogctl__subcmd__undo__subcmd__list"
+                ;;
+            cogctl__subcmd__undo,purge)
+                cmd="cogctl__subcmd__undo__subcmd__purge"
+                ;;
+            cogctl__subcmd__undo__subcmd__help,help)
+                cmd="cogctl__subcmd__undo__subcmd__help__subcmd__help"
+                ;;
+            cogctl__subcmd__undo__subcmd__help,list)
+                cmd="cogctl__subcmd__undo__subcmd__help__subcmd__list"
+                ;;
+            cogctl__subcmd__undo__subcmd__help,purge)
+                cmd="cogctl__subcmd__undo__subcmd__help__subcmd__purge"
+                ;;
             cogctl__subcmd__unsettled,file)
                 cmd="cogctl__subcmd__unsettled__subcmd__file"
                 ;;
@@ -584,7 +623,7 @@ _cogctl() {
 
     case "${cmd}" in
         cogctl)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit help"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit undo help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -595,6 +634,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -638,7 +681,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__audit)
-            opts="-h -V --since --user --command --limit --all --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --since --user --command --limit --all --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -665,6 +708,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -708,7 +755,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__busy)
-            opts="-h -V --include-stale --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --include-stale --watch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -723,6 +770,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -766,7 +817,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__check)
-            opts="-h -V --max-dead --max-retry --max-latency --max-orphans --max-unsettled --max-periodic-delay --tz --queue --orphan-threshold --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --max-dead --max-retry --max-latency --max-orphans --max-unsettled --max-periodic-delay --tz --queue --orphan-threshold --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -816,6 +867,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -856,7 +911,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__context)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show use help"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show use help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -867,6 +922,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -980,7 +1039,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__context__subcmd__list)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -991,6 +1050,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1034,7 +1097,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__context__subcmd__show)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1045,6 +1108,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1088,7 +1155,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__context__subcmd__use)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1099,6 +1166,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1142,7 +1213,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list triage show retry delete export import help"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list triage show retry delete export import help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1153,6 +1224,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1196,7 +1271,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__delete)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1278,6 +1353,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1318,7 +1397,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__export)
-            opts="-o -h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --output --force --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-o -h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --output --force --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1377,6 +1456,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1546,7 +1629,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__import)
-            opts="-y -h -V --dry-run --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --dry-run --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1557,6 +1640,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1600,7 +1687,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__list)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --oldest-first --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --oldest-first --watch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1662,6 +1749,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1702,7 +1793,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__retry)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --reset-retries --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --reset-retries --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1784,6 +1875,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1824,7 +1919,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__show)
-            opts="-h -V --backtrace --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --backtrace --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1835,6 +1930,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1878,7 +1977,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__triage)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --by --from-history --limit --max-groups --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --by --from-history --limit --max-groups --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1944,6 +2043,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1984,7 +2087,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__doctor)
-            opts="-h -V --strict --orphan-threshold --tz --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --strict --orphan-threshold --tz --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2003,6 +2106,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2046,7 +2153,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__enqueue)
-            opts="-h -V --args --queue --retry --in --at --unique --set --from --batch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --args --queue --retry --in --at --unique --set --from --batch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2092,6 +2199,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2132,7 +2243,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__help)
-            opts="stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit help"
+            opts="stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit undo help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2636,7 +2747,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__help__subcmd__queue)
-            opts="list show pause resume clear delete-job"
+            opts="list show pause resume clear delete-job dedupe"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2650,6 +2761,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__help__subcmd__queue__subcmd__clear)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__help__subcmd__queue__subcmd__dedupe)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2999,6 +3124,48 @@ _cogctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        cogctl__subcmd__help__subcmd__undo)
+            opts="list purge"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__help__subcmd__undo__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__help__subcmd__undo__subcmd__purge)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         cogctl__subcmd__help__subcmd__unsettled)
             opts="list file"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -3056,7 +3223,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__history)
-            opts="-h -V --status --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --min-duration --max-duration --sort --limit --all --oldest-first --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --status --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --min-duration --max-duration --sort --limit --all --oldest-first --watch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3134,6 +3301,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3174,7 +3345,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__job)
-            opts="-h -V --backtrace --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --backtrace --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3185,6 +3356,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3228,7 +3403,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__jobs)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --status --limit --all --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --status --limit --all --watch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3294,6 +3469,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3334,7 +3513,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__metrics)
-            opts="-h -V --listen --concurrency --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --listen --concurrency --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3353,6 +3532,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3396,7 +3579,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__orphans)
-            opts="-h -V --orphan-threshold --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --orphan-threshold --watch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3415,6 +3598,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3458,7 +3645,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__periodic)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show run-now disable enable help"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show run-now disable enable help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3469,6 +3656,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3512,7 +3703,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__periodic__subcmd__disable)
-            opts="-y -h -V --all --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --all --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3523,6 +3714,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3566,7 +3761,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__periodic__subcmd__enable)
-            opts="-y -h -V --all --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --all --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3577,6 +3772,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3718,7 +3917,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__periodic__subcmd__list)
-            opts="-h -V --search --tz --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --search --tz --watch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3741,6 +3940,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3784,7 +3987,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__periodic__subcmd__run__subcmd__now)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3795,6 +3998,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3838,7 +4045,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__periodic__subcmd__show)
-            opts="-h -V --tz --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --tz --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3853,6 +4060,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3896,7 +4107,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__procs)
-            opts="-h -V --memory --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version quiet resume stop alive prune help"
+            opts="-h -V --memory --watch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version quiet resume stop alive prune help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3911,6 +4122,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3954,7 +4169,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__procs__subcmd__alive)
-            opts="-h -V --hostname --identity --max-beat-age --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --hostname --identity --max-beat-age --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3977,6 +4192,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4118,7 +4337,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__procs__subcmd__prune)
-            opts="-h -V --dry-run --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --dry-run --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4129,6 +4348,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4172,7 +4395,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__procs__subcmd__quiet)
-            opts="-y -h -V --all --yes --wait --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --all --yes --wait --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4187,6 +4410,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4230,7 +4457,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__procs__subcmd__resume)
-            opts="-y -h -V --all --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --all --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4241,6 +4468,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4284,7 +4515,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__procs__subcmd__stop)
-            opts="-y -h -V --all --yes --wait --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --all --yes --wait --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4299,6 +4530,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4342,7 +4577,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show pause resume clear delete-job help"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show pause resume clear delete-job dedupe help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4353,6 +4588,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4396,7 +4635,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__clear)
-            opts="-y -h -V --force --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --force --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4407,6 +4646,72 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --redis-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-master)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-password)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --read-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__queue__subcmd__dedupe)
+            opts="-y -h -V --by --dry-run --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --by)
+                    COMPREPLY=($(compgen -W "class,args args" -- "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4450,7 +4755,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__delete__subcmd__job)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4520,6 +4825,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4560,7 +4869,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__help)
-            opts="list show pause resume clear delete-job help"
+            opts="list show pause resume clear delete-job dedupe help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4574,6 +4883,20 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__help__subcmd__clear)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__queue__subcmd__help__subcmd__dedupe)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -4672,7 +4995,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__list)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --next-first --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --next-first --watch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4734,6 +5057,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4774,7 +5101,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__pause)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4785,6 +5112,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4828,7 +5159,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__resume)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4839,6 +5170,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4882,7 +5217,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__show)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4893,6 +5228,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4936,7 +5275,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queues)
-            opts="-h -V --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --watch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4951,6 +5290,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4994,7 +5337,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__reconcile)
-            opts="-h -V --orphan-threshold --max-orphanings --batch --dry-run --on-death --on-death-timeout --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --orphan-threshold --max-orphanings --batch --dry-run --on-death --on-death-timeout --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5025,6 +5368,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5068,7 +5415,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list triage show retry delete kill reschedule export help"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list triage show retry delete kill reschedule export help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5079,6 +5426,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5122,7 +5473,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__delete)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5204,6 +5555,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5244,7 +5599,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__export)
-            opts="-o -h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --output --force --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-o -h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --output --force --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5303,6 +5658,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5486,7 +5845,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__kill)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5568,6 +5927,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5608,7 +5971,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__list)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --oldest-first --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --oldest-first --watch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5670,6 +6033,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5710,7 +6077,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__reschedule)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --in --at --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --in --at --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5800,6 +6167,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5840,7 +6211,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__retry)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --reset-retries --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --reset-retries --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5922,6 +6293,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5962,7 +6337,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__show)
-            opts="-h -V --backtrace --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --backtrace --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5973,6 +6348,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -6016,7 +6395,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__triage)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --by --from-history --limit --max-groups --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --by --from-history --limit --max-groups --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6082,6 +6461,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -6122,7 +6505,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__scheduled)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show enqueue-now delete reschedule help"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show enqueue-now delete reschedule help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6133,6 +6516,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -6176,7 +6563,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__scheduled__subcmd__delete)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6255,6 +6642,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -6298,7 +6689,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__scheduled__subcmd__enqueue__subcmd__now)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --reset-retries --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --reset-retries --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6377,6 +6768,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -6518,7 +6913,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__scheduled__subcmd__list)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --oldest-first --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --oldest-first --watch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6580,6 +6975,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -6620,7 +7019,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__scheduled__subcmd__reschedule)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --in --at --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --in --at --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6710,6 +7109,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --redis-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -6750,7 +7153,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__scheduled__subcmd__show)
-            opts="-h -V --backtrace --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --backtrace --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6761,6 +7164,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -6804,7 +7211,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__stats)
-            opts="-h -V --days --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --days --watch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6823,6 +7230,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -6866,7 +7277,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__top)
-            opts="-h -V --interval --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --interval --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6881,6 +7292,244 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --redis-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-master)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-password)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --read-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__undo)
+            opts="-y -h -V --dry-run --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list purge help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --redis-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-master)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-password)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --read-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__undo__subcmd__help)
+            opts="list purge help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__undo__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__undo__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__undo__subcmd__help__subcmd__purge)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__undo__subcmd__list)
+            opts="-h -V --limit --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --redis-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-master)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sentinel-password)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --read-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cogctl__subcmd__undo__subcmd__purge)
+            opts="-y -h -V --all --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -6924,7 +7573,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__unsettled)
-            opts="-h -V --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list file help"
+            opts="-h -V --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list file help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6935,6 +7584,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -6978,7 +7631,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__unsettled__subcmd__file)
-            opts="-h -V --dry-run --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --dry-run --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6989,6 +7642,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -7088,7 +7745,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__unsettled__subcmd__list)
-            opts="-h -V --limit --watch --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --limit --watch --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -7107,6 +7764,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -7150,7 +7811,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__worker)
-            opts="-q -c -h -V --queue --concurrency --handler --timeout --timeout-for --kill-grace --timeout-drain --config --burst --history --recycle-after --recycle-above --max-jobs --identity-tag --orphan-threshold --max-orphanings --startup-wait --on-death --on-death-for --on-death-timeout --listen --metrics-max-classes --log-format --context --confirm-context --require-audit --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-q -c -h -V --queue --concurrency --handler --timeout --timeout-for --kill-grace --timeout-drain --config --burst --history --recycle-after --recycle-above --max-jobs --identity-tag --orphan-threshold --max-orphanings --startup-wait --on-death --on-death-for --on-death-timeout --listen --metrics-max-classes --log-format --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -7253,6 +7914,10 @@ _cogctl() {
                     return 0
                     ;;
                 --confirm-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_cogctl_global_optspecs
-    string join \n context= confirm-context= require-audit redis-url= tls-insecure sentinel= sentinel-master= sentinel-password= connect-timeout= read-timeout= format= json ndjson color= quiet utc h/help V/version
+    string join \n context= confirm-context= require-audit keep-undo= no-undo redis-url= tls-insecure sentinel= sentinel-master= sentinel-password= connect-timeout= read-timeout= format= json ndjson color= quiet utc h/help V/version
 end
 
 function __fish_cogctl_needs_command
@@ -26,6 +26,7 @@ end
 
 complete -c cogctl -n "__fish_cogctl_needs_command" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_needs_command" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_needs_command" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_needs_command" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_needs_command" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_needs_command" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -39,6 +40,7 @@ complete -c cogctl -n "__fish_cogctl_needs_command" -l color -d 'When to colour 
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_needs_command" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_needs_command" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_needs_command" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_needs_command" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_needs_command" -l ndjson -d 'Same as --format ndjson'
@@ -69,11 +71,13 @@ complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "doctor" -d 'Check the
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "metrics" -d 'Prometheus metrics: the gem\'s own (same names and values) and cogctl\'s additions'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "context" -d 'Named contexts of the config file: list them, show one, pick the current one'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "audit" -d 'The audit trail: every change cogctl made (stream cogctl:audit), newest first'
+complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "undo" -d 'Take back a change cogctl made: exactly what it changed, where it is still as left'
 complete -c cogctl -n "__fish_cogctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l days -d 'Also chart the runs of each of the last N days (UTC days, 1 to 400; the Web UI offers 7, 30, 90 and 182), as the gem\'s opt-in History middleware counts them (cogworker:history:daily:<day>)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -87,6 +91,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l color -d 'When t
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l ndjson -d 'Same as --format ndjson'
@@ -97,6 +102,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -s V -l version -d 
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -110,6 +116,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l color -d 'When 
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l ndjson -d 'Same as --format ndjson'
@@ -117,35 +124,38 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l quiet -d 'No pr
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -s V -l version -d 'Print version'
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l connect-timeout -d 'Give up connecting after this long' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
 ndjson\t'One JSON object per line'"
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l json -d 'Same as --format json'
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l ndjson -d 'Same as --format ndjson'
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l quiet -d 'No progress bars or notes on stderr'
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -s V -l version -d 'Print version'
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -f -a "list" -d 'The jobs waiting on QUEUE, newest first (--next-first: in the order workers take them)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -f -a "show" -d 'The queue\'s page: jobs waiting and the next one\'s wait, paused or not, what runs from it now, and how many of its jobs are retrying, dead or scheduled'
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -f -a "pause" -d 'Stop workers fetching from these queues; pushes still land and wait'
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -f -a "resume" -d 'Let workers fetch from these queues again'
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -f -a "clear" -d 'Delete every job waiting on QUEUE'
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -f -a "delete-job" -d 'Delete waiting jobs from QUEUE by jid, or every job matching the filters'
-complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -f -a "list" -d 'The jobs waiting on QUEUE, newest first (--next-first: in the order workers take them)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -f -a "show" -d 'The queue\'s page: jobs waiting and the next one\'s wait, paused or not, what runs from it now, and how many of its jobs are retrying, dead or scheduled'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -f -a "pause" -d 'Stop workers fetching from these queues; pushes still land and wait'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -f -a "resume" -d 'Let workers fetch from these queues again'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -f -a "clear" -d 'Delete every job waiting on QUEUE'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -f -a "delete-job" -d 'Delete waiting jobs from QUEUE by jid, or every job matching the filters'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -f -a "dedupe" -d 'Remove duplicate jobs from QUEUE, keeping of each the one workers would take first'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l class -d 'Only jobs of this class (repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l queue -d 'Only jobs of this queue (repeat for several)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l error -d 'Only jobs whose "ErrorClass: message" matches this regular expression' -r
@@ -160,6 +170,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -175,6 +186,7 @@ never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l all -d 'Show every match'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l next-first -d 'The order workers take them: the next job to run first'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l ndjson -d 'Same as --format ndjson'
@@ -184,6 +196,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -197,6 +210,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l ndjson -d 'Same as --format ndjson'
@@ -206,6 +220,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -219,6 +234,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l ndjson -d 'Same as --format ndjson'
@@ -228,6 +244,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -241,6 +258,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l ndjson -d 'Same as --format ndjson'
@@ -250,6 +268,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -265,6 +284,7 @@ never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l force -d 'Clear a queue that isn\'t listed in cogworker:queues'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -s y -l yes -d 'Don\'t ask for confirmation'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l ndjson -d 'Same as --format ndjson'
@@ -288,6 +308,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -304,6 +325,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l dry-run -d 'Show what would be deleted; change nothing'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -s y -l yes -d 'Don\'t ask for confirmation'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l ndjson -d 'Same as --format ndjson'
@@ -311,15 +333,45 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from dedupe" -l by -d 'What makes two jobs duplicates: the same class and args (as stored), or the same args' -r -f -a "class\,args\t''
+args\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from dedupe" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from dedupe" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from dedupe" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from dedupe" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from dedupe" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from dedupe" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from dedupe" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from dedupe" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from dedupe" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from dedupe" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from dedupe" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from dedupe" -l dry-run -d 'Count the duplicates by class, and change nothing'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from dedupe" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from dedupe" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from dedupe" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from dedupe" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from dedupe" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from dedupe" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from dedupe" -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from dedupe" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from dedupe" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from dedupe" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from help" -f -a "list" -d 'The jobs waiting on QUEUE, newest first (--next-first: in the order workers take them)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from help" -f -a "show" -d 'The queue\'s page: jobs waiting and the next one\'s wait, paused or not, what runs from it now, and how many of its jobs are retrying, dead or scheduled'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from help" -f -a "pause" -d 'Stop workers fetching from these queues; pushes still land and wait'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from help" -f -a "resume" -d 'Let workers fetch from these queues again'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from help" -f -a "clear" -d 'Delete every job waiting on QUEUE'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from help" -f -a "delete-job" -d 'Delete waiting jobs from QUEUE by jid, or every job matching the filters'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from help" -f -a "dedupe" -d 'Remove duplicate jobs from QUEUE, keeping of each the one workers would take first'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -333,6 +385,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l ndjson -d 'Same as --format ndjson'
@@ -363,6 +416,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -378,6 +432,7 @@ never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l all -d 'Show every match'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l oldest-first -d 'Lowest score first: longest dead, or soonest due'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l ndjson -d 'Same as --format ndjson'
@@ -403,6 +458,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l max-groups -d 'Keep at most N groups while reading; the entries of further patterns are counted together as "other"' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -417,6 +473,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l from-history -d 'Group the failed runs the History middleware recorded (cogworker:history:failed) instead of the set'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l ndjson -d 'Same as --format ndjson'
@@ -426,6 +483,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -440,6 +498,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l backtrace -d 'Show the backtraces of its failed runs (from the History middleware\'s records)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l ndjson -d 'Same as --format ndjson'
@@ -466,6 +525,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -483,6 +543,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -s y -l yes -d 'Don\'t ask for confirmation'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l reset-retries -d 'Give each job a fresh retry budget (remove its retry_count); by default it is kept, as the Web UI does, so a job that died of an exhausted budget gets exactly one attempt'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l ndjson -d 'Same as --format ndjson'
@@ -509,6 +570,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -525,6 +587,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l dry-run -d 'Show the plan — counts per class, queue and error, a sample, the target Redis — and change nothing'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Don\'t ask for confirmation'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l ndjson -d 'Same as --format ndjson'
@@ -551,6 +614,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -567,6 +631,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l dry-run -d 'Show the plan — counts per class, queue and error, a sample, the target Redis — and change nothing'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -s y -l yes -d 'Don\'t ask for confirmation'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l ndjson -d 'Same as --format ndjson'
@@ -595,6 +660,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l at -d 'Due at TIME (RFC 3339, or +DURATION)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -611,6 +677,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l dry-run -d 'Show the plan — counts per class, queue and error, a sample, the target Redis — and change nothing'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -s y -l yes -d 'Don\'t ask for confirmation'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l ndjson -d 'Same as --format ndjson'
@@ -631,6 +698,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -s o -l output -d 'Write to FILE instead of stdout (written whole, or not at all)' -r -F
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -645,6 +713,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l force -d 'Replace FILE when it exists (by default an existing export is never overwritten)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l ndjson -d 'Same as --format ndjson'
@@ -663,6 +732,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -676,6 +746,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l ndjson -d 'Same as --format ndjson'
@@ -705,6 +776,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -720,6 +792,7 @@ never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l all -d 'Show every match'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l oldest-first -d 'Lowest score first: longest dead, or soonest due'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l ndjson -d 'Same as --format ndjson'
@@ -745,6 +818,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l max-groups -d 'Keep at most N groups while reading; the entries of further patterns are counted together as "other"' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -759,6 +833,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l from-history -d 'Group the failed runs the History middleware recorded (cogworker:history:failed) instead of the set'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l ndjson -d 'Same as --format ndjson'
@@ -768,6 +843,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -782,6 +858,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l backtrace -d 'Show the backtraces of its failed runs (from the History middleware\'s records)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l ndjson -d 'Same as --format ndjson'
@@ -808,6 +885,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -825,6 +903,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -s y -l yes -d 'Don\'t ask for confirmation'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l reset-retries -d 'Give each job a fresh retry budget (remove its retry_count); by default it is kept, as the Web UI does, so a job that died of an exhausted budget gets exactly one attempt'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l ndjson -d 'Same as --format ndjson'
@@ -851,6 +930,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -867,6 +947,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l dry-run -d 'Show the plan — counts per class, queue and error, a sample, the target Redis — and change nothing'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Don\'t ask for confirmation'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l ndjson -d 'Same as --format ndjson'
@@ -887,6 +968,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -s o -l output -d 'Write to FILE instead of stdout (written whole, or not at all)' -r -F
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -901,6 +983,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l force -d 'Replace FILE when it exists (by default an existing export is never overwritten)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l ndjson -d 'Same as --format ndjson'
@@ -910,6 +993,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -925,6 +1009,7 @@ never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l dry-run -d 'Count what would be added and what is already present; change nothing'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -s y -l yes -d 'Don\'t ask for confirmation'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l ndjson -d 'Same as --format ndjson'
@@ -942,6 +1027,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -955,6 +1041,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l ndjson -d 'Same as --format ndjson'
@@ -982,6 +1069,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -997,6 +1085,7 @@ never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l all -d 'Show every match'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l oldest-first -d 'Lowest score first: longest dead, or soonest due'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l ndjson -d 'Same as --format ndjson'
@@ -1006,6 +1095,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1020,6 +1110,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l backtrace -d 'Show the backtraces of its failed runs (from the History middleware\'s records)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l ndjson -d 'Same as --format ndjson'
@@ -1046,6 +1137,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1063,6 +1155,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -s y -l yes -d 'Don\'t ask for confirmation'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l reset-retries -d 'Give each job a fresh retry budget (remove its retry_count); by default it is kept, as the Web UI does, so a job that died of an exhausted budget gets exactly one attempt'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l ndjson -d 'Same as --format ndjson'
@@ -1089,6 +1182,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l max-queue-depth -d 'Pause while a target queue holds more than N jobs (so a retry doesn\'t restart the outage)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1105,6 +1199,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l dry-run -d 'Show the plan — counts per class, queue and error, a sample, the target Redis — and change nothing'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Don\'t ask for confirmation'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l ndjson -d 'Same as --format ndjson'
@@ -1133,6 +1228,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l at -d 'Due at TIME (RFC 3339, or +DURATION)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1149,6 +1245,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l dry-run -d 'Show the plan — counts per class, queue and error, a sample, the target Redis — and change nothing'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -s y -l yes -d 'Don\'t ask for confirmation'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l ndjson -d 'Same as --format ndjson'
@@ -1164,6 +1261,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1178,6 +1276,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l backtrace -d 'Show the backtraces of its failed runs (from the History middleware\'s records)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l ndjson -d 'Same as --format ndjson'
@@ -1187,6 +1286,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand job" -s h -l help -d 'Prin
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1200,6 +1300,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_s
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l ndjson -d 'Same as --format ndjson'
@@ -1218,6 +1319,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1231,6 +1333,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l ndjson -d 'Same as --format ndjson'
@@ -1241,6 +1344,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l tz -d 'The zone for a cron that names none (default: $TZ, else the system\'s)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1254,6 +1358,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l ndjson -d 'Same as --format ndjson'
@@ -1263,6 +1368,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1276,6 +1382,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l ndjson -d 'Same as --format ndjson'
@@ -1285,6 +1392,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1300,6 +1408,7 @@ never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l all -d 'Every entry of periodic:schedule'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -s y -l yes -d 'Don\'t ask for confirmation (--all asks)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l ndjson -d 'Same as --format ndjson'
@@ -1309,6 +1418,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1324,6 +1434,7 @@ never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l all -d 'Every entry of periodic:schedule'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -s y -l yes -d 'Don\'t ask for confirmation (--all asks)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l ndjson -d 'Same as --format ndjson'
@@ -1356,6 +1467,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l limit -d 'Show at
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1370,6 +1482,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l all -d 'Show every match'
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l ndjson -d 'Same as --format ndjson'
@@ -1398,6 +1511,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l limit -d 'Show
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1413,6 +1527,7 @@ never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l all -d 'Show every match'
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l oldest-first -d 'Oldest finished first'
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l ndjson -d 'Same as --format ndjson'
@@ -1430,6 +1545,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l from -d 'Read 
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l batch -d 'Jobs per round trip with --from (1–2000)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1444,6 +1560,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l unique -d 'Take the gem\'s until_executed lock; refuse (exit 5) if the same job is enqueued'
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l ndjson -d 'Same as --format ndjson'
@@ -1475,6 +1592,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l log-format -d '
 json\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1490,6 +1608,7 @@ never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l burst -d 'Stop once every unpaused queue it reads is empty, nothing is running and no scheduled or retry entry is due (for CI)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l history -d 'Record every finished run in cogworker:history:* as the gem\'s opt-in History middleware does, so the Web UI\'s History tab and `cogctl history` show them'
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l ndjson -d 'Same as --format ndjson'
@@ -1500,6 +1619,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -s V -l version -d
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop alive prune help" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop alive prune help" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop alive prune help" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop alive prune help" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop alive prune help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop alive prune help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop alive prune help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1514,6 +1634,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop alive prune help" -l memory -d 'Show each process\'s memory over the last 24 h (96 slots of 15 min) as a sparkline, with current, min, max and growth in MB/h'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop alive prune help" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop alive prune help" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop alive prune help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop alive prune help" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop alive prune help" -l ndjson -d 'Same as --format ndjson'
@@ -1530,6 +1651,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l wait -d 'Then wait until they have no job running (each has written quiet, no busy thread and no running job with its beat), at most TIMEOUT [default TIMEOUT: 60s]; exit 1 on timeout, naming those still busy' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1545,6 +1667,7 @@ never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l all -d 'Every live process'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -s y -l yes -d 'Don\'t ask for confirmation'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l ndjson -d 'Same as --format ndjson'
@@ -1554,6 +1677,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1569,6 +1693,7 @@ never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l all -d 'Every live process'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -s y -l yes -d 'Don\'t ask for confirmation'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l ndjson -d 'Same as --format ndjson'
@@ -1579,6 +1704,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l wait -d 'Then wait until they are gone (their presence key deleted by their clean stop), at most TIMEOUT [default TIMEOUT: 60s]; exit 1 on timeout, naming those still running' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1594,6 +1720,7 @@ never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l all -d 'Every live process'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -s y -l yes -d 'Don\'t ask for confirmation'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l ndjson -d 'Same as --format ndjson'
@@ -1606,6 +1733,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from alive" -l max-beat-age -d 'The oldest last beat that still counts as alive (processes beat every 5 s)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from alive" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from alive" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from alive" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from alive" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from alive" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from alive" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1619,6 +1747,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_sub
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from alive" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from alive" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from alive" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from alive" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from alive" -l ndjson -d 'Same as --format ndjson'
@@ -1628,6 +1757,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from alive" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1642,6 +1772,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l dry-run -d 'Show what would be removed; change nothing'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l ndjson -d 'Same as --format ndjson'
@@ -1658,6 +1789,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1672,6 +1804,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l include-stale -d 'Also show entries left by processes that are gone (stale workers hashes)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l ndjson -d 'Same as --format ndjson'
@@ -1682,6 +1815,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -s V -l version -d '
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l interval -d 'Time between refreshes (at least 100ms)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1695,6 +1829,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l color -d 'When to 
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l ndjson -d 'Same as --format ndjson'
@@ -1704,6 +1839,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand top" -s h -l help -d 'Prin
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_seen_subcommand_from list file help" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_seen_subcommand_from list file help" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_seen_subcommand_from list file help" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_seen_subcommand_from list file help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_seen_subcommand_from list file help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_seen_subcommand_from list file help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1717,6 +1853,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_seen_subcommand_from list file help" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_seen_subcommand_from list file help" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_seen_subcommand_from list file help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_seen_subcommand_from list file help" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_seen_subcommand_from list file help" -l ndjson -d 'Same as --format ndjson'
@@ -1731,6 +1868,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1744,6 +1882,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l ndjson -d 'Same as --format ndjson'
@@ -1753,6 +1892,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from file" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from file" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from file" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from file" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from file" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from file" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1767,6 +1907,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from file" -l dry-run -d 'Show the records; change nothing'
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from file" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from file" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from file" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from file" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from file" -l ndjson -d 'Same as --format ndjson'
@@ -1781,6 +1922,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l orphan-thresho
 complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l watch -d 'Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1794,6 +1936,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l color -d 'When
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l ndjson -d 'Same as --format ndjson'
@@ -1808,6 +1951,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l on-death -d 
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l on-death-timeout -d 'Kill a death hook (its whole process group) that runs longer than this' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1822,6 +1966,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l dry-run -d 'Show each in-progress list with its owner\'s state, the parked repeat orphans and the unsettled records; change nothing'
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l ndjson -d 'Same as --format ndjson'
@@ -1840,6 +1985,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l queue -d 'Limit 
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l orphan-threshold -d 'Silence after which an owner without a presence key is presumed dead (for --max-orphans)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1853,6 +1999,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l color -d 'When t
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l ndjson -d 'Same as --format ndjson'
@@ -1864,6 +2011,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand doctor" -l orphan-threshol
 complete -c cogctl -n "__fish_cogctl_using_subcommand doctor" -l tz -d 'The zone for periodic crons that name none (default: $TZ, else the system\'s)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand doctor" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand doctor" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand doctor" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand doctor" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand doctor" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand doctor" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1878,6 +2026,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand doctor" -l strict -d 'Exit 1 on a warning too, not only on a failure'
 complete -c cogctl -n "__fish_cogctl_using_subcommand doctor" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand doctor" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand doctor" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand doctor" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand doctor" -l ndjson -d 'Same as --format ndjson'
@@ -1889,6 +2038,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l listen -d 'Ser
 complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l concurrency -d 'With --listen: scrapes served at the same time (each uses its own Redis connection)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1902,6 +2052,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l color -d 'When
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l ndjson -d 'Same as --format ndjson'
@@ -1911,6 +2062,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -s h -l help -d '
 complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1924,6 +2076,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_se
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l ndjson -d 'Same as --format ndjson'
@@ -1937,6 +2090,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_se
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1950,6 +2104,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_s
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l ndjson -d 'Same as --format ndjson'
@@ -1959,6 +2114,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_s
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1972,6 +2128,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_s
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l ndjson -d 'Same as --format ndjson'
@@ -1981,6 +2138,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_s
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -1994,6 +2152,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_s
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l ndjson -d 'Same as --format ndjson'
@@ -2011,6 +2170,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l command -d 'Only
 complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l limit -d 'Show at most N (default 50 in a table; every match with --json/--ndjson)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l sentinel-master -d 'The master name the Sentinels monitor' -r
@@ -2025,6 +2185,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l all -d 'Show every match'
 complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
 complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l json -d 'Same as --format json'
 complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l ndjson -d 'Same as --format ndjson'
@@ -2032,36 +2193,121 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l quiet -d 'No pro
 complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
 complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -s V -l version -d 'Print version'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit help" -f -a "stats" -d 'Overview: counters, set sizes, processes, the last 24 h of throughput, every queue, and the Redis itself'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit help" -f -a "queues" -d 'List queues: size, latency (age of the oldest waiting job) and whether they are paused'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit help" -f -a "queue" -d 'One queue: list its waiting jobs, show its page, pause, resume or clear it, delete jobs'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit help" -f -a "retry" -d 'Jobs that failed and wait for their next attempt (cogworker:retry)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit help" -f -a "dead" -d 'Jobs that will not run again (cogworker:dead)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit help" -f -a "scheduled" -d 'Jobs pushed to run later (cogworker:schedule)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit help" -f -a "job" -d 'Find a job wherever it is, show its payload and its attempt timeline'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit help" -f -a "periodic" -d 'Periodic (cron) jobs: list them with their next and last run, run one now, enable or disable them (the Web UI\'s Schedules tab)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit help" -f -a "jobs" -d 'Find jobs wherever they are — waiting on a queue, running, scheduled, retrying, dead — with the list filters (--search TEXT finds "every job of customer 42")'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit help" -f -a "history" -d 'Finished runs, newest first: the History tab (needs the gem\'s History middleware, or `cogctl worker --history`)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit help" -f -a "enqueue" -d 'Push a new job, as the gem\'s client does (or many, from NDJSON job specs)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit help" -f -a "worker" -d 'Run jobs: a cogworker process whose job code is any program (or a built-in)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit help" -f -a "procs" -d 'List worker processes; with --memory, their 24 h memory history'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit help" -f -a "busy" -d 'Jobs running right now (from the workers hashes of live processes), with their run time'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit help" -f -a "top" -d 'A live full-screen dashboard: queues with enqueue/dequeue rates, throughput, processes and their memory, the latest deaths'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit help" -f -a "unsettled" -d 'Failed jobs a shutting-down process could not file (cogworker:unsettled)'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit help" -f -a "orphans" -d 'Every in-progress list, its jobs, and whether its owner is alive or presumed dead'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit help" -f -a "reconcile" -d 'Requeue the jobs of dead processes, bury repeat orphans and file unsettled records, now'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit help" -f -a "check" -d 'Check the queues against thresholds; exit 1 when any check fails, 0 when all hold'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit help" -f -a "doctor" -d 'Check the deployment: Redis settings, this user\'s rights, cogworker\'s data; exit 1 on a failure'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit help" -f -a "metrics" -d 'Prometheus metrics: the gem\'s own (same names and values) and cogctl\'s additions'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit help" -f -a "context" -d 'Named contexts of the config file: list them, show one, pick the current one'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit help" -f -a "audit" -d 'The audit trail: every change cogctl made (stream cogctl:audit), newest first'
-complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -l dry-run -d 'Show what the undo would put back, and change nothing'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -a "list" -d 'The changes that can still be undone, newest first'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -a "purge" -d 'Drop what a change kept to be undone: its memory is freed now, and it can\'t be undone'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from list" -l limit -d 'Show at most N records' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from list" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from list" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from list" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from list" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from list" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from list" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from list" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from list" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from list" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from list" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from list" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from list" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from list" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from list" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from list" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from list" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from list" -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from list" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from purge" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from purge" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from purge" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from purge" -l redis-url -d 'Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS, unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then redis://127.0.0.1:6379/0' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from purge" -l sentinel -d 'Find the primary through Redis Sentinel (HOST:PORT, comma-separated or repeated); needs --sentinel-master. Database, user and password come from --redis-url' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from purge" -l sentinel-master -d 'The master name the Sentinels monitor' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from purge" -l sentinel-password -d 'Password of the Sentinels themselves, if they require one' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from purge" -l connect-timeout -d 'Give up connecting after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from purge" -l read-timeout -d 'Give up waiting for a reply after this long' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from purge" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
+json\t'One JSON document'
+ndjson\t'One JSON object per line'"
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from purge" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t''
+never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from purge" -l all -d 'Every record on this Redis'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from purge" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from purge" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from purge" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from purge" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from purge" -l json -d 'Same as --format json'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from purge" -l ndjson -d 'Same as --format ndjson'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from purge" -l quiet -d 'No progress bars or notes on stderr'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from purge" -l utc -d 'Show times as absolute UTC instead of "3m ago"'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from purge" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from purge" -s V -l version -d 'Print version'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from help" -f -a "list" -d 'The changes that can still be undone, newest first'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from help" -f -a "purge" -d 'Drop what a change kept to be undone: its memory is freed now, and it can\'t be undone'
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit undo help" -f -a "stats" -d 'Overview: counters, set sizes, processes, the last 24 h of throughput, every queue, and the Redis itself'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit undo help" -f -a "queues" -d 'List queues: size, latency (age of the oldest waiting job) and whether they are paused'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit undo help" -f -a "queue" -d 'One queue: list its waiting jobs, show its page, pause, resume or clear it, delete jobs'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit undo help" -f -a "retry" -d 'Jobs that failed and wait for their next attempt (cogworker:retry)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit undo help" -f -a "dead" -d 'Jobs that will not run again (cogworker:dead)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit undo help" -f -a "scheduled" -d 'Jobs pushed to run later (cogworker:schedule)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit undo help" -f -a "job" -d 'Find a job wherever it is, show its payload and its attempt timeline'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit undo help" -f -a "periodic" -d 'Periodic (cron) jobs: list them with their next and last run, run one now, enable or disable them (the Web UI\'s Schedules tab)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit undo help" -f -a "jobs" -d 'Find jobs wherever they are — waiting on a queue, running, scheduled, retrying, dead — with the list filters (--search TEXT finds "every job of customer 42")'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit undo help" -f -a "history" -d 'Finished runs, newest first: the History tab (needs the gem\'s History middleware, or `cogctl worker --history`)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit undo help" -f -a "enqueue" -d 'Push a new job, as the gem\'s client does (or many, from NDJSON job specs)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit undo help" -f -a "worker" -d 'Run jobs: a cogworker process whose job code is any program (or a built-in)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit undo help" -f -a "procs" -d 'List worker processes; with --memory, their 24 h memory history'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit undo help" -f -a "busy" -d 'Jobs running right now (from the workers hashes of live processes), with their run time'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit undo help" -f -a "top" -d 'A live full-screen dashboard: queues with enqueue/dequeue rates, throughput, processes and their memory, the latest deaths'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit undo help" -f -a "unsettled" -d 'Failed jobs a shutting-down process could not file (cogworker:unsettled)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit undo help" -f -a "orphans" -d 'Every in-progress list, its jobs, and whether its owner is alive or presumed dead'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit undo help" -f -a "reconcile" -d 'Requeue the jobs of dead processes, bury repeat orphans and file unsettled records, now'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit undo help" -f -a "check" -d 'Check the queues against thresholds; exit 1 when any check fails, 0 when all hold'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit undo help" -f -a "doctor" -d 'Check the deployment: Redis settings, this user\'s rights, cogworker\'s data; exit 1 on a failure'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit undo help" -f -a "metrics" -d 'Prometheus metrics: the gem\'s own (same names and values) and cogctl\'s additions'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit undo help" -f -a "context" -d 'Named contexts of the config file: list them, show one, pick the current one'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit undo help" -f -a "audit" -d 'The audit trail: every change cogctl made (stream cogctl:audit), newest first'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit undo help" -f -a "undo" -d 'Take back a change cogctl made: exactly what it changed, where it is still as left'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and not __fish_seen_subcommand_from stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor metrics context audit undo help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "list" -d 'The jobs waiting on QUEUE, newest first (--next-first: in the order workers take them)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "show" -d 'The queue\'s page: jobs waiting and the next one\'s wait, paused or not, what runs from it now, and how many of its jobs are retrying, dead or scheduled'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "pause" -d 'Stop workers fetching from these queues; pushes still land and wait'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "resume" -d 'Let workers fetch from these queues again'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "clear" -d 'Delete every job waiting on QUEUE'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "delete-job" -d 'Delete waiting jobs from QUEUE by jid, or every job matching the filters'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from queue" -f -a "dedupe" -d 'Remove duplicate jobs from QUEUE, keeping of each the one workers would take first'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from retry" -f -a "list" -d 'List retry entries, latest next attempt first'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from retry" -f -a "triage" -d 'Group retry entries into failure patterns: how many, since when, where'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from retry" -f -a "show" -d 'Show one retry entry: where the job is, its payload and its attempt timeline'
@@ -2097,3 +2343,5 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from context" -f -a "list" -d 'Every context of the config file: its target and safety flags; `*` marks the current'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from context" -f -a "show" -d 'One context\'s settings (default: the one in use), passwords redacted'
 complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from context" -f -a "use" -d 'Make NAME the current context: rewrites current_context in the file, and only it (comments and order are kept)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from undo" -f -a "list" -d 'The changes that can still be undone, newest first'
+complete -c cogctl -n "__fish_cogctl_using_subcommand help; and __fish_seen_subcommand_from undo" -f -a "purge" -d 'Drop what a change kept to be undone: its memory is freed now, and it can\'t be undone'

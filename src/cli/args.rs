@@ -9,7 +9,7 @@ use super::ui::{ColorChoice, Format};
 use super::values::parse_duration;
 use crate::commands::{
     audit, busy, check, context, doctor, enqueue, fixture, generate, history, job, jobs, metrics,
-    orphans, periodic, procs, queue, queues, reconcile, sets, stats, top, unsettled, worker,
+    orphans, periodic, procs, queue, queues, reconcile, sets, stats, top, undo, unsettled, worker,
 };
 
 /// Inspect and repair the Redis queues of cogworker 0.8, side by side with live Ruby
@@ -56,6 +56,16 @@ pub struct GlobalArgs {
     /// can be written; default: the context's require_audit, else best effort
     #[arg(long, global = true, help_heading = "Context")]
     pub require_audit: bool,
+
+    /// Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the
+    /// context's keep_undo, else 24h
+    #[arg(long, global = true, value_name = "DURATION", value_parser = parse_duration,
+          conflicts_with = "no_undo", help_heading = "Undo")]
+    pub keep_undo: Option<Duration>,
+
+    /// Keep nothing to undo this change: what it removes is freed now (it can't be undone)
+    #[arg(long, global = true, help_heading = "Undo")]
+    pub no_undo: bool,
 
     /// Redis to use: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://… for TLS,
     /// unix:///PATH?db=N. Falls back to $COGCTL_REDIS_URL, then $REDIS_URL, then
@@ -292,6 +302,7 @@ pub enum Command {
     ]))]
     Context(context::ContextCommand),
     Audit(audit::AuditArgs),
+    Undo(undo::UndoArgs),
     /// Shell completions and man pages
     #[command(subcommand, hide = true)]
     Generate(generate::GenerateCommand),
@@ -348,6 +359,7 @@ impl Command {
                 QueueCommand::Resume { .. } => Some("queue resume"),
                 QueueCommand::Clear { .. } => Some("queue clear"),
                 QueueCommand::DeleteJob(a) => (!a.dry_run).then_some("queue delete-job"),
+                QueueCommand::Dedupe(a) => (!a.dry_run).then_some("queue dedupe"),
                 QueueCommand::List(_) | QueueCommand::Show(_) => None,
             },
             Command::Periodic(c) => match c {
@@ -370,6 +382,11 @@ impl Command {
                 (!dry_run).then_some("unsettled file")
             }
             Command::Reconcile(a) => (!a.dry_run).then_some("reconcile"),
+            Command::Undo(a) => match &a.action {
+                None => (!a.dry_run).then_some("undo"),
+                Some(undo::UndoAction::Purge { .. }) => Some("undo purge"),
+                Some(undo::UndoAction::List { .. }) => None,
+            },
             Command::Fixture(fixture::FixtureCommand::Load { .. }) => Some("fixture load"),
             Command::Stats(_)
             | Command::Queues(_)
@@ -388,6 +405,38 @@ impl Command {
             | Command::Generate(_)
             | Command::Fixture(fixture::FixtureCommand::Dump { .. }) => None,
         }
+    }
+}
+
+impl Command {
+    /// Whether cogctl keeps what this change needs to be undone (README "Undo"). The
+    /// worker, process signals, reconcile, unsettled filing and purges are not undoable.
+    pub fn undoable(&self) -> bool {
+        matches!(
+            self.changes(),
+            Some(
+                "retry retry"
+                    | "retry delete"
+                    | "retry kill"
+                    | "retry reschedule"
+                    | "dead retry"
+                    | "dead delete"
+                    | "dead import"
+                    | "scheduled enqueue-now"
+                    | "scheduled delete"
+                    | "scheduled reschedule"
+                    | "queue pause"
+                    | "queue resume"
+                    | "queue clear"
+                    | "queue delete-job"
+                    | "queue dedupe"
+                    | "enqueue"
+                    | "periodic run-now"
+                    | "periodic disable"
+                    | "periodic enable"
+                    | "undo"
+            )
+        )
     }
 }
 

@@ -16,6 +16,8 @@ pub struct Change {
     pub argv: String,
     /// The audit must be written before the change.
     pub required: bool,
+    /// cogctl can undo this change (`cogctl undo`).
+    pub undoable: bool,
     /// A `begin` entry was written: an `end` entry follows, whatever happens.
     begun: bool,
 }
@@ -29,11 +31,12 @@ pub struct Change {
 pub struct AuditRefused(pub String);
 
 impl Change {
-    pub fn new(command: &'static str, argv: &[OsString], required: bool) -> Change {
+    pub fn new(command: &'static str, argv: &[OsString], required: bool, undoable: bool) -> Change {
         Change {
             command,
             argv: audit::redact_argv(argv),
             required,
+            undoable,
             begun: false,
         }
     }
@@ -66,19 +69,24 @@ impl Change {
         }
     }
 
-    /// After the change: the entry with its counts and exit status. Written when the command
-    /// reported what it did (a run refused or failed before changing anything has none).
-    pub fn end(&self, ctx: &mut Ctx, exit: u8) {
-        if ctx.audit.counts.is_none() && !self.begun {
-            return;
+    /// After the change: the entry with its counts and exit status, and its id. Written when
+    /// the command reported what it did (a run refused or failed before changing anything
+    /// has none).
+    pub fn end(&self, ctx: &mut Ctx, exit: u8) -> Option<String> {
+        if ctx.audit.counts.is_none() && !self.begun && ctx.audit.undo.is_none() {
+            return None;
         }
         let fields = self.fields(ctx, "end", Some(exit));
         let result = match ctx.store() {
             Ok(store) => audit::append(store, &fields),
             Err(e) => Err(e),
         };
-        if let Err(e) = result {
-            warn(ctx, &e.to_string());
+        match result {
+            Ok(id) => Some(id),
+            Err(e) => {
+                warn(ctx, &e.to_string());
+                None
+            }
         }
     }
 
@@ -96,10 +104,18 @@ impl Change {
                 skipped,
                 failed,
             } = ctx.audit.counts.unwrap_or_default();
+            let (undo, undo_until) = match &ctx.audit.undo {
+                Some(kept) => (kept.id.clone(), crate::render::time::rfc3339(kept.until)),
+                None if !self.undoable => ("no".to_string(), String::new()),
+                None if ctx.undo.keep.is_none() => ("off".to_string(), String::new()),
+                None => ("none".to_string(), String::new()),
+            };
             audit::Outcome {
                 counts: [matched, done, gone, skipped, failed],
                 plan_digest: ctx.audit.plan_digest.clone().unwrap_or_default(),
                 exit,
+                undo,
+                undo_until,
             }
         });
         audit::fields(time, &who, self.command, phase, outcome.as_ref())

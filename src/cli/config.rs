@@ -53,6 +53,8 @@ pub struct ContextSpec {
     /// A change goes ahead only once its audit entry could be written.
     #[serde(default)]
     pub require_audit: bool,
+    /// How long a change stays undoable ("24h", "7d"); `--keep-undo` overrides it.
+    pub keep_undo: Option<String>,
     pub description: Option<String>,
 }
 
@@ -184,6 +186,8 @@ pub struct Active {
     pub read_only: bool,
     pub protected: bool,
     pub require_audit: bool,
+    /// How long its changes stay undoable (`keep_undo`), when it says.
+    pub keep_undo: Option<std::time::Duration>,
 }
 
 /// The connection of a run, the context in force (if any), and notes for stderr.
@@ -302,6 +306,13 @@ pub fn resolve(
         connect.sentinel_password = Some(from_env(env, &name, "sentinel_password_env", var)?);
     }
     connect.context = Some(name.clone());
+    let keep_undo = match &spec.keep_undo {
+        Some(text) => Some(
+            crate::duration::parse_duration(text)
+                .map_err(|e| UsageError(format!("context {name}: keep_undo = {text:?}: {e}")))?,
+        ),
+        None => None,
+    };
     Ok(Resolved {
         connect,
         context: Some(Active {
@@ -309,6 +320,7 @@ pub fn resolve(
             read_only: spec.read_only,
             protected: spec.protected,
             require_audit: spec.require_audit,
+            keep_undo,
         }),
         notes,
     })

@@ -115,6 +115,13 @@ fn run_parsed(cli: Cli, sources: config::Sources, argv: &[OsString]) -> anyhow::
     let resolved = config::resolve(&cli.global, sources, &config, &|k| std::env::var(k).ok())?;
     let change = cli.command.changes();
     let mut ctx = Ctx::new(&cli.global, resolved.connect, resolved.context);
+    // What a change would keep to be undone: set for dry runs too, which say it.
+    ctx.undo.keep = (!cli.global.no_undo).then(|| {
+        cli.global
+            .keep_undo
+            .or(ctx.context.as_ref().and_then(|c| c.keep_undo))
+            .unwrap_or(crate::store::undo::DEFAULT_KEEP)
+    });
     for note in &resolved.notes {
         ctx.ui.note(note);
     }
@@ -144,12 +151,34 @@ fn run_parsed(cli: Cli, sources: config::Sources, argv: &[OsString]) -> anyhow::
     }
     let required =
         cli.global.require_audit || ctx.context.as_ref().is_some_and(|c| c.require_audit);
-    let mut audit = audit::Change::new(name, argv, required);
+    let undoable = cli.command.undoable();
+    let mut audit = audit::Change::new(name, argv, required, undoable);
+    ctx.undo = commands::UndoPlan {
+        keep: ctx.undo.keep.filter(|_| undoable),
+        command: name,
+        argv: audit.argv.clone(),
+    };
     let result = audit
         .begin(&mut ctx)
         .and_then(|()| dispatch(&mut ctx, cli.command));
     let exit = finish(&mut ctx, result).unwrap_or_else(|err| report_error(&err));
-    audit.end(&mut ctx, exit.code());
+    let entry = audit.end(&mut ctx, exit.code());
+    if let Some(kept) = &ctx.audit.undo {
+        // Said once the audit entry exists, so the id it gives is the one `cogctl audit`
+        // shows (the record's own id works as well).
+        ctx.ui.note(&format!(
+            "undo: kept {} {} ({}) until {}; `cogctl undo {}` takes this change back",
+            crate::render::size::count(kept.entries),
+            if kept.entries == 1 {
+                "entry"
+            } else {
+                "entries"
+            },
+            crate::render::size::bytes(kept.bytes as i64),
+            crate::render::time::rfc3339(kept.until),
+            entry.as_deref().unwrap_or(&kept.id),
+        ));
+    }
     // Whatever the command's own summary says, a change made under a context ends by saying
     // which one and where (on stderr: stdout stays data).
     if let (Some(active), Ok(connector)) = (&ctx.context, ctx.connector()) {
@@ -276,6 +305,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<Exit> {
         Command::Doctor(a) => commands::doctor::run(ctx, &a),
         Command::Metrics(a) => commands::metrics::run(ctx, &a),
         Command::Audit(a) => commands::audit::run(ctx, &a),
+        Command::Undo(a) => commands::undo::run(ctx, &a),
         Command::Context(_) => unreachable!("run_parsed runs `context` itself"),
         Command::Generate(a) => commands::generate::run(ctx, &a),
         Command::Fixture(a) => commands::fixture::run(ctx, &a),

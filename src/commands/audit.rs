@@ -13,7 +13,7 @@ use crate::cli::exit::Exit;
 use crate::cli::ui::{Format, Ui};
 use crate::cli::values::{TimeArg, parse_time};
 use crate::render::table::{self, Tone, cut};
-use crate::render::time::when;
+use crate::render::time::{span, when};
 use crate::render::{self, Report};
 use crate::store::audit;
 
@@ -54,6 +54,10 @@ pub struct AuditEntry {
     pub id: String,
     #[serde(flatten)]
     pub fields: BTreeMap<String, String>,
+    /// For a change kept to be undone: its record's state now — open, recording, undoing,
+    /// undone, or gone (expired or purged).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub undo_state: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -95,12 +99,14 @@ pub fn run(ctx: &mut Ctx, args: &AuditArgs) -> anyhow::Result<Exit> {
             entries.push(AuditEntry {
                 id: entry.id.clone(),
                 fields: entry.fields.into_iter().collect(),
+                undo_state: None,
             });
         }
         if short {
             break;
         }
     }
+    undo_states(store, &mut entries)?;
     let report = AuditReport { entries, more };
     if ctx.ui.format == Format::Ndjson {
         render::lines(&mut ctx.out, &report.entries)?;
@@ -108,6 +114,58 @@ pub fn run(ctx: &mut Ctx, args: &AuditArgs) -> anyhow::Result<Exit> {
         render::emit(&mut ctx.out, &ctx.ui, &report)?;
     }
     Ok(Exit::Ok)
+}
+
+/// Each undoable entry's record state, read in one round trip.
+fn undo_states(store: &mut crate::store::Store, entries: &mut [AuditEntry]) -> anyhow::Result<()> {
+    let ids: Vec<(usize, String)> = entries
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| {
+            let id = e.fields.get("undo")?;
+            crate::store::undo::is_record_id(id).then(|| (i, id.clone()))
+        })
+        .collect();
+    let mut pipe = redis::pipe();
+    for (_, id) in &ids {
+        pipe.cmd("HGET")
+            .arg(crate::store::keys::undo_record(id))
+            .arg("state");
+    }
+    for ((i, _), reply) in ids.iter().zip(store.pipeline(&pipe)?) {
+        entries[*i].undo_state = Some(match reply {
+            Ok(v) => crate::store::value::string(&v).unwrap_or_else(|| "gone".into()),
+            Err(_) => "unknown".into(),
+        });
+    }
+    Ok(())
+}
+
+/// The UNDO column: until when a change can be undone, or why it can't.
+fn undo_cell(ui: &Ui, e: &AuditEntry) -> (String, Tone) {
+    let until = e
+        .fields
+        .get("undo_until")
+        .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
+        .map(|t| t.timestamp_millis() as f64 / 1000.0);
+    match (
+        e.fields.get("undo").map(String::as_str),
+        e.undo_state.as_deref(),
+    ) {
+        (Some(_), Some("open" | "recording")) => (
+            until.map_or_else(
+                || "yes".into(),
+                |t| format!("{} left", span((t - ui.clock.now).max(0.0))),
+            ),
+            Tone::Accent,
+        ),
+        (Some(_), Some("undone" | "undoing")) => ("undone".into(), Tone::Dim),
+        (Some(_), Some(_)) => ("expired".into(), Tone::Dim),
+        (Some("no"), _) => ("no".into(), Tone::Dim),
+        (Some("off"), _) => ("--no-undo".into(), Tone::Dim),
+        (Some("none"), _) => ("-".into(), Tone::Dim),
+        _ => ("".into(), Tone::Dim),
+    }
 }
 
 fn entry_time(entry: &audit::Entry) -> Option<f64> {
@@ -130,7 +188,7 @@ impl Report for AuditReport {
         let mut t = table::new(
             ui,
             &[
-                "TIME", "USER", "CONTEXT", "COMMAND", "MATCHED", "DONE", "FAILED", "EXIT", "ARGV",
+                "ID", "TIME", "USER", "CONTEXT", "COMMAND", "DONE", "EXIT", "UNDO", "ARGV",
             ],
         );
         for e in &self.entries {
@@ -145,7 +203,9 @@ impl Report for AuditReport {
                 "begin" => format!("{} (begin)", f("command")),
                 _ => f("command"),
             };
+            let (undo, undo_tone) = undo_cell(ui, e);
             t.add_row(vec![
+                table::cell(ui, &e.id, Tone::Dim),
                 table::cell(
                     ui,
                     e.fields
@@ -158,14 +218,13 @@ impl Report for AuditReport {
                 table::cell(ui, f("user"), Tone::Plain),
                 table::cell(ui, f("context"), Tone::Accent),
                 table::cell(ui, command, Tone::Strong),
-                table::cell(ui, f("matched"), Tone::Plain),
                 table::cell(ui, f("done"), Tone::Plain),
-                table::cell(ui, f("failed"), Tone::Plain),
                 table::cell(ui, exit, tone),
-                table::cell(ui, cut(&f("argv"), 60), Tone::Dim),
+                table::cell(ui, undo, undo_tone),
+                table::cell(ui, cut(&f("argv"), 40), Tone::Dim),
             ]);
         }
-        out.write_all(table::finish(&mut t, &[4, 5, 6, 7]).as_bytes())?;
+        out.write_all(table::finish(&mut t, &[5, 6]).as_bytes())?;
         if self.more {
             writeln!(
                 out,

@@ -108,6 +108,8 @@ pub struct Summary {
     pub unfinished: Vec<Unfinished>,
     /// How many more were not done than `unfinished` lists.
     pub unfinished_more: u64,
+    /// What was kept to undo the change (`cogctl undo`), absent with --no-undo.
+    pub undo: Option<crate::store::undo::Kept>,
     #[serde(skip)]
     verb: &'static str,
     #[serde(skip)]
@@ -132,6 +134,7 @@ impl Summary {
             elapsed_secs: 0.0,
             unfinished: Vec::new(),
             unfinished_more: 0,
+            undo: None,
             verb,
             started: Some(Instant::now()),
         }

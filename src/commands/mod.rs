@@ -25,6 +25,7 @@ pub mod reconcile;
 pub mod sets;
 pub mod stats;
 pub mod top;
+pub mod undo;
 pub mod unsettled;
 pub mod worker;
 
@@ -56,6 +57,20 @@ pub struct Ctx {
     pub confirm_context: Option<String>,
     /// The audit must be written before a change (`--require-audit` or the context's).
     pub require_audit: bool,
+    /// Whether (and for how long) this run's change keeps what it needs to be undone.
+    pub undo: UndoPlan,
+}
+
+/// What a change keeps to be undone (README "Undo"): set by the dispatcher for a change,
+/// used by the commands that can be undone.
+#[derive(Clone, Debug, Default)]
+pub struct UndoPlan {
+    /// How long a record lives; `None`: keep nothing (`--no-undo`, or not a change).
+    pub keep: Option<Duration>,
+    /// The change's audit name (`dead delete`).
+    pub command: &'static str,
+    /// The command line, secrets redacted.
+    pub argv: String,
 }
 
 /// What a change did, for the audit trail: the counts of its summary and, when it acted on
@@ -64,6 +79,8 @@ pub struct Ctx {
 pub struct AuditNote {
     pub counts: Option<Counts>,
     pub plan_digest: Option<String>,
+    /// What the change kept to be undone.
+    pub undo: Option<crate::store::undo::Kept>,
 }
 
 /// The counts a change's summary reports.
@@ -117,7 +134,78 @@ impl Ctx {
             confirm_context: global.confirm_context.clone(),
             context,
             audit: AuditNote::default(),
+            undo: UndoPlan::default(),
         }
+    }
+
+    /// What a change of `entries` entries and `bytes` bytes would keep to be undone, for a
+    /// dry run to say (`None` with --no-undo).
+    pub fn would_keep(&self, entries: u64, bytes: u64) -> Option<crate::store::undo::Kept> {
+        self.undo.keep.map(|keep| crate::store::undo::Kept {
+            id: String::new(),
+            entries,
+            bytes,
+            until: self.ui.clock.current() + keep.as_secs_f64(),
+        })
+    }
+
+    /// Start the undo record of this run's change, unless it keeps nothing (`--no-undo`).
+    /// `fields` name what the kind acts on (the set, the queue …).
+    pub fn start_undo(
+        &mut self,
+        kind: crate::store::undo::Kind,
+        fields: &[(&str, &[u8])],
+    ) -> StoreResult<Option<crate::store::undo::Recorder>> {
+        let Some(keep) = self.undo.keep else {
+            return Ok(None);
+        };
+        let who = self.audit_who(&self.undo.argv);
+        let now = self.ui.clock.current();
+        let command = self.undo.command;
+        let store = self.store()?;
+        crate::store::undo::Recorder::start(
+            store,
+            crate::store::undo::new_id(now),
+            kind,
+            command,
+            &who,
+            now,
+            keep,
+            fields,
+        )
+        .map(Some)
+    }
+
+    /// Close the undo record of this run's change (if it kept one): what it kept goes to the
+    /// audit entry and the summary. A record that kept nothing is dropped. Best effort: a
+    /// record that can't be closed stays undoable as far as it went (its state says
+    /// `recording`), with a warning.
+    pub fn finish_undo(
+        &mut self,
+        recorder: Option<&crate::store::undo::Recorder>,
+    ) -> Option<crate::store::undo::Kept> {
+        let recorder = recorder?;
+        let kept = recorder.kept();
+        let closed = match self.store() {
+            Ok(store) if kept.entries == 0 => {
+                crate::store::undo::purge(store, &kept.id).map(|_| ())
+            }
+            Ok(store) => recorder.finish(store).map(|_| ()),
+            Err(e) => Err(e),
+        };
+        if let Err(e) = closed {
+            self.ui.warn_line(&format!(
+                "{} the undo record {} could not be closed: {}",
+                self.ui.styles.warn("warning:"),
+                kept.id,
+                visible(&e.to_string())
+            ));
+        }
+        if kept.entries == 0 {
+            return None;
+        }
+        self.audit.undo = Some(kept.clone());
+        Some(kept)
     }
 
     /// Note what this change did, for its audit entry.
@@ -200,6 +288,21 @@ impl Write for Out {
             Out::Stdout(w) => w.flush(),
             Out::Buffer(_) => Ok(()),
         }
+    }
+}
+
+/// A dry run's line about undo: what the change would keep, and until when.
+pub fn undo_plan_line(kept: Option<&crate::store::undo::Kept>) -> String {
+    match kept {
+        Some(k) => format!(
+            "undo: would keep {} {} (≈ {}) until {}, so that `cogctl undo` can take it back; \
+             --no-undo keeps nothing",
+            crate::render::size::count(k.entries),
+            if k.entries == 1 { "entry" } else { "entries" },
+            crate::render::size::bytes(k.bytes as i64),
+            crate::render::time::rfc3339(k.until)
+        ),
+        None => "undo: --no-undo: nothing would be kept, it could not be undone".into(),
     }
 }
 

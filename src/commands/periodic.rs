@@ -22,6 +22,7 @@ use crate::render::{self, Report};
 use crate::store::job::Job;
 use crate::store::page::ListPager;
 use crate::store::periodic::{self as store_periodic, EntryFields, EntryState};
+use crate::store::undo::{self, Kind};
 use crate::store::{JobSet, KeyType, Name, Store, StoreResult, find, keys, value};
 
 #[derive(Debug, Subcommand)]
@@ -724,6 +725,8 @@ pub struct RunNowReport {
     pub queue: String,
     /// The job as pushed.
     pub payload: Box<RawValue>,
+    /// What was kept to undo the push, absent with --no-undo.
+    pub undo: Option<undo::Kept>,
 }
 
 impl Report for RunNowReport {
@@ -767,12 +770,21 @@ fn run_now(ctx: &mut Ctx, given: &str) -> anyhow::Result<RunNowReport> {
         .add(&spec, &mut crate::store::ids::Jids::new(), &clock)
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     push::load_scripts(store)?;
-    let outcome = batch.write(store)?.pop().expect("one outcome per job");
+    let mut recorder = ctx.start_undo(Kind::Enqueue, &[])?;
+    let store = ctx.store()?;
+    let outcomes = batch.write(store)?;
+    if let Some(r) = recorder.as_mut() {
+        undo::keep_jobs(store, r, &batch.undo_entries(&outcomes))?;
+    }
+    let undo_kept = ctx.finish_undo(recorder.as_ref());
+    let store = ctx.store()?;
+    let outcome = outcomes.into_iter().next().expect("one outcome per job");
     let job = batch.get(0);
     if let Written::Failed(text) = outcome {
         anyhow::bail!(push::failure_reason(store, &job, &text));
     }
     Ok(RunNowReport {
+        undo: undo_kept,
         pjid,
         jid: job.jid.to_string(),
         class: spec.class.to_string(),
@@ -788,6 +800,8 @@ pub struct ToggleReport {
     pub action: &'static str,
     pub target: String,
     pub entries: Vec<ToggleRow>,
+    /// What was kept to undo it, absent with --no-undo or when nothing changed.
+    pub undo: Option<undo::Kept>,
 }
 
 #[derive(Debug, Serialize)]
@@ -844,6 +858,14 @@ fn toggle(ctx: &mut Ctx, args: &ToggleArgs, disable: bool) -> anyhow::Result<Exi
             ),
         )?;
     }
+    let mut recorder = ctx.start_undo(
+        if disable {
+            Kind::MembersAdded
+        } else {
+            Kind::MembersRemoved
+        },
+        &[("key", keys::PERIODIC_DISABLED.as_bytes())],
+    )?;
     let store = ctx.store()?;
     let mut pipe = redis::pipe();
     for p in &chosen {
@@ -860,10 +882,16 @@ fn toggle(ctx: &mut Ctx, args: &ToggleArgs, disable: bool) -> anyhow::Result<Exi
             changed: value::int(&reply) == Some(1),
         });
     }
+    if let Some(r) = recorder.as_mut() {
+        let changed: Vec<&Name> = rows.iter().filter(|r| r.changed).map(|r| &r.pjid).collect();
+        undo::keep_names(store, r, &changed)?;
+    }
+    let target = store.target().to_string();
     let report = ToggleReport {
         action: if disable { "disable" } else { "enable" },
-        target: store.target().to_string(),
+        target,
         entries: rows,
+        undo: ctx.finish_undo(recorder.as_ref()),
     };
     let matched = report.entries.len() as u64;
     let done = report.entries.iter().filter(|r| r.changed).count() as u64;

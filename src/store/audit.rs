@@ -41,6 +41,19 @@ pub fn append(store: &mut Store, fields: &[(&str, String)]) -> StoreResult<Strin
     store.query_server(&cmd)
 }
 
+/// The entry `id`, if the stream holds it.
+pub fn get(store: &mut Store, id: &str) -> StoreResult<Option<Entry>> {
+    let reply: Value = store.query_server(
+        redis::cmd("XRANGE")
+            .arg(keys::AUDIT)
+            .arg(id)
+            .arg(id)
+            .arg("COUNT")
+            .arg(1),
+    )?;
+    Ok(entries(&reply).into_iter().next())
+}
+
 /// Up to `count` entries older than `before` (an id, exclusive), newest first.
 pub fn page(store: &mut Store, before: Option<&str>, count: usize) -> StoreResult<Vec<Entry>> {
     let end = match before {
@@ -55,7 +68,11 @@ pub fn page(store: &mut Store, before: Option<&str>, count: usize) -> StoreResul
             .arg("COUNT")
             .arg(count),
     )?;
-    Ok(super::value::items(&reply)
+    Ok(entries(&reply))
+}
+
+fn entries(reply: &Value) -> Vec<Entry> {
+    super::value::items(reply)
         .iter()
         .filter_map(|item| {
             let parts = super::value::items(item);
@@ -73,7 +90,7 @@ pub fn page(store: &mut Store, before: Option<&str>, count: usize) -> StoreResul
                 .collect();
             Some(Entry { id, fields })
         })
-        .collect())
+        .collect()
 }
 
 /// Who made a change, and where: the same in every entry of a run.
@@ -96,6 +113,11 @@ pub struct Outcome {
     pub counts: [u64; 5],
     pub plan_digest: String,
     pub exit: u8,
+    /// Whether it can be undone: the undo record's id, `no` (a change cogctl can't undo),
+    /// `off` (`--no-undo`) or `none` (it kept nothing: nothing was changed).
+    pub undo: String,
+    /// Until when (RFC 3339), for a record.
+    pub undo_until: String,
 }
 
 /// An entry's fields in the order docs/safety.md documents; `outcome` for an `end` entry.
@@ -125,6 +147,10 @@ pub fn fields(
         }
         fields.push(("plan_digest", o.plan_digest.clone()));
         fields.push(("exit", o.exit.to_string()));
+        fields.push(("undo", o.undo.clone()));
+        if !o.undo_until.is_empty() {
+            fields.push(("undo_until", o.undo_until.clone()));
+        }
     }
     fields
 }

@@ -31,6 +31,26 @@ pub const PERIODIC_SCHEDULE: &str = "periodic:schedule";
 pub const PERIODIC_DISABLED: &str = "periodic:disabled";
 /// cogctl's own audit trail (a stream): outside cogworker's keys, the gem never reads it.
 pub const AUDIT: &str = "cogctl:audit";
+/// cogctl's index of the changes it can undo (a sorted set of record ids, scored by the time
+/// of the change). Every undo key starts with `cogctl:undo:`: never a key the gem reads.
+pub const UNDO_INDEX: &str = "cogctl:undo:index";
+const UNDO_PREFIX: &str = "cogctl:undo:";
+
+/// The hash that describes one undoable change (README "Undo").
+pub fn undo_record(id: &str) -> Name {
+    Name::from(format!("{UNDO_PREFIX}{id}"))
+}
+
+/// What every key of one undo record's before-image starts with (`<record>:`): the scripts
+/// append the part's name (`z`, `cur`, `side`, `list`, …).
+pub fn undo_parts(id: &str) -> Name {
+    Name::from(format!("{UNDO_PREFIX}{id}:"))
+}
+
+/// The `SCAN MATCH` pattern of every key of one record (`*` for every record's keys).
+pub fn undo_pattern(id: &str) -> String {
+    format!("{UNDO_PREFIX}{id}*")
+}
 
 const QUEUE_PREFIX: &str = "cogworker:queue:";
 const INPROGRESS_PREFIX: &str = "cogworker:inprogress:";

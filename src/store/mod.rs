@@ -17,12 +17,14 @@ pub mod locks;
 pub mod name;
 pub mod page;
 pub mod periodic;
+pub mod rebuild;
 pub mod recovery;
 pub mod rewrite;
 pub mod ruby_json;
 pub mod scripts;
 pub mod sentinel;
 pub mod server;
+pub mod undo;
 pub mod unsettled;
 
 use std::collections::BTreeMap;

@@ -33,6 +33,19 @@ macro_rules! with_release {
     };
 }
 
+/// A script that keeps (or undoes) a before-image under an undo record (README "Undo"), with
+/// the shared owner-checked lock release, the record helpers and the packed-fields codec.
+macro_rules! with_undo {
+    ($file:literal) => {
+        concat!(
+            include_str!("lua/release_owned.lua"),
+            include_str!("lua/undo_side.lua"),
+            include_str!("lua/undo_fields.lua"),
+            include_str!($file)
+        )
+    };
+}
+
 /// A script that puts in-progress jobs back on their queues, with the shared requeue_job.
 macro_rules! with_requeue {
     ($file:literal) => {
@@ -46,30 +59,28 @@ pub static INPROGRESS_STATE: Script =
 
 /// Claim-and-requeue for a batch of schedule/retry/dead entries.
 pub static REQUEUE_BATCH: Script =
-    Script::new("requeue_batch", include_str!("lua/requeue_batch.lua"));
+    Script::new("requeue_batch", with_undo!("lua/requeue_batch.lua"));
 
 /// Retry → dead for a batch, locks released owner-checked.
-pub static KILL_BATCH: Script = Script::new("kill_batch", with_release!("lua/kill_batch.lua"));
+pub static KILL_BATCH: Script = Script::new("kill_batch", with_undo!("lua/kill_batch.lua"));
 
 /// Delete a batch from a sorted set, attempts logs cleared, locks released owner-checked.
-pub static DELETE_BATCH: Script =
-    Script::new("delete_batch", with_release!("lua/delete_batch.lua"));
+pub static DELETE_BATCH: Script = Script::new("delete_batch", with_undo!("lua/delete_batch.lua"));
 
 /// New scores for a batch, payloads unchanged.
 pub static RESCHEDULE_BATCH: Script =
-    Script::new("reschedule_batch", include_str!("lua/reschedule_batch.lua"));
+    Script::new("reschedule_batch", with_undo!("lua/reschedule_batch.lua"));
 
 /// Count and drop a queue in one step (`cogctl queue clear`).
 pub static QUEUE_CLEAR: Script = Script::new("queue_clear", include_str!("lua/queue_clear.lua"));
 
 /// Delete one waiting job by its bytes (every copy) and release its locks, owner-checked.
-pub static QUEUE_DELETE: Script =
-    Script::new("queue_delete", with_release!("lua/queue_delete.lua"));
+pub static QUEUE_DELETE: Script = Script::new("queue_delete", with_undo!("lua/queue_delete.lua"));
 
 /// Delete a batch of waiting jobs found at the indexes they were read at, with their locks.
 pub static QUEUE_DELETE_BATCH: Script = Script::new(
     "queue_delete_batch",
-    with_release!("lua/queue_delete_batch.lua"),
+    with_undo!("lua/queue_delete_batch.lua"),
 );
 
 /// Push new unique jobs (`cogctl enqueue`): their locks first, each job whole or not at all.
@@ -148,6 +159,54 @@ pub static MEMORY_RECORD: Script =
 /// EXPIRE_IF_OWNED for each of a job's locks (§7.8).
 pub static EXPIRE_IF_OWNED: Script =
     Script::new("expire_if_owned", include_str!("lua/expire_if_owned.lua"));
+
+/// Add exported entries to a sorted set (ZADD NX), kept to be undone.
+pub static IMPORT_BATCH: Script = Script::new("import_batch", include_str!("lua/import_batch.lua"));
+
+/// Start an undo of a record: mark it, or say who undid it (README "Undo").
+pub static UNDO_STATE: Script = Script::new("undo_state", include_str!("lua/undo_state.lua"));
+
+/// Undo a batch of a change to a sorted set (restore, remove, move, rescore, unpush, repush).
+pub static UNDO_ZSET: Script = Script::new("undo_zset", with_undo!("lua/undo_zset.lua"));
+
+/// Take requeued jobs back from their queues to their set, or requeue them again.
+pub static UNDO_REQUEUE: Script = Script::new("undo_requeue", with_undo!("lua/undo_requeue.lua"));
+
+/// Put a cleared queue back.
+pub static UNDO_LIST_CLEAR: Script =
+    Script::new("undo_list_clear", include_str!("lua/undo_list_clear.lua"));
+
+/// Put deleted jobs back in their places in line.
+pub static UNDO_LIST_INSERT: Script =
+    Script::new("undo_list_insert", with_undo!("lua/undo_list_insert.lua"));
+
+/// Delete again the jobs an undo put back.
+pub static UNDO_LIST_REMOVE: Script =
+    Script::new("undo_list_remove", with_undo!("lua/undo_list_remove.lua"));
+
+/// Take pushed jobs back, or push them again.
+pub static UNDO_ENQUEUE: Script = Script::new("undo_enqueue", with_undo!("lua/undo_enqueue.lua"));
+
+/// Add or remove again the names a pause/resume/disable/enable changed.
+pub static UNDO_MEMBERS: Script = Script::new("undo_members", include_str!("lua/undo_members.lua"));
+
+/// Read a queue page by page from the tail, each page after the last element read.
+pub static LIST_READ_TAIL: Script =
+    Script::new("list_read_tail", include_str!("lua/list_read_tail.lua"));
+
+/// Swap a rebuilt queue in, carrying over what happened to it meanwhile.
+pub static LIST_SWAP: Script = Script::new("list_swap", include_str!("lua/list_swap.lua"));
+
+/// Copy a slice of a list onto another, inside Redis.
+pub static LIST_COPY: Script = Script::new("list_copy", include_str!("lua/list_copy.lua"));
+
+/// Undo a rebuilt queue: the last step, the swap back.
+pub static UNDO_LIST_SWAP: Script =
+    Script::new("undo_list_swap", include_str!("lua/undo_list_swap.lua"));
+
+/// Undo a rebuilt queue: push a batch of left-out jobs at the front of the line, once.
+pub static UNDO_LIST_FRONT: Script =
+    Script::new("undo_list_front", include_str!("lua/undo_list_front.lua"));
 
 #[cfg(test)]
 mod tests {

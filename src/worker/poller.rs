@@ -260,6 +260,8 @@ fn enqueue_due(shared: &Shared, store: &mut Store, set: JobSet) -> StoreResult<(
                     &REQUEUE_BATCH,
                     &[set.key().as_bytes(), keys::QUEUES.as_bytes()],
                     &[
+                        b"",
+                        b"0",
                         keys::queue_prefix().as_bytes(),
                         &raw,
                         queue.as_bytes(),

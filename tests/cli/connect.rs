@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use crate::support::{Cogctl, free_port};
 
-struct Server(Child);
+pub struct Server(Child);
 
 impl Drop for Server {
     fn drop(&mut self) {
@@ -16,7 +16,7 @@ impl Drop for Server {
     }
 }
 
-fn spawn(args: &[&str], dir: &Path) -> Server {
+pub fn spawn(args: &[&str], dir: &Path) -> Server {
     let child = Command::new("redis-server")
         .args(args)
         .current_dir(dir)
@@ -28,7 +28,7 @@ fn spawn(args: &[&str], dir: &Path) -> Server {
     Server(child)
 }
 
-fn wait_for(what: &str, mut ok: impl FnMut() -> bool) {
+pub fn wait_for(what: &str, mut ok: impl FnMut() -> bool) {
     let deadline = Instant::now() + Duration::from_secs(15);
     while !ok() {
         assert!(Instant::now() < deadline, "{what} did not come up");

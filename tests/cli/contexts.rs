@@ -204,6 +204,8 @@ fn every_change() -> Vec<Vec<&'static str>> {
         "reconcile",
         "unsettled file",
         "fixture load /dev/null",
+        "undo last --yes",
+        "undo purge --all --yes",
     ]
     .iter()
     .map(|line| line.split(' ').collect())

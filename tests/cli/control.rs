@@ -136,13 +136,17 @@ fn clear_drops_the_queue_and_leaves_locks_and_listing() {
     assert!(members(&server, "cogworker:queues").contains("mail-out"));
     assert_eq!(server.list("cogworker:queue:critical").len(), 3);
 
-    let json = cogctl(
+    let mut json = cogctl(
         &server,
         now,
         &["queue", "clear", "critical", "-y", "--json"],
     )
     .success()
     .json();
+    // The cleared list is what the undo record keeps (its id and expiry are Redis').
+    let undo = json.as_object_mut().unwrap().remove("undo").unwrap();
+    assert_eq!(undo["entries"], 3, "{undo}");
+    assert!(undo["bytes"].as_u64().unwrap() > 0, "{undo}");
     assert_eq!(
         json,
         serde_json::json!({
@@ -275,6 +279,10 @@ fn delete_job_json_and_jids_that_are_not_there() {
     let mut json = run.json();
     assert!(json["elapsed_secs"].as_f64().unwrap() >= 0.0);
     json["elapsed_secs"] = Value::from(0.0);
+    // What the delete kept to be undone: one job (its id and expiry are Redis').
+    let undo = json.as_object_mut().unwrap().remove("undo").unwrap();
+    assert_eq!(undo["entries"], 1, "{undo}");
+    assert!(undo["id"].as_str().unwrap().starts_with("u-"), "{undo}");
     assert_eq!(
         json,
         serde_json::json!({

@@ -168,7 +168,7 @@ fn a_scheduled_push_is_only_a_zadd_with_the_gems_shape() {
         .arg("*")
         .query(&mut server.conn())
         .unwrap();
-    keys.retain(|k| k != "cogctl:audit");
+    keys.retain(|k| k != "cogctl:audit" && !k.starts_with("cogctl:undo:"));
     assert_eq!(keys, ["cogworker:schedule"]);
     assert_eq!(report["scheduled"], true);
     assert_eq!(report["at"], 1796208652.5);
@@ -405,7 +405,8 @@ fn the_single_report_schema() {
             "held_by",
             "unique_lock",
             "lock_ttl",
-            "payload"
+            "payload",
+            "undo"
         ])
     );
     let line = enqueue(&server, &["S", "--ndjson"]).success().ndjson();
@@ -491,7 +492,8 @@ fn from_a_file_good_lines_are_pushed_once_and_bad_ones_reported() {
             "interrupted",
             "elapsed_secs",
             "errors",
-            "errors_more"
+            "errors_more",
+            "undo"
         ])
     );
     assert_eq!(summary["source"], path.to_str().unwrap());

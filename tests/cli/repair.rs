@@ -739,7 +739,8 @@ fn the_summary_schema() {
             "interrupted",
             "elapsed_secs",
             "unfinished",
-            "unfinished_more"
+            "unfinished_more",
+            "undo"
         ]
     );
     assert_eq!(json["action"], "kill");
@@ -776,7 +777,8 @@ fn the_summary_schema() {
             "by_error",
             "not_found",
             "sample",
-            "plan_out"
+            "plan_out",
+            "undo"
         ]
     );
     assert_eq!(plan["entries"], 5);

@@ -233,13 +233,14 @@ impl RedisServer {
     }
 
     /// Every key with its type, exact serialized value (DUMP) and whether it has a TTL —
-    /// but cogctl's own audit stream (cogctl:audit), which every change appends to: the
-    /// comparisons are about the state cogworker sees (tests/cli/audit.rs checks the stream).
+    /// but cogctl's own audit stream (cogctl:audit), which every change appends to, and its
+    /// undo records (cogctl:undo:…), which every undoable change writes: the comparisons are
+    /// about the state cogworker sees (tests/cli/audit.rs and undo.rs check cogctl's keys).
     pub fn keyspace(&self) -> BTreeMap<Vec<u8>, (String, Vec<u8>, bool)> {
         let mut conn = self.conn();
         let keys: Vec<Vec<u8>> = redis::cmd("KEYS").arg("*").query(&mut conn).unwrap();
         keys.into_iter()
-            .filter(|k| k.as_slice() != b"cogctl:audit")
+            .filter(|k| k.as_slice() != b"cogctl:audit" && !k.starts_with(b"cogctl:undo:"))
             .map(|k| {
                 let kind: String = redis::cmd("TYPE").arg(&k).query(&mut conn).unwrap();
                 let dump: Vec<u8> = redis::cmd("DUMP").arg(&k).query(&mut conn).unwrap();
@@ -318,12 +319,20 @@ pub struct Run {
 }
 
 impl Run {
-    /// stdout, stderr and the exit status together, for snapshots.
+    /// stdout, stderr and the exit status together, for snapshots. An undo record's expiry
+    /// and ids are Redis' (real time, not the pinned clock): they read as placeholders.
     pub fn snapshot(&self) -> String {
-        format!(
+        let text = format!(
             "exit: {}\n--- stdout\n{}--- stderr\n{}",
             self.code, self.stdout, self.stderr
-        )
+        );
+        let text = regex::Regex::new(r"(undo: kept .*) until \S+; `cogctl undo \S+`")
+            .unwrap()
+            .replace_all(&text, "$1 until <until>; `cogctl undo <id>`");
+        regex::Regex::new(r"\bu-\d{8}-\d{6}-[0-9a-f]{6}\b")
+            .unwrap()
+            .replace_all(&text, "<undo-id>")
+            .into_owned()
     }
 
     /// The snapshot with the run's timing line (`took 1.2s, 833/s`) and the socket path

@@ -499,7 +499,8 @@ fn the_import_summary_schema() {
             "error",
             "dry_run",
             "interrupted",
-            "elapsed_secs"
+            "elapsed_secs",
+            "undo"
         ]
     );
     assert_eq!(summary["set"], "dead");

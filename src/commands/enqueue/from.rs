@@ -28,6 +28,7 @@ use crate::render::{self, Report};
 use crate::store::Name;
 use crate::store::ids::Jids;
 use crate::store::job::{Job, string_of};
+use crate::store::undo::{self, Kind};
 
 /// `[]`: the args of a spec that gives none.
 fn empty_args() -> &'static RawValue {
@@ -251,6 +252,7 @@ pub fn run(ctx: &mut Ctx, path: &Path, batch: usize) -> anyhow::Result<Exit> {
         0
     };
     let ui = ctx.ui.clone();
+    let mut recorder = ctx.start_undo(Kind::Enqueue, &[])?;
     let store = ctx.store()?;
     push::load_scripts(store)?;
     let mut summary = FromSummary::new(&source, store.target());
@@ -270,6 +272,9 @@ pub fn run(ctx: &mut Ctx, path: &Path, batch: usize) -> anyhow::Result<Exit> {
             summary.note(line, None, reason);
         }
         let outcomes = chunk.batch.write(store)?;
+        if let Some(r) = recorder.as_mut() {
+            undo::keep_jobs(store, r, &chunk.batch.undo_entries(&outcomes))?;
+        }
         for (i, outcome) in outcomes.into_iter().enumerate() {
             match outcome {
                 Written::Written if chunk.batch.scheduled(i) => summary.scheduled += 1,
@@ -291,6 +296,7 @@ pub fn run(ctx: &mut Ctx, path: &Path, batch: usize) -> anyhow::Result<Exit> {
     }
     progress.finish();
     summary.finish();
+    summary.undo = ctx.finish_undo(recorder.as_ref());
     ctx.record(crate::commands::Counts {
         matched: summary.lines,
         done: summary.pushed + summary.scheduled,
@@ -355,6 +361,8 @@ pub struct FromSummary {
     pub errors: Vec<LineError>,
     /// How many more there were than `errors` lists.
     pub errors_more: u64,
+    /// What was kept to undo the enqueue, absent with --no-undo or when nothing was pushed.
+    pub undo: Option<undo::Kept>,
     #[serde(skip)]
     started: Option<Instant>,
 }
@@ -374,6 +382,7 @@ impl FromSummary {
             elapsed_secs: 0.0,
             errors: Vec::new(),
             errors_more: 0,
+            undo: None,
             started: Some(Instant::now()),
         }
     }

@@ -22,6 +22,7 @@ use push::{Batch, JobSpec, When, Written};
 
 use crate::store::Name;
 use crate::store::ids::Jids;
+use crate::store::undo::{self, Kind};
 use crate::text::visible;
 
 /// Push a new job, as the gem's client does (or many, from NDJSON job specs)
@@ -149,9 +150,16 @@ pub fn run(ctx: &mut Ctx, args: &EnqueueArgs) -> anyhow::Result<Exit> {
     batch
         .add(&spec, &mut Jids::new(), &clock)
         .map_err(|e| UsageError(e.to_string()))?;
+    let mut recorder = ctx.start_undo(Kind::Enqueue, &[])?;
     let store = ctx.store()?;
     push::load_scripts(store)?;
-    let outcome = batch.write(store)?.pop().expect("one outcome per job");
+    let outcomes = batch.write(store)?;
+    if let Some(r) = recorder.as_mut() {
+        undo::keep_jobs(store, r, &batch.undo_entries(&outcomes))?;
+    }
+    let undo_kept = ctx.finish_undo(recorder.as_ref());
+    let store = ctx.store()?;
+    let outcome = outcomes.into_iter().next().expect("one outcome per job");
     let job = batch.get(0);
     let written = match outcome {
         Written::Written => true,
@@ -173,6 +181,7 @@ pub fn run(ctx: &mut Ctx, args: &EnqueueArgs) -> anyhow::Result<Exit> {
         unique_lock: job.lock.map(|(key, _)| key.to_string()),
         lock_ttl: job.lock.filter(|_| written).map(|(_, ttl)| ttl),
         payload: written.then(|| String::from_utf8_lossy(job.payload).into_owned()),
+        undo: undo_kept,
     };
     ctx.record(super::Counts {
         matched: 1,
@@ -258,6 +267,8 @@ pub struct EnqueueReport {
     pub lock_ttl: Option<u64>,
     /// The exact JSON written.
     pub payload: Option<String>,
+    /// What was kept to undo the enqueue, absent with --no-undo or for a duplicate.
+    pub undo: Option<undo::Kept>,
 }
 
 impl Report for EnqueueReport {

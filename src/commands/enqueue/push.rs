@@ -202,6 +202,33 @@ impl Batch {
         }
     }
 
+    /// What an undo needs of the jobs written (README "Undo"): for each, its target ("q" +
+    /// queue, or "s" + score), payload, unique lock key, jid and lock TTL, packed.
+    pub fn undo_entries(&self, outcomes: &[Written]) -> Vec<Vec<u8>> {
+        self.jobs
+            .iter()
+            .zip(outcomes)
+            .filter(|(_, o)| matches!(o, Written::Written))
+            .map(|(slot, _)| {
+                let target = match &slot.score {
+                    Some(score) => [b"s", &self.arena[score.clone()]].concat(),
+                    None => [b"q", &self.arena[slot.queue.clone()]].concat(),
+                };
+                let (lock, ttl) = match &slot.lock {
+                    Some((key, ttl)) => (&self.arena[key.clone()], ttl.to_string()),
+                    None => (&b""[..], String::new()),
+                };
+                crate::store::undo::pack(&[
+                    &target,
+                    &self.arena[slot.payload.clone()],
+                    lock,
+                    &self.arena[slot.jid.clone()],
+                    ttl.as_bytes(),
+                ])
+            })
+            .collect()
+    }
+
     /// Build `spec`'s payload as the gem's `Client.push` of this hash writes it (KEYS.md
     /// §4.2): the caller's keys `class, args[, queue][, retry][, unique][, at]`, then the
     /// extra fields in order, then the defaults that are missing (`jid, queue, retry,

@@ -17,6 +17,7 @@ use serde::Serialize;
 
 use super::Ctx;
 
+pub mod dedupe;
 pub mod list;
 pub mod show;
 use super::bulk::{self, Outcome, PaceArgs, Pacer, Summary};
@@ -33,6 +34,7 @@ use crate::render::time::{rfc3339, when};
 use crate::render::{self, Report, size::count};
 use crate::store::job::{Job, sha1_hex};
 use crate::store::page::{ListPager, PAGE};
+use crate::store::undo::{self, Kind, Recorder};
 use crate::store::{KeyType, Name, Store, StoreResult, find, keys, locks, scripts, value};
 
 #[derive(Debug, Subcommand)]
@@ -145,6 +147,30 @@ pub enum QueueCommand {
         ),
     ]))]
     DeleteJob(Box<DeleteJobArgs>),
+    /// Remove duplicate jobs from QUEUE, keeping of each the one workers would take first
+    ///
+    /// Two jobs are duplicates when they have the same class and the same args as stored
+    /// (--by class,args), or the same args (--by args). The queue is read from its tail while
+    /// workers take jobs from it and rebuilt beside itself, then swapped in one atomic step
+    /// that carries over what workers took and producers pushed meanwhile: nothing a worker
+    /// took is touched, nothing is removed twice. Memory: 16 bytes per distinct job (a
+    /// digest), plus 9 bytes per job read. Redis needs room for a copy of the jobs kept while
+    /// it runs, and the undo record keeps the queue as it was (--no-undo frees it at once).
+    #[command(after_help = crate::render::help::examples(&[
+        (
+            "How many duplicates, by class; nothing is changed",
+            "cogctl queue dedupe default --dry-run",
+        ),
+        (
+            "Remove jobs that repeat the same args, whatever their class",
+            "cogctl queue dedupe default --by args --yes",
+        ),
+        (
+            "Remove them without asking (`cogctl undo last` takes it back)",
+            "cogctl queue dedupe mailers --yes",
+        ),
+    ]))]
+    Dedupe(Box<dedupe::DedupeArgs>),
 }
 
 #[derive(Debug, Args)]
@@ -191,6 +217,7 @@ pub fn run(ctx: &mut Ctx, command: &QueueCommand) -> anyhow::Result<Exit> {
         QueueCommand::Resume { queues } => pause(ctx, queues, false),
         QueueCommand::Clear { queue, force, yes } => clear(ctx, queue, *force, *yes),
         QueueCommand::DeleteJob(args) => delete_job(ctx, args),
+        QueueCommand::Dedupe(args) => dedupe::run(ctx, args),
     }
 }
 
@@ -216,6 +243,8 @@ pub struct PauseReport {
     /// The Redis, password redacted.
     pub target: String,
     pub queues: Vec<PauseRow>,
+    /// What was kept to undo it, absent with --no-undo or when nothing changed.
+    pub undo: Option<undo::Kept>,
 }
 
 #[derive(Debug, Serialize)]
@@ -253,9 +282,29 @@ fn pause(ctx: &mut Ctx, names: &[Name], pause: bool) -> anyhow::Result<Exit> {
     for name in &names {
         check_name(name)?;
     }
+    let recorder = ctx.start_undo(
+        if pause {
+            Kind::MembersAdded
+        } else {
+            Kind::MembersRemoved
+        },
+        &[("key", keys::PAUSED_QUEUES.as_bytes())],
+    )?;
     let store = ctx.store()?;
     let listed = store.members(keys::QUEUES)?;
     let changed = set_paused(store, &names, pause)?;
+    let mut recorder = recorder;
+    if let Some(r) = recorder.as_mut() {
+        let done: Vec<&Name> = names
+            .iter()
+            .zip(&changed)
+            .filter(|(_, c)| **c)
+            .map(|(n, _)| *n)
+            .collect();
+        undo::keep_names(store, r, &done)?;
+    }
+    let undo_kept = ctx.finish_undo(recorder.as_ref());
+    let store = ctx.store()?;
     let rows = names
         .into_iter()
         .zip(changed)
@@ -271,6 +320,7 @@ fn pause(ctx: &mut Ctx, names: &[Name], pause: bool) -> anyhow::Result<Exit> {
         action: if pause { "pause" } else { "resume" },
         target: store.target().to_string(),
         queues: rows,
+        undo: undo_kept,
     };
     ctx.record(super::Counts {
         matched,
@@ -324,6 +374,8 @@ pub struct ClearReport {
     pub deleted: u64,
     /// Whether the name is in cogworker:queues (it stays there).
     pub listed: bool,
+    /// What was kept to undo the clear (the list itself, renamed), absent with --no-undo.
+    pub undo: Option<undo::Kept>,
 }
 
 fn clear(ctx: &mut Ctx, queue: &Name, force: bool, yes: bool) -> anyhow::Result<Exit> {
@@ -352,6 +404,7 @@ fn clear(ctx: &mut Ctx, queue: &Name, force: bool, yes: bool) -> anyhow::Result<
         .into());
     }
     let size: u64 = store.query(redis::cmd("LLEN").arg(&key), &key, KeyType::List)?;
+    let mut undo_kept = None;
     let deleted = if size == 0 {
         0
     } else {
@@ -366,15 +419,30 @@ fn clear(ctx: &mut Ctx, queue: &Name, force: bool, yes: bool) -> anyhow::Result<
                 store.target()
             ),
         )?;
-        let reply = store.eval(&scripts::QUEUE_CLEAR, &[&key], &[])?;
-        value::int(&reply).unwrap_or(0) as u64
+        // What the list holds, as Redis estimates it: what the undo record keeps (it is the
+        // list itself, renamed).
+        let held: u64 = store
+            .query_server(redis::cmd("MEMORY").arg("USAGE").arg(&key))
+            .unwrap_or(0);
+        let recorder = ctx.start_undo(Kind::ListClear, &[("key", key.as_bytes())])?;
+        let store = ctx.store()?;
+        let (prefix, until) = undo::script_args(recorder.as_ref());
+        let reply = store.eval(&scripts::QUEUE_CLEAR, &[&key], &[&prefix, &until])?;
+        let deleted = value::int(&reply).unwrap_or(0) as u64;
+        let mut recorder = recorder;
+        if let Some(r) = recorder.as_mut() {
+            r.add(deleted, held);
+        }
+        undo_kept = ctx.finish_undo(recorder.as_ref());
+        deleted
     };
     let report = ClearReport {
         queue: queue.clone(),
         key,
-        target: store.target().to_string(),
+        target: ctx.store()?.target().to_string(),
         deleted,
         listed,
+        undo: undo_kept,
     };
     ctx.record(super::Counts::done(deleted));
     emit(ctx, &report)
@@ -421,23 +489,31 @@ pub struct Deleted {
 }
 
 /// Delete every copy of `raw` from `queue` and, if any was removed, release the unique and
-/// periodic locks the job owns (owner-checked), in one script.
+/// periodic locks the job owns (owner-checked), in one script (keeping nothing to undo).
 pub fn delete_waiting(
     store: &mut Store,
     queue: impl AsRef<[u8]>,
     raw: &[u8],
 ) -> StoreResult<Deleted> {
     let entry = Entry::of(0, raw.to_vec());
-    delete_entry(store, &keys::queue(queue), &entry)
+    delete_entry(store, &keys::queue(queue), &entry, None)
 }
 
-fn delete_entry(store: &mut Store, key: &Name, entry: &Entry) -> StoreResult<Deleted> {
+/// Delete every copy of a waiting job and, if any was removed, release the unique and
+/// periodic locks it owns (owner-checked), in one script; kept to be undone by `recorder`.
+fn delete_entry(
+    store: &mut Store,
+    key: &Name,
+    entry: &Entry,
+    recorder: Option<&Recorder>,
+) -> StoreResult<Deleted> {
     let mut keys_: Vec<&[u8]> = vec![key];
     keys_.extend(entry.locks.iter().map(Name::as_bytes));
+    let (prefix, until) = undo::script_args(recorder);
     let reply = store.eval(
         &scripts::QUEUE_DELETE,
         &keys_,
-        &[&entry.raw, entry.jid.as_bytes()],
+        &[&entry.raw, entry.jid.as_bytes(), &prefix, &until],
     )?;
     let items = value::items(&reply);
     let at = |i: usize| items.get(i).and_then(value::int).unwrap_or(0).max(0) as u64;
@@ -459,11 +535,15 @@ fn delete_batch(
     tombstone: &str,
     entries: &[Entry],
     removed_before: u64,
+    recorder: Option<&Recorder>,
 ) -> StoreResult<Vec<Option<u64>>> {
     let mut keys_: Vec<&[u8]> = vec![key];
+    let (prefix, until) = undo::script_args(recorder);
     let mut args: Vec<Vec<u8>> = vec![
         tombstone.as_bytes().to_vec(),
         SEARCH_WINDOW.to_string().into_bytes(),
+        prefix,
+        until,
     ];
     for e in entries {
         keys_.extend(e.locks.iter().map(Name::as_bytes));
@@ -590,6 +670,8 @@ pub struct PlanReport {
     pub sample: Vec<SampleJob>,
     /// Jids given that are not on the queue.
     pub not_found: Vec<String>,
+    /// What the delete would keep to be undone (absent with --no-undo).
+    pub undo: Option<undo::Kept>,
 }
 
 #[derive(Debug, Serialize)]
@@ -611,6 +693,7 @@ pub struct SampleJob {
 struct Plan {
     scanned: u64,
     matched: u64,
+    bytes: u64,
     by_class: BTreeMap<String, u64>,
     sample: Vec<SampleJob>,
 }
@@ -620,6 +703,7 @@ impl Plan {
         Plan {
             scanned: 0,
             matched: 0,
+            bytes: 0,
             by_class: BTreeMap::new(),
             sample: Vec::new(),
         }
@@ -627,6 +711,7 @@ impl Plan {
 
     fn add(&mut self, raw: &[u8]) {
         self.matched += 1;
+        self.bytes += raw.len() as u64;
         let (jid, class, time, locks) = match Job::parse(raw) {
             Ok(job) => (
                 job.jid.as_deref().unwrap_or("").to_string(),
@@ -670,6 +755,7 @@ impl Plan {
             by_class,
             sample: self.sample,
             not_found,
+            undo: None,
         }
     }
 }
@@ -727,6 +813,7 @@ impl Report for PlanReport {
                 one_line(&self.not_found.join(", "))
             )?;
         }
+        writeln!(out, "{}", super::undo_plan_line(self.undo.as_ref()))?;
         writeln!(out, "{}", s.dim("dry run: nothing was changed"))
     }
 }
@@ -832,12 +919,15 @@ fn delete_by_jid(ctx: &mut Ctx, args: &DeleteJobArgs, jids: &[String]) -> anyhow
         .cloned()
         .collect();
     if args.dry_run {
-        let report = plan.report(queue, store.target(), not_found);
+        let (matched, bytes) = (plan.matched, plan.bytes);
+        let mut report = plan.report(queue, store.target(), not_found);
+        report.undo = ctx.would_keep(matched, bytes);
         return emit(ctx, &report);
     }
     let mut summary = Summary::new("delete", "deleted", &key, store.target());
     let mut locks_released = 0;
     let mut result = Ok(());
+    let mut recorder = None;
     if !found.is_empty() {
         let listed: Vec<&str> = found.keys().map(String::as_str).take(5).collect();
         let more = found.len().saturating_sub(listed.len());
@@ -858,14 +948,16 @@ fn delete_by_jid(ctx: &mut Ctx, args: &DeleteJobArgs, jids: &[String]) -> anyhow
                 store.target()
             ),
         )?;
+        recorder = ctx.start_undo(Kind::ListRemove, &[("key", key.as_bytes())])?;
         interrupt::watch();
         result = delete_each(
-            store,
+            ctx.store()?,
             queue,
             jids,
             &found,
             &mut summary,
             &mut locks_released,
+            recorder.as_mut(),
         );
     } else {
         for jid in jids {
@@ -876,6 +968,7 @@ fn delete_by_jid(ctx: &mut Ctx, args: &DeleteJobArgs, jids: &[String]) -> anyhow
         }
     }
     summary.finish();
+    summary.undo = ctx.finish_undo(recorder.as_ref());
     let exit = if summary.interrupted {
         Exit::Interrupted
     } else if summary.failed > 0 && summary.moved == 0 && summary.gone == 0 {
@@ -904,6 +997,7 @@ fn delete_each(
     found: &BTreeMap<String, Vec<Entry>>,
     summary: &mut Summary,
     locks_released: &mut u64,
+    mut recorder: Option<&mut Recorder>,
 ) -> anyhow::Result<()> {
     let key = keys::queue(queue);
     for jid in jids {
@@ -919,9 +1013,12 @@ fn delete_each(
         };
         let mut removed = 0;
         for entry in copies {
-            let done = delete_entry(store, &key, entry)?;
+            let done = delete_entry(store, &key, entry, recorder.as_deref())?;
             removed += done.removed;
             *locks_released += done.locks_released;
+            if let Some(r) = recorder.as_deref_mut() {
+                r.add(done.removed, done.removed * entry.raw.len() as u64);
+            }
         }
         summary.record(
             jid,
@@ -956,12 +1053,15 @@ fn delete_bulk(ctx: &mut Ctx, args: &DeleteJobArgs) -> anyhow::Result<Exit> {
         }
     }
     if args.dry_run {
-        let report = plan.report(queue, store.target(), Vec::new());
+        let (matched, bytes) = (plan.matched, plan.bytes);
+        let mut report = plan.report(queue, store.target(), Vec::new());
+        report.undo = ctx.would_keep(matched, bytes);
         return emit(ctx, &report);
     }
     let mut summary = Summary::new("delete", "deleted", &key, store.target());
     let mut locks_released = 0;
     let mut result = Ok(());
+    let mut recorder = None;
     if plan.matched > 0 {
         confirm(
             &ui,
@@ -975,20 +1075,23 @@ fn delete_bulk(ctx: &mut Ctx, args: &DeleteJobArgs) -> anyhow::Result<Exit> {
                 store.target()
             ),
         )?;
+        recorder = ctx.start_undo(Kind::ListRemove, &[("key", key.as_bytes())])?;
         interrupt::watch();
         let progress = Progress::new(&ui, plan.matched, "deleting");
         result = delete_pass(
-            store,
+            ctx.store()?,
             &key,
             &selection,
             &args.pace,
             &progress,
             &mut summary,
             &mut locks_released,
+            recorder.as_mut(),
         );
         progress.finish();
     }
     summary.finish();
+    summary.undo = ctx.finish_undo(recorder.as_ref());
     let exit = summary.exit();
     ctx.record(super::Counts::from(&summary));
     let report = DeleteReport {
@@ -1006,6 +1109,7 @@ fn delete_bulk(ctx: &mut Ctx, args: &DeleteJobArgs) -> anyhow::Result<Exit> {
 /// by its exact bytes. Removed entries shift the rest towards the head, so the next page
 /// starts that many entries earlier. Jobs pushed meanwhile (at the head) shift it the other
 /// way: entries may then be read twice, never deleted unless they match.
+#[allow(clippy::too_many_arguments)]
 fn delete_pass(
     store: &mut Store,
     key: &Name,
@@ -1014,6 +1118,7 @@ fn delete_pass(
     progress: &Progress,
     summary: &mut Summary,
     locks_released: &mut u64,
+    mut recorder: Option<&mut Recorder>,
 ) -> anyhow::Result<()> {
     let tombstone = tombstone(key);
     let mut pacer = Pacer::new(pace.rate);
@@ -1042,19 +1147,25 @@ fn delete_pass(
             if interrupt::requested() {
                 return Ok(());
             }
-            let found = delete_batch(store, key, &tombstone, batch, removed)?;
+            let found = delete_batch(store, key, &tombstone, batch, removed, recorder.as_deref())?;
             for (entry, found) in batch.iter().zip(found) {
                 let outcome = match found {
                     Some(released) => {
                         removed += 1;
                         *locks_released += released;
+                        if let Some(r) = recorder.as_deref_mut() {
+                            r.add(1, entry.raw.len() as u64);
+                        }
                         Outcome::Done
                     }
                     // Not where it was read: look for it in the whole queue.
                     None => {
-                        let done = delete_entry(store, key, entry)?;
+                        let done = delete_entry(store, key, entry, recorder.as_deref())?;
                         removed += done.removed;
                         *locks_released += done.locks_released;
+                        if let Some(r) = recorder.as_deref_mut() {
+                            r.add(done.removed, done.removed * entry.raw.len() as u64);
+                        }
                         if done.removed > 0 {
                             Outcome::Done
                         } else {

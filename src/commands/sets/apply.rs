@@ -30,6 +30,7 @@ use crate::store::locks::lock_keys;
 use crate::store::page::{Order, Score, ScoreRange, ZEntry, ZPager};
 use crate::store::rewrite::{rewrite, ruby_float};
 use crate::store::scripts::{DELETE_BATCH, KILL_BATCH, REQUEUE_BATCH, RESCHEDULE_BATCH};
+use crate::store::undo::{self, Kind, Recorder};
 use crate::store::{JobSet, KeyType, Name, RawJob, Store, StoreResult, find, keys, value};
 
 #[derive(Debug, Args)]
@@ -283,11 +284,15 @@ fn execute(
     action: Action,
     items: &[Item],
     now: f64,
+    recorder: Option<&Recorder>,
 ) -> StoreResult<Vec<Outcome>> {
     if items.is_empty() {
         return Ok(Vec::new());
     }
-    let mut args: Vec<Vec<u8>> = Vec::with_capacity(items.len() * 5 + 1);
+    let mut args: Vec<Vec<u8>> = Vec::with_capacity(items.len() * 5 + 3);
+    let (prefix, until) = undo::script_args(recorder);
+    args.push(prefix);
+    args.push(until);
     let (script, keys): (_, Vec<&[u8]>) = match action {
         Action::Requeue { .. } => {
             args.push(keys::queue_prefix().as_bytes().to_vec());
@@ -442,6 +447,10 @@ pub struct PlanReport {
     pub sample: Vec<PlanSample>,
     /// The file the exact entries were written to (--plan-out).
     pub plan_out: Option<String>,
+    /// What the change would keep to be undone (absent with --no-undo).
+    pub undo: Option<undo::Kept>,
+    #[serde(skip)]
+    bytes: u64,
 }
 
 #[derive(Debug, Serialize)]
@@ -458,6 +467,7 @@ const SAMPLE: usize = 10;
 impl PlanReport {
     fn add(&mut self, entry: &ZEntry) {
         self.entries += 1;
+        self.bytes += entry.member.raw.len() as u64;
         let parsed = entry.member.parse();
         let (class, queue, error) = match &parsed {
             Ok(job) => (
@@ -554,6 +564,11 @@ impl Report for PlanReport {
                 "  plan written to {path} (apply it with --plan {path})"
             )?;
         }
+        writeln!(
+            out,
+            "  {}",
+            crate::commands::undo_plan_line(self.undo.as_ref())
+        )?;
         writeln!(out, "nothing was changed")
     }
 }
@@ -617,7 +632,7 @@ pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> any
     let target = store.target().to_string();
     let db = store.connector().db();
     if args.dry_run || args.plan_out.is_some() {
-        let report = survey(
+        let mut report = survey(
             store,
             set,
             action,
@@ -627,6 +642,13 @@ pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> any
             db,
             &ui,
         )?;
+        // A requeue keeps the payload it pushes beside the member: about twice the bytes.
+        let factor = if matches!(action, Action::Requeue { .. }) {
+            2
+        } else {
+            1
+        };
+        report.undo = ctx.would_keep(report.entries, report.bytes * factor);
         emit(&mut ctx.out, &ctx.ui, &report)?;
         return Ok(Exit::Ok);
     }
@@ -655,6 +677,21 @@ pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> any
             ),
         )?;
     }
+    let recorder = match action {
+        Action::Requeue { .. } => ctx.start_undo(Kind::Requeue, &[("key", set.key().as_bytes())]),
+        Action::Kill => ctx.start_undo(
+            Kind::ZsetMove,
+            &[
+                ("key", set.key().as_bytes()),
+                ("other", keys::DEAD.as_bytes()),
+            ],
+        ),
+        Action::Delete => ctx.start_undo(Kind::ZsetRemove, &[("key", set.key().as_bytes())]),
+        Action::Reschedule { .. } => {
+            ctx.start_undo(Kind::Rescore, &[("key", set.key().as_bytes())])
+        }
+    }?;
+    let store = ctx.store()?;
     interrupt::watch();
     let progress = Progress::new(&ui, expected, action.verb(set));
     let mut summary = Summary::new(action.name(set), action.verb(set), set.key(), &target);
@@ -677,6 +714,7 @@ pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> any
         summary: &mut summary,
         report: report.as_mut(),
         digest: sha1::Digest::new(),
+        recorder,
     };
     let result = match source {
         Source::Scan(filter) => run.scan(store, &filter),
@@ -687,11 +725,13 @@ pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> any
         },
     };
     let digest = sha1::Digest::finalize(run.digest);
+    let recorder = run.recorder;
     progress.finish();
     if let Some(mut file) = report {
         file.flush()?;
     }
     summary.finish();
+    summary.undo = ctx.finish_undo(recorder.as_ref());
     ctx.record(Counts::from(&summary));
     ctx.audit.plan_digest = Some(digest.iter().map(|b| format!("{b:02x}")).collect());
     match result {
@@ -749,6 +789,8 @@ fn survey(
         not_found: Vec::new(),
         sample: Vec::new(),
         plan_out: plan_out.map(|p| p.display().to_string()),
+        undo: None,
+        bytes: 0,
     };
     let mut writer = match plan_out {
         Some(path) => {
@@ -843,6 +885,8 @@ struct Run<'a> {
     report: Option<&'a mut BufWriter<File>>,
     /// SHA-1 of the members acted on, each followed by a newline: the audit's plan digest.
     digest: sha1::Sha1,
+    /// Where what is done is kept to be undone (`None`: --no-undo).
+    recorder: Option<Recorder>,
 }
 
 impl Run<'_> {
@@ -950,7 +994,30 @@ impl Run<'_> {
         }
         if !items.is_empty() {
             self.wait_for_queues(store, &items)?;
-            let results = execute(store, self.set, self.action, &items, now)?;
+            let results = execute(
+                store,
+                self.set,
+                self.action,
+                &items,
+                now,
+                self.recorder.as_ref(),
+            )?;
+            if let Some(recorder) = self.recorder.as_mut() {
+                let (entries, bytes) = items
+                    .iter()
+                    .zip(&results)
+                    .filter(|(_, o)| **o == Outcome::Done)
+                    .fold((0, 0), |(n, b), (item, _)| {
+                        let pushed = item.args.last().map_or(0, Vec::len);
+                        let extra = if matches!(self.action, Action::Requeue { .. }) {
+                            pushed
+                        } else {
+                            0
+                        };
+                        (n + 1, b + (item.entry.member.raw.len() + extra) as u64)
+                    });
+                recorder.add(entries, bytes);
+            }
             for ((item, slot), outcome) in items.iter().zip(slots).zip(results) {
                 self.record(&item.jid, Some(&item.entry), outcome.clone())?;
                 outcomes[slot] = Some(outcome);

@@ -27,6 +27,8 @@ use crate::render::progress::Progress;
 use crate::render::size::count;
 use crate::render::{self, Report};
 use crate::store::page::{Order, ZPager};
+use crate::store::scripts::IMPORT_BATCH;
+use crate::store::undo::{self, Kind};
 use crate::store::{JobSet, KeyType, Store, base64};
 
 /// Entries per pipeline when counting and adding: one round trip each, small enough that a
@@ -536,6 +538,8 @@ pub struct ImportReport {
     /// True when Ctrl-C stopped the run between batches.
     pub interrupted: bool,
     pub elapsed_secs: f64,
+    /// What was kept to undo the import, absent with --no-undo or when nothing was added.
+    pub undo: Option<crate::store::undo::Kept>,
 }
 
 impl Report for ImportReport {
@@ -548,6 +552,11 @@ impl Report for ImportReport {
             self.source
         );
         if self.dry_run {
+            writeln!(
+                out,
+                "{}",
+                crate::commands::undo_plan_line(self.undo.as_ref())
+            )?;
             writeln!(out, "{}", s.strong("dry run: nothing was changed"))?;
             writeln!(out, "{lines}, for {} on {}", self.key, self.target)?;
             writeln!(out, "  would add        {}", count(self.to_add))?;
@@ -659,6 +668,7 @@ pub fn run_import(ctx: &mut Ctx, set: JobSet, args: &ImportArgs) -> anyhow::Resu
         dry_run: args.dry_run,
         interrupted: false,
         elapsed_secs: 0.0,
+        undo: None,
     };
 
     let Some(present) = count_present(store, &ui, &file, set, lines)? else {
@@ -667,6 +677,11 @@ pub fn run_import(ctx: &mut Ctx, set: JobSet, args: &ImportArgs) -> anyhow::Resu
     report.to_add = lines - present;
     if args.dry_run || report.to_add == 0 {
         report.present = present;
+        if args.dry_run {
+            // The file's size bounds what the record would keep (the entries added).
+            let size = file.metadata().map_or(0, |m| m.len());
+            report.undo = ctx.would_keep(report.to_add, size);
+        }
         return finish(ctx, report, started);
     }
     let question = format!(
@@ -686,6 +701,9 @@ pub fn run_import(ctx: &mut Ctx, set: JobSet, args: &ImportArgs) -> anyhow::Resu
         other => other?,
     }
 
+    let mut recorder = ctx.start_undo(Kind::ZsetAdd, &[("key", set.key().as_bytes())])?;
+    let store = ctx.store()?;
+    let (prefix, until) = undo::script_args(recorder.as_ref());
     let progress = Progress::new(&ui, lines, "importing");
     let mut input = Lines::new(&file)?;
     loop {
@@ -697,21 +715,31 @@ pub fn run_import(ctx: &mut Ctx, set: JobSet, args: &ImportArgs) -> anyhow::Resu
         if batch.is_empty() {
             break;
         }
-        let mut pipe = redis::pipe();
+        let mut args: Vec<&[u8]> = Vec::with_capacity(2 + batch.len() * 2);
+        args.push(&prefix);
+        args.push(&until);
         for entry in &batch {
-            pipe.cmd("ZADD")
-                .arg(set.key())
-                .arg("NX")
-                .arg(&entry.score)
-                .arg(&entry.member);
+            args.push(entry.score.as_bytes());
+            args.push(&entry.member);
         }
-        for reply in store.pipeline(&pipe)? {
-            match reply.map(|v| crate::store::value::int(&v)) {
-                Ok(Some(1)) => report.added += 1,
-                Ok(Some(0)) => report.present += 1,
-                Ok(other) => record_failure(&mut report, format!("unexpected reply {other:?}")),
-                Err(e) => record_failure(&mut report, e),
+        let reply = store.eval(&IMPORT_BATCH, &[set.key().as_bytes()], &args)?;
+        let mut kept = (0, 0);
+        for (entry, reply) in batch.iter().zip(crate::store::value::items(&reply)) {
+            match crate::store::value::int(reply) {
+                Some(1) => {
+                    report.added += 1;
+                    kept = (kept.0 + 1, kept.1 + entry.member.len() as u64);
+                }
+                Some(0) => report.present += 1,
+                _ => record_failure(
+                    &mut report,
+                    crate::store::value::string(reply)
+                        .unwrap_or_else(|| format!("unexpected reply {reply:?}")),
+                ),
             }
+        }
+        if let Some(r) = recorder.as_mut() {
+            r.add(kept.0, kept.1);
         }
         progress.inc(batch.len() as u64);
         if report.failed > 0 {
@@ -720,6 +748,7 @@ pub fn run_import(ctx: &mut Ctx, set: JobSet, args: &ImportArgs) -> anyhow::Resu
     }
     progress.finish();
     report.remaining = lines.saturating_sub(report.added + report.present + report.failed);
+    report.undo = ctx.finish_undo(recorder.as_ref());
     finish(ctx, report, started)
 }
 

@@ -370,6 +370,8 @@ impl Sampler {
             },
             plan_digest: String::new(),
             exit: u8::from(result.is_err()),
+            undo: "no".into(),
+            undo_until: String::new(),
         };
         match (self.audit(command, "end", Some(&outcome)), result) {
             (Err(e), Ok(said)) => Ok(format!(

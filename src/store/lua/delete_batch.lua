@@ -1,22 +1,52 @@
 -- Delete a batch of entries from a sorted set by their exact raw members, then clear each
 -- deleted job's attempts log (as the Web UI does for retry and dead entries) and release its
--- unique and periodic locks if this job still owns them.
+-- unique and periodic locks if this job still owns them. With an undo record, each entry
+-- moves there with its score instead, its attempts log is moved (not deleted), and every
+-- lock released is noted with its expiry.
 -- KEYS[1] the sorted set
--- ARGV per entry: raw member, jid, attempts-log key or "", unique lock key or "",
--- periodic running-lock key or ""
+-- ARGV[1] the undo record's prefix ("" keeps nothing), ARGV[2] when the record expires (ms);
+-- then per entry: raw member, jid, attempts-log key or "", unique lock key or "", periodic
+-- running-lock key or ""
 -- Reply: per entry 1 (deleted) or 0 (gone)
+local prefix, until_ms = ARGV[1], tonumber(ARGV[2])
 local out = {}
-for i = 1, #ARGV, 5 do
+for i = 3, #ARGV, 5 do
   local raw, jid = ARGV[i], ARGV[i + 1]
-  if redis.call('ZREM', KEYS[1], raw) == 1 then
-    if ARGV[i + 2] ~= '' then
-      redis.pcall('DEL', ARGV[i + 2])
+  local score = redis.call('ZSCORE', KEYS[1], raw)
+  if score then
+    redis.call('ZREM', KEYS[1], raw)
+    if prefix == '' then
+      if ARGV[i + 2] ~= '' then
+        redis.pcall('DEL', ARGV[i + 2])
+      end
+      release_owned(ARGV[i + 3], jid)
+      release_owned(ARGV[i + 4], jid)
+    else
+      redis.call('ZADD', prefix .. 'z', score, raw)
+      -- The member's SHA-1 names what else it kept: taken only when there is something.
+      local sha = nil
+      local side = {}
+      local att = ARGV[i + 2]
+      if att ~= '' and redis.call('EXISTS', att) == 1 then
+        sha = redis.sha1hex(raw)
+        side[#side + 1] = undo_move_attempts(att, prefix, sha, until_ms)
+      end
+      for l = i + 3, i + 4 do
+        local exp = undo_release(ARGV[l], jid)
+        if exp then
+          side[#side + 1] = {'l', ARGV[l], jid, exp}
+        end
+      end
+      if #side > 0 then
+        undo_put_side(prefix, sha or redis.sha1hex(raw), side)
+      end
     end
-    release_owned(ARGV[i + 3], jid)
-    release_owned(ARGV[i + 4], jid)
     out[#out + 1] = 1
   else
     out[#out + 1] = 0
   end
+end
+if prefix ~= '' then
+  undo_expire(prefix, until_ms, {'z', 'side'})
 end
 return out

@@ -1,17 +1,24 @@
 -- Claim-and-requeue for a batch (the gem's CLAIM_AND_REQUEUE, OPERATIONS §12.4, once per entry):
 -- for each entry, if the exact raw member is still in the set, LPUSH the re-encoded job onto
--- its queue, then ZREM the raw member, then (best-effort) SADD the queue name.
+-- its queue, then ZREM the raw member, then (best-effort) SADD the queue name. With an undo
+-- record, each entry done is kept there, in the order pushed, as four elements of its list
+-- `pushed`: the member, its score, the queue and the payload pushed for it (one RPUSH for
+-- the batch, and no string built: the script's arguments are pushed as they are).
 -- KEYS[1] the sorted set (schedule, retry or dead), KEYS[2] cogworker:queues
--- ARGV[1] the queue key prefix, then per entry: raw member, queue name, new payload
+-- ARGV[1] the undo record's prefix ("" keeps nothing), ARGV[2] when it expires (ms),
+-- ARGV[3] the queue key prefix, then per entry: raw member, queue name, new payload
 -- Reply: per entry 1 (requeued), 0 (gone: someone else took it), or an error text (left in place)
+local prefix, until_ms, queues = ARGV[1], tonumber(ARGV[2]), ARGV[3]
 local out = {}
 local listed = {}
-for i = 2, #ARGV, 3 do
+local kept = {}
+for i = 4, #ARGV, 3 do
   local raw, queue, payload = ARGV[i], ARGV[i + 1], ARGV[i + 2]
-  if not redis.call('ZSCORE', KEYS[1], raw) then
+  local score = redis.call('ZSCORE', KEYS[1], raw)
+  if not score then
     out[#out + 1] = 0
   else
-    local pushed = redis.pcall('LPUSH', ARGV[1] .. queue, payload)
+    local pushed = redis.pcall('LPUSH', queues .. queue, payload)
     if type(pushed) == 'table' and pushed.err then
       out[#out + 1] = pushed.err
     else
@@ -20,8 +27,18 @@ for i = 2, #ARGV, 3 do
         redis.pcall('SADD', KEYS[2], queue)
         listed[queue] = true
       end
+      if prefix ~= '' then
+        kept[#kept + 1] = raw
+        kept[#kept + 1] = score
+        kept[#kept + 1] = queue
+        kept[#kept + 1] = payload
+      end
       out[#out + 1] = 1
     end
   end
+end
+if #kept > 0 then
+  redis.call('RPUSH', prefix .. 'pushed', unpack(kept))
+  undo_expire(prefix, until_ms, {'pushed'})
 end
 return out
