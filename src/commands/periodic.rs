@@ -769,14 +769,7 @@ fn run_now(ctx: &mut Ctx, given: &str) -> anyhow::Result<RunNowReport> {
     batch
         .add(&spec, &mut crate::store::ids::Jids::new(), &clock)
         .map_err(|e| anyhow::anyhow!("{e}"))?;
-    push::load_scripts(store)?;
-    let mut recorder = ctx.start_undo(Kind::Enqueue, &[])?;
-    let store = ctx.store()?;
-    let outcomes = batch.write(store)?;
-    if let Some(r) = recorder.as_mut() {
-        undo::keep_jobs(store, r, &batch.undo_entries(&outcomes))?;
-    }
-    let undo_kept = ctx.finish_undo(recorder.as_ref());
+    let (outcomes, undo_kept) = push::write_undoable(ctx, &batch)?;
     let store = ctx.store()?;
     let outcome = outcomes.into_iter().next().expect("one outcome per job");
     let job = batch.get(0);

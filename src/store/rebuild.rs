@@ -281,13 +281,19 @@ pub fn remove(
         break;
     }
     store.query_server::<()>(redis::cmd("DEL").arg(staging))?;
-    Err(StoreError::Command {
+    Err(cannot_follow(queue, "nothing was changed"))
+}
+
+/// The queue changed in a way the rebuild can't account for: nothing was swapped.
+fn cannot_follow(queue: &Name, outcome: &str) -> StoreError {
+    StoreError::Command {
         command: "REBUILD".into(),
         key: queue.shown().into_owned(),
-        reason: "the queue kept changing in ways the rebuild can't follow (jobs deleted from \
-                 its middle?); nothing was changed"
-            .into(),
-    })
+        reason: format!(
+            "the queue kept changing in ways the rebuild can't follow (jobs deleted from its \
+             middle?); {outcome}"
+        ),
+    }
 }
 
 /// The elements read (their index in O, tail first, and bytes) that are among the queue's
@@ -568,13 +574,10 @@ fn swap_back(
         }
     }
     store.query_server::<()>(redis::cmd("DEL").arg(k.staging))?;
-    Err(StoreError::Command {
-        command: "REBUILD".into(),
-        key: k.queue.shown().into_owned(),
-        reason: "the queue kept changing in ways the rebuild can't follow (jobs deleted from \
-                 its middle?); nothing was put back yet — run the undo again"
-            .into(),
-    })
+    Err(cannot_follow(
+        k.queue,
+        "nothing was put back yet — run the undo again",
+    ))
 }
 
 /// No kept job is left: only move P and its mask to the undo's record.

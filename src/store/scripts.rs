@@ -46,6 +46,14 @@ macro_rules! with_undo {
     };
 }
 
+/// A script that rebuilds a queue beside itself (store/rebuild.rs), with the shared pushes
+/// and the search for the oldest element left.
+macro_rules! with_rebuild {
+    ($file:literal) => {
+        concat!(include_str!("lua/list_rebuild.lua"), include_str!($file))
+    };
+}
+
 /// A script that puts in-progress jobs back on their queues, with the shared requeue_job.
 macro_rules! with_requeue {
     ($file:literal) => {
@@ -195,18 +203,18 @@ pub static LIST_READ_TAIL: Script =
     Script::new("list_read_tail", include_str!("lua/list_read_tail.lua"));
 
 /// Swap a rebuilt queue in, carrying over what happened to it meanwhile.
-pub static LIST_SWAP: Script = Script::new("list_swap", include_str!("lua/list_swap.lua"));
+pub static LIST_SWAP: Script = Script::new("list_swap", with_rebuild!("lua/list_swap.lua"));
 
 /// Copy a slice of a list onto another, inside Redis.
-pub static LIST_COPY: Script = Script::new("list_copy", include_str!("lua/list_copy.lua"));
+pub static LIST_COPY: Script = Script::new("list_copy", with_rebuild!("lua/list_copy.lua"));
 
 /// Undo a rebuilt queue: the last step, the swap back.
 pub static UNDO_LIST_SWAP: Script =
-    Script::new("undo_list_swap", include_str!("lua/undo_list_swap.lua"));
+    Script::new("undo_list_swap", with_rebuild!("lua/undo_list_swap.lua"));
 
 /// Undo a rebuilt queue: push a batch of left-out jobs at the front of the line, once.
 pub static UNDO_LIST_FRONT: Script =
-    Script::new("undo_list_front", include_str!("lua/undo_list_front.lua"));
+    Script::new("undo_list_front", with_rebuild!("lua/undo_list_front.lua"));
 
 #[cfg(test)]
 mod tests {

@@ -628,9 +628,6 @@ pub struct Step {
     pub done: u64,
     pub remaining: u64,
     pub left: Vec<Left>,
-    /// For a cleared queue: jobs that were waiting on it when it was put back in one step
-    /// (`None` when put back in batches).
-    pub waiting: Option<u64>,
 }
 
 fn step_of(reply: &Value) -> Step {
@@ -651,7 +648,6 @@ fn step_of(reply: &Value) -> Step {
         done: int(0),
         remaining: int(1),
         left,
-        waiting: None,
     }
 }
 
@@ -748,7 +744,6 @@ impl Undoer<'_> {
                     done: int(0).max(0) as u64,
                     remaining: int(1).max(0) as u64,
                     left: Vec::new(),
-                    waiting: (int(2) >= 0).then(|| int(2) as u64),
                 }
             }
             Kind::ListRestored => return self.clear_again(store),
@@ -814,7 +809,6 @@ impl Undoer<'_> {
                     done: restored.restored,
                     remaining: 0,
                     left: Vec::new(),
-                    waiting: None,
                 }));
             }
             Kind::ListUnswap => {
@@ -845,7 +839,6 @@ impl Undoer<'_> {
                     done: removed.removed,
                     remaining: 0,
                     left: Vec::new(),
-                    waiting: None,
                 }));
             }
             Kind::MembersAdded | Kind::MembersRemoved => {
@@ -918,7 +911,6 @@ impl Undoer<'_> {
                     ),
                     raw: queue.as_bytes().to_vec(),
                 }],
-                waiting: None,
             }));
         }
         let moved = store.eval(
@@ -938,7 +930,6 @@ impl Undoer<'_> {
             done: value::int(&moved).unwrap_or(0).max(0) as u64,
             remaining: 0,
             left: Vec::new(),
-            waiting: None,
         }))
     }
 

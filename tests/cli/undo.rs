@@ -628,6 +628,40 @@ fn seed_with_duplicates(server: &RedisServer, q: &str, n: usize, distinct: usize
     server.list(&format!("cogworker:queue:{q}"))
 }
 
+/// A worker taking queue d's Noop jobs until it is empty, each run recorded in the history.
+fn drain(server: &RedisServer) -> crate::support::Spawned {
+    Cogctl::new(server)
+        .args([
+            "worker",
+            "--burst",
+            "--history",
+            "-q",
+            "d",
+            "--concurrency",
+            "4",
+            "--handler",
+            "Noop=builtin:noop",
+        ])
+        .spawn()
+}
+
+/// How many times each jid ran (the history the worker recorded).
+fn runs(server: &RedisServer) -> std::collections::BTreeMap<String, u32> {
+    let history: Vec<String> = redis::cmd("ZRANGE")
+        .arg("cogworker:history:all")
+        .arg(0)
+        .arg(-1)
+        .query(&mut server.conn())
+        .unwrap();
+    let mut ran = std::collections::BTreeMap::new();
+    for h in &history {
+        let v: serde_json::Value = serde_json::from_str(h).unwrap();
+        *ran.entry(v["jid"].as_str().unwrap().to_string())
+            .or_default() += 1;
+    }
+    ran
+}
+
 #[test]
 fn dedupe_keeps_the_copy_workers_take_first_and_is_undone_exactly() {
     let server = RedisServer::start();
@@ -695,19 +729,7 @@ fn dedupe_while_a_worker_drains_the_queue_loses_and_repeats_nothing() {
     let server = RedisServer::start();
     let now = 1_796_208_111.0;
     let jobs = seed_with_duplicates(&server, "d", 6000, 3000);
-    let worker = Cogctl::new(&server)
-        .args([
-            "worker",
-            "--burst",
-            "--history",
-            "-q",
-            "d",
-            "--concurrency",
-            "4",
-            "--handler",
-            "Noop=builtin:noop",
-        ])
-        .spawn();
+    let worker = drain(&server);
     std::thread::sleep(Duration::from_millis(300));
     let r = run(&server, now, &["--json", "queue", "dedupe", "d", "--yes"]);
     assert_eq!(r.code, 0, "{}", r.snapshot());
@@ -715,18 +737,7 @@ fn dedupe_while_a_worker_drains_the_queue_loses_and_repeats_nothing() {
     let w = worker.wait(Duration::from_secs(120));
     assert_eq!(w.code, 0, "{}", w.snapshot());
     // Every job ran once, or was removed as a duplicate: never both, never twice.
-    let history: Vec<String> = redis::cmd("ZRANGE")
-        .arg("cogworker:history:all")
-        .arg(0)
-        .arg(-1)
-        .query(&mut server.conn())
-        .unwrap();
-    let mut ran = std::collections::BTreeMap::<String, u32>::new();
-    for h in &history {
-        let v: serde_json::Value = serde_json::from_str(h).unwrap();
-        *ran.entry(v["jid"].as_str().unwrap().to_string())
-            .or_default() += 1;
-    }
+    let ran = runs(&server);
     assert!(ran.values().all(|&n| n == 1), "a job ran twice");
     assert!(server.list("cogworker:queue:d").is_empty());
     assert_eq!(ran.len() as u64 + removed, jobs.len() as u64);
@@ -749,38 +760,14 @@ fn undoing_a_dedupe_while_a_worker_drains_the_queue_loses_and_repeats_nothing() 
     let r = run(&server, now, &["--json", "queue", "dedupe", "d", "--yes"]);
     assert_eq!(r.code, 0, "{}", r.snapshot());
     assert_eq!(r.json()["duplicates"], 4000);
-    let worker = Cogctl::new(&server)
-        .args([
-            "worker",
-            "--burst",
-            "--history",
-            "-q",
-            "d",
-            "--concurrency",
-            "4",
-            "--handler",
-            "Noop=builtin:noop",
-        ])
-        .spawn();
+    let worker = drain(&server);
     std::thread::sleep(Duration::from_millis(200));
     let u = run(&server, now, &["--json", "undo", "last", "--yes"]);
     assert_eq!(u.code, 0, "{}", u.snapshot());
     assert_eq!(u.json()["restored"], 4000);
     let w = worker.wait(Duration::from_secs(120));
     assert_eq!(w.code, 0, "{}", w.snapshot());
-    let history: Vec<String> = redis::cmd("ZRANGE")
-        .arg("cogworker:history:all")
-        .arg(0)
-        .arg(-1)
-        .query(&mut server.conn())
-        .unwrap();
-    let mut seen = std::collections::BTreeMap::<String, u32>::new();
-    for h in &history {
-        let v: serde_json::Value = serde_json::from_str(h).unwrap();
-        *seen
-            .entry(v["jid"].as_str().unwrap().to_string())
-            .or_default() += 1;
-    }
+    let mut seen = runs(&server);
     for raw in server.list("cogworker:queue:d") {
         let v: serde_json::Value = serde_json::from_str(&raw).unwrap();
         *seen

@@ -22,7 +22,7 @@ use push::{Batch, JobSpec, When, Written};
 
 use crate::store::Name;
 use crate::store::ids::Jids;
-use crate::store::undo::{self, Kind};
+use crate::store::undo;
 use crate::text::visible;
 
 /// Push a new job, as the gem's client does (or many, from NDJSON job specs)
@@ -150,14 +150,7 @@ pub fn run(ctx: &mut Ctx, args: &EnqueueArgs) -> anyhow::Result<Exit> {
     batch
         .add(&spec, &mut Jids::new(), &clock)
         .map_err(|e| UsageError(e.to_string()))?;
-    let mut recorder = ctx.start_undo(Kind::Enqueue, &[])?;
-    let store = ctx.store()?;
-    push::load_scripts(store)?;
-    let outcomes = batch.write(store)?;
-    if let Some(r) = recorder.as_mut() {
-        undo::keep_jobs(store, r, &batch.undo_entries(&outcomes))?;
-    }
-    let undo_kept = ctx.finish_undo(recorder.as_ref());
+    let (outcomes, undo_kept) = push::write_undoable(ctx, &batch)?;
     let store = ctx.store()?;
     let outcome = outcomes.into_iter().next().expect("one outcome per job");
     let job = batch.get(0);

@@ -537,6 +537,23 @@ impl Batch {
     }
 }
 
+/// Write one batch as a change of its own that can be undone: the jobs written are kept
+/// under the run's undo record (unless --no-undo); what was kept.
+pub fn write_undoable(
+    ctx: &mut crate::commands::Ctx,
+    batch: &Batch,
+) -> anyhow::Result<(Vec<Written>, Option<crate::store::undo::Kept>)> {
+    let mut recorder = ctx.start_undo(crate::store::undo::Kind::Enqueue, &[])?;
+    let store = ctx.store()?;
+    load_scripts(store)?;
+    let outcomes = batch.write(store)?;
+    if let Some(r) = recorder.as_mut() {
+        crate::store::undo::keep_jobs(store, r, &batch.undo_entries(&outcomes))?;
+    }
+    let kept = ctx.finish_undo(recorder.as_ref());
+    Ok((outcomes, kept))
+}
+
 /// One command of a batch's pipeline.
 enum Step<'a> {
     /// An LPUSH or ZADD of these jobs.

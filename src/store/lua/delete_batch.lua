@@ -32,10 +32,7 @@ for i = 3, #ARGV, 5 do
         side[#side + 1] = undo_move_attempts(att, prefix, sha, until_ms)
       end
       for l = i + 3, i + 4 do
-        local exp = undo_release(ARGV[l], jid)
-        if exp then
-          side[#side + 1] = {'l', ARGV[l], jid, exp}
-        end
+        undo_release_noted(side, ARGV[l], jid)
       end
       if #side > 0 then
         undo_put_side(prefix, sha or redis.sha1hex(raw), side)

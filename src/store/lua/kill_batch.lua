@@ -28,10 +28,7 @@ for i = 4, #ARGV, 4 do
         redis.call('ZADD', prefix .. 'cur', now, raw)
         local side = {}
         for l = i + 2, i + 3 do
-          local exp = undo_release(ARGV[l], jid)
-          if exp then
-            side[#side + 1] = {'l', ARGV[l], jid, exp}
-          end
+          undo_release_noted(side, ARGV[l], jid)
         end
         if #side > 0 then
           undo_put_side(prefix, redis.sha1hex(raw), side)

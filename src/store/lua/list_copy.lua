@@ -5,17 +5,7 @@
 -- staging list never outlives a run cut short by long)
 -- Reply: elements copied
 local items = redis.call('LRANGE', KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]))
-local chunk = {}
-for i = 1, #items do
-  chunk[#chunk + 1] = items[i]
-  if #chunk == 1000 then
-    redis.call('RPUSH', KEYS[2], unpack(chunk))
-    chunk = {}
-  end
-end
-if #chunk > 0 then
-  redis.call('RPUSH', KEYS[2], unpack(chunk))
-end
+rebuild_push('RPUSH', KEYS[2], items, 1, #items, 1)
 if #items > 0 then
   redis.call('PEXPIRE', KEYS[2], tonumber(ARGV[3]))
 end

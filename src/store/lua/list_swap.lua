@@ -22,19 +22,7 @@
 -- ARGV[2] from the head, 'length' the queue holds other changes (jobs deleted from it)
 local q, s, pre, maskkey = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local m = tonumber(ARGV[6])
-local candidates = {}
-for i = 7, #ARGV, 3 do
-  candidates[ARGV[i]] = i
-end
-local window = redis.call('LRANGE', q, -tonumber(ARGV[3]), -1)
-local found, r = nil, 0
-for x = #window, 1, -1 do
-  local i = candidates[window[x]]
-  if i then
-    found, r = i, #window - x
-    break
-  end
-end
+local found, r = rebuild_oldest_left(q, tonumber(ARGV[3]), 7)
 if not found then
   return {0, 'tail'}
 end
@@ -49,26 +37,13 @@ end
 if trim > 0 then
   redis.call('LTRIM', s, 0, -(trim + 1))
 end
-local function push(command, items, from, to, step)
-  local chunk = {}
-  for i = from, to, step do
-    chunk[#chunk + 1] = items[i]
-    if #chunk == 1000 then
-      redis.call(command, s, unpack(chunk))
-      chunk = {}
-    end
-  end
-  if #chunk > 0 then
-    redis.call(command, s, unpack(chunk))
-  end
-end
 if n > 0 then
   local head = redis.call('LRANGE', q, 0, n - 1)
-  push('LPUSH', head, #head, 1, -1)
+  rebuild_push('LPUSH', s, head, #head, 1, -1)
 end
 if r > 0 then
   local tail = redis.call('LRANGE', q, -r, -1)
-  push('RPUSH', tail, 1, #tail, 1)
+  rebuild_push('RPUSH', s, tail, 1, #tail, 1)
 end
 if pre ~= '' then
   redis.call('RENAME', q, pre)

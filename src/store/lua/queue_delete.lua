@@ -30,11 +30,7 @@ local released = 0
 if removed > 0 then
   local side = {}
   for i = 2, #KEYS do
-    local exp = undo_release(KEYS[i], jid)
-    if exp then
-      released = released + 1
-      side[#side + 1] = {'l', KEYS[i], jid, exp}
-    end
+    released = released + undo_release_noted(side, KEYS[i], jid)
   end
   if prefix ~= '' then
     undo_put_side(prefix, redis.sha1hex(raw), side)

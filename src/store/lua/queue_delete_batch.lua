@@ -76,11 +76,7 @@ for e = 0, jobs - 1 do
   if found[e + 1] then
     local side = {}
     for i = lock, lock + locks - 1 do
-      local exp = undo_release(KEYS[i], jid)
-      if exp then
-        released = released + 1
-        side[#side + 1] = {'l', KEYS[i], jid, exp}
-      end
+      released = released + undo_release_noted(side, KEYS[i], jid)
     end
     if prefix ~= '' then
       undo_put_side(prefix, redis.sha1hex(raw), side)

@@ -9,18 +9,6 @@ local at = redis.call('HGET', KEYS[2], 'front_next')
 if at ~= ARGV[1] then
   return 0
 end
-if #ARGV > 2 then
-  local chunk = {}
-  for i = 3, #ARGV do
-    chunk[#chunk + 1] = ARGV[i]
-    if #chunk == 1000 then
-      redis.call('RPUSH', KEYS[1], unpack(chunk))
-      chunk = {}
-    end
-  end
-  if #chunk > 0 then
-    redis.call('RPUSH', KEYS[1], unpack(chunk))
-  end
-end
+rebuild_push('RPUSH', KEYS[1], ARGV, 3, #ARGV, 1)
 redis.call('HSET', KEYS[2], 'front_next', ARGV[2])
 return 1

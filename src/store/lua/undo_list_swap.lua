@@ -34,19 +34,7 @@ if ARGV[1] == 'keep' then
   keep_p(0)
   return {1, -1}
 end
-local candidates = {}
-for i = 5, #ARGV, 3 do
-  candidates[ARGV[i]] = i
-end
-local window = redis.call('LRANGE', q, -tonumber(ARGV[3]), -1)
-local found, r = nil, 0
-for x = #window, 1, -1 do
-  local i = candidates[window[x]]
-  if i then
-    found, r = i, #window - x
-    break
-  end
-end
+local found, r = rebuild_oldest_left(q, tonumber(ARGV[3]), 5)
 if not found then
   return {0, 'tail'}
 end
@@ -58,34 +46,21 @@ end
 if redis.call('LLEN', q) ~= n + alive + r then
   return {0, 'length'}
 end
-local function push(command, items, from, to, step)
-  local chunk = {}
-  for i = from, to, step do
-    chunk[#chunk + 1] = items[i]
-    if #chunk == 1000 then
-      redis.call(command, s, unpack(chunk))
-      chunk = {}
-    end
-  end
-  if #chunk > 0 then
-    redis.call(command, s, unpack(chunk))
-  end
-end
 local built = tonumber(ARGV[4])
 if k < built then
   return {0, 'built'}
 end
 if k > built then
   local rest = redis.call('LRANGE', KEYS[3], built + 1, k)
-  push('RPUSH', rest, 1, #rest, 1)
+  rebuild_push('RPUSH', s, rest, 1, #rest, 1)
 end
 if n > 0 then
   local head = redis.call('LRANGE', q, 0, n - 1)
-  push('LPUSH', head, #head, 1, -1)
+  rebuild_push('LPUSH', s, head, #head, 1, -1)
 end
 if r > 0 then
   local tail = redis.call('LRANGE', q, -r, -1)
-  push('RPUSH', tail, 1, #tail, 1)
+  rebuild_push('RPUSH', s, tail, 1, #tail, 1)
 end
 redis.call('UNLINK', q)
 if redis.call('EXISTS', s) == 1 then

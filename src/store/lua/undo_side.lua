@@ -52,6 +52,16 @@ local function undo_release(lock, jid)
   return 0
 end
 
+-- undo_release, noting the lock released as a side item; 1 when released, else 0.
+local function undo_release_noted(side, lock, jid)
+  local exp = undo_release(lock, jid)
+  if exp then
+    side[#side + 1] = {'l', lock, jid, exp}
+    return 1
+  end
+  return 0
+end
+
 local function undo_put_side(prefix, sha, items)
   if #items > 0 then
     redis.call('HSET', prefix .. 'side', sha, cmsgpack.pack(items))
