@@ -3,7 +3,7 @@
 -- its queue, then ZREM the raw member, then (best-effort) SADD the queue name. With an undo
 -- record, each entry done is kept there, in the order pushed, as four elements of its list
 -- `pushed`: the member, its score, the queue and the payload pushed for it (one RPUSH for
--- the batch, and no string built: the script's arguments are pushed as they are).
+-- each 1,000 entries, and no string built: the script's arguments are pushed as they are).
 -- KEYS[1] the sorted set (schedule, retry or dead), KEYS[2] cogworker:queues
 -- ARGV[1] the undo record's prefix ("" keeps nothing), ARGV[2] when it expires (ms),
 -- ARGV[3] the queue key prefix, then per entry: raw member, queue name, new payload
@@ -38,7 +38,10 @@ for i = 4, #ARGV, 3 do
   end
 end
 if #kept > 0 then
-  redis.call('RPUSH', prefix .. 'pushed', unpack(kept))
+  -- In pieces: unpack can't give Lua's stack more than a few thousand values.
+  for from = 1, #kept, 4000 do
+    redis.call('RPUSH', prefix .. 'pushed', unpack(kept, from, math.min(from + 3999, #kept)))
+  end
   undo_expire(prefix, until_ms, {'pushed'})
 end
 return out
