@@ -16,6 +16,7 @@ redis-server (unix socket, no persistence) that it removes afterwards.
 
 import argparse
 import hashlib
+import multiprocessing
 import os
 import subprocess
 import sys
@@ -47,7 +48,15 @@ def seed_duplicates(sock, count):
     """A queue of `count` jobs: count/2 distinct jobs (class and args), each pushed twice
     with its own jid, the copies spread through the queue."""
     half = count // 2
-    bases = [waiting(m) for _, m in entries(half, seed=11)]
+    bases, seen = [], set()
+    for _, m in entries(2 * half, seed=11):
+        job = waiting(m)
+        same = job[job.index('"class"'):job.index('"jid"')]  # the class and args
+        if same not in seen:
+            seen.add(same)
+            bases.append(job)
+        if len(bases) == half:
+            break
 
     def jobs():
         for i in range(count):
@@ -66,20 +75,30 @@ def main():
     ap.add_argument("--entries", type=int, default=1_000_000)
     ap.add_argument("--jobs", type=int, default=1_000_000)
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--only", choices=["delete", "dedupe"], help="run one of the two parts")
     args = ap.parse_args()
     sock = args.socket
     env = {"PATH": os.environ.get("PATH", ""), "COGCTL_REDIS_URL": f"unix://{sock}",
            "NO_COLOR": "1", "COLUMNS": "100", "TZ": "UTC"}
+    results = {"no_undo": [], "undo": [], "restore": [], "list": [], "dedupe": []}
 
+    avg_size = 0
+    if args.only != "dedupe":
+        avg_size = delete_part(args, sock, env, results)
+    if args.only != "delete":
+        dedupe_part(args, sock, env, results)
+    report(args, results, avg_size)
+
+
+def delete_part(args, sock, env, results):
+    cog = [args.cogctl]
     print(f"seeding {args.entries:,} dead entries ...", flush=True)
     took, avg_size, _ = seed(sock, args.entries)
     print(f"seeded in {took:.1f} s: members average {avg_size:.0f} bytes", flush=True)
     cli(sock, "COPY", DEAD, DEAD_COPY, "REPLACE")
     before = digest(sock, "ZRANGE", DEAD, "0", "-1", "WITHSCORES")
 
-    cog = [args.cogctl]
-    results = {"no_undo": [], "undo": [], "restore": [], "list": [], "dedupe": []}
-    kept_bytes = used_before = used_after = None
+    used_before = used_after = 0
     for run in range(args.runs):
         print(f"run {run + 1}/{args.runs}: dead delete --all ...", flush=True)
         for name, extra in (("no_undo", ["--no-undo"]), ("undo", [])):
@@ -99,10 +118,23 @@ def main():
             sys.exit("the undo of dead delete --all did not give back the set byte for byte")
         for key in cli(sock, "--scan", "--pattern", "cogctl:undo:*").split():
             cli(sock, "UNLINK", key)
-
+    results["kept_bytes"] = used_after - used_before
     cli(sock, "DEL", DEAD, DEAD_COPY)
+    return avg_size
+
+
+def dedupe_part(args, sock, env, results):
+    cog = [args.cogctl]
     print(f"seeding a {args.jobs:,}-job queue, every job twice ...", flush=True)
-    length = seed_duplicates(sock, args.jobs)
+    # In a child process: the jobs it builds would otherwise stay in this one, and a child's
+    # peak RSS counts what it shared with this one before its exec.
+    seeder = multiprocessing.get_context("fork").Process(
+        target=seed_duplicates, args=(sock, args.jobs))
+    seeder.start()
+    seeder.join()
+    if seeder.exitcode != 0:
+        sys.exit("seeding the queue failed")
+    length = int(cli(sock, "LLEN", QKEY))
     cli(sock, "SADD", "cogworker:queues", QUEUE)
     cli(sock, "COPY", QKEY.decode(), QUEUE_COPY, "REPLACE")
     for run in range(args.runs):
@@ -117,6 +149,8 @@ def main():
         for key in cli(sock, "--scan", "--pattern", "cogctl:undo:*").split():
             cli(sock, "UNLINK", key)
 
+
+def report(args, results, avg_size):
     def med(name, field="wall"):
         return median_of(results, name, field)
 
@@ -124,11 +158,22 @@ def main():
         return spread_of(results, name, field, unit)
 
     rows = []
+    kept_bytes = results.get("kept_bytes", 0)
 
     def row(label, value, shown, rng, limit, limit_text, higher=False):
         ok = value >= limit if higher else value <= limit
         rows.append((label, shown, rng, limit_text, "PASS" if ok else "MISS"))
 
+    if args.only != "dedupe":
+        delete_rows(args, rows, row, med, spread, kept_bytes)
+    if args.only != "delete":
+        dedupe_rows(args, rows, row, med, spread)
+    print_table(f"cogctl undo benchmark: {args.entries:,} dead entries of ~{avg_size:.0f} bytes, "
+                f"a {args.jobs:,}-job queue, {os.cpu_count()} cores, median of {args.runs} runs "
+                "(range: min – max)", rows)
+
+
+def delete_rows(args, rows, row, med, spread, kept_bytes):
     base = med("no_undo")
     rows.append(("dead delete --all --yes --no-undo: wall", fmt_time(base), spread("no_undo"),
                  "baseline", ""))
@@ -147,6 +192,9 @@ def main():
                  "", "PASS"))
     rows.append(("  Redis used_memory after the delete minus before (entries moved, not freed)",
                  fmt_mib(kept_bytes / 1024), "", "", ""))
+
+
+def dedupe_rows(args, rows, row, med, spread):
     lb = med("list")
     rows.append((f"queue list --ndjson --all of the {args.jobs:,}-job queue: wall", fmt_time(lb),
                  spread("list"), "baseline", ""))
@@ -155,9 +203,6 @@ def main():
         f"≤ 2× = {fmt_time(2 * lb)}")
     row("  its peak RSS", med("dedupe", "rss_kib"), fmt_mib(med("dedupe", "rss_kib")),
         spread("dedupe", "rss_kib", fmt_mib), 64 * 1024, "≤ 64 MB")
-    print_table(f"cogctl undo benchmark: {args.entries:,} dead entries of ~{avg_size:.0f} bytes, "
-                f"a {args.jobs:,}-job queue, {os.cpu_count()} cores, median of {args.runs} runs "
-                "(range: min – max)", rows)
 
 
 def info(sock):
