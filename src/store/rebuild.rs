@@ -156,8 +156,7 @@ pub fn remove(
                 store.query_server::<()>(redis::cmd("DEL").arg(staging))?;
                 return Ok(out);
             }
-            let (at, page) =
-                read_page(store, queue, staging, pending.take(), &anchor, anchor_pos)?;
+            let (at, page) = read_page(store, queue, staging, pending.take(), &anchor, anchor_pos)?;
             if at < 0 {
                 // The anchor was taken by a worker, and every element read before it: read
                 // on from the tail as it is now.
@@ -339,7 +338,10 @@ fn read_page(
     let (lo, hi) = if anchor.is_empty() {
         (1, PAGE as i64)
     } else {
-        ((anchor_pos - margin).max(1), anchor_pos + PAGE as i64 + margin)
+        (
+            (anchor_pos - margin).max(1),
+            anchor_pos + PAGE as i64 + margin,
+        )
     };
     let mut pipe = redis::pipe();
     if let Some(push) = push {
@@ -385,11 +387,8 @@ fn read_page(
             Ok((at, page))
         }
         None => {
-            let (pos, size, window) = (
-                anchor_pos.to_string(),
-                PAGE.to_string(),
-                WINDOW.to_string(),
-            );
+            let (pos, size, window) =
+                (anchor_pos.to_string(), PAGE.to_string(), WINDOW.to_string());
             let reply = store.eval(
                 &LIST_READ_TAIL,
                 &[queue.as_bytes()],

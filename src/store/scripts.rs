@@ -171,6 +171,19 @@ pub static EXPIRE_IF_OWNED: Script =
 /// Add exported entries to a sorted set (ZADD NX), kept to be undone.
 pub static IMPORT_BATCH: Script = Script::new("import_batch", include_str!("lua/import_batch.lua"));
 
+/// Delete a whole sorted set in one step, kept under the undo record.
+pub static DELETE_WHOLE: Script = Script::new("delete_whole", include_str!("lua/delete_whole.lua"));
+
+/// After a whole set was deleted: each entry's attempts log moved and locks released, noted.
+pub static DELETE_SIDE: Script = Script::new("delete_side", with_undo!("lua/delete_side.lua"));
+
+/// Undo a whole set deleted in one step (or redo it), in one RENAME.
+pub static UNDO_WHOLE: Script = Script::new("undo_whole", include_str!("lua/undo_whole.lua"));
+
+/// Undo what a change did beside a batch of members (their attempts logs and locks).
+pub static UNDO_SIDE_BATCH: Script =
+    Script::new("undo_side_batch", with_undo!("lua/undo_side_batch.lua"));
+
 /// Start an undo of a record: mark it, or say who undid it (README "Undo").
 pub static UNDO_STATE: Script = Script::new("undo_state", include_str!("lua/undo_state.lua"));
 

@@ -18,7 +18,7 @@ use serde::Serialize;
 
 use super::scripts::{
     UNDO_ENQUEUE, UNDO_LIST_CLEAR, UNDO_LIST_INSERT, UNDO_LIST_REMOVE, UNDO_MEMBERS, UNDO_REQUEUE,
-    UNDO_STATE, UNDO_ZSET,
+    UNDO_SIDE_BATCH, UNDO_STATE, UNDO_WHOLE, UNDO_ZSET,
 };
 use super::{KeyType, Name, Store, StoreError, StoreResult, keys, value};
 
@@ -684,27 +684,15 @@ impl Undoer<'_> {
         let until = self.into.until_arg();
         let batch = BATCH.to_string();
         let step = match kind {
+            Kind::ZsetRemove | Kind::ZsetAdd if self.record.field("whole") == Some(b"1") => {
+                if let Some(step) = self.whole_step(store, kind)? {
+                    return Ok(Some(step));
+                }
+                // The set gained entries since: each member put back on its own, below.
+                self.zset_step(store, kind)?
+            }
             Kind::ZsetRemove | Kind::ZsetAdd | Kind::ZsetMove | Kind::Rescore => {
-                let mode = match kind {
-                    Kind::ZsetRemove => "restore",
-                    Kind::ZsetAdd => "remove",
-                    Kind::ZsetMove => "move",
-                    _ => "rescore",
-                };
-                let set = self.key()?;
-                let other = self.record.other.clone().unwrap_or_else(|| set.clone());
-                let reply = store.eval(
-                    &UNDO_ZSET,
-                    &[set.as_bytes(), other.as_bytes()],
-                    &[
-                        mode.as_bytes(),
-                        from.as_bytes(),
-                        &to,
-                        until.as_bytes(),
-                        batch.as_bytes(),
-                    ],
-                )?;
-                step_of(&reply)
+                self.zset_step(store, kind)?
             }
             Kind::Requeue | Kind::Unrequeue => {
                 let mode = if kind == Kind::Requeue {
@@ -866,6 +854,142 @@ impl Undoer<'_> {
             return Ok(None);
         }
         Ok(Some(step))
+    }
+
+    /// One batch of undoing a change to a sorted set, member by member (undo_zset.lua).
+    fn zset_step(&self, store: &mut Store, kind: Kind) -> StoreResult<Step> {
+        let mode = match kind {
+            Kind::ZsetRemove => "restore",
+            Kind::ZsetAdd => "remove",
+            Kind::ZsetMove => "move",
+            _ => "rescore",
+        };
+        let set = self.key()?;
+        let other = self.record.other.clone().unwrap_or_else(|| set.clone());
+        let reply = store.eval(
+            &UNDO_ZSET,
+            &[set.as_bytes(), other.as_bytes()],
+            &[
+                mode.as_bytes(),
+                self.from().as_bytes(),
+                self.into.prefix(),
+                self.into.until_arg().as_bytes(),
+                BATCH.to_string().as_bytes(),
+            ],
+        )?;
+        Ok(step_of(&reply))
+    }
+
+    /// Undo a whole set deleted in one step (or redo that): the set moves back in one
+    /// RENAME, then what each member had beside it (attempts logs, locks) in batches. `None`
+    /// when the set to restore into has entries now: then member by member.
+    fn whole_step(&self, store: &mut Store, kind: Kind) -> StoreResult<Option<Step>> {
+        let set = self.key()?;
+        let into_record = keys::undo_record(&self.into.id);
+        let swapped: Option<String> =
+            store.query_server(redis::cmd("HGET").arg(&into_record).arg("swapped"))?;
+        let mut moved = 0;
+        if swapped.is_none() {
+            let reply = if kind == Kind::ZsetRemove {
+                store.eval(
+                    &UNDO_WHOLE,
+                    &[set.as_bytes(), self.from_part("z").as_bytes()],
+                    &[b"restore", b"0"],
+                )?
+            } else {
+                let field = |f: &str| self.record.field(f).unwrap_or(b"").to_vec();
+                store.eval(
+                    &UNDO_WHOLE,
+                    &[self.into.part("z").as_bytes(), set.as_bytes()],
+                    &[
+                        b"remove",
+                        self.into.until_arg().as_bytes(),
+                        &field("length"),
+                        &field("first"),
+                        &field("last"),
+                    ],
+                )?
+            };
+            let n = value::int(&reply).unwrap_or(-1);
+            if n < 0 {
+                if kind == Kind::ZsetRemove {
+                    return Ok(None);
+                }
+                return Ok(Some(Step {
+                    done: 0,
+                    remaining: 0,
+                    left: vec![Left {
+                        reason: "changed: the set no longer holds exactly what the undo put \
+                                 back (entries added or removed since); the entries put back \
+                                 can't be told apart"
+                            .into(),
+                        raw: set.as_bytes().to_vec(),
+                    }],
+                }));
+            }
+            moved = n as u64;
+            let mut fields = vec![("swapped", b"1".to_vec()), ("whole", b"1".to_vec())];
+            if kind == Kind::ZsetRemove {
+                // What an undo of this undo checks is unchanged before clearing it again.
+                let mut pipe = redis::pipe();
+                pipe.cmd("ZCARD").arg(&set);
+                pipe.cmd("ZRANGE").arg(&set).arg(0).arg(0);
+                pipe.cmd("ZRANGE").arg(&set).arg(-1).arg(-1);
+                let replies = store.pipeline(&pipe)?;
+                let at = |i: usize| -> Vec<u8> {
+                    match replies.get(i) {
+                        Some(Ok(Value::Int(n))) => n.to_string().into_bytes(),
+                        Some(Ok(v)) => value::items(v)
+                            .first()
+                            .and_then(value::bytes)
+                            .unwrap_or(b"")
+                            .to_vec(),
+                        _ => Vec::new(),
+                    }
+                };
+                fields.push(("length", at(0)));
+                fields.push(("first", at(1)));
+                fields.push(("last", at(2)));
+            }
+            set_fields(store, &self.into.id, &fields)?;
+        }
+        // The side pass: every member's attempts log and locks, by the SHA-1 they are kept
+        // under.
+        let side = self.from_part("side");
+        let mut cursor = "0".to_string();
+        loop {
+            let (next, pairs): (String, Vec<Vec<u8>>) = store.query(
+                redis::cmd("HSCAN")
+                    .arg(&side)
+                    .arg(&cursor)
+                    .arg("COUNT")
+                    .arg(500),
+                &side,
+                KeyType::Hash,
+            )?;
+            let shas: Vec<&[u8]> = pairs.iter().step_by(2).map(Vec::as_slice).collect();
+            if !shas.is_empty() {
+                let from = self.from();
+                let until = self.into.until_arg();
+                let mut args: Vec<&[u8]> =
+                    vec![from.as_bytes(), self.into.prefix(), until.as_bytes()];
+                args.extend(shas);
+                store.eval(&UNDO_SIDE_BATCH, &[], &args)?;
+            }
+            if next == "0" {
+                break;
+            }
+            cursor = next;
+        }
+        Ok(Some(Step {
+            done: moved,
+            remaining: 0,
+            left: Vec::new(),
+        }))
+    }
+
+    fn from_part(&self, part: &str) -> Name {
+        Name::new([self.from().as_bytes(), part.as_bytes()].concat())
     }
 
     /// The undo of a queue put back: clear it again, only while it holds exactly what the

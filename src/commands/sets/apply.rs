@@ -29,7 +29,9 @@ use crate::store::job::{Job, Unparseable};
 use crate::store::locks::lock_keys;
 use crate::store::page::{Order, Score, ScoreRange, ZEntry, ZPager};
 use crate::store::rewrite::{rewrite, ruby_float};
-use crate::store::scripts::{DELETE_BATCH, KILL_BATCH, REQUEUE_BATCH, RESCHEDULE_BATCH};
+use crate::store::scripts::{
+    DELETE_BATCH, DELETE_SIDE, DELETE_WHOLE, KILL_BATCH, REQUEUE_BATCH, RESCHEDULE_BATCH,
+};
 use crate::store::undo::{self, Kind, Recorder};
 use crate::store::{JobSet, KeyType, Name, RawJob, Store, StoreResult, find, keys, value};
 
@@ -716,7 +718,14 @@ pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> any
         digest: sha1::Digest::new(),
         recorder,
     };
+    // Every entry, deleted and kept to be undone: the whole set moves under the record in
+    // one step (no copy), then each entry's attempts log and locks are seen to.
+    let whole = matches!(action, Action::Delete)
+        && !args.filter.any()
+        && args.pace.rate.is_none()
+        && run.recorder.is_some();
     let result = match source {
+        Source::Scan(_) if whole => run.whole(store),
         Source::Scan(filter) => run.scan(store, &filter),
         Source::Jids(jids) => run.jids(store, &jids),
         Source::Plan(_) => match &plan {
@@ -934,6 +943,64 @@ impl Run<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Delete the whole set in one step, kept under the undo record, then in batches each
+    /// entry's attempts log (moved under the record) and locks (released, noted): what the
+    /// batch script does per entry, without moving members one by one.
+    fn whole(&mut self, store: &mut Store) -> anyhow::Result<()> {
+        let Some(mut recorder) = self.recorder.take() else {
+            return Ok(());
+        };
+        let result = self.whole_with(store, &mut recorder);
+        self.recorder = Some(recorder);
+        result
+    }
+
+    fn whole_with(&mut self, store: &mut Store, recorder: &mut Recorder) -> anyhow::Result<()> {
+        let kept = recorder.part("z");
+        let until = recorder.until_arg();
+        undo::set_fields(store, &recorder.id, &[("whole", b"1".to_vec())])?;
+        store.eval(
+            &DELETE_WHOLE,
+            &[self.set.key().as_bytes(), kept.as_bytes()],
+            &[until.as_bytes()],
+        )?;
+        let now = self.clock.current();
+        let mut start = 0usize;
+        loop {
+            let reply: Value = store.query(
+                redis::cmd("ZRANGE")
+                    .arg(&kept)
+                    .arg(start)
+                    .arg(start + self.batch - 1)
+                    .arg("WITHSCORES"),
+                &kept,
+                KeyType::Zset,
+            )?;
+            let page = crate::store::page::zentries(reply);
+            if page.is_empty() {
+                return Ok(());
+            }
+            start += page.len();
+            let mut args: Vec<Vec<u8>> =
+                vec![recorder.prefix().to_vec(), until.clone().into_bytes()];
+            let mut done = Vec::with_capacity(page.len());
+            for entry in &page {
+                if let Ok(item) = prepare(self.set, Action::Delete, entry, now) {
+                    args.push(entry.member.raw.clone());
+                    args.extend(item.args);
+                    done.push(item.jid);
+                }
+            }
+            let refs: Vec<&[u8]> = args.iter().map(Vec::as_slice).collect();
+            store.eval(&DELETE_SIDE, &[], &refs)?;
+            let bytes: usize = page.iter().map(|e| e.member.raw.len()).sum();
+            recorder.add(page.len() as u64, bytes as u64);
+            for (entry, jid) in page.iter().zip(&done) {
+                self.record(jid, Some(entry), Outcome::Done)?;
+            }
+        }
     }
 
     /// The jobs named by jid: each found by a scan of the set, then acted on by its raw bytes.
