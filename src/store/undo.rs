@@ -893,7 +893,7 @@ impl Undoer<'_> {
             let reply = if kind == Kind::ZsetRemove {
                 store.eval(
                     &UNDO_WHOLE,
-                    &[set.as_bytes(), self.from_part("z").as_bytes()],
+                    &[set.as_bytes(), self.record_part("z").as_bytes()],
                     &[b"restore", b"0"],
                 )?
             } else {
@@ -955,7 +955,7 @@ impl Undoer<'_> {
         }
         // The side pass: every member's attempts log and locks, by the SHA-1 they are kept
         // under.
-        let side = self.from_part("side");
+        let side = self.record_part("side");
         let mut cursor = "0".to_string();
         loop {
             let (next, pairs): (String, Vec<Vec<u8>>) = store.query(
@@ -988,7 +988,7 @@ impl Undoer<'_> {
         }))
     }
 
-    fn from_part(&self, part: &str) -> Name {
+    fn record_part(&self, part: &str) -> Name {
         Name::new([self.from().as_bytes(), part.as_bytes()].concat())
     }
 
