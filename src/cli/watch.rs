@@ -19,12 +19,14 @@ use std::time::{Duration, Instant};
 use chrono::{Local, SecondsFormat, Utc};
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::crossterm::{cursor, execute, terminal};
+use serde::Serialize;
+use serde_json::value::RawValue;
 
 use super::exit::{Exit, UsageError};
 use super::ui::{Clock, Format, Warnings};
 use crate::commands::sets::list::{LimitArgs, TABLE_LIMIT};
 use crate::commands::{Ctx, WatchArgs};
-use crate::render::json::compact;
+use crate::render::json::{self, compact};
 use crate::render::watch::Frame;
 use crate::store::StoreError;
 use crate::text::visible;
@@ -240,12 +242,31 @@ impl Stream {
             Format::Json => out.write_all(bytes)?,
             Format::Ndjson => {
                 let data = compact(String::from_utf8_lossy(bytes).trim());
-                let data = if data.is_empty() { "null" } else { &data };
-                writeln!(out, r#"{{"at":"{at}","refresh":{refresh},"data":{data}}}"#)?;
+                let data = if data.is_empty() { "null".into() } else { data };
+                let data = RawValue::from_string(data).map_err(|e| {
+                    io::Error::other(format!("a refresh of {} printed no JSON ({e})", self.view))
+                })?;
+                json::to_writer(
+                    &mut *out,
+                    &Refresh {
+                        at: &at,
+                        refresh,
+                        data: &data,
+                    },
+                )?;
+                writeln!(out)?;
             }
         }
         out.flush()
     }
+}
+
+/// One NDJSON line of a watch: when the refresh began, its number, and what `--json` printed.
+#[derive(Serialize)]
+struct Refresh<'a> {
+    at: &'a str,
+    refresh: u64,
+    data: &'a RawValue,
 }
 
 /// The terminal, taken over for the watch (alternate screen, cursor hidden, keys unechoed)

@@ -14,7 +14,7 @@ use crate::cli::ui::{Format, Ui};
 use crate::cli::values::{TimeArg, parse_time};
 use crate::render::table::{self, Tone, cut};
 use crate::render::time::when;
-use crate::render::{self, Report, json_io};
+use crate::render::{self, Report};
 use crate::store::audit;
 
 /// The audit trail: every change cogctl made (stream cogctl:audit), newest first
@@ -104,7 +104,7 @@ pub fn run(ctx: &mut Ctx, args: &AuditArgs) -> anyhow::Result<Exit> {
     let report = AuditReport { entries, more };
     if ctx.ui.format == Format::Ndjson {
         for e in &report.entries {
-            serde_json::to_writer(&mut ctx.out, e).map_err(json_io)?;
+            render::json::to_writer(&mut ctx.out, e)?;
             writeln!(ctx.out)?;
         }
     } else {

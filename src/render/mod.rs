@@ -34,11 +34,11 @@ pub fn emit<R: Report + ?Sized>(out: &mut dyn Write, ui: &Ui, report: &R) -> io:
     match ui.format {
         Format::Table => report.human(out, ui),
         Format::Json => {
-            serde_json::to_writer_pretty(&mut *out, report).map_err(json_io)?;
+            json::to_writer_pretty(&mut *out, report)?;
             writeln!(out)
         }
         Format::Ndjson => {
-            serde_json::to_writer(&mut *out, report).map_err(json_io)?;
+            json::to_writer(&mut *out, report)?;
             writeln!(out)
         }
     }

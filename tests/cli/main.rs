@@ -26,6 +26,7 @@ mod pty;
 mod queue_view;
 mod reconcile;
 mod repair;
+mod safe_json;
 mod search;
 mod serve;
 mod soak;
