@@ -66,6 +66,11 @@ where
         Ok(parsed) => parsed,
         Err(err) => {
             let _ = err.print();
+            if err.kind() == clap::error::ErrorKind::UnknownArgument
+                && let Some(hint) = watch::interval_hint(&argv)
+            {
+                let _ = writeln!(io::stderr(), "{hint}");
+            }
             return ExitCode::from(if err.use_stderr() {
                 Exit::Usage.code()
             } else {

@@ -1,4 +1,4 @@
-//! `--watch [INTERVAL]`: a view run again every INTERVAL until Ctrl-C (or SIGTERM), each
+//! `--watch[=INTERVAL]`: a view run again every INTERVAL until Ctrl-C (or SIGTERM), each
 //! refresh captured whole before anything is shown.
 //!
 //! On a terminal with table output the refreshes share one screen (the alternate screen,
@@ -45,6 +45,16 @@ pub fn watched(
         Some(every) => run(ctx, view, every, args.watch_count, &mut refresh),
         None => refresh(ctx),
     }
+}
+
+/// For `--watch 5s`, refused as a stray word: how to give the interval.
+pub fn interval_hint(argv: &[std::ffi::OsString]) -> Option<String> {
+    argv.windows(2).find_map(|pair| {
+        let word = pair[1].to_str()?;
+        (pair[0] == "--watch" && crate::duration::parse_duration(word).is_ok()).then(|| {
+            format!("hint: the interval goes after an equals sign: --watch={word} (a bare --watch refreshes every 2s)")
+        })
+    })
 }
 
 /// A list under `--watch` shows one page a refresh (--limit N, else the table's 50, in every
