@@ -56,12 +56,11 @@ where
             Err(_) => Exit::Failure.code(),
         });
     }
-    let mut command = help::command();
-    let parsed = command.try_get_matches_from_mut(&argv).and_then(|m| {
-        Cli::from_arg_matches(&m)
-            .map(|cli| (cli, m))
-            .map_err(|e| e.format(&mut command))
-    });
+    // The tree as --help shows it takes a few milliseconds to prepare, more than most runs
+    // spend on anything else: a command line is parsed with the plain tree, which accepts
+    // exactly the same, and only a help request or an error is parsed again with it.
+    let parsed = parse(<Cli as clap::CommandFactory>::command(), &argv)
+        .or_else(|_| parse(help::command(), &argv));
     let (cli, matches) = match parsed {
         Ok(parsed) => parsed,
         Err(err) => {
@@ -92,6 +91,17 @@ where
         Err(err) => report_error(&err),
     };
     ExitCode::from(exit.code())
+}
+
+fn parse(
+    mut command: clap::Command,
+    argv: &[OsString],
+) -> Result<(Cli, clap::ArgMatches), clap::Error> {
+    command.try_get_matches_from_mut(argv).and_then(|m| {
+        Cli::from_arg_matches(&m)
+            .map(|cli| (cli, m))
+            .map_err(|e| e.format(&mut command))
+    })
 }
 
 /// Where a global flag's value came from, in whichever subcommand it was given.
