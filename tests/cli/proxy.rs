@@ -47,6 +47,8 @@ struct State {
     cuts: AtomicU64,
     /// Requests and connections seen by the cut rule, for its `every`.
     seen: AtomicU64,
+    /// Bumped by every new cut rule: a connection open before it is judged by it too.
+    generation: AtomicU64,
 }
 
 pub struct Proxy {
@@ -70,6 +72,7 @@ impl Proxy {
             accepted: AtomicU64::new(0),
             cuts: AtomicU64::new(0),
             seen: AtomicU64::new(0),
+            generation: AtomicU64::new(0),
         });
         let s = state.clone();
         thread::spawn(move || accept(listener, &s));
@@ -91,8 +94,10 @@ impl Proxy {
     }
 
     pub fn set_cut(&self, cut: Cut) {
+        let mut rule = self.state.cut.lock().unwrap();
         self.state.seen.store(0, Ordering::SeqCst);
-        *self.state.cut.lock().unwrap() = cut;
+        self.state.generation.fetch_add(1, Ordering::SeqCst);
+        *rule = cut;
     }
 
     /// Connections cut so far.
@@ -122,14 +127,6 @@ fn accept(listener: TcpListener, state: &Arc<State>) {
                     continue;
                 };
                 let _ = client.set_nonblocking(false);
-                let cut_after = match &*state.cut.lock().unwrap() {
-                    Cut::AfterReplyBytes { bytes, every } => {
-                        let n = state.seen.fetch_add(1, Ordering::SeqCst) + 1;
-                        n.is_multiple_of(*every)
-                            .then_some(bytes + n.wrapping_mul(7919) % (*bytes).max(1))
-                    }
-                    _ => None,
-                };
                 let link = Arc::new(Link {
                     client,
                     server,
@@ -139,7 +136,7 @@ fn accept(listener: TcpListener, state: &Arc<State>) {
                 let s = state.clone();
                 thread::spawn(move || relay_up(&up, &s));
                 let s = state.clone();
-                thread::spawn(move || relay_down(&down, &s, cut_after));
+                thread::spawn(move || relay_down(&down, &s));
             }
             Err(e) if e.kind() == ErrorKind::WouldBlock => thread::sleep(TICK),
             Err(_) => thread::sleep(TICK),
@@ -246,13 +243,29 @@ fn relay_up(link: &Link, state: &State) {
     }
 }
 
-/// Redis → client, cut after `cut_after` bytes when given.
-fn relay_down(link: &Link, state: &State, cut_after: Option<u64>) {
+/// How many more reply bytes a connection may relay under the rule of `generation`: None
+/// when the rule cuts nothing here.
+fn budget(state: &State) -> (u64, Option<u64>) {
+    let rule = state.cut.lock().unwrap();
+    let generation = state.generation.load(Ordering::SeqCst);
+    let budget = match &*rule {
+        Cut::AfterReplyBytes { bytes, every } => {
+            let n = state.seen.fetch_add(1, Ordering::SeqCst) + 1;
+            n.is_multiple_of(*every)
+                .then_some(bytes + n.wrapping_mul(7919) % (*bytes).max(1))
+        }
+        _ => None,
+    };
+    (generation, budget)
+}
+
+/// Redis → client, cut when the rule's budget of bytes runs out.
+fn relay_down(link: &Link, state: &State) {
     let mut client = &link.client;
     let mut server = &link.server;
     let _ = server.set_read_timeout(Some(TICK));
     let mut buf = vec![0u8; 64 * 1024];
-    let mut relayed: u64 = 0;
+    let (mut generation, mut left) = budget(state);
     loop {
         if !wait_thawed(link, state) {
             return;
@@ -266,14 +279,16 @@ fn relay_down(link: &Link, state: &State, cut_after: Option<u64>) {
         if !wait_thawed(link, state) {
             return;
         }
-        let take = match cut_after {
-            Some(limit) => (limit.saturating_sub(relayed) as usize).min(n),
-            None => n,
-        };
+        if state.generation.load(Ordering::SeqCst) != generation {
+            (generation, left) = budget(state);
+        }
+        let take = left.map_or(n, |l| (l as usize).min(n));
         if client.write_all(&buf[..take]).is_err() {
             return link.close();
         }
-        relayed += take as u64;
+        if let Some(l) = left.as_mut() {
+            *l -= take as u64;
+        }
         if take < n {
             let _ = client.flush();
             return link.cut(state);
