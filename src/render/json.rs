@@ -43,13 +43,6 @@ pub fn to_writer_pretty<W: Write + ?Sized, T: Serialize + ?Sized>(
     value.serialize(&mut ser).map_err(json_io)
 }
 
-/// `value` as one line of JSON in a string, through the escaping writer.
-pub fn to_string<T: Serialize + ?Sized>(value: &T) -> String {
-    let mut out = Vec::with_capacity(128);
-    to_writer(&mut out, value).expect("writing to a Vec can't fail");
-    String::from_utf8(out).expect("serde_json writes UTF-8")
-}
-
 /// A serde_json formatter whose strings and raw fragments are written by [`write_escaped`].
 struct Escaping<F>(F);
 
@@ -116,7 +109,7 @@ impl<F: Formatter> Formatter for Escaping<F> {
 /// written as `\uXXXX` (a pair of surrogate escapes above U+FFFF). Text of bytes below DEL
 /// only, the usual case, is checked sixteen bytes at a time and written as it is.
 #[inline]
-pub fn write_escaped<W: Write + ?Sized>(out: &mut W, text: &str) -> io::Result<()> {
+fn write_escaped<W: Write + ?Sized>(out: &mut W, text: &str) -> io::Result<()> {
     if below_del(text.as_bytes()) {
         out.write_all(text.as_bytes())
     } else {
@@ -290,6 +283,12 @@ mod tests {
     use serde_json::value::RawValue;
 
     use super::*;
+
+    fn to_string<T: Serialize + ?Sized>(value: &T) -> String {
+        let mut out = Vec::new();
+        to_writer(&mut out, value).unwrap();
+        String::from_utf8(out).unwrap()
+    }
 
     /// Every character the writer escapes, beside ones it keeps.
     const HOSTILE: &str = "del\u{7f} c1\u{80}\u{9b}\u{9f} alm\u{61c} lrm\u{200e}\u{200f} \
