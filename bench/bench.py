@@ -155,13 +155,13 @@ class Result:
         self.lines, self.out_bytes = lines, out_bytes
 
 
-def measure(cmd, env, first_line):
+def measure(cmd, env, first_line, stdin=None):
     """Wall time and peak RSS (the child's own ru_maxrss); with `first_line`, stdout is a
     pipe read here and the time until its first line arrives is taken too, else stdout is
-    /dev/null."""
-    with tempfile.TemporaryFile() as err:
+    /dev/null. `stdin`: a file to read from instead of /dev/null."""
+    with tempfile.TemporaryFile() as err, open(stdin or os.devnull, "rb") as given:
         started = time.perf_counter()
-        child = subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL, stderr=err,
+        child = subprocess.Popen(cmd, env=env, stdin=given, stderr=err,
                                  stdout=subprocess.PIPE if first_line else subprocess.DEVNULL)
         first = lines = out_bytes = None
         if first_line:

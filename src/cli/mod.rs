@@ -56,16 +56,20 @@ where
             Err(_) => Exit::Failure.code(),
         });
     }
-    let mut command = help::command();
-    let parsed = command.try_get_matches_from_mut(&argv).and_then(|m| {
-        Cli::from_arg_matches(&m)
-            .map(|cli| (cli, m))
-            .map_err(|e| e.format(&mut command))
-    });
+    // The tree as --help shows it takes a few milliseconds to prepare, more than most runs
+    // spend on anything else: a command line is parsed with the plain tree, which accepts
+    // exactly the same, and only a help request or an error is parsed again with it.
+    let parsed = parse(<Cli as clap::CommandFactory>::command(), &argv)
+        .or_else(|_| parse(help::command(), &argv));
     let (cli, matches) = match parsed {
         Ok(parsed) => parsed,
         Err(err) => {
             let _ = err.print();
+            if err.kind() == clap::error::ErrorKind::UnknownArgument
+                && let Some(hint) = watch::interval_hint(&argv)
+            {
+                let _ = writeln!(io::stderr(), "{hint}");
+            }
             return ExitCode::from(if err.use_stderr() {
                 Exit::Usage.code()
             } else {
@@ -82,10 +86,9 @@ where
         sentinel_master: source(&matches, "sentinel_master"),
         context: source(&matches, "context"),
     };
-    // The clap tree holds every command's help (about 2 MB): freed, and the memory given
-    // back, before the command runs — a worker runs for days.
+    // The clap tree (freed with the parse) held every command's help: the memory is given
+    // back before the command runs — a worker runs for days.
     drop(matches);
-    drop(command);
     #[cfg(target_env = "gnu")]
     // SAFETY: malloc_trim only gives free heap pages back to the system.
     unsafe {
@@ -96,6 +99,17 @@ where
         Err(err) => report_error(&err),
     };
     ExitCode::from(exit.code())
+}
+
+fn parse(
+    mut command: clap::Command,
+    argv: &[OsString],
+) -> Result<(Cli, clap::ArgMatches), clap::Error> {
+    command.try_get_matches_from_mut(argv).and_then(|m| {
+        Cli::from_arg_matches(&m)
+            .map(|cli| (cli, m))
+            .map_err(|e| e.format(&mut command))
+    })
 }
 
 /// Where a global flag's value came from, in whichever subcommand it was given.

@@ -1,4 +1,4 @@
-//! `--watch [INTERVAL]`: a view run again every INTERVAL until Ctrl-C (or SIGTERM), each
+//! `--watch[=INTERVAL]`: a view run again every INTERVAL until Ctrl-C (or SIGTERM), each
 //! refresh captured whole before anything is shown.
 //!
 //! On a terminal with table output the refreshes share one screen (the alternate screen,
@@ -19,12 +19,14 @@ use std::time::{Duration, Instant};
 use chrono::{Local, SecondsFormat, Utc};
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::crossterm::{cursor, execute, terminal};
+use serde::Serialize;
+use serde_json::value::RawValue;
 
 use super::exit::{Exit, UsageError};
 use super::ui::{Clock, Format, Warnings};
 use crate::commands::sets::list::{LimitArgs, TABLE_LIMIT};
 use crate::commands::{Ctx, WatchArgs};
-use crate::render::json::compact;
+use crate::render::json::{self, compact};
 use crate::render::watch::Frame;
 use crate::store::StoreError;
 use crate::text::visible;
@@ -43,6 +45,16 @@ pub fn watched(
         Some(every) => run(ctx, view, every, args.watch_count, &mut refresh),
         None => refresh(ctx),
     }
+}
+
+/// For `--watch 5s`, refused as a stray word: how to give the interval.
+pub fn interval_hint(argv: &[std::ffi::OsString]) -> Option<String> {
+    argv.windows(2).find_map(|pair| {
+        let word = pair[1].to_str()?;
+        (pair[0] == "--watch" && crate::duration::parse_duration(word).is_ok()).then(|| {
+            format!("hint: the interval goes after an equals sign: --watch={word} (a bare --watch refreshes every 2s)")
+        })
+    })
 }
 
 /// A list under `--watch` shows one page a refresh (--limit N, else the table's 50, in every
@@ -240,12 +252,31 @@ impl Stream {
             Format::Json => out.write_all(bytes)?,
             Format::Ndjson => {
                 let data = compact(String::from_utf8_lossy(bytes).trim());
-                let data = if data.is_empty() { "null" } else { &data };
-                writeln!(out, r#"{{"at":"{at}","refresh":{refresh},"data":{data}}}"#)?;
+                let data = if data.is_empty() { "null".into() } else { data };
+                let data = RawValue::from_string(data).map_err(|e| {
+                    io::Error::other(format!("a refresh of {} printed no JSON ({e})", self.view))
+                })?;
+                json::to_writer(
+                    &mut *out,
+                    &Refresh {
+                        at: &at,
+                        refresh,
+                        data: &data,
+                    },
+                )?;
+                writeln!(out)?;
             }
         }
         out.flush()
     }
+}
+
+/// One NDJSON line of a watch: when the refresh began, its number, and what `--json` printed.
+#[derive(Serialize)]
+struct Refresh<'a> {
+    at: &'a str,
+    refresh: u64,
+    data: &'a RawValue,
 }
 
 /// The terminal, taken over for the watch (alternate screen, cursor hidden, keys unechoed)

@@ -9,7 +9,6 @@ use clap::Subcommand;
 use super::Ctx;
 use crate::cli::exit::{Exit, UsageError};
 use crate::fixture::{self, Fixture};
-use crate::render::json_io;
 
 #[derive(Debug, Subcommand)]
 pub enum FixtureCommand {
@@ -56,7 +55,7 @@ pub fn run(ctx: &mut Ctx, command: &FixtureCommand) -> anyhow::Result<Exit> {
             description,
         } => {
             let doc = fixture::dump(ctx.store()?, r#match, description)?;
-            serde_json::to_writer_pretty(&mut ctx.out, &doc).map_err(json_io)?;
+            crate::render::json::to_writer_pretty(&mut ctx.out, &doc)?;
             ctx.out.write_all(b"\n")?;
         }
     }

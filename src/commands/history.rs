@@ -268,10 +268,8 @@ impl RunFilter {
     }
 
     /// The run, when the entry matches (read only then: most entries of a search don't).
+    /// The pages were read through the search's pre-check (`JobFilter::keep_raw`).
     fn matching<'r>(&self, raw: &'r [u8]) -> Option<Result<Run<'r>, String>> {
-        if self.jobs.excludes_raw(raw) {
-            return None;
-        }
         let job: Result<Job<'_>, Unparseable> = Job::parse(raw);
         if !self.jobs.matches(&job) {
             return None;
@@ -330,7 +328,7 @@ pub fn run(ctx: &mut Ctx, args: &HistoryArgs) -> anyhow::Result<Exit> {
         // The n longest so far, as (duration, page-owned entry); min-heap by duration.
         let mut longest: BinaryHeap<Longest> = BinaryHeap::with_capacity(n + 1);
         let mut matched = 0u64;
-        for page in pager.prefetch(connector) {
+        for page in pager.prefetch(connector).only(filter.jobs.keep_raw()) {
             for entry in page? {
                 let Some(run) = filter.matching(&entry.member.raw) else {
                     continue;
@@ -360,7 +358,7 @@ pub fn run(ctx: &mut Ctx, args: &HistoryArgs) -> anyhow::Result<Exit> {
         }
         more = matched.saturating_sub(shown as u64);
     } else {
-        'pages: for page in pager.prefetch(connector) {
+        'pages: for page in pager.prefetch(connector).only(filter.jobs.keep_raw()) {
             let page = page?;
             for entry in &page {
                 let full = limit.is_some_and(|l| shown >= l);

@@ -247,11 +247,9 @@ pub fn run(ctx: &mut Ctx, args: &JobsArgs) -> anyhow::Result<Exit> {
                     let name = queue.name.to_str().map(str::to_string);
                     let shown_name = name.unwrap_or_else(|| queue.name.shown().into_owned());
                     let pager = ListPager::new(keys::queue(&queue.name));
-                    for page in prefetch(pager, connector.clone()) {
+                    let pages = prefetch(pager, connector.clone()).only(filter.keep_raw());
+                    for page in pages {
                         for raw in &page? {
-                            if filter.excludes_raw(raw) {
-                                continue;
-                            }
                             let parsed = Job::parse(raw);
                             let at = parsed
                                 .as_ref()
@@ -297,11 +295,9 @@ pub fn run(ctx: &mut Ctx, args: &JobsArgs) -> anyhow::Result<Exit> {
                 };
                 let mut pager = ZPager::new(set.key(), Order::NewestFirst, filter.scored().range());
                 pager.snapshot(ctx.store()?)?;
-                for page in pager.prefetch(connector.clone()) {
+                let pages = pager.prefetch(connector.clone()).only(filter.keep_raw());
+                for page in pages {
                     for entry in &page? {
-                        if filter.excludes_raw(&entry.member.raw) {
-                            continue;
-                        }
                         let parsed = entry.member.parse();
                         if !filter.scored().matches(&parsed) {
                             continue;

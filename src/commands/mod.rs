@@ -309,13 +309,15 @@ pub fn undo_plan_line(kept: Option<&crate::store::undo::Kept>) -> String {
 /// The shortest `--watch` interval: a refresh reads Redis, and faster only loads it.
 pub const MIN_WATCH: Duration = Duration::from_millis(100);
 
-/// `--watch [INTERVAL]` of the views that can be watched (the loop is cli/watch.rs).
+/// `--watch[=INTERVAL]` of the views that can be watched (the loop is cli/watch.rs). The
+/// interval is only ever given after `=`, so the word after a bare `--watch` stays what it
+/// is (`queue list --watch default` watches the queue `default`).
 #[derive(Clone, Debug, Default, Args)]
 pub struct WatchArgs {
-    /// Refresh every INTERVAL (default 2s, at least 100ms) until Ctrl-C: in place on a
-    /// terminal, changes highlighted; else every refresh printed in full
-    #[arg(long, value_name = "INTERVAL", num_args = 0..=1, default_missing_value = "2s",
-          value_parser = parse_watch)]
+    /// Refresh every 2s, or every INTERVAL given as --watch=INTERVAL (at least 100ms), until
+    /// Ctrl-C: in place on a terminal, changes highlighted; else every refresh printed in full
+    #[arg(long, value_name = "INTERVAL", num_args = 0..=1, require_equals = true,
+          default_missing_value = "2s", value_parser = parse_watch)]
     pub watch: Option<Duration>,
 
     /// Stop after N refreshes (tests)

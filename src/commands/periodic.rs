@@ -182,7 +182,8 @@ pub struct Periodic {
     /// `until_executed` or null.
     pub unique: Option<String>,
     pub enabled: bool,
-    /// The next fire time (epoch seconds) and the same as RFC 3339.
+    /// The next fire time (epoch seconds) and the same as RFC 3339; null for a disabled entry
+    /// (the tickers skip it) and for a cron that never fires again.
     pub next_run: Option<f64>,
     pub next_time: Option<String>,
     /// `periodic:last_slot`: the last slot a ticker claimed.
@@ -319,6 +320,8 @@ fn entry(
                 out.zone = z.to_string();
             }
             match c.next_after(now, local) {
+                // The tickers skip a disabled entry: it has no next run until it is enabled.
+                Ok(_) if !out.enabled => {}
                 Ok(next) => {
                     out.next_run = next;
                     out.next_time = next.map(rfc3339);
@@ -368,6 +371,9 @@ pub fn list(ctx: &mut Ctx, args: &ListArgs) -> anyhow::Result<PeriodicReport> {
     })
 }
 
+/// The next run of a disabled entry, in tables.
+const NO_RUN: &str = "—";
+
 /// `8d9c2947` for a pjid, like git's short hashes.
 fn short(pjid: &Name) -> String {
     pjid.shown().chars().take(8).collect()
@@ -406,6 +412,7 @@ impl Report for PeriodicReport {
                 let next = match (&p.error, p.next_run) {
                     (Some(e), _) => e.clone(),
                     (None, Some(t)) => when(ui, t),
+                    (None, None) if !p.enabled => NO_RUN.into(),
                     (None, None) => "never".into(),
                 };
                 t.add_row(vec![
@@ -478,7 +485,7 @@ pub struct EntryJob {
 pub struct ShowReport {
     #[serde(flatten)]
     pub entry: Periodic,
-    /// The next five fire times, epoch seconds.
+    /// The next five fire times, epoch seconds (none while the entry is disabled).
     pub next_runs: Vec<f64>,
     /// Its jobs now waiting, scheduled, retrying or dead (they carry `periodic_pjid`).
     pub jobs: Vec<EntryJob>,
@@ -514,6 +521,7 @@ fn show(ctx: &mut Ctx, args: &ShowArgs) -> anyhow::Result<ShowReport> {
     let next_runs = entry
         .cron
         .as_deref()
+        .filter(|_| entry.enabled)
         .and_then(|c| Cron::parse(c).ok())
         .and_then(|c| c.next_n(now, &local, 5).ok())
         .unwrap_or_default();
@@ -660,7 +668,15 @@ impl Report for ShowReport {
                 one_line(&r.jid)
             )?;
         }
-        if self.next_runs.is_empty() {
+        if !p.enabled {
+            writeln!(
+                out,
+                "{} {} {}",
+                label("next runs"),
+                NO_RUN,
+                s.dim("(disabled: the tickers skip it until `cogctl periodic enable`)")
+            )?;
+        } else if self.next_runs.is_empty() {
             writeln!(out, "{} {}", label("next runs"), s.dim("none"))?;
         }
         for (i, t) in self.next_runs.iter().enumerate() {

@@ -44,7 +44,7 @@ const LABEL_WIDTH: usize = 15;
     ),
     (
         "Redraw it every 5 seconds, until Ctrl-C",
-        "cogctl stats --watch 5s",
+        "cogctl stats --watch=5s",
     ),
     (
         "The same numbers for a script",

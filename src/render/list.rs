@@ -5,7 +5,7 @@
 
 use std::io::{self, Write};
 
-use super::json_io;
+use super::json;
 use super::size::count;
 use super::table::{cut, one_line, pad, width};
 use super::time::when;
@@ -123,6 +123,8 @@ pub struct ListPrinter {
     rows: usize,
     pending: Vec<Cells>,
     layout: Option<Layout>,
+    /// An entry's JSON, written here first and then to the output in one piece.
+    scratch: Vec<u8>,
 }
 
 impl ListPrinter {
@@ -133,6 +135,7 @@ impl ListPrinter {
             rows: 0,
             pending: Vec::new(),
             layout: None,
+            scratch: Vec::new(),
         }
     }
 
@@ -233,12 +236,17 @@ impl ListPrinter {
         self.rows += 1;
         match self.ui.format {
             Format::Ndjson => {
-                serde_json::to_writer(&mut *out, entry).map_err(json_io)?;
-                out.write_all(b"\n")
+                self.scratch.clear();
+                json::to_writer(&mut self.scratch, entry)?;
+                self.scratch.push(b'\n');
+                out.write_all(&self.scratch)
             }
             Format::Json => {
-                out.write_all(if self.rows == 1 { b"\n  " } else { b",\n  " })?;
-                serde_json::to_writer(&mut *out, entry).map_err(json_io)
+                self.scratch.clear();
+                self.scratch
+                    .extend_from_slice(if self.rows == 1 { b"\n  " } else { b",\n  " });
+                json::to_writer(&mut self.scratch, entry)?;
+                out.write_all(&self.scratch)
             }
             Format::Table => {
                 let row = self.prepare(entry.row());

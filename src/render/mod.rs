@@ -35,11 +35,11 @@ pub fn emit<R: Report + ?Sized>(out: &mut dyn Write, ui: &Ui, report: &R) -> io:
     match ui.format {
         Format::Table => report.human(out, ui),
         Format::Json => {
-            serde_json::to_writer_pretty(&mut *out, report).map_err(json_io)?;
+            json::to_writer_pretty(&mut *out, report)?;
             writeln!(out)
         }
         Format::Ndjson => {
-            serde_json::to_writer(&mut *out, report).map_err(json_io)?;
+            json::to_writer(&mut *out, report)?;
             writeln!(out)
         }
     }
@@ -52,7 +52,7 @@ pub fn lines<'a, T: serde::Serialize + 'a>(
     items: impl IntoIterator<Item = &'a T>,
 ) -> io::Result<()> {
     for item in items {
-        serde_json::to_writer(&mut *out, item).map_err(json_io)?;
+        json::to_writer(&mut *out, item)?;
         writeln!(out)?;
     }
     Ok(())

@@ -309,7 +309,7 @@ impl Connector {
         let client = redis::Client::open(info).map_err(|e| self.fail(e))?;
         let mut conn = client
             .get_connection_with_timeout(self.connect_timeout)
-            .map_err(|e| self.fail(e))?;
+            .map_err(|e| self.fail_within(e, self.connect_timeout, "--connect-timeout"))?;
         conn.set_read_timeout(Some(self.read_timeout))
             .map_err(|e| self.fail(e))?;
         conn.set_write_timeout(Some(self.read_timeout))
@@ -364,6 +364,18 @@ impl Connector {
 
     /// Classify a client-library error that happened while connecting or talking to Redis.
     pub fn fail(&self, err: redis::RedisError) -> StoreError {
+        self.fail_within(err, self.read_timeout, "--read-timeout")
+    }
+
+    /// `fail`, a timeout said as the wait it ended (`limit`, set by `flag`): the socket's
+    /// "Resource temporarily unavailable" says nothing of a Redis that stopped answering.
+    fn fail_within(&self, err: redis::RedisError, limit: Duration, flag: &str) -> StoreError {
+        if err.is_timeout() {
+            return StoreError::Unreachable {
+                target: self.target.clone(),
+                reason: format!("no answer within {limit:?} ({flag})"),
+            };
+        }
         let reason = self.scrub(&describe(&err));
         let code = err.code().unwrap_or("");
         if matches!(err.kind(), redis::ErrorKind::AuthenticationFailed)

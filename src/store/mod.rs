@@ -87,6 +87,22 @@ impl Store {
         }
     }
 
+    /// Run one range read on `key` (`LRANGE`, `ZRANGEBYSCORE` …) and return its reply as it
+    /// came: only a reply that is itself an error fails, the items of an array are left as
+    /// they are (a range holds no error), not walked and rebuilt as `query` does.
+    pub fn query_range(
+        &mut self,
+        cmd: &redis::Cmd,
+        key: &(impl AsRef<[u8]> + ?Sized),
+        expected: KeyType,
+    ) -> StoreResult<Value> {
+        let reply = redis::ConnectionLike::req_command(&mut self.conn, cmd).and_then(|v| match v {
+            Value::ServerError(e) => Err(e.into()),
+            v => Ok(v),
+        });
+        reply.map_err(|err| self.command_error(err, cmd, key.as_ref(), Some(expected)))
+    }
+
     /// Run one command that names no key of cogworker's (INFO, TIME, SCAN …).
     pub fn query_server<T: FromRedisValue>(&mut self, cmd: &redis::Cmd) -> StoreResult<T> {
         match cmd.query::<T>(&mut self.conn) {

@@ -153,6 +153,13 @@ impl ZPager {
 
     /// The next page, or `None` at the end.
     pub fn next_page(&mut self, store: &mut Store) -> StoreResult<Option<Vec<ZEntry>>> {
+        Ok(self.next_reply(store)?.map(|page| entries(page, &None)))
+    }
+
+    /// The next page as Redis replied (member, score, member, score …), or `None` at the end:
+    /// only the cursor is read from it, so a reader thread hands it on as it came and the
+    /// consumer makes the entries.
+    fn next_reply(&mut self, store: &mut Store) -> StoreResult<Option<Vec<Value>>> {
         if self.done {
             return Ok(None);
         }
@@ -181,32 +188,40 @@ impl ZPager {
             }
         };
         cmd.arg("WITHSCORES").arg("LIMIT").arg(offset).arg(size);
-        let reply: Value = store.query(&cmd, &self.key, KeyType::Zset)?;
-        let entries = zentries(reply);
-        if entries.len() < size {
+        let reply = match store.query_range(&cmd, &self.key, KeyType::Zset)? {
+            Value::Array(items) => items,
+            _ => Vec::new(),
+        };
+        let scores: Vec<Score> = reply
+            .chunks_exact(2)
+            .rev()
+            .map_while(|pair| score_of(&pair[1]).and_then(Score::parse))
+            .scan(None, |top, score| {
+                let same = *top.get_or_insert(score.value) == score.value;
+                same.then_some(score)
+            })
+            .collect();
+        let count = reply.len() / 2;
+        if count < size {
             self.done = true;
         }
-        if let Some(last) = entries.last() {
-            let same = entries
-                .iter()
-                .rev()
-                .take_while(|e| e.score.value == last.score.value)
-                .count();
+        if let Some(last) = scores.first() {
+            let same = scores.len();
             self.cursor = match &self.cursor {
-                Some((score, seen)) if same == entries.len() && *score == last.score.text => {
+                Some((score, seen)) if same == count && *score == last.text => {
                     Some((score.clone(), seen + same))
                 }
-                _ => Some((last.score.text.clone(), same)),
+                _ => Some((last.text.clone(), same)),
             };
         }
-        if entries.is_empty() {
+        if count == 0 {
             return Ok(None);
         }
-        Ok(Some(entries))
+        Ok(Some(reply))
     }
 
     /// Read the pages on a connection of their own, one page ahead of the consumer.
-    pub fn prefetch(self, connector: Connector) -> Prefetch<ZEntry> {
+    pub fn prefetch(self, connector: Connector) -> Prefetch<ZPager> {
         prefetch(self, connector)
     }
 }
@@ -214,29 +229,41 @@ impl ZPager {
 /// A reader of one key in pages.
 pub trait Pager: Send + 'static {
     type Item: Send + 'static;
+    /// A page as the reader hands it over.
+    type Page: Send + 'static;
     fn key(&self) -> &Name;
     /// The command it reads with, for errors.
     fn command(&self) -> &'static str;
     /// The next page, or `None` at the end.
-    fn next_page(&mut self, store: &mut Store) -> StoreResult<Option<Vec<Self::Item>>>;
+    fn next_page(&mut self, store: &mut Store) -> StoreResult<Option<Self::Page>>;
+    /// A page's items whose member bytes `keep` accepts, made by the consumer (so the reader
+    /// is free for the next read, and nothing is made of what the consumer would skip).
+    fn items(page: Self::Page, keep: &Keep) -> Vec<Self::Item>;
 }
+
+/// Which members a consumer wants made into items, by their raw bytes.
+pub type Keep = Option<Box<dyn Fn(&[u8]) -> bool>>;
 
 impl Pager for ZPager {
     type Item = ZEntry;
+    type Page = Vec<Value>;
     fn key(&self) -> &Name {
         &self.key
     }
     fn command(&self) -> &'static str {
         "ZRANGEBYSCORE"
     }
-    fn next_page(&mut self, store: &mut Store) -> StoreResult<Option<Vec<ZEntry>>> {
-        ZPager::next_page(self, store)
+    fn next_page(&mut self, store: &mut Store) -> StoreResult<Option<Vec<Value>>> {
+        self.next_reply(store)
+    }
+    fn items(page: Vec<Value>, keep: &Keep) -> Vec<ZEntry> {
+        entries(page, keep)
     }
 }
 
 /// Read the pages on a connection of their own, one page ahead of the consumer, so Redis and
 /// the consumer work at the same time. At most two pages wait in memory.
-pub fn prefetch<P: Pager>(pager: P, connector: Connector) -> Prefetch<P::Item> {
+pub fn prefetch<P: Pager>(pager: P, connector: Connector) -> Prefetch<P> {
     let (tx, rx) = mpsc::sync_channel(1);
     let key = pager.key().clone();
     let command = pager.command();
@@ -262,26 +289,39 @@ pub fn prefetch<P: Pager>(pager: P, connector: Connector) -> Prefetch<P::Item> {
         key,
         command,
         finished: false,
+        keep: None,
     }
 }
 
 /// Pages read ahead by a background connection (see `prefetch`).
-pub struct Prefetch<T> {
-    rx: mpsc::Receiver<StoreResult<Option<Vec<T>>>>,
+pub struct Prefetch<P: Pager> {
+    rx: mpsc::Receiver<StoreResult<Option<P::Page>>>,
     key: Name,
     command: &'static str,
     finished: bool,
+    keep: Keep,
 }
 
-impl<T> Iterator for Prefetch<T> {
-    type Item = StoreResult<Vec<T>>;
+impl<P: Pager> Prefetch<P> {
+    /// Only the members whose raw bytes `keep` accepts (a search's pre-check): the others are
+    /// dropped as they arrive, before anything is made of them.
+    pub fn only(mut self, keep: Option<impl Fn(&[u8]) -> bool + 'static>) -> Self {
+        if let Some(keep) = keep {
+            self.keep = Some(Box::new(keep));
+        }
+        self
+    }
+}
+
+impl<P: Pager> Iterator for Prefetch<P> {
+    type Item = StoreResult<Vec<P::Item>>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.finished {
             return None;
         }
         match self.rx.recv() {
-            Ok(Ok(Some(page))) => Some(Ok(page)),
+            Ok(Ok(Some(page))) => Some(Ok(P::items(page, &self.keep))),
             Ok(Ok(None)) => {
                 self.finished = true;
                 None
@@ -303,12 +343,28 @@ impl<T> Iterator for Prefetch<T> {
     }
 }
 
+/// A score of a `… WITHSCORES` reply as text.
+fn score_of(value: &Value) -> Option<String> {
+    Some(match value {
+        Value::BulkString(b) => String::from_utf8_lossy(b).into_owned(),
+        Value::SimpleString(s) => s.clone(),
+        Value::Double(d) => format!("{d:?}"),
+        Value::Int(i) => i.to_string(),
+        _ => return None,
+    })
+}
+
 /// A `… WITHSCORES` reply as entries.
 pub fn zentries(reply: Value) -> Vec<ZEntry> {
-    let items = match reply {
-        Value::Array(items) => items,
-        _ => return Vec::new(),
-    };
+    match reply {
+        Value::Array(items) => entries(items, &None),
+        _ => Vec::new(),
+    }
+}
+
+/// The items of a `… WITHSCORES` reply (member, score, member, score …) as entries, those
+/// `keep` accepts.
+fn entries(items: Vec<Value>, keep: &Keep) -> Vec<ZEntry> {
     let mut out = Vec::with_capacity(items.len() / 2);
     let mut it = items.into_iter();
     while let (Some(member), Some(score)) = (it.next(), it.next()) {
@@ -317,12 +373,19 @@ pub fn zentries(reply: Value) -> Vec<ZEntry> {
             Value::SimpleString(s) => s.into_bytes(),
             _ => continue,
         };
+        if keep.as_ref().is_some_and(|keep| !keep(&member)) {
+            continue;
+        }
         let score_text = match score {
-            Value::BulkString(b) => String::from_utf8_lossy(&b).into_owned(),
-            Value::SimpleString(s) => s,
-            Value::Double(d) => format!("{d:?}"),
-            Value::Int(i) => i.to_string(),
-            _ => continue,
+            // Redis prints scores in ASCII: the reply's bytes become the text, uncopied.
+            Value::BulkString(b) => match String::from_utf8(b) {
+                Ok(text) => text,
+                Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+            },
+            other => match score_of(&other) {
+                Some(text) => text,
+                None => continue,
+            },
         };
         if let Some(score) = Score::parse(score_text) {
             out.push(ZEntry {
@@ -367,6 +430,11 @@ impl ListPager {
     }
 
     pub fn next_page(&mut self, store: &mut Store) -> StoreResult<Option<Vec<Vec<u8>>>> {
+        Ok(self.next_reply(store)?.map(|page| members(page, &None)))
+    }
+
+    /// The next page as Redis replied, in the order read, or `None` at the end.
+    fn next_reply(&mut self, store: &mut Store) -> StoreResult<Option<Vec<Value>>> {
         if self.done {
             return Ok(None);
         }
@@ -376,11 +444,15 @@ impl ListPager {
         } else {
             (self.next as i64, (self.next + size) as i64 - 1)
         };
-        let mut page: Vec<Vec<u8>> = store.query(
+        let reply = store.query_range(
             redis::cmd("LRANGE").arg(&self.key).arg(start).arg(stop),
             &self.key,
             KeyType::List,
         )?;
+        let mut page = match reply {
+            Value::Array(items) => items,
+            _ => Vec::new(),
+        };
         if self.from_tail {
             page.reverse();
         }
@@ -392,16 +464,33 @@ impl ListPager {
     }
 }
 
+/// The elements of an `LRANGE` reply, those `keep` accepts.
+fn members(items: Vec<Value>, keep: &Keep) -> Vec<Vec<u8>> {
+    items
+        .into_iter()
+        .filter_map(|item| match item {
+            Value::BulkString(b) => Some(b),
+            Value::SimpleString(s) => Some(s.into_bytes()),
+            _ => None,
+        })
+        .filter(|member| keep.as_ref().is_none_or(|keep| keep(member)))
+        .collect()
+}
+
 impl Pager for ListPager {
     type Item = Vec<u8>;
+    type Page = Vec<Value>;
     fn key(&self) -> &Name {
         &self.key
     }
     fn command(&self) -> &'static str {
         "LRANGE"
     }
-    fn next_page(&mut self, store: &mut Store) -> StoreResult<Option<Vec<Vec<u8>>>> {
-        ListPager::next_page(self, store)
+    fn next_page(&mut self, store: &mut Store) -> StoreResult<Option<Vec<Value>>> {
+        self.next_reply(store)
+    }
+    fn items(page: Vec<Value>, keep: &Keep) -> Vec<Vec<u8>> {
+        members(page, keep)
     }
 }
 

@@ -56,7 +56,9 @@ pub fn beat(shared: &Shared, store: &mut Store) -> StoreResult<()> {
     let presence = keys::process(&s.identity);
     let busy = shared.busy.load(Ordering::SeqCst).to_string();
     let quiet = if shared.quiet() { "true" } else { "false" };
-    store.query::<()>(
+    let mut expire = redis::cmd("EXPIRE");
+    expire.arg(&presence).arg(keys::ttl::PRESENCE);
+    if let Err(e) = store.query::<()>(
         redis::cmd("HSET")
             .arg(&presence)
             .arg("info")
@@ -67,12 +69,23 @@ pub fn beat(shared: &Shared, store: &mut Store) -> StoreResult<()> {
             .arg(quiet),
         &presence,
         KeyType::Hash,
-    )?;
-    store.query::<()>(
-        redis::cmd("EXPIRE").arg(&presence).arg(keys::ttl::PRESENCE),
-        &presence,
-        KeyType::Hash,
-    )?;
+    ) {
+        // A full Redis (maxmemory, noeviction) refuses HSET but not EXPIRE: this process is
+        // alive, and its presence must not lapse (its jobs taken for orphans and run a
+        // second time) however long memory stays short.
+        if !e.is_connection() {
+            let _ = store.query::<()>(&expire, &presence, KeyType::Hash);
+            let _ = store.query::<()>(
+                redis::cmd("EXPIRE")
+                    .arg(keys::workers(&s.identity))
+                    .arg(keys::ttl::PRESENCE),
+                keys::workers(&s.identity).as_bytes(),
+                KeyType::Hash,
+            );
+        }
+        return Err(e);
+    }
+    store.query::<()>(&expire, &presence, KeyType::Hash)?;
     let now = store.time().unwrap_or_else(|_| shared.now().floor() as i64);
     let mut distinct = s.queues.clone();
     distinct.sort();

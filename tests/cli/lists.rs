@@ -301,6 +301,26 @@ fn large_sets_are_read_whole_in_order_without_repeats() {
 }
 
 #[test]
+fn tie_groups_longer_than_pages_are_read_once_with_or_without_a_search() {
+    let server = RedisServer::start();
+    // 2,500 members a score: whole pages of one score, the cursor's count carried over.
+    seed_dead(&server, 6_000, 2_500);
+    let now = 1_800_000_000.0;
+    for order in [&[][..], &["--oldest-first"]] {
+        let mut args = vec!["dead", "list", "--ndjson", "--all"];
+        args.extend_from_slice(order);
+        let entries = cogctl(&server, now, &args).success().ndjson();
+        let unique: HashSet<String> = jids(&entries).into_iter().collect();
+        assert_eq!((entries.len(), unique.len()), (6_000, 6_000), "{order:?}");
+        // A search reads the same pages, the members without the text dropped unread.
+        args.extend_from_slice(&["--search", "TIMEOUTJOB"]);
+        let found = cogctl(&server, now, &args).success().ndjson();
+        let unique: HashSet<String> = jids(&found).into_iter().collect();
+        assert_eq!((found.len(), unique.len()), (600, 600), "{order:?}");
+    }
+}
+
+#[test]
 fn tables_stop_at_50_and_say_how_many_more() {
     let server = RedisServer::start();
     seed_dead(&server, 1234, 1);

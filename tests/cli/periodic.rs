@@ -72,11 +72,6 @@ fn list_shows_every_entry_with_its_next_and_last_run() {
             1796272200.0,
             1796185800,
         ),
-        (
-            "f58b20237061344803700320c925d5e34474063c",
-            1796232480.0,
-            1796232360,
-        ),
     ] {
         let e = entry(&list, pjid);
         assert_eq!(e["next_run"].as_f64(), Some(next), "{pjid}: {e:#}");
@@ -85,10 +80,11 @@ fn list_shows_every_entry_with_its_next_and_last_run() {
     }
     let berlin = entry(&list, "5b7ced9cb8b65d6c9b1e04ae478e6357ed3ca0b1");
     assert_eq!(berlin["zone"], "Europe/Berlin");
-    assert_eq!(
-        entry(&list, "f58b20237061344803700320c925d5e34474063c")["enabled"],
-        false
-    );
+    // The disabled entry: its last run, and no next one (the tickers skip it).
+    let disabled = entry(&list, "f58b20237061344803700320c925d5e34474063c");
+    assert_eq!(disabled["enabled"], false);
+    assert!(disabled["next_run"].is_null() && disabled["next_time"].is_null());
+    assert_eq!(disabled["last_run"], 1796232360);
     let exclusive = entry(&list, "8d9c294791d00136f01ec044cfd2876f1a7e361c");
     assert_eq!(exclusive["unique"], "until_executed");
     assert_eq!(exclusive["running"]["jid"], "35dad0958c982819fd4d55b8");
@@ -283,6 +279,78 @@ fn the_delay_check_fails_and_names_the_cause() {
         detail.contains("no live worker process is ticking"),
         "{detail}"
     );
+}
+
+#[test]
+fn a_disabled_entry_has_no_next_run_and_is_never_late() {
+    const DISABLED: &str = "f58b20237061344803700320c925d5e34474063c";
+    let server = RedisServer::start();
+    let now = server.load("periodic").captured_at;
+    let show = periodic(&server, now, &["--json", "periodic", "show", "f58b"])
+        .success()
+        .json();
+    assert_eq!(show["enabled"], false);
+    assert!(show["next_run"].is_null(), "{show:#}");
+    assert_eq!(show["next_runs"], serde_json::json!([]));
+    let run = periodic(&server, now, &["periodic", "show", "f58b"]);
+    run.success();
+    let line = run
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("next runs"))
+        .unwrap_or_else(|| panic!("{}", run.snapshot()));
+    assert!(line.contains("—") && line.contains("disabled"), "{line}");
+    // The same cron enabled (`* * * * *`, like the disabled one) fires in 51s; stats names
+    // an enabled entry as the next to fire, never the disabled one.
+    let stats = periodic(&server, now, &["--json", "stats"]).json();
+    assert_ne!(stats["periodic"]["next_pjid"], DISABLED);
+    assert_eq!(stats["periodic"]["next_run"], 1796232435.0);
+
+    // An hour without a ticker: the enabled entries are late, the disabled one is not
+    // counted (no delay sample of its own, and check looks past it).
+    server.exec(&[&[
+        "DEL",
+        "cogworker:process:vm:11439:2b2f15d5d129",
+        "periodic:running:8d9c294791d00136f01ec044cfd2876f1a7e361c",
+    ]]);
+    let later = now + 3600.0;
+    let metrics = periodic(&server, later, &["metrics"]);
+    metrics.success();
+    let delays: Vec<&str> = metrics
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("cogworker_periodic_delay_seconds{"))
+        .collect();
+    assert_eq!(delays.len(), 7, "{delays:#?}");
+    assert!(!delays.iter().any(|l| l.contains(DISABLED)), "{delays:#?}");
+    let check = |server: &RedisServer| {
+        periodic(
+            server,
+            later,
+            &["--json", "check", "--max-periodic-delay", "5m"],
+        )
+    };
+    assert_eq!(check(&server).code, 1);
+    periodic(&server, now, &["periodic", "disable", "--all", "--yes"]).success();
+    let run = check(&server);
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    assert_eq!(run.json()["checks"][0]["value"], 0.0);
+    let metrics = periodic(&server, later, &["metrics"]);
+    assert!(
+        !metrics.stdout.contains("cogworker_periodic_delay_seconds{"),
+        "{}",
+        metrics.stdout
+    );
+    let list = periodic(&server, later, &["--json", "periodic", "list"]).json();
+    for e in list["entries"].as_array().unwrap() {
+        assert!(e["next_run"].is_null(), "{e:#}");
+    }
+    // Enabled again, it is late again.
+    periodic(&server, now, &["periodic", "enable", "f58b"]).success();
+    let run = check(&server);
+    assert_eq!(run.code, 1, "{}", run.snapshot());
+    let detail = run.json()["checks"][0]["detail"].to_string();
+    assert!(detail.contains("f58b2023"), "{detail}");
 }
 
 #[test]

@@ -1,9 +1,14 @@
 //! The soak test: several `cogctl worker`s working one Redis (AOF, `appendfsync always`)
 //! while they are SIGKILLed and restarted at random, redis-server is killed and restarted,
-//! and `reconcile` and `dead retry --all` run in a loop. Every job's handler appends a line
-//! to a recording file; at the end every enqueued job must have run at least once, and
-//! nothing may be left on a queue, an in-progress list, retry, dead, schedule or unsettled.
-//! Duplicates are allowed (the delivery is at least once) and reported, per kill.
+//! and `reconcile` and `dead retry --all` run in a loop. Workers and that loop reach Redis
+//! through a proxy (tests/cli/proxy.rs) that also makes faults a kill can't: Redis stops
+//! answering with every connection kept open (a freeze), connections are reset in the middle
+//! of a reply or right after a script was sent (cuts), and Redis is full (`maxmemory` with
+//! `noeviction`). Every job's handler appends a line to a recording file; at the end every
+//! enqueued job must have run at least once, and nothing may be left on a queue, an
+//! in-progress list, retry, dead, schedule or unsettled. Duplicates are allowed (the delivery
+//! is at least once) and reported, per kill. The report lists each fault with what it
+//! counted.
 //!
 //! `cargo test` runs a short version (1,500 jobs, 12 s of chaos); `./tasks soak`
 //! runs it long in release mode. Parameters (environment, short defaults in brackets):
@@ -15,6 +20,12 @@
 //! * `COGCTL_SOAK_KILL_EVERY` [1.0]: mean seconds between two worker kills (each interval
 //!   drawn from 0.5–1.5× that); a replacement starts 0–0.5× that after each kill
 //! * `COGCTL_SOAK_REDIS_RESTARTS` [2]: redis-server SIGKILLs (each down 0.5–1 s)
+//! * `COGCTL_SOAK_FREEZES` [1]: times the proxy stops relaying, connections kept open
+//! * `COGCTL_SOAK_OOMS` [1]: times Redis is full (`maxmemory 1`, `noeviction`)
+//! * `COGCTL_SOAK_CUTS` [2]: episodes of cut connections, in turn every connection reset
+//!   2–4 KB into its replies, and every third script request reset before its reply
+//! * `COGCTL_SOAK_FAULT_SECONDS` [1.5]: how long each freeze, full Redis or cut episode lasts
+//!   (workers give up on a reply after 3 s, the upkeep loop after 1 s)
 //! * `COGCTL_SOAK_JOB_MS` [20]: how long each handler sleeps before recording its run
 //! * `COGCTL_SOAK_FLAKY_PERCENT` [5]: jobs whose first attempt fails (retried at once)
 //! * `COGCTL_SOAK_MAX_ORPHANINGS` [1]: `--max-orphanings` of workers and reconcile, low so
@@ -40,6 +51,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use crate::proxy::{Cut, Proxy};
 use crate::support::{Cogctl, RedisServer, Run, Spawned};
 
 /// The queue and class of every soak job.
@@ -55,6 +67,10 @@ struct Params {
     seconds: f64,
     kill_every: f64,
     redis_restarts: usize,
+    freezes: usize,
+    ooms: usize,
+    cuts: usize,
+    fault_seconds: f64,
     job_ms: u64,
     flaky_percent: u64,
     max_orphanings: u64,
@@ -90,6 +106,10 @@ impl Params {
             seconds: env_or("COGCTL_SOAK_SECONDS", 12.0),
             kill_every: env_or("COGCTL_SOAK_KILL_EVERY", 1.0),
             redis_restarts: env_or("COGCTL_SOAK_REDIS_RESTARTS", 2),
+            freezes: env_or("COGCTL_SOAK_FREEZES", 1),
+            ooms: env_or("COGCTL_SOAK_OOMS", 1),
+            cuts: env_or("COGCTL_SOAK_CUTS", 2),
+            fault_seconds: env_or("COGCTL_SOAK_FAULT_SECONDS", 1.5),
             job_ms: env_or("COGCTL_SOAK_JOB_MS", 20),
             flaky_percent: env_or("COGCTL_SOAK_FLAKY_PERCENT", 5),
             max_orphanings: env_or("COGCTL_SOAK_MAX_ORPHANINGS", 1),
@@ -107,6 +127,10 @@ impl Params {
         assert!(
             p.kill_every > 0.0,
             "COGCTL_SOAK_KILL_EVERY must be positive"
+        );
+        assert!(
+            p.fault_seconds > 0.0,
+            "COGCTL_SOAK_FAULT_SECONDS must be positive"
         );
         assert!(
             p.flaky_percent <= 100,
@@ -353,8 +377,17 @@ fn read_record(path: &Path) -> Record {
     record
 }
 
+/// The upkeep runs made while one fault was on: how many, and their exit codes.
+#[derive(Default)]
+struct FaultRuns {
+    runs: u64,
+    exits: BTreeMap<i32, u64>,
+}
+
 #[derive(Default)]
 struct Upkeep {
+    /// By the fault on when each run began ("" for none).
+    during: BTreeMap<&'static str, FaultRuns>,
     reconciles: u64,
     reconcile_errors: u64,
     requeued: u64,
@@ -379,13 +412,23 @@ impl Upkeep {
     }
 }
 
-/// `reconcile` and `dead retry --all` in a loop, 0.2–0.8 s apart, until `stop`.
+/// `reconcile` and `dead retry --all` in a loop, 0.2–0.8 s apart, until `stop`; `fault` is
+/// the name of the fault on now (empty for none).
 fn upkeep(
     url: &str,
     max_orphanings: u64,
     seed: u64,
+    fault: &Mutex<&'static str>,
     stopped: &dyn Fn() -> bool,
 ) -> Result<Upkeep, String> {
+    // An operator's patience: a Redis that doesn't answer is given up on in a second or two.
+    let cogctl = |url: &str| cogctl(url).args(["--connect-timeout", "1s", "--read-timeout", "1s"]);
+    let now = || *fault.lock().unwrap_or_else(|e| e.into_inner());
+    let note = |u: &mut Upkeep, during: &'static str, code: i32| {
+        let f = u.during.entry(during).or_default();
+        f.runs += 1;
+        *f.exits.entry(code).or_default() += 1;
+    };
     let mut rng = Rng::new(seed);
     let mut u = Upkeep::default();
     let limit = Duration::from_secs(60);
@@ -399,7 +442,13 @@ fn upkeep(
             &max,
             "--json",
         ]);
+        let during = now();
         let run = run_bounded(reconcile, limit, "cogctl reconcile")?;
+        note(
+            &mut u,
+            if during.is_empty() { now() } else { during },
+            run.code,
+        );
         u.reconciles += 1;
         match serde_json::from_str::<Value>(&run.stdout) {
             Ok(report) if run.code == 0 => {
@@ -417,7 +466,13 @@ fn upkeep(
             }
         }
         let retry = cogctl(url).args(["dead", "retry", "--all", "--yes", "--json"]);
+        let during = now();
         let run = run_bounded(retry, limit, "cogctl dead retry --all")?;
+        note(
+            &mut u,
+            if during.is_empty() { now() } else { during },
+            run.code,
+        );
         u.retries += 1;
         match serde_json::from_str::<Value>(&run.stdout) {
             Ok(report) if run.code == 0 => u.moved += report["moved"].as_u64().unwrap_or(0),
@@ -496,6 +551,154 @@ impl ArgPath for Cogctl {
     }
 }
 
+/// The faults the chaos makes besides worker kills.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Fault {
+    Restart,
+    Freeze,
+    Full,
+    CutReplies,
+    CutScripts,
+}
+
+impl Fault {
+    fn name(self) -> &'static str {
+        match self {
+            Fault::Restart => "redis restart",
+            Fault::Freeze => "freeze",
+            Fault::Full => "maxmemory",
+            Fault::CutReplies => "cut mid-reply",
+            Fault::CutScripts => "cut after a script",
+        }
+    }
+}
+
+/// A fault that is on (all but restarts last a while).
+struct Episode<'a> {
+    fault: Fault,
+    ends: Instant,
+    /// A full Redis holds the producer back: an enqueue refused would fail the test.
+    _gate: Option<std::sync::MutexGuard<'a, ()>>,
+    cuts: u64,
+    refused: u64,
+}
+
+/// What one kind of fault counted over its episodes.
+#[derive(Default)]
+struct Tally {
+    episodes: u64,
+    counted: String,
+    cuts: u64,
+    refused: u64,
+}
+
+/// How the chaos turns faults on and off.
+struct Faults<'a> {
+    proxy: &'a Proxy,
+    url: &'a str,
+    gate: &'a Mutex<()>,
+    on: &'a Mutex<&'static str>,
+    length: Duration,
+}
+
+impl<'a> Faults<'a> {
+    fn begin(&self, fault: Fault) -> Option<Episode<'a>> {
+        let mut gate = None;
+        let mut refused = 0;
+        match fault {
+            Fault::Restart => return None,
+            Fault::Freeze => self.proxy.freeze(),
+            Fault::Full => {
+                gate = Some(self.gate.lock().unwrap_or_else(|e| e.into_inner()));
+                let mut c = connect(self.url)?;
+                refused = oom_refusals(&mut c);
+                redis::cmd("CONFIG")
+                    .arg("SET")
+                    .arg("maxmemory-policy")
+                    .arg("noeviction")
+                    .query::<()>(&mut c)
+                    .ok()?;
+                redis::cmd("CONFIG")
+                    .arg("SET")
+                    .arg("maxmemory")
+                    .arg(1)
+                    .query::<()>(&mut c)
+                    .ok()?;
+            }
+            Fault::CutReplies => self.proxy.set_cut(Cut::AfterReplyBytes {
+                bytes: 2000,
+                every: 1,
+            }),
+            Fault::CutScripts => self.proxy.set_cut(Cut::OnRequest {
+                text: b"EVAL".to_vec(),
+                every: 3,
+            }),
+        }
+        *self.on.lock().unwrap_or_else(|e| e.into_inner()) = fault.name();
+        Some(Episode {
+            fault,
+            ends: Instant::now() + self.length,
+            _gate: gate,
+            cuts: self.proxy.cuts(),
+            refused,
+        })
+    }
+
+    fn end(&self, episode: Episode<'a>, tallies: &mut BTreeMap<&'static str, Tally>) {
+        let t = tallies.entry(episode.fault.name()).or_default();
+        t.episodes += 1;
+        match episode.fault {
+            Fault::Restart => {}
+            Fault::Freeze => self.proxy.thaw(),
+            Fault::Full => {
+                // Memory is back even if this connection fails: the server must not stay
+                // full (a restart clears the setting too).
+                if let Some(mut c) = connect(self.url) {
+                    let _ = redis::cmd("CONFIG")
+                        .arg("SET")
+                        .arg("maxmemory")
+                        .arg(0)
+                        .query::<()>(&mut c);
+                    t.refused += oom_refusals(&mut c).saturating_sub(episode.refused);
+                }
+                t.counted = format!(": Redis refused {} commands (OOM)", t.refused);
+            }
+            Fault::CutReplies | Fault::CutScripts => {
+                self.proxy.set_cut(Cut::Never);
+                t.cuts += self.proxy.cuts() - episode.cuts;
+                t.counted = format!(": {} connections reset", t.cuts);
+            }
+        }
+        *self.on.lock().unwrap_or_else(|e| e.into_inner()) = "";
+    }
+}
+
+/// How many commands Redis has refused for want of memory since it started.
+fn oom_refusals(conn: &mut redis::Connection) -> u64 {
+    let info: String = redis::cmd("INFO")
+        .arg("errorstats")
+        .query(conn)
+        .unwrap_or_default();
+    info.lines()
+        .find_map(|l| l.strip_prefix("errorstat_OOM:count="))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or(0)
+}
+
+/// The worker log events a fault leaves, counted in the report.
+const FAULT_EVENTS: [&str; 10] = [
+    "fetch_failed",
+    "fetch_resumed",
+    "heartbeat_failed",
+    "poll_failed",
+    "ack_pending",
+    "settlement_pending",
+    "still_unsettled",
+    "owed_settled",
+    "stray_requeued",
+    "job_no_longer_ours",
+];
+
 /// Sets the flag when dropped, so background threads stop whatever way the test ends.
 struct StopOnDrop(Arc<AtomicBool>);
 
@@ -512,6 +715,9 @@ fn soak() {
     let mut rng = Rng::new(p.seed);
     let mut server = RedisServer::start_persistent();
     let url = server.url();
+    // Workers and the upkeep loop go through the proxy; the producer and this harness don't.
+    let proxy = Proxy::start(server.socket());
+    let via = proxy.url();
     let work = tempfile::Builder::new()
         .prefix("cogctl-soak-")
         .tempdir()
@@ -543,7 +749,7 @@ fn soak() {
     let gate = Arc::new(Mutex::new(()));
 
     let mut fleet = Fleet {
-        url: url.clone(),
+        url: via.clone(),
         args: [
             "worker",
             "-q",
@@ -568,6 +774,10 @@ fn soak() {
             "0.2s",
             "--orphan-check-interval",
             "0.5s",
+            "--connect-timeout",
+            "1s",
+            "--read-timeout",
+            "3s",
         ]
         .iter()
         .map(|s| s.to_string())
@@ -587,27 +797,56 @@ fn soak() {
         thread::spawn(move || produce(&url, &dir, &specs, span, &gate, &stop))
     };
     let upkeep_stop = Arc::new(AtomicBool::new(false));
+    let fault_on: Arc<Mutex<&'static str>> = Arc::new(Mutex::new(""));
     let upkeeper = {
-        let (url, stop, mine) = (url.clone(), stop.clone(), upkeep_stop.clone());
+        let (url, stop, mine) = (via.clone(), stop.clone(), upkeep_stop.clone());
         let (max, seed) = (p.max_orphanings, p.seed ^ 0x5eed);
+        let fault_on = fault_on.clone();
         thread::spawn(move || {
             // Either flag stops it: the test's end (or a panic), or the end of the drain.
             let stopped = || stop.load(Ordering::SeqCst) || mine.load(Ordering::SeqCst);
-            upkeep(&url, max, seed, &stopped)
+            upkeep(&url, max, seed, &fault_on, &stopped)
         })
     };
 
-    // The chaos.
+    // The chaos: worker kills all along; the faults (restarts, freezes, a full Redis, cut
+    // connections) one at a time, in a random order, spread over 90 % of it.
     let t0 = Instant::now();
     let chaos = Duration::from_secs_f64(p.seconds);
     let ke = p.kill_every;
     let mut next_kill = t0 + rng.secs(0.5 * ke, 1.5 * ke);
-    let restarts_at: Vec<Instant> = (0..p.redis_restarts)
-        .map(|k| {
-            let slot = (k as f64 + 0.2 + 0.6 * rng.unit()) / p.redis_restarts as f64;
-            t0 + chaos.mul_f64(slot * 0.9)
+    let mut kinds: Vec<Fault> = std::iter::repeat_n(Fault::Restart, p.redis_restarts)
+        .chain(std::iter::repeat_n(Fault::Freeze, p.freezes))
+        .chain(std::iter::repeat_n(Fault::Full, p.ooms))
+        .chain((0..p.cuts).map(|k| {
+            if k % 2 == 0 {
+                Fault::CutReplies
+            } else {
+                Fault::CutScripts
+            }
+        }))
+        .collect();
+    for i in (1..kinds.len()).rev() {
+        kinds.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    let n = kinds.len().max(1) as f64;
+    let mut schedule: std::collections::VecDeque<(Instant, Fault)> = kinds
+        .into_iter()
+        .enumerate()
+        .map(|(k, f)| {
+            let slot = (k as f64 + 0.1 + 0.5 * rng.unit()) / n;
+            (t0 + chaos.mul_f64(slot * 0.9), f)
         })
         .collect();
+    let faults = Faults {
+        proxy: &proxy,
+        url: &url,
+        gate: &gate,
+        on: &fault_on,
+        length: Duration::from_secs_f64(p.fault_seconds),
+    };
+    let mut episode: Option<Episode> = None;
+    let mut tallies: BTreeMap<&'static str, Tally> = BTreeMap::new();
     let mut restarts: Vec<Duration> = Vec::new();
     let mut replacements: Vec<Instant> = Vec::new();
     let mut in_flight_at_kills = 0u64;
@@ -635,12 +874,20 @@ fn soak() {
                 true
             }
         });
-        if restarts.len() < restarts_at.len() && now >= restarts_at[restarts.len()] {
-            let down = rng.secs(0.5, 1.0);
-            let _up = gate.lock().unwrap_or_else(|e| e.into_inner());
-            server.restart(down);
-            restarts.push(down);
-            conn = None;
+        if episode.as_ref().is_some_and(|e| now >= e.ends) {
+            faults.end(episode.take().unwrap(), &mut tallies);
+        }
+        if episode.is_none() && schedule.front().is_some_and(|(at, _)| now >= *at) {
+            let (_, fault) = schedule.pop_front().unwrap();
+            if fault == Fault::Restart {
+                let down = rng.secs(0.5, 1.0);
+                let _up = gate.lock().unwrap_or_else(|e| e.into_inner());
+                server.restart(down);
+                restarts.push(down);
+                conn = None;
+            } else {
+                episode = faults.begin(fault);
+            }
         }
         if conn.is_none() {
             conn = connect(&url);
@@ -653,16 +900,26 @@ fn soak() {
         problems.extend(fleet.reap_unexpected());
         thread::sleep(Duration::from_millis(50));
     }
+    if let Some(e) = episode.take() {
+        faults.end(e, &mut tallies);
+    }
     let chaos_took = t0.elapsed();
     for _ in 0..replacements.len() {
         fleet.spawn();
     }
-    // Every restart happens, even when the chaos was too short to reach it.
-    while problems.is_empty() && restarts.len() < p.redis_restarts {
-        let down = rng.secs(0.5, 1.0);
-        let _up = gate.lock().unwrap_or_else(|e| e.into_inner());
-        server.restart(down);
-        restarts.push(down);
+    // Every fault happens, even when the chaos was too short to reach it.
+    while problems.is_empty()
+        && let Some((_, fault)) = schedule.pop_front()
+    {
+        if fault == Fault::Restart {
+            let down = rng.secs(0.5, 1.0);
+            let _up = gate.lock().unwrap_or_else(|e| e.into_inner());
+            server.restart(down);
+            restarts.push(down);
+        } else if let Some(e) = faults.begin(fault) {
+            thread::sleep(faults.length);
+            faults.end(e, &mut tallies);
+        }
     }
     if !problems.is_empty() {
         stop.store(true, Ordering::SeqCst);
@@ -763,6 +1020,7 @@ fn soak() {
         w.process.signal(libc::SIGTERM);
     }
     let mut log_errors: BTreeMap<String, u64> = BTreeMap::new();
+    let mut fault_events: BTreeMap<&str, u64> = BTreeMap::new();
     for w in std::mem::take(&mut fleet.live) {
         let (pid, n) = (w.pid, w.n);
         match w.process.wait_for(Duration::from_secs(30)) {
@@ -790,6 +1048,11 @@ fn soak() {
         }
         let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
         for line in text.lines() {
+            if let Some(e) = FAULT_EVENTS.iter().find(|e| {
+                line.contains(&format!(" event={e} ")) || line.ends_with(&format!(" event={e}"))
+            }) {
+                *fault_events.entry(e).or_default() += 1;
+            }
             if !line.contains("level=warn") && !line.contains("level=error") {
                 continue;
             }
@@ -871,6 +1134,25 @@ fn soak() {
             .collect::<Vec<_>>()
             .join(", ")
     );
+    for (name, t) in &tallies {
+        let during = upkeep.during.get(name).map_or(String::new(), |f| {
+            let exits: Vec<String> = f
+                .exits
+                .iter()
+                .map(|(code, n)| format!("exit {code} ×{n}"))
+                .collect();
+            format!(
+                "; upkeep runs begun in it {} ({})",
+                f.runs,
+                exits.join(", ")
+            )
+        });
+        let _ = writeln!(
+            report,
+            "{name:<18} {} × {:.1} s{}{during}",
+            t.episodes, p.fault_seconds, t.counted
+        );
+    }
     let _ = writeln!(
         report,
         "reconcile          {} runs ({} failed), requeued {}, parked {}, buried {}",
@@ -922,6 +1204,17 @@ fn soak() {
             report,
             "worker log lines   {}",
             log_errors
+                .iter()
+                .map(|(k, n)| format!("{k} ×{n}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    if !fault_events.is_empty() {
+        let _ = writeln!(
+            report,
+            "worker fault events {}",
+            fault_events
                 .iter()
                 .map(|(k, n)| format!("{k} ×{n}"))
                 .collect::<Vec<_>>()

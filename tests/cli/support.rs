@@ -141,6 +141,11 @@ impl RedisServer {
         self.dir.path()
     }
 
+    /// Its unix socket (a proxy's upstream).
+    pub fn socket(&self) -> &Path {
+        &self.socket
+    }
+
     /// A plain client connection, for seeding and inspecting.
     pub fn conn(&self) -> redis::Connection {
         redis::Client::open(self.url())

@@ -53,7 +53,7 @@ fn wait_for_refresh(watch: &Spawned, what: &str, cond: impl Fn(&Value) -> bool) 
 fn ndjson_follows_the_data_refresh_by_refresh() {
     let server = RedisServer::start();
     let watch = Cogctl::new(&server)
-        .args(["stats", "--watch", "250ms", "--ndjson"])
+        .args(["stats", "--watch=250ms", "--ndjson"])
         .spawn();
     wait_for_refresh(&watch, "a first refresh", |l| l["data"]["enqueued"] == 0);
     enqueue(&server, "aaaaaaaaaaaaaaaaaaaaaaa1");
@@ -95,7 +95,7 @@ fn a_table_is_printed_whole_after_a_header_each_refresh() {
     let server = RedisServer::start();
     enqueue(&server, "bbbbbbbbbbbbbbbbbbbbbbb1");
     let run = Cogctl::new(&server)
-        .args(["queues", "--watch", "200ms", "--watch-count", "3"])
+        .args(["queues", "--watch=200ms", "--watch-count", "3"])
         .run();
     assert_eq!(run.code, 0, "{}", run.snapshot());
     let header =
@@ -122,9 +122,7 @@ fn a_list_shows_one_page_per_refresh() {
     let server = RedisServer::start();
     kill(&server, "ccccccccccccccccccccccc1", "1796169601");
     let watch = Cogctl::new(&server)
-        .args([
-            "dead", "list", "--watch", "250ms", "--ndjson", "--limit", "2",
-        ])
+        .args(["dead", "list", "--watch=250ms", "--ndjson", "--limit", "2"])
         .spawn();
     wait_for_refresh(&watch, "one dead entry", |l| {
         l["data"].as_array().is_some_and(|a| a.len() == 1)
@@ -150,8 +148,7 @@ fn a_list_shows_one_page_per_refresh() {
         .args([
             "dead",
             "list",
-            "--watch",
-            "200ms",
+            "--watch=200ms",
             "--watch-count",
             "2",
             "--json",
@@ -167,11 +164,63 @@ fn a_list_shows_one_page_per_refresh() {
 }
 
 #[test]
+fn the_word_after_a_bare_watch_is_never_its_interval() {
+    let server = RedisServer::start();
+    enqueue(&server, "ddddddddddddddddddddddd1");
+    // The queue named after --watch is the queue watched, every 2s by default.
+    let run = Cogctl::new(&server)
+        .args([
+            "queue",
+            "list",
+            "--watch",
+            "default",
+            "--watch-count",
+            "1",
+            "--ndjson",
+        ])
+        .run();
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    let refreshes = run.ndjson();
+    assert_eq!(refreshes.len(), 1, "{}", run.stdout);
+    assert_eq!(refreshes[0]["data"][0]["jid"], "ddddddddddddddddddddddd1");
+    // The interval is given with an equals sign; the old spelling is refused with a hint.
+    let run = Cogctl::new(&server)
+        .args([
+            "queue",
+            "list",
+            "default",
+            "--watch=150ms",
+            "--watch-count",
+            "2",
+        ])
+        .run();
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    assert_eq!(
+        run.stdout.matches("cogctl queue list default ---").count(),
+        2
+    );
+    for args in [
+        &["stats", "--watch", "5s"][..],
+        &["dead", "list", "--watch", "1m"],
+    ] {
+        let run = Cogctl::new(&server).args(args).run();
+        assert_eq!(run.code, 2, "{args:?}: {}", run.snapshot());
+        assert!(
+            run.stderr
+                .contains(&format!("--watch={}", args[args.len() - 1])),
+            "{}",
+            run.stderr
+        );
+        assert!(run.stdout.is_empty(), "{}", run.snapshot());
+    }
+}
+
+#[test]
 fn all_and_short_or_bad_intervals_are_refused() {
     let server = RedisServer::start();
     for args in [
         &["dead", "list", "--watch", "--all"][..],
-        &["jobs", "--all", "--watch", "1s"],
+        &["jobs", "--all", "--watch=1s"],
         &["queue", "list", "default", "--watch", "--all"],
     ] {
         let run = Cogctl::new(&server).args(args).run();
@@ -181,7 +230,7 @@ fn all_and_short_or_bad_intervals_are_refused() {
     }
     for interval in ["50ms", "0", "soon"] {
         let run = Cogctl::new(&server)
-            .args(["stats", "--watch", interval])
+            .args(["stats", &format!("--watch={interval}")])
             .run();
         assert_eq!(run.code, 2, "{interval}: {}", run.snapshot());
         assert!(run.stderr.contains("--watch"), "{}", run.stderr);
@@ -192,7 +241,7 @@ fn all_and_short_or_bad_intervals_are_refused() {
         .run();
     assert_eq!(run.code, 2, "{}", run.snapshot());
     let run = Cogctl::new(&server)
-        .args(["procs", "--watch", "1s", "prune", "--dry-run"])
+        .args(["procs", "--watch=1s", "prune", "--dry-run"])
         .run();
     assert_eq!(run.code, 2, "{}", run.snapshot());
 }
@@ -201,7 +250,7 @@ fn all_and_short_or_bad_intervals_are_refused() {
 fn a_watch_outlives_redis_going_away_and_recovers() {
     let mut server = RedisServer::start();
     let mut watch = Cogctl::new(&server)
-        .args(["stats", "--watch", "200ms", "--ndjson"])
+        .args(["stats", "--watch=200ms", "--ndjson"])
         .spawn();
     let before = wait_for_refresh(&watch, "a first refresh", |_| true);
     server.restart(Duration::from_millis(1000));
@@ -252,7 +301,7 @@ fn terminal(server: &RedisServer, rows: u16, cols: u16, args: &[&str]) -> Pty {
 #[test]
 fn on_a_terminal_one_screen_is_redrawn_in_place_with_changes_reversed() {
     let server = RedisServer::start();
-    let mut term = terminal(&server, 30, 100, &["stats", "--watch", "300ms"]);
+    let mut term = terminal(&server, 30, 100, &["stats", "--watch=300ms"]);
     wait_until(LONG, "the first frame", || term.find("Dead").is_some());
     term.with(|s| {
         assert!(s.alternate_screen(), "not on the alternate screen");
@@ -327,7 +376,7 @@ fn on_a_terminal_one_screen_is_redrawn_in_place_with_changes_reversed() {
 fn on_a_terminal_a_failed_refresh_keeps_the_last_frame_under_a_banner() {
     let mut server = RedisServer::start();
     enqueue(&server, "fffffffffffffffffffffff1");
-    let mut term = terminal(&server, 20, 100, &["queues", "--watch", "200ms"]);
+    let mut term = terminal(&server, 20, 100, &["queues", "--watch=200ms"]);
     wait_until(LONG, "the first frame", || term.find("default").is_some());
     std::thread::scope(|s| {
         let restart = s.spawn(|| server.restart(Duration::from_millis(1500)));
@@ -388,7 +437,7 @@ fn each_refresh_carries_what_json_prints() {
             let watched = Cogctl::new(&server)
                 .now(now)
                 .args(*view)
-                .args(["--watch", "100ms", "--watch-count", "2", "--ndjson"])
+                .args(["--watch=100ms", "--watch-count", "2", "--ndjson"])
                 .run();
             assert_eq!(watched.code, 0, "{view:?}: {}", watched.snapshot());
             let refreshes = watched.ndjson();
@@ -410,14 +459,7 @@ fn each_refresh_carries_what_json_prints() {
         .run();
     let watched = Cogctl::new(&server)
         .now(now)
-        .args([
-            "stats",
-            "--watch",
-            "100ms",
-            "--watch-count",
-            "2",
-            "--ndjson",
-        ])
+        .args(["stats", "--watch=100ms", "--watch-count", "2", "--ndjson"])
         .run();
     assert_eq!(watched.code, 0, "{}", watched.snapshot());
     for r in watched.ndjson() {
@@ -454,7 +496,7 @@ fn a_closed_pipe_ends_the_watch_quietly() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cogctl"))
         .env_clear()
         .env("COGCTL_REDIS_URL", server.url())
-        .args(["--color", "never", "queues", "--watch", "100ms"])
+        .args(["--color", "never", "queues", "--watch=100ms"])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

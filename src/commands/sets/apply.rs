@@ -1108,7 +1108,8 @@ impl Run<'_> {
                     _ => None,
                 },
             });
-            writeln!(file, "{line}")?;
+            crate::render::json::to_writer(&mut *file, &line)?;
+            writeln!(file)?;
         }
         if let Some(e) = entry {
             sha1::Digest::update(&mut self.digest, &e.member.raw);

@@ -79,6 +79,9 @@ pub struct Search {
     matcher: Regex,
     /// The same matcher over raw bytes, for the pre-check of a stored member.
     raw: regex::bytes::Regex,
+    /// Whether the text could be found in what a member that isn't a job is searched by: its
+    /// class `(unparseable)` or its display jid `unparseable-<12 hex>`.
+    names_unparseable: bool,
 }
 
 impl Search {
@@ -94,10 +97,12 @@ impl Search {
             .case_insensitive(true)
             .build()
             .map_err(|e| format!("can't search for {text:?}: {e}"))?;
+        const CHARS: &str = "(unparseable)-0123456789abcdef";
         Ok(Search {
             text: text.to_string(),
             matcher,
             raw,
+            names_unparseable: text.to_lowercase().chars().all(|c| CHARS.contains(c)),
         })
     }
 
@@ -105,11 +110,9 @@ impl Search {
         self.matcher.is_match(haystack)
     }
 
-    /// Whether the text could be found in what a member that isn't a job is searched by: its
-    /// class `(unparseable)` or its display jid `unparseable-<12 hex>`.
-    fn could_name_unparseable(&self) -> bool {
-        const CHARS: &str = "(unparseable)-0123456789abcdef";
-        self.text.to_lowercase().chars().all(|c| CHARS.contains(c))
+    /// See `JobFilter::excludes_raw`.
+    fn excludes(&self, raw: &[u8]) -> bool {
+        !self.names_unparseable && memchr::memchr(b'\\', raw).is_none() && !self.raw.is_match(raw)
     }
 }
 
@@ -176,12 +179,14 @@ impl JobFilter {
     /// class, jid and args, which --search reads, are all verbatim in it) — unless the text
     /// could name a member that isn't a job, which is searched by other words.
     pub fn excludes_raw(&self, raw: &[u8]) -> bool {
-        let Some(search) = &self.search else {
-            return false;
-        };
-        !search.could_name_unparseable()
-            && memchr::memchr(b'\\', raw).is_none()
-            && !search.raw.is_match(raw)
+        self.search.as_ref().is_some_and(|s| s.excludes(raw))
+    }
+
+    /// The pre-check of `excludes_raw` for a page reader (`Prefetch::only`), when there is
+    /// one: true for the members to read.
+    pub fn keep_raw(&self) -> Option<impl Fn(&[u8]) -> bool + Send + 'static> {
+        let search = self.search.clone()?;
+        Some(move |raw: &[u8]| !search.excludes(raw))
     }
 
     pub fn matches(&self, parsed: &Result<Job<'_>, Unparseable>) -> bool {
@@ -299,6 +304,11 @@ impl WaitingFilter {
     /// See `JobFilter::excludes_raw`.
     pub fn excludes_raw(&self, raw: &[u8]) -> bool {
         self.filter.excludes_raw(raw)
+    }
+
+    /// See `JobFilter::keep_raw`.
+    pub fn keep_raw(&self) -> Option<impl Fn(&[u8]) -> bool + Send + 'static> {
+        self.filter.keep_raw()
     }
 
     pub fn matches(&self, parsed: &Result<Job<'_>, Unparseable>) -> bool {

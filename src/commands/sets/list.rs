@@ -240,15 +240,12 @@ pub fn run(ctx: &mut Ctx, set: JobSet, args: &ListArgs) -> anyhow::Result<Exit> 
     printer.begin(out)?;
     let mut shown: usize = 0;
     let mut more: u64 = 0;
-    'pages: for page in pager.prefetch(connector) {
+    'pages: for page in pager.prefetch(connector).only(filter.keep_raw()) {
         let page = page?;
         for entry in &page {
             let full = limit.is_some_and(|l| shown >= l);
             if full && filter.only_range() {
                 break 'pages;
-            }
-            if filter.excludes_raw(&entry.member.raw) {
-                continue;
             }
             let parsed = entry.member.parse();
             if !filter.matches(&parsed) {

@@ -239,7 +239,7 @@ pub(super) fn write_entry(
     match std::str::from_utf8(member) {
         Ok(text) => {
             out.write_all(b",\"member\":")?;
-            serde_json::to_writer(&mut *out, text).map_err(render::json_io)?;
+            render::json::to_writer(&mut *out, text)?;
         }
         Err(_) => {
             out.write_all(b",\"member_base64\":\"")?;

@@ -294,11 +294,8 @@ pub fn run(ctx: &mut Ctx, set: JobSet, args: &TriageArgs) -> anyhow::Result<Tria
     if let Some(span) = span {
         let mut pager = ZPager::new(key.clone(), Order::NewestFirst, range);
         pager.snapshot(store)?;
-        for page in pager.prefetch(connector) {
+        for page in pager.prefetch(connector).only(filter.keep_raw()) {
             for entry in &page? {
-                if filter.excludes_raw(&entry.member.raw) {
-                    continue;
-                }
                 let parsed = entry.member.parse();
                 if !filter.matches(&parsed) {
                     continue;

@@ -1,0 +1,448 @@
+//! Faults beyond kills and restarts, short versions (the soak test runs them long): a Redis
+//! that stops answering without closing its connections, connections reset in the middle
+//! of a reply or right after a script was sent, and a Redis at `maxmemory` with
+//! `noeviction`. Commands must give up in bounded time with a documented exit code and say
+//! what they did; workers must resume and lose nothing.
+
+use std::collections::{BTreeSet, HashMap};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use crate::proxy::{Cut, Proxy};
+use crate::support::{Cogctl, RedisServer, Run, wait_until};
+
+const LONG: Duration = Duration::from_secs(30);
+
+/// A job of class `class` with jid `jid` on queue `q`.
+fn job(class: &str, jid: &str) -> String {
+    format!(
+        r#"{{"class":"{class}","args":["{jid}"],"jid":"{jid}","queue":"q","retry":3,"created_at":1796000000.5,"enqueued_at":1796000000.5}}"#
+    )
+}
+
+fn dead(jid: &str) -> String {
+    format!(
+        r#"{{"class":"Rec","args":["{jid}"],"jid":"{jid}","queue":"q","retry":3,"created_at":1796000000.5,"enqueued_at":1796000000.5,"error_class":"E","error_message":"m","failed_at":1796000001.5,"retry_count":3}}"#
+    )
+}
+
+fn jids(prefix: &str, n: usize) -> Vec<String> {
+    (0..n).map(|i| format!("{prefix}{i:020}")).collect()
+}
+
+/// LPUSH each jid's job of `class` on queue q (one round trip).
+fn enqueue(server: &RedisServer, class: &str, jids: &[String]) {
+    let mut pipe = redis::pipe();
+    pipe.cmd("SADD").arg("cogworker:queues").arg("q").ignore();
+    for jid in jids {
+        pipe.cmd("LPUSH")
+            .arg("cogworker:queue:q")
+            .arg(job(class, jid))
+            .ignore();
+    }
+    pipe.query::<()>(&mut server.conn()).unwrap();
+}
+
+fn bury(server: &RedisServer, jids: &[String]) {
+    let mut pipe = redis::pipe();
+    for (i, jid) in jids.iter().enumerate() {
+        pipe.cmd("ZADD")
+            .arg("cogworker:dead")
+            .arg(1796000000 + i)
+            .arg(dead(jid))
+            .ignore();
+    }
+    pipe.query::<()>(&mut server.conn()).unwrap();
+}
+
+/// The handler of class `Rec`: sleeps `ms`, then appends `<jid>` to `record`; with
+/// `fail_first`, a job's first attempt fails instead (retried after its backoff).
+fn recorder(record: &Path, ms: u64, fail_first: bool) -> String {
+    recorder_of("Rec", record, ms, fail_first)
+}
+
+fn recorder_of(class: &str, record: &Path, ms: u64, fail_first: bool) -> String {
+    let fail = if fail_first {
+        r#"if [ "$COGCTL_RETRY_COUNT" = 0 ]; then echo '{"retry":0}' > "$COGCTL_RESULT_FILE"; echo "Rec: fails its first attempt" >&2; exit 1; fi; "#
+    } else {
+        ""
+    };
+    format!(
+        "{class}=/bin/sh -c '{fail}sleep {:.3}; echo \"$COGCTL_JID\" >> \"$0\"' {}",
+        ms as f64 / 1000.0,
+        record.display()
+    )
+}
+
+/// jid → how many times it ran.
+fn runs(record: &Path) -> HashMap<String, u32> {
+    let mut ran = HashMap::new();
+    for line in std::fs::read_to_string(record).unwrap_or_default().lines() {
+        *ran.entry(line.to_string()).or_default() += 1;
+    }
+    ran
+}
+
+/// Everything a job could still be waiting in: queues, in-progress lists, the sets.
+fn leftovers(server: &RedisServer) -> Vec<String> {
+    let mut conn = server.conn();
+    let mut left = Vec::new();
+    for pattern in ["cogworker:queue:*", "cogworker:inprogress:*"] {
+        let keys: Vec<String> = redis::cmd("KEYS").arg(pattern).query(&mut conn).unwrap();
+        for key in keys {
+            let n: u64 = redis::cmd("LLEN").arg(&key).query(&mut conn).unwrap();
+            if n > 0 {
+                left.push(format!("{key}: {n}"));
+            }
+        }
+    }
+    for key in ["cogworker:retry", "cogworker:dead", "cogworker:schedule"] {
+        let n: u64 = redis::cmd("ZCARD").arg(key).query(&mut conn).unwrap();
+        if n > 0 {
+            left.push(format!("{key}: {n}"));
+        }
+    }
+    if server.exists("cogworker:unsettled") {
+        left.push("cogworker:unsettled".into());
+    }
+    left
+}
+
+/// `jids` on queue q, one in three of class `Flaky` (its first attempt fails), the others
+/// `Rec`.
+fn enqueue_mix(server: &RedisServer, jids: &[String]) {
+    for (i, jid) in jids.iter().enumerate() {
+        let class = if i % 3 == 2 { "Flaky" } else { "Rec" };
+        enqueue(server, class, std::slice::from_ref(jid));
+    }
+}
+
+/// A worker of queue q running `Rec` and `Flaky` jobs (see `recorder`), fast beats and polls,
+/// against `url`.
+fn worker(url: &str, record: &Path, ms: u64, extra: &[&str]) -> crate::support::Spawned {
+    Cogctl::bare()
+        .env("COGCTL_REDIS_URL", url)
+        .args(["worker", "-q", "q", "-c", "4"])
+        .args(["--handler", &recorder(record, ms, false)])
+        .args(["--handler", &recorder_of("Flaky", record, ms, true)])
+        .args(["--beat-interval", "0.2s", "--poll-interval", "0.2s"])
+        .args(["--orphan-check-interval", "0.5s", "--timeout-drain", "10s"])
+        .args(extra)
+        .spawn()
+}
+
+/// Wait until every jid of `expected` has run and nothing is left anywhere.
+#[track_caller]
+fn wait_drained(
+    server: &RedisServer,
+    record: &Path,
+    expected: &[String],
+    worker_log: &dyn Fn() -> String,
+) {
+    let deadline = Instant::now() + LONG;
+    loop {
+        let ran = runs(record);
+        let missing = expected.iter().filter(|j| !ran.contains_key(*j)).count();
+        let left = leftovers(server);
+        if missing == 0 && left.is_empty() {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "not drained: {missing} jobs never ran, left {left:?}; worker log:\n{}",
+            worker_log()
+        );
+        // Failed first attempts wait their backoff (15 s and more) in retry: an operator's
+        // "retry now" rather than the wait.
+        if left.iter().any(|l| l.starts_with("cogworker:retry")) {
+            Cogctl::new(server)
+                .args(["retry", "retry", "--all", "--yes"])
+                .run()
+                .success();
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+/// Each jid ran exactly once.
+#[track_caller]
+fn assert_once(record: &Path, expected: &[String]) {
+    let ran = runs(record);
+    let twice: Vec<(&String, &u32)> = ran.iter().filter(|(_, n)| **n > 1).collect();
+    assert!(twice.is_empty(), "ran more than once: {twice:?}");
+    let strangers: Vec<&String> = ran.keys().filter(|j| !expected.contains(j)).collect();
+    assert!(strangers.is_empty(), "unknown jids ran: {strangers:?}");
+    assert_eq!(ran.len(), expected.len());
+}
+
+/// Stop a worker with TERM; it must exit 0 in time.
+#[track_caller]
+fn stop(worker: crate::support::Spawned) -> Run {
+    worker.signal(libc::SIGTERM);
+    let run = worker.wait(LONG);
+    assert_eq!(run.code, 0, "worker: {}", run.stderr);
+    run
+}
+
+#[test]
+fn commands_on_a_frozen_redis_give_up_within_their_timeouts() {
+    let server = RedisServer::start();
+    let dead_jids = jids("d", 30);
+    bury(&server, &dead_jids);
+    let proxy = Proxy::start(server.socket());
+    let cogctl = |args: &[&str]| {
+        Cogctl::bare()
+            .env("COGCTL_REDIS_URL", &proxy.url())
+            .args(["--connect-timeout", "1s", "--read-timeout", "1s"])
+            .args(args)
+    };
+    cogctl(&["stats"]).run().success();
+    proxy.freeze();
+    let before = server.keyspace();
+    for args in [
+        &["stats"][..],
+        &["dead", "list", "--json"],
+        &["dead", "retry", "--all", "--yes"],
+        &["enqueue", "Rec", "1", "--queue", "q"],
+    ] {
+        let began = Instant::now();
+        let run = cogctl(args).spawn().wait(LONG);
+        let took = began.elapsed();
+        assert_eq!(run.code, 3, "{args:?}: {}", run.snapshot());
+        assert!(
+            run.stderr.contains("no answer within 1s"),
+            "{args:?}: {}",
+            run.stderr
+        );
+        // 1 s to connect + 1 s for a reply, and the process' own start on a busy machine.
+        assert!(took < Duration::from_millis(3500), "{args:?} took {took:?}");
+    }
+    proxy.thaw();
+    assert_eq!(
+        server.keyspace(),
+        before,
+        "a refused change wrote something"
+    );
+
+    // A read already streaming when Redis stops answering: it ends, exit 3, in time.
+    let many = jids("m", 30_000);
+    bury(&server, &many);
+    let listing = cogctl(&["dead", "list", "--all", "--ndjson"]).spawn();
+    wait_until(LONG, "the first line of the listing", || {
+        !listing.stdout().is_empty()
+    });
+    proxy.freeze();
+    let began = Instant::now();
+    let run = listing.wait(LONG);
+    let took = began.elapsed();
+    proxy.thaw();
+    // It may have read everything before the freeze reached it.
+    assert!(run.code == 3 || run.code == 0, "{}", run.snapshot());
+    if run.code == 3 {
+        assert!(took < Duration::from_millis(3500), "took {took:?}");
+        assert!(run.stderr.contains("no answer within 1s"), "{}", run.stderr);
+    }
+}
+
+#[test]
+fn workers_resume_after_a_freeze_and_lose_nothing() {
+    let server = RedisServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("ran");
+    let expected = jids("f", 90);
+    enqueue_mix(&server, &expected);
+    let proxy = Proxy::start(server.socket());
+    let w = worker(
+        &proxy.url(),
+        &record,
+        50,
+        &["--connect-timeout", "1s", "--read-timeout", "3s"],
+    );
+    wait_until(LONG, "20 runs", || runs(&record).len() >= 20);
+    proxy.freeze();
+    std::thread::sleep(Duration::from_secs(4));
+    proxy.thaw();
+    wait_drained(&server, &record, &expected, &|| w.stderr());
+    let log = stop(w).stderr;
+    assert!(
+        log.contains("fetch_failed") || log.contains("heartbeat_failed"),
+        "the freeze went unnoticed:\n{log}"
+    );
+    assert_once(&record, &expected);
+}
+
+#[test]
+fn connections_cut_right_after_a_script_lose_and_duplicate_nothing() {
+    let server = RedisServer::start();
+    let dead_jids = jids("s", 400);
+    bury(&server, &dead_jids);
+    let proxy = Proxy::start(server.socket());
+    // Every other script sent is cut: it runs in Redis, its reply never comes.
+    proxy.set_cut(Cut::OnRequest {
+        text: b"EVAL".to_vec(),
+        every: 2,
+    });
+    let mut codes = BTreeSet::new();
+    for _ in 0..40 {
+        let run = Cogctl::bare()
+            .env("COGCTL_REDIS_URL", &proxy.url())
+            .args([
+                "--read-timeout",
+                "5s",
+                "dead",
+                "retry",
+                "--all",
+                "--yes",
+                "--batch",
+                "50",
+            ])
+            .spawn()
+            .wait(LONG);
+        codes.insert(run.code);
+        assert!(
+            [0, 3, 4].contains(&run.code),
+            "exit {}: {}",
+            run.code,
+            run.snapshot()
+        );
+        if run.code == 0 && !server.exists("cogworker:dead") {
+            break;
+        }
+    }
+    assert!(proxy.cuts() > 0);
+    assert!(codes.contains(&3), "no run was cut: {codes:?}");
+    assert!(!server.exists("cogworker:dead"), "dead jobs left");
+    let queued: Vec<Value> = server
+        .list("cogworker:queue:q")
+        .iter()
+        .map(|m| serde_json::from_str(m).unwrap())
+        .collect();
+    let mut seen: Vec<String> = queued
+        .iter()
+        .map(|j| j["jid"].as_str().unwrap().to_string())
+        .collect();
+    seen.sort();
+    let mut want = dead_jids.clone();
+    want.sort();
+    assert_eq!(seen, want, "each dead job back on its queue exactly once");
+}
+
+#[test]
+fn a_worker_whose_connections_are_cut_mid_reply_loses_nothing() {
+    let server = RedisServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("ran");
+    let expected = jids("c", 120);
+    enqueue_mix(&server, &expected);
+    let proxy = Proxy::start(server.socket());
+    // Every connection dies 2 to 4 KB into its replies: in a job's payload, in the replies
+    // of a pipeline or of a script; the worker connects again, and that one dies too.
+    proxy.set_cut(Cut::AfterReplyBytes {
+        bytes: 2000,
+        every: 1,
+    });
+    let w = worker(
+        &proxy.url(),
+        &record,
+        10,
+        &["--connect-timeout", "1s", "--read-timeout", "3s"],
+    );
+    let deadline = Instant::now() + LONG;
+    while proxy.cuts() < 12 || runs(&record).len() < 20 {
+        assert!(
+            Instant::now() < deadline,
+            "{} runs, {} cuts:\n{}",
+            runs(&record).len(),
+            proxy.cuts(),
+            w.stderr()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    proxy.set_cut(Cut::Never);
+    wait_drained(&server, &record, &expected, &|| w.stderr());
+    stop(w);
+    assert!(proxy.cuts() > 0, "nothing was cut");
+    assert_once(&record, &expected);
+}
+
+#[test]
+fn a_full_redis_refuses_cleanly_and_everything_is_settled_once_memory_is_back() {
+    let server = RedisServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("ran");
+    // Two jobs in three succeed at once; the third fails its first attempt, so failures
+    // are being filed while Redis is full.
+    let expected = jids("o", 90);
+    enqueue_mix(&server, &expected);
+    let buried = jids("x", 20);
+    bury(&server, &buried);
+    let w = worker(&server.url(), &record, 100, &[]);
+    wait_until(LONG, "10 runs", || runs(&record).len() >= 10);
+    let identity = w
+        .stderr()
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("identity="))
+        .expect("the worker's identity in its log")
+        .to_string();
+    server.exec(&[
+        &["CONFIG", "SET", "maxmemory-policy", "noeviction"],
+        &["CONFIG", "SET", "maxmemory", "1"],
+    ]);
+    let full_since = Instant::now();
+
+    // Operators, meanwhile: nothing is half done, and they are told why.
+    let run = Cogctl::new(&server)
+        .args(["dead", "retry", "--all", "--yes", "--json"])
+        .run();
+    assert!(matches!(run.code, 1 | 4), "{}", run.snapshot());
+    let summary = run.json();
+    assert_eq!(
+        summary["failed"].as_u64().unwrap() + summary["moved"].as_u64().unwrap(),
+        20
+    );
+    assert!(run.stderr.contains("maxmemory"), "{}", run.snapshot());
+    let run = Cogctl::new(&server)
+        .args(["enqueue", "Rec", "1", "--queue", "q"])
+        .run();
+    assert_eq!(run.code, 1, "{}", run.snapshot());
+    assert!(run.stderr.contains("maxmemory"), "{}", run.snapshot());
+    assert!(
+        run.stderr.contains("nothing was written"),
+        "{}",
+        run.snapshot()
+    );
+
+    // The worker keeps saying it is alive (its presence key's TTL renewed), so nobody takes
+    // its jobs for orphans however long memory stays short.
+    std::thread::sleep(Duration::from_secs(3).saturating_sub(full_since.elapsed()));
+    let ttl = server.ttl(&format!("cogworker:process:{identity}"));
+    assert!(
+        ttl >= 59,
+        "presence TTL {ttl} after 3 s of a full Redis:\n{}",
+        w.stderr()
+    );
+    server.exec(&[&["CONFIG", "SET", "maxmemory", "0"]]);
+
+    let run = Cogctl::new(&server)
+        .args(["dead", "retry", "--all", "--yes", "--json"])
+        .run();
+    run.success();
+    let mut all = expected.clone();
+    all.extend(buried);
+    wait_drained(&server, &record, &all, &|| w.stderr());
+    let log = stop(w).stderr;
+    assert!(log.contains("level=warn event=fetch_failed"), "{log}");
+    assert!(
+        log.contains("event=settlement_pending") || log.contains("event=ack_pending"),
+        "no settlement was owed:\n{log}"
+    );
+    assert!(log.contains("event=owed_settled"), "{log}");
+    assert_once(&record, &all);
+    // Every success counted once: the owed ones too.
+    assert_eq!(
+        server.get("cogworker:stats:processed"),
+        Some(all.len().to_string())
+    );
+}
