@@ -155,7 +155,7 @@ impl Ctx {
         &mut self,
         kind: crate::store::undo::Kind,
         fields: &[(&str, &[u8])],
-    ) -> StoreResult<Option<crate::store::undo::Recorder>> {
+    ) -> anyhow::Result<Option<crate::store::undo::Recorder>> {
         let Some(keep) = self.undo.keep else {
             return Ok(None);
         };
@@ -163,7 +163,7 @@ impl Ctx {
         let now = self.ui.clock.current();
         let command = self.undo.command;
         let store = self.store()?;
-        crate::store::undo::Recorder::start(
+        match crate::store::undo::Recorder::start(
             store,
             crate::store::undo::new_id(now),
             kind,
@@ -172,8 +172,11 @@ impl Ctx {
             now,
             keep,
             fields,
-        )
-        .map(Some)
+        ) {
+            Ok(recorder) => Ok(Some(recorder)),
+            Err(e) if e.is_connection() => Err(e.into()),
+            Err(e) => Err(UndoRefused(e.to_string()).into()),
+        }
     }
 
     /// Close the undo record of this run's change (if it kept one): what it kept goes to the
@@ -290,6 +293,15 @@ impl Write for Out {
         }
     }
 }
+
+/// A change whose undo record can't be written (Redis full, an ACL): refused before it
+/// changes anything (exit 1).
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "the undo record of this change can't be written ({0}); nothing was changed — --no-undo \
+     makes the change without keeping anything to undo"
+)]
+pub struct UndoRefused(pub String);
 
 /// A dry run's line about undo: what the change would keep, and until when.
 pub fn undo_plan_line(kept: Option<&crate::store::undo::Kept>) -> String {

@@ -392,9 +392,20 @@ fn a_full_redis_refuses_cleanly_and_everything_is_settled_once_memory_is_back() 
     ]);
     let full_since = Instant::now();
 
-    // Operators, meanwhile: nothing is half done, and they are told why.
+    // Operators, meanwhile: nothing is half done, and they are told why. A change that
+    // keeps its undo record can't write it: refused whole, with the way out.
     let run = Cogctl::new(&server)
         .args(["dead", "retry", "--all", "--yes", "--json"])
+        .run();
+    assert_eq!(run.code, 1, "{}", run.snapshot());
+    assert!(
+        run.stderr.contains("maxmemory") && run.stderr.contains("--no-undo"),
+        "{}",
+        run.snapshot()
+    );
+    assert_eq!(server.zset::<String, String>("cogworker:dead").len(), 20);
+    let run = Cogctl::new(&server)
+        .args(["dead", "retry", "--all", "--yes", "--json", "--no-undo"])
         .run();
     assert!(matches!(run.code, 1 | 4), "{}", run.snapshot());
     let summary = run.json();
@@ -405,6 +416,15 @@ fn a_full_redis_refuses_cleanly_and_everything_is_settled_once_memory_is_back() 
     assert!(run.stderr.contains("maxmemory"), "{}", run.snapshot());
     let run = Cogctl::new(&server)
         .args(["enqueue", "Rec", "1", "--queue", "q"])
+        .run();
+    assert_eq!(run.code, 1, "{}", run.snapshot());
+    assert!(
+        run.stderr.contains("nothing was changed"),
+        "{}",
+        run.snapshot()
+    );
+    let run = Cogctl::new(&server)
+        .args(["enqueue", "Rec", "1", "--queue", "q", "--no-undo"])
         .run();
     assert_eq!(run.code, 1, "{}", run.snapshot());
     assert!(run.stderr.contains("maxmemory"), "{}", run.snapshot());
