@@ -148,25 +148,26 @@ pub fn remove(
     let mut attempts = 0;
     // The kept elements of the last page, pushed on the staging list together with the
     // reading of the next page (one round trip a page).
-    let mut pending: Option<redis::Cmd> = None;
     'read: loop {
-        // Read on from the anchor to the head.
+        // Read on from the anchor to the head: a reader thread on its own connection reads
+        // the next page while this one judges a page and pushes what it keeps.
+        let pages = read_ahead(store.connector().clone(), queue, &anchor, anchor_pos);
         loop {
             if stop() {
+                drop(pages);
                 store.query_server::<()>(redis::cmd("DEL").arg(staging))?;
                 return Ok(out);
             }
-            let (at, page) = read_page(store, queue, staging, pending.take(), &anchor, anchor_pos)?;
-            if at < 0 {
-                // The anchor was taken by a worker, and every element read before it: read
-                // on from the tail as it is now.
-                anchor.clear();
-                anchor_pos = 0;
-                continue;
-            }
-            if page.is_empty() {
+            let next = pages.recv().unwrap_or_else(|_| {
+                Err(StoreError::Command {
+                    command: "LRANGE".into(),
+                    key: queue.shown().into_owned(),
+                    reason: "the background reader stopped before the end of the queue".into(),
+                })
+            })?;
+            let Some((at, page)) = next else {
                 break;
-            }
+            };
             let mut push = redis::cmd("LPUSH");
             push.arg(staging);
             let mut pushing = false;
@@ -185,16 +186,13 @@ pub fn remove(
             out.scanned += page.len() as u64;
             progress(page.len() as u64);
             if pushing {
-                pending = Some(push);
+                let mut pipe = redis::pipe();
+                pipe.add_command(push);
+                pipe.cmd("PEXPIRE").arg(staging).arg(STAGING_TTL_MS);
+                check(store.pipeline(&pipe)?, staging)?;
             }
             anchor_pos = at + page.len() as i64;
             anchor = page.into_iter().last().unwrap_or_default();
-        }
-        if let Some(push) = pending.take() {
-            let mut pipe = redis::pipe();
-            pipe.add_command(push);
-            pipe.cmd("PEXPIRE").arg(staging).arg(STAGING_TTL_MS);
-            check(store.pipeline(&pipe)?, staging)?;
         }
         if out.removed == 0 {
             store.query_server::<()>(redis::cmd("DEL").arg(staging))?;
@@ -321,16 +319,65 @@ fn tail_candidates(
     Ok(found)
 }
 
+/// A page, as the reader hands it over: the anchor's position when it was read, and the
+/// elements after it, nearest the tail first (`None` at the head).
+type Page = StoreResult<Option<(i64, Vec<Vec<u8>>)>>;
+
+/// Read the queue from `anchor` on, page by page, in a thread of its own (one page ahead).
+fn read_ahead(
+    connector: super::Connector,
+    queue: &Name,
+    anchor: &[u8],
+    anchor_pos: i64,
+) -> std::sync::mpsc::Receiver<Page> {
+    let (tx, rx) = std::sync::mpsc::sync_channel::<Page>(1);
+    let queue = queue.clone();
+    let mut anchor = anchor.to_vec();
+    let mut pos = anchor_pos;
+    std::thread::spawn(move || {
+        let mut store = match Store::connect(connector) {
+            Ok(store) => store,
+            Err(e) => {
+                let _ = tx.send(Err(e));
+                return;
+            }
+        };
+        loop {
+            let (at, page) = match read_page(&mut store, &queue, &anchor, pos) {
+                Ok(read) => read,
+                Err(e) => {
+                    let _ = tx.send(Err(e));
+                    return;
+                }
+            };
+            if at < 0 {
+                // The anchor was taken by a worker, and every element read before it: read
+                // on from the tail as it is now.
+                anchor.clear();
+                pos = 0;
+                continue;
+            }
+            if page.is_empty() {
+                let _ = tx.send(Ok(None));
+                return;
+            }
+            pos = at + page.len() as i64;
+            anchor = page.last().cloned().unwrap_or_default();
+            if tx.send(Ok(Some((at, page)))).is_err() {
+                return;
+            }
+        }
+    });
+    rx
+}
+
 /// Read the page after the anchor (the last element read, at `anchor_pos` from the tail when
-/// it was read), the kept elements of the page before pushed on the staging list in the same
-/// round trip: the anchor's position now (-1: it is gone) and the page, nearest the tail
+/// it was read): the anchor's position now (-1: it is gone) and the page, nearest the tail
 /// first. A plain LRANGE of the page with a margin on both sides, the anchor found in it
 /// here; only when pops and pushes moved it beyond the margin, list_read_tail.lua.
 fn read_page(
     store: &mut Store,
     queue: &Name,
-    staging: &Name,
-    push: Option<redis::Cmd>,
     anchor: &[u8],
     anchor_pos: i64,
 ) -> StoreResult<(i64, Vec<Vec<u8>>)> {
@@ -343,31 +390,20 @@ fn read_page(
             anchor_pos + PAGE as i64 + margin,
         )
     };
-    let mut pipe = redis::pipe();
-    if let Some(push) = push {
-        pipe.add_command(push);
-        pipe.cmd("PEXPIRE").arg(staging).arg(STAGING_TTL_MS);
-    }
-    pipe.cmd("LRANGE").arg(queue.as_bytes()).arg(-hi).arg(-lo);
-    let mut replies = store.pipeline(&pipe)?;
-    let slice = replies.pop().unwrap_or_else(|| Err("no reply".into()));
-    check(replies, staging)?;
+    let slice: Value = store.query(
+        redis::cmd("LRANGE").arg(queue.as_bytes()).arg(-hi).arg(-lo),
+        queue,
+        KeyType::List,
+    )?;
     let mut slice = match slice {
-        Ok(Value::Array(items)) => items
+        Value::Array(items) => items
             .into_iter()
             .filter_map(|v| match v {
                 Value::BulkString(b) => Some(b),
                 _ => None,
             })
             .collect::<Vec<_>>(),
-        Ok(_) => Vec::new(),
-        Err(reason) => {
-            return Err(StoreError::Command {
-                command: "LRANGE".into(),
-                key: queue.shown().into_owned(),
-                reason,
-            });
-        }
+        _ => Vec::new(),
     };
     // Nearest the tail first: slice[i] is at position lo + i.
     slice.reverse();
