@@ -29,7 +29,8 @@ pub const DEFAULT_KEEP: Duration = Duration::from_secs(24 * 3600);
 /// stays far below the 50 ms no call may exceed.
 const BATCH: usize = 1000;
 
-/// Jobs a cleared queue may have gained since, for its undo to be one atomic step.
+/// Entries a deleted set (or jobs a cleared queue) may have gained since, for its undo to be
+/// one atomic step.
 const ONE_STEP_MAX: u64 = 10_000;
 
 /// Records `undo last` looks through, newest first.
@@ -881,36 +882,62 @@ impl Undoer<'_> {
     }
 
     /// Undo a whole set deleted in one step (or redo that): the set moves back in one
-    /// RENAME, then what each member had beside it (attempts logs, locks) in batches. `None`
-    /// when the set to restore into has entries now: then member by member.
+    /// RENAME (the few entries it gained since merged in first), then what each member had
+    /// beside it (attempts logs, locks) in batches. `None` when the set gained too many
+    /// entries since: then member by member.
     fn whole_step(&self, store: &mut Store, kind: Kind) -> StoreResult<Option<Step>> {
         let set = self.key()?;
         let into_record = keys::undo_record(&self.into.id);
         let swapped: Option<String> =
             store.query_server(redis::cmd("HGET").arg(&into_record).arg("swapped"))?;
         let mut moved = 0;
+        let mut left = Vec::new();
         if swapped.is_none() {
+            let until = self.into.until_arg();
             let reply = if kind == Kind::ZsetRemove {
                 store.eval(
                     &UNDO_WHOLE,
-                    &[set.as_bytes(), self.record_part("z").as_bytes()],
-                    &[b"restore", b"0"],
+                    &[
+                        set.as_bytes(),
+                        self.record_part("z").as_bytes(),
+                        self.into.part("keep").as_bytes(),
+                    ],
+                    &[
+                        b"restore",
+                        until.as_bytes(),
+                        ONE_STEP_MAX.to_string().as_bytes(),
+                    ],
                 )?
             } else {
                 let field = |f: &str| self.record.field(f).unwrap_or(b"").to_vec();
                 store.eval(
                     &UNDO_WHOLE,
-                    &[self.into.part("z").as_bytes(), set.as_bytes()],
+                    &[
+                        self.into.part("z").as_bytes(),
+                        set.as_bytes(),
+                        self.record_part("keep").as_bytes(),
+                    ],
                     &[
                         b"remove",
-                        self.into.until_arg().as_bytes(),
+                        until.as_bytes(),
                         &field("length"),
                         &field("first"),
                         &field("last"),
                     ],
                 )?
             };
-            let n = value::int(&reply).unwrap_or(-1);
+            let items = value::items(&reply);
+            let n = items.first().and_then(value::int).unwrap_or(-1);
+            left = items
+                .get(1..)
+                .unwrap_or_default()
+                .iter()
+                .filter_map(value::bytes)
+                .map(|raw| Left {
+                    reason: "present".into(),
+                    raw: raw.to_vec(),
+                })
+                .collect();
             if n < 0 {
                 if kind == Kind::ZsetRemove {
                     return Ok(None);
@@ -984,7 +1011,7 @@ impl Undoer<'_> {
         Ok(Some(Step {
             done: moved,
             remaining: 0,
-            left: Vec::new(),
+            left,
         }))
     }
 

@@ -567,6 +567,60 @@ fn a_deleted_entry_someone_put_back_is_left_alone_and_named() {
     let after: Vec<(String, String)> = server.zset("cogworker:dead");
     assert_eq!(after.len(), 3);
     assert!(after.iter().any(|(m, s)| m == &dead[0].0 && s == "5"));
+    // Undoing the undo deletes what it put back, and leaves the entry it didn't.
+    run(&server, now, &["undo", "last", "--yes"]).success();
+    let after: Vec<(String, String)> = server.zset("cogworker:dead");
+    assert_eq!(after, vec![(dead[0].0.clone(), "5".to_string())]);
+}
+
+#[test]
+fn a_whole_delete_undone_after_new_deaths_keeps_them() {
+    let server = RedisServer::start();
+    server.load("incident");
+    let now = now_of("incident");
+    let before: Vec<(String, String)> = server.zset("cogworker:dead");
+    run(&server, now, &["dead", "delete", "--all", "--yes"]).success();
+    // A job dies meanwhile.
+    let newcomer = r#"{"class":"New","jid":"0000000000000000000000ee","queue":"q"}"#;
+    server.exec(&[&["ZADD", "cogworker:dead", "1796300000", newcomer]]);
+    run(&server, now, &["undo", "last", "--yes"]).success();
+    let mut expected = before.clone();
+    expected.push((newcomer.to_string(), "1796300000".to_string()));
+    assert_eq!(server.zset::<String, String>("cogworker:dead"), expected);
+    // Undoing the undo deletes what it put back: the newcomer stays.
+    run(&server, now, &["undo", "last", "--yes"]).success();
+    assert_eq!(
+        server.zset::<String, String>("cogworker:dead"),
+        vec![(newcomer.to_string(), "1796300000".to_string())]
+    );
+    // And again: every entry back, the newcomer with them.
+    run(&server, now, &["undo", "last", "--yes"]).success();
+    assert_eq!(server.zset::<String, String>("cogworker:dead"), expected);
+}
+
+#[test]
+fn a_whole_delete_undone_after_many_new_deaths_goes_member_by_member() {
+    let server = RedisServer::start();
+    server.load("incident");
+    let now = now_of("incident");
+    let before: Vec<(String, String)> = server.zset("cogworker:dead");
+    run(&server, now, &["dead", "delete", "--all", "--yes"]).success();
+    // More new deaths than one step merges.
+    let mut conn = server.conn();
+    let mut pipe = redis::pipe();
+    for i in 0..10_001 {
+        pipe.cmd("ZADD")
+            .arg("cogworker:dead")
+            .arg(1_796_300_000 + i)
+            .arg(format!(r#"{{"class":"New","jid":"{i:024x}"}}"#));
+    }
+    pipe.query::<()>(&mut conn).unwrap();
+    let u = run(&server, now, &["--json", "undo", "last", "--yes"]);
+    assert_eq!(u.code, 0, "{}", u.snapshot());
+    assert_eq!(u.json()["restored"], 3);
+    let after: Vec<(String, String)> = server.zset("cogworker:dead");
+    assert_eq!(after.len(), 10_004);
+    assert!(before.iter().all(|e| after.contains(e)));
 }
 
 #[test]
