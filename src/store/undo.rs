@@ -867,6 +867,7 @@ impl Undoer<'_> {
         };
         let set = self.key()?;
         let other = self.record.other.clone().unwrap_or_else(|| set.clone());
+        let into_record = keys::undo_record(&self.into.id);
         let reply = store.eval(
             &UNDO_ZSET,
             &[set.as_bytes(), other.as_bytes()],
@@ -876,6 +877,7 @@ impl Undoer<'_> {
                 self.into.prefix(),
                 self.into.until_arg().as_bytes(),
                 BATCH.to_string().as_bytes(),
+                into_record.as_bytes(),
             ],
         )?;
         Ok(step_of(&reply))

@@ -960,11 +960,14 @@ fn undo_goes_on_after_a_sentinel_failover() {
         .arg(5000)
         .query::<i64>(&mut primary)
         .unwrap();
-    redis::cmd("SENTINEL")
-        .arg("FAILOVER")
-        .arg("cogmaster")
-        .query::<()>(&mut sentinel_conn)
-        .unwrap();
+    // The sentinel promotes a replica only once it has its fresh INFO (NOGOODSLAVE before).
+    wait_for("the sentinel to start a failover", || {
+        redis::cmd("SENTINEL")
+            .arg("FAILOVER")
+            .arg("cogmaster")
+            .query::<()>(&mut sentinel_conn)
+            .is_ok()
+    });
     wait_for("the replica to be promoted", || {
         redis::cmd("SENTINEL")
             .arg("GET-MASTER-ADDR-BY-NAME")
