@@ -235,11 +235,7 @@ pub fn remove(
                 &omask,
                 m.as_bytes(),
             ];
-            for ((_, raw), (j, trim)) in candidates.iter().zip(&counts) {
-                args.push(raw);
-                args.push(j.as_bytes());
-                args.push(trim.as_bytes());
-            }
+            push_candidates(&mut args, &candidates, &counts);
             let reply = store.eval(
                 &LIST_SWAP,
                 &[
@@ -459,6 +455,20 @@ fn page_of(reply: Value) -> (i64, Vec<Vec<u8>>) {
     (at, page)
 }
 
+/// The candidates for the oldest element left, as the swap scripts take them: per candidate
+/// its bytes, its index, and the count the script needs if it is the one.
+fn push_candidates<'a>(
+    args: &mut Vec<&'a [u8]>,
+    candidates: &'a [(usize, Vec<u8>)],
+    numbers: &'a [(String, String)],
+) {
+    for ((_, raw), (index, count)) in candidates.iter().zip(numbers) {
+        args.push(raw);
+        args.push(index.as_bytes());
+        args.push(count.as_bytes());
+    }
+}
+
 fn check(replies: Vec<super::Reply>, key: &Name) -> StoreResult<()> {
     for reply in replies {
         reply.map_err(|reason| StoreError::Command {
@@ -664,11 +674,7 @@ fn swap_back(
             window.as_bytes(),
             built_last.as_bytes(),
         ];
-        for ((_, raw), (i, alive)) in candidates.iter().zip(&counts) {
-            args.push(raw);
-            args.push(i.as_bytes());
-            args.push(alive.as_bytes());
-        }
+        push_candidates(&mut args, &candidates, &counts);
         let reply = store.eval(
             &UNDO_LIST_SWAP,
             &[

@@ -23,20 +23,7 @@ for i = 3, #ARGV, 5 do
       release_owned(ARGV[i + 4], jid)
     else
       redis.call('ZADD', prefix .. 'z', score, raw)
-      -- The member's SHA-1 names what else it kept: taken only when there is something.
-      local sha = nil
-      local side = {}
-      local att = ARGV[i + 2]
-      if att ~= '' and redis.call('EXISTS', att) == 1 then
-        sha = redis.sha1hex(raw)
-        side[#side + 1] = undo_move_attempts(att, prefix, sha, until_ms)
-      end
-      for l = i + 3, i + 4 do
-        undo_release_noted(side, ARGV[l], jid)
-      end
-      if #side > 0 then
-        undo_put_side(prefix, sha or redis.sha1hex(raw), side)
-      end
+      undo_keep_deleted(prefix, until_ms, raw, jid, ARGV[i + 2], {ARGV[i + 3], ARGV[i + 4]})
     end
     out[#out + 1] = 1
   else

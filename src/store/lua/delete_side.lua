@@ -8,20 +8,7 @@
 local prefix, until_ms = ARGV[1], tonumber(ARGV[2])
 local n = 0
 for i = 3, #ARGV, 5 do
-  local raw, jid = ARGV[i], ARGV[i + 1]
-  local sha = nil
-  local side = {}
-  local att = ARGV[i + 2]
-  if att ~= '' and redis.call('EXISTS', att) == 1 then
-    sha = redis.sha1hex(raw)
-    side[#side + 1] = undo_move_attempts(att, prefix, sha, until_ms)
-  end
-  for l = i + 3, i + 4 do
-    undo_release_noted(side, ARGV[l], jid)
-  end
-  if #side > 0 then
-    undo_put_side(prefix, sha or redis.sha1hex(raw), side)
-  end
+  undo_keep_deleted(prefix, until_ms, ARGV[i], ARGV[i + 1], ARGV[i + 2], {ARGV[i + 3], ARGV[i + 4]})
   n = n + 1
 end
 undo_expire(prefix, until_ms, {'side'})

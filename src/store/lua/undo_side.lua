@@ -68,6 +68,24 @@ local function undo_put_side(prefix, sha, items)
   end
 end
 
+-- What deleting a job does beside removing its member, kept to be undone: its attempts log
+-- moved under the record, its locks released if it still owns them, noted under the member's
+-- SHA-1 (taken only when there is something to note).
+local function undo_keep_deleted(prefix, until_ms, raw, jid, att, locks)
+  local sha = nil
+  local side = {}
+  if att ~= '' and redis.call('EXISTS', att) == 1 then
+    sha = redis.sha1hex(raw)
+    side[#side + 1] = undo_move_attempts(att, prefix, sha, until_ms)
+  end
+  for _, lock in ipairs(locks) do
+    undo_release_noted(side, lock, jid)
+  end
+  if #side > 0 then
+    undo_put_side(prefix, sha or redis.sha1hex(raw), side)
+  end
+end
+
 -- Reverse what a change did beside the member itself; each item becomes the item that
 -- reverses it in turn, kept under the undo's own record (`to`).
 local function undo_side(from, to, sha, until_ms)
