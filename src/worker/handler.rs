@@ -15,6 +15,7 @@ use std::sync::{Arc, Condvar, LazyLock, Mutex, MutexGuard, PoisonError};
 use std::thread;
 
 use super::http::Endpoint;
+use super::sched;
 use super::serve::{Note, Pool, Recycle};
 use crate::text::visible;
 use std::time::{Duration, Instant};
@@ -563,7 +564,8 @@ impl Children {
     /// before it and is applied to it here.
     pub(super) fn spawn(&self, command: &mut Command) -> io::Result<Child> {
         let mut state = self.lock();
-        let child = command.spawn()?;
+        // Under the ordinary scheduling policy, not the processor thread's (`sched`).
+        let child = sched::as_normal(|| command.spawn())?;
         let group = child.id() as libc::pid_t;
         state.groups.insert(group);
         if let Some(sig) = state.signal {

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use super::death::{Death, Reason};
 use super::fetch::Fetcher;
 use super::handler::{Decision, Failure, JobContext, Outcome};
+use super::sched;
 use super::serve::Pool;
 use super::state::{Conn, Pending, Shared};
 use super::telemetry::JobOutcome;
@@ -64,6 +65,7 @@ pub fn run(shared: &Shared) {
         }
     }
     let _running = Running(shared);
+    sched::batch();
     let mut conn = Conn::new(shared);
     let mut jids = Jids::new();
     let tid = jids.jid()[..12].to_string();

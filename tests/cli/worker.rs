@@ -1389,3 +1389,48 @@ fn a_term_during_setup_is_held_until_the_worker_can_stop() {
     );
     drop(silent);
 }
+
+/// The scheduling policy (field 41 of /proc/PID/stat: 0 ordinary, 3 SCHED_BATCH) of each of
+/// a process's threads.
+fn thread_policies(pid: i32) -> Vec<u32> {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Vec::new();
+    };
+    tasks
+        .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("stat")).ok())
+        .filter_map(|stat| {
+            // The name, in parentheses, may hold spaces: count fields after its end.
+            let after = &stat[stat.rfind(')')? + 2..];
+            after.split(' ').nth(41 - 3)?.parse().ok()
+        })
+        .collect()
+}
+
+#[test]
+fn processors_run_under_sched_batch_and_handlers_under_the_ordinary_policy() {
+    let server = RedisServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().display().to_string();
+    let handler = format!(
+        "Probe=/bin/sh -c 'cut -d\" \" -f41 /proc/$$/stat > \"$0/policy.tmp\"; mv \"$0/policy.tmp\" \"$0/policy\"' {d}"
+    );
+    let w = worker(&server, &["-c", "3", "--handler", &handler]).spawn();
+    let pid = w.pid();
+    wait_until(Duration::from_secs(10), "three SCHED_BATCH threads", || {
+        thread_policies(pid).iter().filter(|&&p| p == 3).count() == 3
+    });
+    let policies = thread_policies(pid);
+    assert!(
+        policies.iter().any(|&p| p == 0),
+        "the other threads (probes, beat, signals) keep the ordinary policy: {policies:?}"
+    );
+    enqueue(&server, &["Probe"]);
+    let file = dir.path().join("policy");
+    wait_until(Duration::from_secs(10), "the handler's policy", || {
+        file.exists()
+    });
+    assert_eq!(std::fs::read_to_string(&file).unwrap().trim(), "0");
+    w.signal(libc::SIGTERM);
+    let run = w.wait(Duration::from_secs(20));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
