@@ -1421,7 +1421,7 @@ fn processors_run_under_sched_batch_and_handlers_under_the_ordinary_policy() {
     });
     let policies = thread_policies(pid);
     assert!(
-        policies.iter().any(|&p| p == 0),
+        policies.contains(&0),
         "the other threads (probes, beat, signals) keep the ordinary policy: {policies:?}"
     );
     enqueue(&server, &["Probe"]);
