@@ -103,6 +103,7 @@ pub fn serve(
             let spawned = std::thread::Builder::new()
                 .name("http".into())
                 .spawn_scoped(scope, move || {
+                    crate::sched::short_slice();
                     let _ = serve_connection(stream, route);
                     open.remove(id);
                 });

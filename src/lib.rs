@@ -8,6 +8,7 @@ pub mod duration;
 pub mod fixture;
 pub mod httpd;
 pub mod render;
+pub mod sched;
 pub mod store;
 pub mod text;
 pub mod worker;

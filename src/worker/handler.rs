@@ -15,8 +15,8 @@ use std::sync::{Arc, Condvar, LazyLock, Mutex, MutexGuard, PoisonError};
 use std::thread;
 
 use super::http::Endpoint;
-use super::sched;
 use super::serve::{Note, Pool, Recycle};
+use crate::sched;
 use crate::text::visible;
 use std::time::{Duration, Instant};
 

@@ -13,7 +13,6 @@ pub mod log;
 pub mod poller;
 pub mod probe;
 pub mod process;
-pub mod sched;
 pub mod serve;
 pub mod state;
 pub mod telemetry;

@@ -618,3 +618,67 @@ fn every_cogctl_line_of_the_production_page_parses() {
         }
     }
 }
+
+/// The kernel's (major, minor) version, from /proc/sys/kernel/osrelease.
+fn kernel_version() -> (u32, u32) {
+    let release = std::fs::read_to_string("/proc/sys/kernel/osrelease").unwrap();
+    let mut parts = release
+        .trim()
+        .split(['.', '-'])
+        .map(|p| p.parse().unwrap_or(0));
+    (parts.next().unwrap_or(0), parts.next().unwrap_or(0))
+}
+
+#[test]
+fn the_thread_answering_a_scrape_asks_for_a_short_time_slice() {
+    use std::io::{Read, Write};
+    let server = RedisServer::start();
+    let (w, base) = listening(&server, &[]);
+    // A keep-alive connection holds its serving thread while the test looks at it.
+    let mut conn = std::net::TcpStream::connect(base.trim_start_matches("http://")).unwrap();
+    conn.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        .unwrap();
+    let mut answer = [0u8; 256];
+    let n = conn.read(&mut answer).unwrap();
+    assert!(
+        answer[..n].starts_with(b"HTTP/1.1 200"),
+        "{:?}",
+        &answer[..n]
+    );
+    let pid = w.pid();
+    let threads = || -> Vec<(String, Option<u64>)> {
+        std::fs::read_dir(format!("/proc/{pid}/task"))
+            .unwrap()
+            .filter_map(|t| {
+                let t = t.ok()?.path();
+                let comm = std::fs::read_to_string(t.join("comm")).ok()?;
+                let sched = std::fs::read_to_string(t.join("sched")).unwrap_or_default();
+                let slice = sched
+                    .lines()
+                    .find(|l| l.starts_with("se.slice"))
+                    .and_then(|l| l.rsplit(':').next()?.trim().parse().ok());
+                Some((comm.trim().to_string(), slice))
+            })
+            .collect()
+    };
+    // The readiness check's connection ends on its own; ours stays.
+    wait_until(Duration::from_secs(10), "one connection thread", || {
+        threads().iter().filter(|(comm, _)| comm == "http").count() == 1
+    });
+    let slices = threads();
+    let http: Vec<_> = slices.iter().filter(|(comm, _)| comm == "http").collect();
+    if kernel_version() >= (6, 12) {
+        assert_eq!(http[0].1, Some(100_000), "0.1 ms: {slices:?}");
+        assert!(
+            slices
+                .iter()
+                .filter(|(comm, _)| comm != "http")
+                .all(|(_, slice)| *slice != Some(100_000)),
+            "only the serving thread asks: {slices:?}"
+        );
+    }
+    drop(conn);
+    w.signal(libc::SIGTERM);
+    let run = w.wait(Duration::from_secs(20));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
