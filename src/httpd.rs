@@ -82,7 +82,7 @@ pub fn serve(
             let stream = match listener.accept() {
                 Ok((stream, _)) => stream,
                 Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
-                    std::thread::sleep(POLL);
+                    wait_for_connection(listener);
                     continue;
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
@@ -115,6 +115,26 @@ pub fn serve(
         // Idle keep-alive connections would hold the scope for up to IDLE: end them now.
         open.shut_all();
     });
+}
+
+/// Wait until `listener` has a connection to accept, or `POLL` has passed (so the stop flag is
+/// looked at): a new connection (a kubelet probe opens one each time) is taken at once.
+fn wait_for_connection(listener: &TcpListener) {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsRawFd;
+        let mut fd = libc::pollfd {
+            fd: listener.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd for a descriptor `listener` keeps open during the call.
+        let ready = unsafe { libc::poll(&raw mut fd, 1, POLL.as_millis() as libc::c_int) };
+        if ready >= 0 {
+            return;
+        }
+    }
+    std::thread::sleep(POLL);
 }
 
 /// The connections being served, so a stop can end them.
