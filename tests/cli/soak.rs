@@ -1103,6 +1103,15 @@ fn soak() {
     let dup_jobs = ran.ok.values().filter(|ids| ids.len() > 1).count();
     let extra_runs = runs - ran.ok.len();
     let kills = fleet.killed.len();
+    // A success is counted by the acknowledgement that takes its run's job off an in-progress
+    // list, so never more often than successes ran.
+    if let Some(n) = processed
+        && n as usize > runs
+    {
+        problems.push(format!(
+            "stats:processed reads {n}, more than the {runs} successful runs: a run was counted twice"
+        ));
+    }
 
     let mut report = String::new();
     let _ = writeln!(
@@ -1176,10 +1185,10 @@ fn soak() {
         ran.failed,
         processed.map_or("-".into(), |n| n.to_string()),
         match processed {
-            // Not asserted: a success acknowledged by the ACK alone (ACK_FETCH failed while
-            // Redis was down; retried or owed) isn't counted, and a job can succeed twice
-            // with both runs acknowledged (killed between a failure's retry write and its
-            // ACK, the stale copy is recovered and runs again).
+            // Not asserted beyond "no more than the successful runs" (above): a job can
+            // succeed twice with both runs acknowledged (killed between a failure's retry
+            // write and its ACK, the stale copy is recovered and runs again), and a run
+            // whose job was requeued before its acknowledgement isn't counted.
             Some(n) if (n as usize) < p.jobs => format!(", {} below the jobs", p.jobs - n as usize),
             _ => String::new(),
         }

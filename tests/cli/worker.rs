@@ -80,6 +80,55 @@ fn assert_cleaned_up(server: &RedisServer, identity: &str) {
     assert!(!server.hash("cogworker:last_beat").contains_key(identity));
 }
 
+/// A success is counted by the call that takes the job off the in-progress list, once. Here
+/// the job is gone from the list before its acknowledgement, as when a late ACK_SUCCESS of
+/// the same run went first (a frozen Redis running two connections' timed-out calls): the
+/// acknowledgement must not count it a second time.
+#[test]
+fn a_success_already_taken_off_the_list_is_not_counted_again() {
+    let server = RedisServer::start();
+    enqueue(&server, &["Counted", "1"]);
+    enqueue(&server, &["Gone", "2"]);
+    let gone = format!(
+        "Gone=/bin/sh -c 'for k in $(redis-cli -s \"$0\" --scan --pattern \"cogworker:inprogress:*\"); do redis-cli -s \"$0\" LREM \"$k\" 0 \"$(redis-cli -s \"$0\" LINDEX \"$k\" 0)\" >/dev/null; done' {}",
+        server.socket().display()
+    );
+    let run = burst(
+        &server,
+        &[
+            "-c",
+            "1",
+            "--handler",
+            "Counted=builtin:noop",
+            "--handler",
+            &gone,
+        ],
+    )
+    .spawn()
+    .wait(Duration::from_secs(30));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        json(&run.stdout)["processed"],
+        2,
+        "both ran: {}",
+        run.stdout
+    );
+    assert_eq!(
+        server.get("cogworker:stats:processed").as_deref(),
+        Some("1"),
+        "only the job still on the list when acknowledged is counted"
+    );
+    let buckets: Vec<String> = redis::cmd("KEYS")
+        .arg("cogworker:throughput:*")
+        .query(&mut server.conn())
+        .unwrap();
+    let counted: i64 = buckets
+        .iter()
+        .filter_map(|b| server.hash(b).get("processed")?.parse::<i64>().ok())
+        .sum();
+    assert_eq!(counted, 1, "{buckets:?}");
+}
+
 #[test]
 fn burst_works_enqueued_jobs_counts_them_and_cleans_up() {
     let server = RedisServer::start();

@@ -3,7 +3,7 @@
 -- throughput, the workers entry removed), followed by FETCH (§4.3) over the queues in the
 -- order given, paused queues skipped (§4.2), and the registration of the fetched job
 -- (§5.3 step 2). Each part is what the gem does in separate calls; done together they
--- are only more atomic.
+-- are only more atomic. The success counters move only when the job was still on the list.
 -- KEYS[1] own in-progress list, KEYS[2] cogworker:orphanings:<jid>, KEYS[3] the workers
 --   hash, KEYS[4] cogworker:stats:processed, KEYS[5] the hour's throughput bucket,
 --   KEYS[6] cogworker:paused_queues, KEYS[7..] the queues to try, in order
@@ -12,10 +12,13 @@
 --   ARGV[7..6+n] the queues' names, ARGV[7+n..6+2n] the same names as JSON strings
 -- Reply: {1} when nothing was fetched (or the fetch met an error: the caller's own fetch
 --   reports it), else {1, queue key, raw job, registered (0/1)}
-redis.call('LREM', KEYS[1], 1, ARGV[1])
+local removed = redis.call('LREM', KEYS[1], 1, ARGV[1])
 redis.pcall('DEL', KEYS[2])
 redis.pcall('HDEL', KEYS[3], ARGV[2])
-if ARGV[3] == '1' then
+-- A success is counted by the call that takes the job off the list, as ACK_SUCCESS does:
+-- when this call comes after a late ACK_SUCCESS of the same run (a frozen Redis runs the
+-- timed-out calls of two connections in either order), that one counted it.
+if ARGV[3] == '1' and removed > 0 then
   redis.pcall('INCR', KEYS[4])
   redis.pcall('HINCRBY', KEYS[5], 'processed', 1)
   redis.pcall('EXPIRE', KEYS[5], ARGV[4])
