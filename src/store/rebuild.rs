@@ -494,6 +494,21 @@ pub struct RestoreKeys<'a> {
     pub staging: &'a Name,
 }
 
+impl RestoreKeys<'_> {
+    /// UNDO_LIST_SWAP's keys, in its order.
+    fn swap_keys(&self) -> [&[u8]; 7] {
+        [
+            self.queue.as_bytes(),
+            self.staging.as_bytes(),
+            self.list.as_bytes(),
+            self.mask.as_bytes(),
+            self.into_list.as_bytes(),
+            self.into_mask.as_bytes(),
+            self.into_record.as_bytes(),
+        ]
+    }
+}
+
 /// What a restore did.
 #[derive(Debug, Default)]
 pub struct Restored {
@@ -675,19 +690,7 @@ fn swap_back(
             built_last.as_bytes(),
         ];
         push_candidates(&mut args, &candidates, &counts);
-        let reply = store.eval(
-            &UNDO_LIST_SWAP,
-            &[
-                k.queue.as_bytes(),
-                k.staging.as_bytes(),
-                k.list.as_bytes(),
-                k.mask.as_bytes(),
-                k.into_list.as_bytes(),
-                k.into_mask.as_bytes(),
-                k.into_record.as_bytes(),
-            ],
-            &args,
-        )?;
+        let reply = store.eval(&UNDO_LIST_SWAP, &k.swap_keys(), &args)?;
         let items = value::items(&reply);
         match items.first().and_then(value::int) {
             Some(1) => {
@@ -717,19 +720,7 @@ fn swap_back(
 
 /// No kept job is left: only move P and its mask to the undo's record.
 fn keep_only(store: &mut Store, k: &RestoreKeys<'_>) -> StoreResult<()> {
-    store.eval(
-        &UNDO_LIST_SWAP,
-        &[
-            k.queue.as_bytes(),
-            k.staging.as_bytes(),
-            k.list.as_bytes(),
-            k.mask.as_bytes(),
-            k.into_list.as_bytes(),
-            k.into_mask.as_bytes(),
-            k.into_record.as_bytes(),
-        ],
-        &[b"keep"],
-    )?;
+    store.eval(&UNDO_LIST_SWAP, &k.swap_keys(), &[b"keep"])?;
     Ok(())
 }
 

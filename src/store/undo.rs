@@ -727,13 +727,7 @@ impl Undoer<'_> {
                         batch.as_bytes(),
                     ],
                 )?;
-                let items = value::items(&reply);
-                let int = |i: usize| items.get(i).and_then(value::int).unwrap_or(0);
-                Step {
-                    done: int(0).max(0) as u64,
-                    remaining: int(1).max(0) as u64,
-                    left: Vec::new(),
-                }
+                step_of(&reply)
             }
             Kind::ListRestored => return self.clear_again(store),
             Kind::ListRemove | Kind::ListInserted => {

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use crate::support::{Cogctl, RedisServer, wait_until};
+use crate::worker::worker;
 
 /// A hook that records each run as one JSON line: its tag, the COGCTL_* variables, the
 /// entry it read on stdin, and at that moment how many in-progress lists held its jid and
@@ -83,20 +84,6 @@ fn enqueue(server: &RedisServer, args: &[&str]) -> String {
     let run = Cogctl::new(server).args(["enqueue"]).args(args).run();
     assert_eq!(run.code, 0, "{}", run.stderr);
     run.stdout.trim().to_string()
-}
-
-fn worker(server: &RedisServer, args: &[&str]) -> Cogctl {
-    Cogctl::new(server)
-        .args([
-            "worker",
-            "--beat-interval",
-            "0.2s",
-            "--poll-interval",
-            "0.2s",
-            "--orphan-check-interval",
-            "0.3s",
-        ])
-        .args(args)
 }
 
 fn json(text: &str) -> Value {
