@@ -171,7 +171,7 @@ pub fn dump(store: &mut Store, pattern: &str, description: &str) -> StoreResult<
     }
     Ok(Fixture {
         description: description.to_string(),
-        captured_at: crate::cli::ui::Clock::system().now,
+        captured_at: crate::term::ui::Clock::system().now,
         keys: out,
     })
 }

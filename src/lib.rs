@@ -10,5 +10,6 @@ pub mod httpd;
 pub mod render;
 pub mod sched;
 pub mod store;
+pub mod term;
 pub mod text;
 pub mod worker;

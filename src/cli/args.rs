@@ -1,16 +1,22 @@
-//! The clap tree: the only definition of cogctl's commands and flags. `--help`, the man
-//! pages and the shell completions are all generated from it.
+//! The clap tree: the only definition of cogctl's commands and flags, with the root's
+//! version and examples. `--help`, the man pages and the shell completions are all generated
+//! from it.
 
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
-use super::ui::{ColorChoice, Format};
-use super::values::parse_duration;
+use super::generate;
 use crate::commands::{
-    audit, busy, check, context, doctor, enqueue, fixture, generate, history, job, jobs, metrics,
-    orphans, periodic, procs, queue, queues, reconcile, sets, stats, top, undo, unsettled, worker,
+    audit, busy, check, context, doctor, enqueue, fixture, history, job, jobs, metrics, orphans,
+    periodic, procs, queue, queues, reconcile, sets, stats, top, undo, unsettled, worker,
 };
+use crate::render::help::examples;
+use crate::store::keys::COGWORKER_DATA_VERSION;
+use crate::term::config;
+use crate::term::exit::Exit;
+use crate::term::ui::{ColorChoice, Format};
+use crate::term::values::parse_duration;
 
 /// Inspect and repair the Redis queues of cogworker 0.8, side by side with live Ruby
 /// processes.
@@ -21,10 +27,10 @@ use crate::commands::{
 #[derive(Debug, Parser)]
 #[command(
     name = "cogctl",
-    version = super::help::version(),
+    version = version(),
     propagate_version = true,
     max_term_width = 100,
-    after_help = super::help::root_after_help()
+    after_help = root_after_help()
 )]
 pub struct Cli {
     #[command(flatten)]
@@ -171,6 +177,20 @@ pub struct GlobalArgs {
 }
 
 impl GlobalArgs {
+    /// What these flags (and their environment variables) say about the Redis of a run.
+    pub fn target(&self) -> config::Flags {
+        config::Flags {
+            context: self.context.clone(),
+            redis_url: self.redis_url.clone(),
+            tls_insecure: self.tls_insecure,
+            sentinel: self.sentinel.clone(),
+            sentinel_master: self.sentinel_master.clone(),
+            sentinel_password: self.sentinel_password.clone(),
+            connect_timeout: self.connect_timeout,
+            read_timeout: self.read_timeout,
+        }
+    }
+
     pub fn format(&self) -> Format {
         if self.json {
             Format::Json
@@ -180,6 +200,38 @@ impl GlobalArgs {
             self.format
         }
     }
+}
+
+/// `cogctl --version`: cogctl's own version and the cogworker data layout it reads and writes.
+pub fn version() -> String {
+    format!(
+        "{} (cogworker data {COGWORKER_DATA_VERSION})",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// The root's text after the options: its examples, where the rest of the help is, the exit
+/// codes.
+pub fn root_after_help() -> String {
+    format!(
+        "{}\n\n`cogctl help options`: the global options alone.\n`cogctl help COMMAND` (or \
+         `cogctl COMMAND --help`): a command's options and examples.\n\n{}",
+        examples(&[
+            (
+                "The overview of a Redis: queues, sets, processes, throughput",
+                "cogctl --redis-url redis://redis.internal:6379/0 stats"
+            ),
+            (
+                "What died, grouped into failure patterns",
+                "cogctl dead triage"
+            ),
+            (
+                "Fail (exit 1) when more than 100 jobs are dead: for CI and monitoring",
+                "cogctl check --max-dead 100"
+            ),
+        ]),
+        Exit::help()
+    )
 }
 
 #[derive(Debug, Subcommand)]

@@ -1,50 +1,15 @@
-//! What `--help` shows beyond each command's own text: its examples, and the global options
-//! listed once (`cogctl --help`, `cogctl help options`) with a one-line pointer everywhere
-//! else. Parsing is unchanged: the global options are accepted by every command.
+//! What `--help` shows beyond each command's own text: the global options listed once
+//! (`cogctl --help`, `cogctl help options`) with a one-line pointer everywhere else. Parsing
+//! is unchanged: the global options are accepted by every command.
 
 use std::ffi::OsString;
 
 use clap::{Args, Command, CommandFactory};
 
 use super::args::{Cli, GlobalArgs};
-use super::exit::Exit;
-use crate::render::help::examples;
-use crate::store::keys::COGWORKER_DATA_VERSION;
 
 /// The line that stands for the global options in every subcommand's help.
 pub const GLOBAL_OPTIONS_POINTER: &str = "Global options (--redis-url, --sentinel, --json, --color, --quiet, …): see `cogctl help options`";
-
-/// `cogctl --version`: cogctl's own version and the cogworker data layout it reads and writes.
-pub fn version() -> String {
-    format!(
-        "{} (cogworker data {COGWORKER_DATA_VERSION})",
-        env!("CARGO_PKG_VERSION")
-    )
-}
-
-/// The root's text after the options: its examples, where the rest of the help is, the exit
-/// codes.
-pub fn root_after_help() -> String {
-    format!(
-        "{}\n\n`cogctl help options`: the global options alone.\n`cogctl help COMMAND` (or \
-         `cogctl COMMAND --help`): a command's options and examples.\n\n{}",
-        examples(&[
-            (
-                "The overview of a Redis: queues, sets, processes, throughput",
-                "cogctl --redis-url redis://redis.internal:6379/0 stats"
-            ),
-            (
-                "What died, grouped into failure patterns",
-                "cogctl dead triage"
-            ),
-            (
-                "Fail (exit 1) when more than 100 jobs are dead: for CI and monitoring",
-                "cogctl check --max-dead 100"
-            ),
-        ]),
-        Exit::help()
-    )
-}
 
 /// The clap tree as `--help` shows it: built (so the global options have been copied into
 /// every subcommand), then those copies hidden below the root, where one line points to them.

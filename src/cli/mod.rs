@@ -2,13 +2,8 @@
 
 pub mod args;
 pub mod audit;
-pub mod config;
-pub mod confirm;
-pub mod exit;
+pub mod generate;
 pub mod help;
-pub mod interrupt;
-pub mod ui;
-pub mod values;
 pub mod watch;
 
 use std::io::{self, Write};
@@ -16,14 +11,18 @@ use std::process::ExitCode;
 
 use std::ffi::OsString;
 
-use clap::{FromArgMatches, parser::ValueSource};
+use clap::{CommandFactory, FromArgMatches, parser::ValueSource};
 
 use crate::commands::sets::apply::Action;
 use crate::commands::{self, Ctx};
 use crate::render::{self, Report};
+use crate::store::ConnectOptions;
 use crate::store::StoreError;
-use args::{Cli, Command};
-use exit::{Exit, UsageError};
+use crate::term::config::Active;
+use crate::term::exit::{Exit, UsageError};
+use crate::term::ui::Ui;
+use crate::term::{config, confirm, interrupt};
+use args::{Cli, Command, GlobalArgs};
 use watch::{one_page, watched};
 
 /// The whole program: `main` only calls this.
@@ -126,18 +125,38 @@ fn source(matches: &clap::ArgMatches, id: &str) -> config::Source {
     config::Source::Absent
 }
 
+/// The context every command gets, from the global options.
+fn new_ctx(global: &GlobalArgs, connect: ConnectOptions, context: Option<Active>) -> Ctx {
+    let ui = Ui::detect(
+        global.format(),
+        global.color,
+        global.quiet,
+        global.utc,
+        global.now,
+    );
+    Ctx::new(
+        ui,
+        connect,
+        context,
+        global.require_audit,
+        global.confirm_context.clone(),
+    )
+}
+
 /// Resolve the context, guard a change (read_only, protected, a required audit), run the
 /// command, and write its audit entry.
 fn run_parsed(cli: Cli, sources: config::Sources, argv: &[OsString]) -> anyhow::Result<Exit> {
     let config = config::Config::load()?;
     if let Command::Context(c) = &cli.command {
-        let mut ctx = Ctx::new(&cli.global, crate::store::ConnectOptions::default(), None);
+        let mut ctx = new_ctx(&cli.global, crate::store::ConnectOptions::default(), None);
         let result = commands::context::run(&mut ctx, &config, cli.global.context.as_deref(), c);
         return finish(&mut ctx, result);
     }
-    let resolved = config::resolve(&cli.global, sources, &config, &|k| std::env::var(k).ok())?;
+    let resolved = config::resolve(&cli.global.target(), sources, &config, &|k| {
+        std::env::var(k).ok()
+    })?;
     let change = cli.command.changes();
-    let mut ctx = Ctx::new(&cli.global, resolved.connect, resolved.context);
+    let mut ctx = new_ctx(&cli.global, resolved.connect, resolved.context);
     // What a change would keep to be undone: set for dry runs too, which say it.
     ctx.undo.keep = (!cli.global.no_undo).then(|| {
         cli.global
@@ -330,7 +349,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<Exit> {
         Command::Audit(a) => commands::audit::run(ctx, &a),
         Command::Undo(a) => commands::undo::run(ctx, &a),
         Command::Context(_) => unreachable!("run_parsed runs `context` itself"),
-        Command::Generate(a) => commands::generate::run(ctx, &a),
+        Command::Generate(a) => generate::run(ctx, &a, Cli::command()),
         Command::Fixture(a) => commands::fixture::run(ctx, &a),
     }
 }

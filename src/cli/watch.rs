@@ -22,13 +22,13 @@ use ratatui::crossterm::{cursor, execute, terminal};
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::exit::{Exit, UsageError};
-use super::ui::{Clock, Format, Warnings};
 use crate::commands::sets::list::{LimitArgs, TABLE_LIMIT};
 use crate::commands::{Ctx, WatchArgs};
 use crate::render::json::{self, compact};
 use crate::render::watch::Frame;
 use crate::store::StoreError;
+use crate::term::exit::{Exit, UsageError};
+use crate::term::ui::{Clock, Format, Warnings};
 use crate::text::visible;
 
 /// The longest a wait goes without looking at the stop flag (Ctrl-C, SIGTERM).
@@ -286,7 +286,7 @@ struct Screen {
     header: String,
     /// The terminal is in raw mode: keys are read (q, Ctrl-C) instead of echoed.
     keys: bool,
-    styles: super::ui::Styles,
+    styles: crate::term::ui::Styles,
 }
 
 impl Screen {

@@ -9,13 +9,13 @@ use serde::Serialize;
 
 use super::Ctx;
 use super::sets::list::LimitArgs;
-use crate::cli::exit::Exit;
-use crate::cli::ui::{Format, Ui};
-use crate::cli::values::{TimeArg, parse_time};
 use crate::render::table::{self, Tone, cut};
 use crate::render::time::{span, when};
 use crate::render::{self, Report};
 use crate::store::audit;
+use crate::term::exit::Exit;
+use crate::term::ui::{Format, Ui};
+use crate::term::values::{TimeArg, parse_time};
 
 /// The audit trail: every change cogctl made (stream cogctl:audit), newest first
 ///

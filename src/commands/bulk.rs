@@ -11,14 +11,14 @@ use anyhow::Context;
 use clap::Args;
 use serde::Serialize;
 
-use crate::cli::exit::{Exit, UsageError};
-use crate::cli::interrupt;
-use crate::cli::ui::Ui;
 use crate::render::Report;
 use crate::render::size::count;
 use crate::render::table::one_line;
 use crate::render::time::span;
 use crate::store::Name;
+use crate::term::exit::{Exit, UsageError};
+use crate::term::interrupt;
+use crate::term::ui::Ui;
 use crate::text::visible;
 
 /// The most entries one script call handles: each entry costs a few microseconds inside

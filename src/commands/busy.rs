@@ -16,13 +16,13 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use super::{Ctx, Problem, read_registry};
-use crate::cli::exit::Exit;
-use crate::cli::ui::Ui;
 use crate::render::Report;
 use crate::render::table::{self, Tone, cut, one_line, width};
 use crate::render::time::{span, when};
 use crate::store::job::{Job, epoch_of};
 use crate::store::{KeyType, Name, keys, value};
+use crate::term::exit::Exit;
+use crate::term::ui::Ui;
 
 /// Narrowest the ARGS column is cut to, whatever the width.
 const MIN_ARGS_WIDTH: usize = 10;

@@ -10,13 +10,13 @@ use serde_json::Value;
 use super::orphans::read_lists;
 use super::queues::{latency, read_queues};
 use super::{Ctx, Problem};
-use crate::cli::exit::{Exit, UsageError};
-use crate::cli::ui::Ui;
-use crate::cli::values::{name_parser, parse_duration};
 use crate::render::table::{self, Tone};
 use crate::render::time::span;
 use crate::render::{Report, size};
 use crate::store::{KeyType, Name, Store, StoreResult, keys, value};
+use crate::term::exit::{Exit, UsageError};
+use crate::term::ui::Ui;
+use crate::term::values::{name_parser, parse_duration};
 
 /// Check the queues against thresholds; exit 1 when any check fails, 0 when all hold
 ///

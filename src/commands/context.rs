@@ -1,4 +1,4 @@
-//! `cogctl context list|show|use`: the named contexts of the config file (cli/config.rs).
+//! `cogctl context list|show|use`: the named contexts of the config file (term/config.rs).
 //! Nothing here connects to Redis; passwords are never shown, neither a URL's nor the
 //! values of the variables `password_env` names.
 
@@ -8,12 +8,12 @@ use clap::Subcommand;
 use serde::Serialize;
 
 use super::Ctx;
-use crate::cli::config::{Config, ContextSpec, location};
-use crate::cli::exit::{Exit, UsageError};
-use crate::cli::ui::Ui;
 use crate::render::table::{self, Tone};
 use crate::render::{self, Report};
 use crate::store::connection::redact_url;
+use crate::term::config::{Config, ContextSpec, location};
+use crate::term::exit::{Exit, UsageError};
+use crate::term::ui::Ui;
 
 #[derive(Debug, Subcommand)]
 pub enum ContextCommand {

@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use clap::Subcommand;
 
 use super::Ctx;
-use crate::cli::exit::{Exit, UsageError};
 use crate::fixture::{self, Fixture};
+use crate::term::exit::{Exit, UsageError};
 
 #[derive(Debug, Subcommand)]
 pub enum FixtureCommand {

@@ -16,13 +16,13 @@ use serde_json::value::RawValue;
 use super::Ctx;
 use super::sets::filter::{FilterArgs, JobFilter};
 use super::sets::list::{LimitArgs, Score, TABLE_LIMIT};
-use crate::cli::exit::{Exit, UsageError};
-use crate::cli::values::parse_duration;
 use crate::render::list::{Columns, ListEntry, ListPrinter, Row, trouble};
 use crate::render::time::{rfc3339, run_time};
 use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
 use crate::store::keys;
 use crate::store::page::{Order, ZEntry, ZPager};
+use crate::term::exit::{Exit, UsageError};
+use crate::term::values::parse_duration;
 
 /// Finished runs, newest first: the History tab (needs the gem's History middleware, or
 /// `cogctl worker --history`)

@@ -14,8 +14,6 @@ use serde_json::value::RawValue;
 use serde_json::{Number, Value};
 
 use super::{Ctx, Problem};
-use crate::cli::exit::Exit;
-use crate::cli::ui::Ui;
 use crate::render::Report;
 use crate::render::json::pretty;
 use crate::render::list::trouble;
@@ -27,6 +25,8 @@ use crate::store::liveness::{self, DEFAULT_THRESHOLD, ListState, Liveness};
 use crate::store::page::{Score, ZEntry};
 use crate::store::unsettled::parse_record;
 use crate::store::{JobSet, KeyType, Name, Store, StoreResult, keys, value};
+use crate::term::exit::Exit;
+use crate::term::ui::Ui;
 use crate::text::visible;
 
 /// Attempts read from the end of a log (the gem keeps 25).

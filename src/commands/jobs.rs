@@ -15,12 +15,12 @@ use super::busy::{job_text, read_running};
 use super::queues::read_queues;
 use super::sets::filter::{FilterArgs, WaitingFilter};
 use super::sets::list::{LimitArgs, Payload, payload};
-use crate::cli::exit::Exit;
 use crate::render::list::{Columns, ListEntry, ListPrinter, Row, args_cell};
 use crate::render::time::rfc3339;
 use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
 use crate::store::page::{ListPager, Order, ZPager, prefetch};
 use crate::store::{JobSet, Name, keys};
+use crate::term::exit::Exit;
 
 /// Find jobs wherever they are — waiting on a queue, running, scheduled, retrying, dead —
 /// with the list filters (--search TEXT finds "every job of customer 42")

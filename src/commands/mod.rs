@@ -9,7 +9,6 @@ pub mod context;
 pub mod doctor;
 pub mod enqueue;
 pub mod fixture;
-pub mod generate;
 pub mod history;
 pub mod job;
 pub mod jobs;
@@ -36,11 +35,10 @@ use clap::Args;
 
 use serde::Serialize;
 
-use crate::cli::args::GlobalArgs;
-use crate::cli::config::Active;
-use crate::cli::exit::Exit;
-use crate::cli::ui::Ui;
 use crate::store::{ConnectOptions, Connector, KeyType, Name, Store, StoreError, StoreResult};
+use crate::term::config::Active;
+use crate::term::exit::Exit;
+use crate::term::ui::Ui;
 use crate::text::visible;
 
 /// What every command gets: how to show things, where stdout is, and Redis on demand.
@@ -117,21 +115,22 @@ impl From<&bulk::Summary> for Counts {
 }
 
 impl Ctx {
-    pub fn new(global: &GlobalArgs, connect: ConnectOptions, context: Option<Active>) -> Ctx {
+    /// `require_audit` and `confirm_context` are the run's `--require-audit` and
+    /// `--confirm-context`.
+    pub fn new(
+        ui: Ui,
+        connect: ConnectOptions,
+        context: Option<Active>,
+        require_audit: bool,
+        confirm_context: Option<String>,
+    ) -> Ctx {
         Ctx {
-            ui: Ui::detect(
-                global.format(),
-                global.color,
-                global.quiet,
-                global.utc,
-                global.now,
-            ),
+            ui,
             out: Out::Stdout(BufWriter::with_capacity(64 * 1024, io::stdout())),
             connect,
             store: None,
-            require_audit: global.require_audit
-                || context.as_ref().is_some_and(|c| c.require_audit),
-            confirm_context: global.confirm_context.clone(),
+            require_audit: require_audit || context.as_ref().is_some_and(|c| c.require_audit),
+            confirm_context,
             context,
             audit: AuditNote::default(),
             undo: UndoPlan::default(),

@@ -8,15 +8,15 @@ use clap::Args;
 use serde::Serialize;
 
 use super::{Ctx, Problem};
-use crate::cli::exit::Exit;
-use crate::cli::ui::Ui;
-use crate::cli::values::parse_duration;
 use crate::render::table::{self, Tone, cut, one_line};
 use crate::render::time::{absolute, span, when};
 use crate::render::{Report, size};
 use crate::store::job::{Job, UNPARSEABLE_CLASS};
 use crate::store::liveness::{self, ListState, Liveness};
 use crate::store::{KeyType, Name, Store, StoreResult, keys, value};
+use crate::term::exit::Exit;
+use crate::term::ui::Ui;
+use crate::term::values::parse_duration;
 
 /// Jobs read from the head of a list to summarise its classes; longer lists say so.
 pub const CLASS_SAMPLE: usize = 1000;

@@ -12,9 +12,6 @@ use serde_json::value::RawValue;
 use super::busy::read_running;
 use super::sets::filter::Search;
 use super::{Ctx, Problem};
-use crate::cli::confirm::confirm;
-use crate::cli::exit::{Exit, UsageError};
-use crate::cli::ui::Ui;
 use crate::cron::{self, Cron};
 use crate::render::table::{self, Tone, one_line};
 use crate::render::time::{rfc3339, span, when};
@@ -24,6 +21,9 @@ use crate::store::page::ListPager;
 use crate::store::periodic::{self as store_periodic, EntryFields, EntryState};
 use crate::store::undo::{self, Kind};
 use crate::store::{JobSet, KeyType, Name, Store, StoreResult, find, keys, value};
+use crate::term::confirm::confirm;
+use crate::term::exit::{Exit, UsageError};
+use crate::term::ui::Ui;
 
 #[derive(Debug, Subcommand)]
 pub enum PeriodicCommand {

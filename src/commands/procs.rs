@@ -13,12 +13,12 @@ use serde::Serialize;
 
 use super::busy::millis;
 use super::{Ctx, Problem, read_registry};
-use crate::cli::exit::Exit;
-use crate::cli::ui::Ui;
 use crate::render::table::{self, Tone, pad, width};
 use crate::render::time::{span, when};
 use crate::render::{Report, size, spark};
 use crate::store::{KeyType, Name, Reply, Store, StoreResult, keys, value};
+use crate::term::exit::Exit;
+use crate::term::ui::Ui;
 
 const SLOT_SECONDS: i64 = keys::MEMORY_SLOT_SECONDS;
 /// Slots the history is shown in: 24 h ending with the current one.

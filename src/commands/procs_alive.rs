@@ -10,11 +10,11 @@ use clap::Args;
 use serde::Serialize;
 
 use super::Ctx;
-use crate::cli::exit::Exit;
-use crate::cli::ui::Ui;
-use crate::cli::values::{name_parser, parse_duration};
 use crate::render::{self, Report};
 use crate::store::{KeyType, Name, Store, StoreResult, keys, value};
+use crate::term::exit::Exit;
+use crate::term::ui::Ui;
+use crate::term::values::{name_parser, parse_duration};
 
 /// The presence key's TTL at each beat (KEYS.md §3.15).
 const PRESENCE_TTL: f64 = keys::ttl::PRESENCE as f64;

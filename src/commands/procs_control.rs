@@ -13,12 +13,12 @@ use clap::{Args, Subcommand};
 use serde::Serialize;
 
 use super::Ctx;
-use crate::cli::confirm::confirm;
-use crate::cli::exit::{Exit, UsageError};
-use crate::cli::ui::Ui;
-use crate::cli::values::{name_parser, parse_duration};
 use crate::render::{self, Report};
 use crate::store::{Name, Store, StoreResult, keys, scripts, value};
+use crate::term::confirm::confirm;
+use crate::term::exit::{Exit, UsageError};
+use crate::term::ui::Ui;
+use crate::term::values::{name_parser, parse_duration};
 
 #[derive(Debug, Subcommand)]
 pub enum ProcsAction {

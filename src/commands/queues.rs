@@ -6,12 +6,12 @@ use clap::Args;
 use serde::Serialize;
 
 use super::{Ctx, Problem, read_registry};
-use crate::cli::ui::Ui;
 use crate::render::table::{self, Tone};
 use crate::render::time::span;
 use crate::render::{Report, size};
 use crate::store::job::Job;
 use crate::store::{KeyType, Name, Reply, Store, StoreResult, keys, value};
+use crate::term::ui::Ui;
 
 /// List queues: size, latency (age of the oldest waiting job) and whether they are paused
 #[derive(Debug, Args)]
@@ -179,7 +179,7 @@ impl Report for QueuesReport {
         Ok(())
     }
 
-    fn exit(&self) -> crate::cli::exit::Exit {
+    fn exit(&self) -> crate::term::exit::Exit {
         Problem::exit(&self.problems)
     }
 }

@@ -9,14 +9,14 @@ use serde::Serialize;
 
 use super::queues::{QueueRow, queue_table, read_queues};
 use super::{Ctx, Problem, read_registry};
-use crate::cli::exit::Exit;
-use crate::cli::ui::Ui;
 use crate::render::Report;
 use crate::render::chart::{self, Chart, Series};
 use crate::render::size::{bytes, count, grouped};
 use crate::render::table::Tone;
 use crate::render::time::{self, rfc3339, span};
 use crate::store::{KeyType, Name, Reply, keys, value};
+use crate::term::exit::Exit;
+use crate::term::ui::Ui;
 use crate::text::{visible, visible_bytes};
 
 /// The throughput chart's window, as the Web UI's: 24 hour buckets ending with the current.

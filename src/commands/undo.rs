@@ -8,10 +8,6 @@ use clap::{Args, Subcommand};
 use serde::Serialize;
 
 use super::Ctx;
-use crate::cli::confirm::confirm;
-use crate::cli::exit::{Exit, UsageError};
-use crate::cli::interrupt;
-use crate::cli::ui::Ui;
 use crate::render::progress::Progress;
 use crate::render::size::{bytes, count};
 use crate::render::table::{self, Tone, one_line};
@@ -20,6 +16,10 @@ use crate::render::{self, Report};
 use crate::store::job::Job;
 use crate::store::undo::{self, Begin, Kept, Kind, Record, Recorder, Undoer};
 use crate::store::{Name, audit};
+use crate::term::confirm::confirm;
+use crate::term::exit::{Exit, UsageError};
+use crate::term::interrupt;
+use crate::term::ui::Ui;
 
 /// Take back a change cogctl made: exactly what it changed, where it is still as left
 ///

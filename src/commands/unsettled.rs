@@ -10,14 +10,14 @@ use crate::store::unsettled::parse_record;
 use crate::text::visible_bytes;
 
 use super::{Ctx, Problem};
-use crate::cli::exit::Exit;
-use crate::cli::ui::Ui;
 use crate::render::table::{cut, one_line, pad, width};
 use crate::render::time::{rfc3339, when};
 use crate::render::{Report, size};
 use crate::store::job::Job;
 use crate::store::page::ListPager;
 use crate::store::{JobSet, keys};
+use crate::term::exit::Exit;
+use crate::term::ui::Ui;
 
 #[derive(Debug, Subcommand)]
 pub enum UnsettledCommand {

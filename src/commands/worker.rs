@@ -12,12 +12,12 @@ use clap::Args;
 use serde::{Deserialize, Serialize};
 
 use super::Ctx;
-use crate::cli::exit::{Exit, UsageError};
-use crate::cli::ui::Ui;
-use crate::cli::values::parse_duration;
 use crate::render::Report;
 use crate::render::table::{self, Tone};
 use crate::store::ids::Jids;
+use crate::term::exit::{Exit, UsageError};
+use crate::term::ui::Ui;
+use crate::term::values::parse_duration;
 use crate::worker::death::{DeathHooks, Queue};
 use crate::worker::handler::{Children, Handlers};
 use crate::worker::log::LogFormat;

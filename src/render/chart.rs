@@ -8,10 +8,10 @@
 
 use std::ops::Range;
 
-use crate::cli::ui::Ui;
 use crate::render::size::count;
 use crate::render::spark::{BARS, per_char};
 use crate::render::table::Tone;
+use crate::term::ui::Ui;
 
 /// What a point whose count couldn't be read is drawn as.
 pub const UNKNOWN: char = '?';
@@ -250,7 +250,7 @@ fn axis(labels: &[&str], cell: usize, steps: &[usize]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::ui::{Clock, Format, Styles};
+    use crate::term::ui::{Clock, Format, Styles};
 
     fn ui(width: usize) -> Ui {
         Ui {

@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 
 use super::table::{self, Tone};
-use crate::cli::ui::Ui;
+use crate::term::ui::Ui;
 
 /// One finding as shown.
 pub struct Line<'a> {

@@ -9,7 +9,7 @@ use super::json;
 use super::size::count;
 use super::table::{cut, one_line, pad, width};
 use super::time::when;
-use crate::cli::ui::{Format, Ui};
+use crate::term::ui::{Format, Ui};
 
 const RETRIES: usize = 7;
 const GAP: &str = "  ";

@@ -17,8 +17,8 @@ pub mod watch;
 
 use std::io::{self, Write};
 
-use crate::cli::exit::Exit;
-use crate::cli::ui::{Format, Ui};
+use crate::term::exit::Exit;
+use crate::term::ui::{Format, Ui};
 
 /// A command's result: serialisable for `--json`/`--ndjson`, and printable for people.
 pub trait Report: serde::Serialize {

@@ -3,7 +3,7 @@
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::cli::ui::Ui;
+use crate::term::ui::Ui;
 
 pub struct Progress(Option<ProgressBar>);
 

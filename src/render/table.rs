@@ -2,7 +2,7 @@
 
 use comfy_table::{Attribute, Cell, CellAlignment, Color, ContentArrangement, Table, presets};
 
-use crate::cli::ui::Ui;
+use crate::term::ui::Ui;
 pub use crate::text::one_line;
 use crate::text::visible;
 

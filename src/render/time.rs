@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Local, Offset, TimeZone, Timelike, Utc};
 
-use crate::cli::ui::Ui;
+use crate::term::ui::Ui;
 
 /// A point in time as the run wants it shown: relative to the run's clock, or absolute UTC.
 pub fn when(ui: &Ui, t: f64) -> String {
@@ -152,9 +152,9 @@ mod tests {
 
     #[test]
     fn chart_hours_in_utc() {
-        let mut ui = crate::cli::ui::Ui::detect(
-            crate::cli::ui::Format::Table,
-            crate::cli::ui::ColorChoice::Never,
+        let mut ui = crate::term::ui::Ui::detect(
+            crate::term::ui::Format::Table,
+            crate::term::ui::ColorChoice::Never,
             true,
             true,
             Some(0.0),

@@ -677,9 +677,9 @@ fn from_streams_a_hundred_thousand_jobs_in_small_batches() {
 
 #[test]
 fn a_batch_whose_scripts_were_flushed_runs_them_again() {
-    use cogctl::cli::ui::Clock;
     use cogctl::commands::enqueue::push::{Batch, JobSpec, When, Written};
     use cogctl::store::ids::Jids;
+    use cogctl::term::ui::Clock;
     use serde_json::value::RawValue;
     use std::borrow::Cow;
 

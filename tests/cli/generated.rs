@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use cogctl::cli::exit::Exit;
+use cogctl::term::exit::Exit;
 
 use crate::support::Cogctl;
 

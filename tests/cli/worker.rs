@@ -289,7 +289,7 @@ fn unique_jobs_from_the_gem_release_their_locks_when_they_succeed() {
 fn failures_retry_with_the_gems_backoff_then_die_after_the_budget() {
     let server = RedisServer::start();
     let jid = enqueue(&server, &["Boom", "\"kaput\"", "--retry", "1"]);
-    let started = cogctl::cli::ui::Clock::system().now;
+    let started = cogctl::term::ui::Clock::system().now;
     let run = burst(&server, &["--handler", "Boom=builtin:fail"])
         .spawn()
         .wait(Duration::from_secs(20));
@@ -535,7 +535,7 @@ fn the_heartbeat_writes_what_the_web_ui_reads() {
     let beat: i64 = server.hash("cogworker:last_beat")[&identity]
         .parse()
         .unwrap();
-    assert!((beat as f64 - cogctl::cli::ui::Clock::system().now).abs() < 5.0);
+    assert!((beat as f64 - cogctl::term::ui::Clock::system().now).abs() < 5.0);
     let live: Vec<(String, i64)> = server.zset("cogworker:live_queues");
     assert_eq!(
         live.iter()
@@ -1326,7 +1326,7 @@ fn the_busy_page_shows_each_running_job_as_the_gem_writes_it() {
             entry,
             format!("{{\"queue\":\"mail-out\",\"payload\":{raw},\"run_at\":{run_at}}}")
         );
-        assert!((run_at as f64 - cogctl::cli::ui::Clock::system().now).abs() < 5.0);
+        assert!((run_at as f64 - cogctl::term::ui::Clock::system().now).abs() < 5.0);
         assert!((1..=60).contains(&server.ttl(&key)), "{key} has no TTL");
         let busy = Cogctl::new(&server).args(["busy", "--json"]).run();
         assert!(busy.stdout.contains(jid.as_str()), "{}", busy.stdout);

@@ -10,7 +10,6 @@ use serde_json::json;
 
 use super::server::Facts;
 use super::{DoctorArgs, Finding, SCAN_CAP, SCAN_STEP, answered};
-use crate::cli::ui::Ui;
 use crate::commands::procs::{Process, State, read_processes};
 use crate::commands::queues::{QueueRow, read_queues};
 use crate::commands::{Problem, history, orphans, periodic};
@@ -18,6 +17,7 @@ use crate::render::size::{count, counted};
 use crate::render::time::span;
 use crate::store::liveness::{self, Liveness};
 use crate::store::{JobSet, KeyType, Name, Store, StoreResult, keyguard, keys, value};
+use crate::term::ui::Ui;
 
 /// Names listed in a finding's `seen`; the rest are counted.
 const NAMES_SHOWN: usize = 10;

@@ -17,12 +17,12 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::Ctx;
-use crate::cli::exit::Exit;
-use crate::cli::ui::{Format, Ui};
-use crate::cli::values::parse_duration;
 use crate::render::table::Tone;
 use crate::render::{self, Report};
 use crate::store::{StoreError, StoreResult};
+use crate::term::exit::Exit;
+use crate::term::ui::{Format, Ui};
+use crate::term::values::parse_duration;
 
 /// Keys one doctor run examines at most in its SCAN walk of the keyspace (in-progress lists
 /// outside their registry, history buckets, status hashes, quarantined keys).

@@ -16,10 +16,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use super::push::{self, Batch, JobSpec, When, Written};
-use crate::cli::exit::Exit;
-use crate::cli::interrupt;
-use crate::cli::ui::{Clock, Ui};
-use crate::cli::values::parse_duration;
 use crate::commands::Ctx;
 use crate::commands::bulk;
 use crate::render::progress::Progress;
@@ -29,6 +25,10 @@ use crate::store::Name;
 use crate::store::ids::Jids;
 use crate::store::job::{Job, string_of};
 use crate::store::undo::{self, Kind};
+use crate::term::exit::Exit;
+use crate::term::interrupt;
+use crate::term::ui::{Clock, Ui};
+use crate::term::values::parse_duration;
 
 /// `[]`: the args of a spec that gives none.
 fn empty_args() -> &'static RawValue {

@@ -14,10 +14,10 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use super::Ctx;
-use crate::cli::exit::{Exit, UsageError};
-use crate::cli::ui::Ui;
-use crate::cli::values::parse_duration;
 use crate::render::{self, Report, time};
+use crate::term::exit::{Exit, UsageError};
+use crate::term::ui::Ui;
+use crate::term::values::parse_duration;
 use push::{Batch, JobSpec, When, Written};
 
 use crate::store::Name;

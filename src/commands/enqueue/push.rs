@@ -7,12 +7,12 @@ use std::ops::Range;
 
 use serde_json::value::RawValue;
 
-use crate::cli::ui::Clock;
 use crate::store::ids::Jids;
 use crate::store::job::Job;
 use crate::store::ruby_json::{self, Unwritable};
 use crate::store::scripts::{ENQUEUE_BATCH, QUEUE_REGISTER, Script};
 use crate::store::{KeyType, Name, Reply, Store, StoreResult, keys, locks, value};
+use crate::term::ui::Clock;
 
 /// The `unique` value of the gem's until_executed lock (KEYS.md §6.6).
 pub const UNTIL_EXECUTED: &str = "until_executed";

@@ -13,10 +13,10 @@ use super::procs::{Process, State, read_processes};
 use super::queues::{QueueRow, read_queues};
 use super::stats::Totals;
 use super::{Ctx, Problem, read_registry};
-use crate::cli::exit::Exit;
 use crate::render::exposition::{Exposition, Kind};
 use crate::store::liveness::ListState;
 use crate::store::{KeyType, Store, StoreError, StoreResult, keys, value};
+use crate::term::exit::Exit;
 
 /// Prometheus metrics: the gem's own (same names and values) and cogctl's additions
 ///

@@ -13,9 +13,9 @@ use anyhow::Context;
 use signal_hook::consts::{SIGINT, SIGTERM};
 
 use super::{Outcome, Scraper};
-use crate::cli::exit::{Exit, UsageError};
 use crate::commands::Ctx;
 use crate::httpd::{self, Response};
+use crate::term::exit::{Exit, UsageError};
 use crate::text::{logfmt_value, visible};
 
 pub fn run(ctx: &mut Ctx, addr: &str, concurrency: usize) -> anyhow::Result<Exit> {

@@ -12,11 +12,6 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use super::super::Ctx;
-use crate::cli::confirm::confirm;
-use crate::cli::exit::Exit;
-use crate::cli::interrupt;
-use crate::cli::ui::Ui;
-use crate::cli::values::name_parser;
 use crate::render::progress::Progress;
 use crate::render::size::{bytes, count};
 use crate::render::table::{self, Tone};
@@ -27,6 +22,11 @@ use crate::store::page::ListPager;
 use crate::store::rebuild::{self, KeepAs};
 use crate::store::undo::{self, Kind};
 use crate::store::{KeyType, Name, keys};
+use crate::term::confirm::confirm;
+use crate::term::exit::Exit;
+use crate::term::interrupt;
+use crate::term::ui::Ui;
+use crate::term::values::name_parser;
 
 #[derive(Debug, Args)]
 pub struct DedupeArgs {

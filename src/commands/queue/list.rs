@@ -10,8 +10,6 @@ use clap::Args;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use crate::cli::exit::Exit;
-use crate::cli::values::name_parser;
 use crate::commands::Ctx;
 use crate::commands::sets::filter::{FilterArgs, WaitingFilter};
 use crate::commands::sets::list::{LimitArgs, Payload, payload};
@@ -20,6 +18,8 @@ use crate::render::time::rfc3339;
 use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
 use crate::store::page::{ListPager, prefetch};
 use crate::store::{KeyType, Name, keys};
+use crate::term::exit::Exit;
+use crate::term::values::name_parser;
 
 #[derive(Debug, Args)]
 pub struct ListArgs {

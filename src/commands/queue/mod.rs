@@ -22,11 +22,6 @@ pub mod list;
 pub mod show;
 use super::bulk::{self, Outcome, PaceArgs, Pacer, Summary};
 use super::sets::filter::{FilterArgs, WaitingFilter};
-use crate::cli::confirm::confirm;
-use crate::cli::exit::{Exit, UsageError};
-use crate::cli::interrupt;
-use crate::cli::ui::Ui;
-use crate::cli::values::name_parser;
 use crate::render::progress::Progress;
 use crate::render::table::one_line;
 use crate::render::table::{self, Tone};
@@ -36,6 +31,11 @@ use crate::store::job::{Job, sha1_hex};
 use crate::store::page::{ListPager, PAGE};
 use crate::store::undo::{self, Kind, Recorder};
 use crate::store::{KeyType, Name, Store, StoreResult, find, keys, locks, scripts, value};
+use crate::term::confirm::confirm;
+use crate::term::exit::{Exit, UsageError};
+use crate::term::interrupt;
+use crate::term::ui::Ui;
+use crate::term::values::name_parser;
 
 #[derive(Debug, Subcommand)]
 pub enum QueueCommand {

@@ -8,9 +8,6 @@ use std::io::{self, Write};
 use clap::Args;
 use serde::Serialize;
 
-use crate::cli::exit::Exit;
-use crate::cli::ui::Ui;
-use crate::cli::values::name_parser;
 use crate::commands::busy::{Running, read_running, running_table};
 use crate::commands::queues::latency;
 use crate::commands::{Ctx, Problem};
@@ -20,6 +17,9 @@ use crate::render::time::span;
 use crate::store::job::Job;
 use crate::store::page::{Order, ScoreRange, ZPager};
 use crate::store::{Connector, JobSet, KeyType, Name, Store, StoreResult, keys, value};
+use crate::term::exit::Exit;
+use crate::term::ui::Ui;
+use crate::term::values::name_parser;
 
 #[derive(Debug, Args)]
 pub struct ShowArgs {

@@ -14,11 +14,6 @@ use serde::Serialize;
 
 use super::filter::{FilterArgs, JobFilter};
 use super::transfer;
-use crate::cli::confirm::confirm;
-use crate::cli::exit::{Exit, UsageError};
-use crate::cli::interrupt;
-use crate::cli::ui::Ui;
-use crate::cli::values::{TimeArg, parse_time};
 use crate::commands::bulk::{self, Outcome, PaceArgs, Pacer, Summary};
 use crate::commands::{Counts, Ctx};
 use crate::render::progress::Progress;
@@ -34,6 +29,11 @@ use crate::store::scripts::{
 };
 use crate::store::undo::{self, Kind, Recorder};
 use crate::store::{JobSet, KeyType, Name, RawJob, Store, StoreResult, find, keys, value};
+use crate::term::confirm::confirm;
+use crate::term::exit::{Exit, UsageError};
+use crate::term::interrupt;
+use crate::term::ui::Ui;
+use crate::term::values::{TimeArg, parse_time};
 
 #[derive(Debug, Args)]
 pub struct ActionArgs {
@@ -95,7 +95,7 @@ pub struct RescheduleArgs {
     pub action: ActionArgs,
 
     /// Due this long from now (e.g. 30m, 2h)
-    #[arg(long = "in", value_name = "DURATION", value_parser = crate::cli::values::parse_duration)]
+    #[arg(long = "in", value_name = "DURATION", value_parser = crate::term::values::parse_duration)]
     pub r#in: Option<std::time::Duration>,
 
     /// Due at TIME (RFC 3339, or +DURATION)
@@ -888,7 +888,7 @@ struct Run<'a> {
     batch: usize,
     max_depth: Option<u64>,
     pacer: Pacer,
-    clock: crate::cli::ui::Clock,
+    clock: crate::term::ui::Clock,
     progress: &'a Progress,
     summary: &'a mut Summary,
     report: Option<&'a mut BufWriter<File>>,

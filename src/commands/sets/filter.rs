@@ -5,9 +5,9 @@ use clap::Args;
 use regex::Regex;
 
 use super::fingerprint::{self, Fingerprint};
-use crate::cli::values::{TimeArg, parse_time};
 use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
 use crate::store::page::ScoreRange;
+use crate::term::values::{TimeArg, parse_time};
 
 #[derive(Clone, Debug, Args)]
 pub struct FilterArgs {

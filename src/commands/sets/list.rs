@@ -9,7 +9,6 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use super::filter::{FilterArgs, JobFilter};
-use crate::cli::exit::Exit;
 use crate::commands::Ctx;
 use crate::render::json::compact;
 use crate::render::list::{Columns, ListEntry, ListPrinter, Row, trouble};
@@ -17,6 +16,7 @@ use crate::render::time::rfc3339;
 use crate::store::JobSet;
 use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
 use crate::store::page::{Order, ZEntry, ZPager};
+use crate::term::exit::Exit;
 
 /// Entries shown by default in a table; JSON and NDJSON show every match unless --limit.
 pub const TABLE_LIMIT: usize = 50;

@@ -18,10 +18,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use super::filter::{FilterArgs, JobFilter};
-use crate::cli::confirm::confirm;
-use crate::cli::exit::{Exit, UsageError};
-use crate::cli::interrupt::{self, Interrupted};
-use crate::cli::ui::Ui;
 use crate::commands::Ctx;
 use crate::render::progress::Progress;
 use crate::render::size::count;
@@ -30,6 +26,10 @@ use crate::store::page::{Order, ZPager};
 use crate::store::scripts::IMPORT_BATCH;
 use crate::store::undo::{self, Kind};
 use crate::store::{JobSet, KeyType, Store, base64};
+use crate::term::confirm::confirm;
+use crate::term::exit::{Exit, UsageError};
+use crate::term::interrupt::{self, Interrupted};
+use crate::term::ui::Ui;
 
 /// Entries per pipeline when counting and adding: one round trip each, small enough that a
 /// batch of large members stays a few megabytes.

@@ -15,8 +15,6 @@ use serde::Serialize;
 
 use super::filter::{FilterArgs, JobFilter};
 use super::fingerprint::{Fingerprint, UNPARSEABLE, pattern_of};
-use crate::cli::exit::Exit;
-use crate::cli::ui::Ui;
 use crate::commands::{Ctx, Problem};
 use crate::render::table::{self, Tone};
 use crate::render::time::{rfc3339, span, when};
@@ -24,6 +22,8 @@ use crate::render::{Report, size, spark};
 use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
 use crate::store::page::{Order, ScoreRange, ZPager};
 use crate::store::{JobSet, KeyType, Name, Store, StoreResult, keys, value};
+use crate::term::exit::Exit;
+use crate::term::ui::Ui;
 use crate::text::{one_line, visible};
 
 /// Groups shown in a table unless --limit says otherwise (JSON carries every group).

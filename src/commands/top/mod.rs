@@ -27,9 +27,9 @@ use ratatui::crossterm::terminal::{
 use ratatui::crossterm::{cursor, execute};
 
 use super::Ctx;
-use crate::cli::exit::{Exit, UsageError};
-use crate::cli::values::parse_duration;
 use crate::render::top::{Chrome, draw};
+use crate::term::exit::{Exit, UsageError};
+use crate::term::values::parse_duration;
 use app::{App, Outcome};
 use sample::{Action, Guard, Sampler};
 

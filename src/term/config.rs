@@ -13,7 +13,6 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::args::GlobalArgs;
 use super::exit::UsageError;
 use crate::store::ConnectOptions;
 use crate::store::connection::DEFAULT_URL;
@@ -198,9 +197,22 @@ pub struct Resolved {
     pub notes: Vec<String>,
 }
 
+/// What the command line (or its environment variables) gave for the Redis of a run.
+#[derive(Clone, Debug, Default)]
+pub struct Flags {
+    pub context: Option<String>,
+    pub redis_url: Option<String>,
+    pub tls_insecure: bool,
+    pub sentinel: Vec<String>,
+    pub sentinel_master: Option<String>,
+    pub sentinel_password: Option<String>,
+    pub connect_timeout: std::time::Duration,
+    pub read_timeout: std::time::Duration,
+}
+
 /// Decide the Redis of this run from the command line, the environment and the config.
 pub fn resolve(
-    global: &GlobalArgs,
+    global: &Flags,
     sources: Sources,
     config: &Config,
     env: &dyn Fn(&str) -> Option<String>,

@@ -6,14 +6,13 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use clap::{Command, CommandFactory, Subcommand};
+use clap::{Command, Subcommand};
 use clap_complete::Shell;
 use clap_mangen::Man;
 use clap_mangen::roff::{Roff, bold, roman};
 
-use super::Ctx;
-use crate::cli::args::Cli;
-use crate::cli::exit::Exit;
+use crate::commands::Ctx;
+use crate::term::exit::Exit;
 
 #[derive(Debug, Subcommand)]
 pub enum GenerateCommand {
@@ -26,11 +25,12 @@ pub enum GenerateCommand {
     Man { dir: PathBuf },
 }
 
-pub fn run(ctx: &mut Ctx, command: &GenerateCommand) -> anyhow::Result<Exit> {
+/// `tree` is the clap tree (`Cli::command()`) the files are generated from.
+pub fn run(ctx: &mut Ctx, command: &GenerateCommand, tree: Command) -> anyhow::Result<Exit> {
     match command {
-        GenerateCommand::Completions { shell } => write_completions(*shell, &mut ctx.out),
+        GenerateCommand::Completions { shell } => write_completions(&tree, *shell, &mut ctx.out),
         GenerateCommand::Man { dir } => {
-            let written = write_man_pages(dir)?;
+            let written = write_man_pages(tree, dir)?;
             ctx.ui.note(&format!(
                 "wrote {} man pages into {}",
                 written.len(),
@@ -41,8 +41,8 @@ pub fn run(ctx: &mut Ctx, command: &GenerateCommand) -> anyhow::Result<Exit> {
     Ok(Exit::Ok)
 }
 
-pub fn write_completions(shell: Shell, out: &mut dyn Write) {
-    clap_complete::generate(shell, &mut visible_only(&Cli::command()), "cogctl", out);
+pub fn write_completions(tree: &Command, shell: Shell, out: &mut dyn Write) {
+    clap_complete::generate(shell, &mut visible_only(tree), "cogctl", out);
 }
 
 /// The command tree without its hidden subcommands and arguments: clap_complete's scripts
@@ -70,12 +70,12 @@ fn visible_only(cmd: &Command) -> Command {
 
 /// Writes `cogctl.1` plus `cogctl-<sub>[-<subsub>].1` for every visible subcommand and
 /// returns the file names, in the order written.
-pub fn write_man_pages(dir: &Path) -> anyhow::Result<Vec<String>> {
+pub fn write_man_pages(tree: Command, dir: &Path) -> anyhow::Result<Vec<String>> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     // Building sets each subcommand's display name (`cogctl-dead-list`, the page's title and
     // file name) and bin name (`cogctl dead list`, its synopsis), and copies the global
     // options into every page.
-    let mut root = without_help_subcommand(Cli::command());
+    let mut root = without_help_subcommand(tree);
     root.build();
     let mut written = Vec::new();
     write_tree(dir, &root, &mut written)?;
