@@ -19,7 +19,8 @@ use crate::term::exit::{Exit, UsageError};
 use crate::term::ui::Ui;
 use crate::term::values::parse_duration;
 use crate::worker::death::{DeathHooks, Queue};
-use crate::worker::handler::{Children, Handlers};
+use crate::worker::handlers::Handlers;
+use crate::worker::job::Children;
 use crate::worker::log::LogFormat;
 use crate::worker::state::{Settings, Shared, Tally};
 use crate::worker::telemetry::Telemetry;
@@ -129,7 +130,7 @@ pub struct WorkerArgs {
 
     /// Replace a long-running (serve:) handler process, between jobs, when its resident memory
     /// is above SIZE (200MB, 1.5GB)
-    #[arg(long, value_name = "SIZE", value_parser = crate::worker::serve::parse_size)]
+    #[arg(long, value_name = "SIZE", value_parser = crate::worker::handlers::serve::parse_size)]
     pub recycle_above: Option<u64>,
 
     /// Stop after starting N jobs (and finishing them)
@@ -304,7 +305,7 @@ struct Resolved {
     orphan_threshold: Duration,
     max_orphanings: u64,
     history: bool,
-    recycle: crate::worker::serve::Recycle,
+    recycle: crate::worker::handlers::serve::Recycle,
     death_hooks: DeathHooks,
     listen: Option<String>,
     metrics_max_classes: usize,
@@ -440,12 +441,12 @@ fn resolve(args: &WorkerArgs) -> Result<Resolved, UsageError> {
             .unwrap_or(3)
             .max(1),
         history: args.history || file.history.unwrap_or(false),
-        recycle: crate::worker::serve::Recycle {
+        recycle: crate::worker::handlers::serve::Recycle {
             after: args.recycle_after.or(file.recycle_after.filter(|n| *n > 0)),
             above_kb: match (args.recycle_above, &file.recycle_above) {
                 (Some(kb), _) => Some(kb),
                 (None, Some(text)) => Some(
-                    crate::worker::serve::parse_size(text)
+                    crate::worker::handlers::serve::parse_size(text)
                         .map_err(|e| UsageError(format!("--config: recycle_above: {e}")))?,
                 ),
                 (None, None) => None,

@@ -4,6 +4,7 @@
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
+use super::rss::rss_kb;
 use super::state::{Conn, Shared};
 use crate::store::job::Job;
 use crate::store::locks::lock_keys;
@@ -16,21 +17,6 @@ const LIVE_QUEUE_WINDOW: i64 = 86_400;
 const MEMORY_WINDOW: i64 = 86_400;
 const MEMORY_TTL: i64 = 90_000;
 const ACTIVE_TTL: u64 = 420;
-
-/// This process's resident memory in KB, when known.
-pub fn rss_kb() -> Option<i64> {
-    rss_kb_of("self").map(|kb| kb as i64)
-}
-
-/// A process's resident memory in KB (`VmRSS` of /proc/<process>/status: a pid, or `self`).
-pub fn rss_kb_of(process: &str) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{process}/status")).ok()?;
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.split_whitespace().next())
-        .and_then(|v| v.parse().ok())
-}
 
 /// One beat (OPERATIONS §13.2). The presence hash is the one write a beat can't do
 /// without; the secondary writes are each on their own.

@@ -80,9 +80,9 @@ fn json(text: &str) -> String {
 
 /// Where a handler's output lines go in this format: logfmt keeps the `<jid> | <line>` form;
 /// JSON makes each an `output` event.
-pub fn handler_output(format: LogFormat) -> super::handler::Output {
+pub fn handler_output(format: LogFormat) -> super::job::Output {
     match format {
-        LogFormat::Logfmt => super::handler::to_stderr(),
+        LogFormat::Logfmt => super::job::to_stderr(),
         LogFormat::Json => std::sync::Arc::new(|jid, text| {
             write(
                 LogFormat::Json,

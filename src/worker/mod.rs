@@ -7,13 +7,13 @@ pub mod beat;
 pub mod death;
 pub mod failover;
 pub mod fetch;
-pub mod handler;
-pub mod http;
+pub mod handlers;
+pub mod job;
 pub mod log;
 pub mod poller;
 pub mod probe;
 pub mod process;
-pub mod serve;
+pub mod rss;
 pub mod state;
 pub mod telemetry;
 
@@ -25,7 +25,6 @@ use signal_hook::iterator::Signals;
 
 use state::{Conn, Pending, Shared};
 
-use crate::store::job::Job;
 use crate::store::recovery::Recovery;
 use crate::store::scripts::PARK_UNSETTLED;
 use crate::store::{self, KeyType, Store, StoreResult, keys};
@@ -400,12 +399,4 @@ fn cleanup_presence(store: &mut Store, identity: &str) -> StoreResult<()> {
         store.pipeline(&pipe)?;
     }
     Ok(())
-}
-
-/// The jid of a raw job, for logs.
-pub fn jid_of(raw: &[u8]) -> String {
-    Job::parse(raw)
-        .ok()
-        .and_then(|j| j.jid.map(|j| j.into_owned()))
-        .unwrap_or_default()
 }

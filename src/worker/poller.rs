@@ -220,7 +220,11 @@ fn reconcile(
         .collect();
     for raw in strays.intersection(previous) {
         if requeue_one(store, &shared.settings.identity, raw)? {
-            shared.log("warn", "stray_requeued", &[("jid", &super::jid_of(raw))]);
+            shared.log(
+                "warn",
+                "stray_requeued",
+                &[("jid", &super::job::jid_of(raw))],
+            );
         }
     }
     Ok(strays.difference(previous).cloned().collect())

@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use super::death::{Death, Reason};
 use super::fetch::Fetcher;
-use super::handler::{Decision, Failure, JobContext, Outcome};
-use super::serve::Pool;
+use super::handlers::serve::Pool;
+use super::job::{Decision, Failure, JobContext, Outcome};
 use super::state::{Conn, Pending, Shared};
 use super::telemetry::JobOutcome;
 use crate::sched;
@@ -687,7 +687,7 @@ fn ack_fetch(
     let queues = next_from.unwrap_or_default();
     let mut key_names = vec![
         keys::inprogress(identity),
-        keys::orphanings(super::jid_of(raw)),
+        keys::orphanings(super::job::jid_of(raw)),
         keys::workers(identity),
         keys::STATS_PROCESSED.into(),
         keys::throughput(hour),
@@ -739,7 +739,7 @@ fn acknowledge(shared: &Shared, conn: &mut Conn<'_>, raw: &[u8], success_at: Opt
                 shared.log(
                     "error",
                     "ack_pending",
-                    &[("jid", &super::jid_of(raw)), ("error", &e)],
+                    &[("jid", &super::job::jid_of(raw)), ("error", &e)],
                 );
                 shared.owe(raw, Pending::Ack { success_at });
             }
@@ -752,7 +752,7 @@ fn acknowledge(shared: &Shared, conn: &mut Conn<'_>, raw: &[u8], success_at: Opt
 /// hour it ended when it was still on the list.
 fn ack(shared: &Shared, store: &mut Store, raw: &[u8], success_at: Option<f64>) -> StoreResult<()> {
     let list = keys::inprogress(&shared.settings.identity);
-    let counter = keys::orphanings(super::jid_of(raw));
+    let counter = keys::orphanings(super::job::jid_of(raw));
     match success_at {
         None => store.eval(&ACK, &[&list, &counter], &[raw]).map(|_| ()),
         Some(at) => {
@@ -912,7 +912,7 @@ pub fn settle_pending(shared: &Shared, conn: &mut Conn<'_>) {
     let mut filed_dead: Vec<String> = Vec::new();
     let list = keys::inprogress(&shared.settings.identity);
     for (raw, how) in owed {
-        let jid = super::jid_of(&raw);
+        let jid = super::job::jid_of(&raw);
         let counter = keys::orphanings(&jid);
         let result = match &how {
             Pending::Ack { success_at } => with_store(conn, |s| ack(shared, s, &raw, *success_at)),

@@ -7,7 +7,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use super::death::{Death, DeathHooks, Queue};
-use super::handler::{Children, Handlers};
+use super::handlers::Handlers;
+use super::job::Children;
 use super::log::LogFormat;
 use super::telemetry::Telemetry;
 use crate::clock::Clock;
@@ -188,7 +189,7 @@ impl Shared {
             .collect();
         let kb = pids
             .iter()
-            .filter_map(|pid| super::beat::rss_kb_of(&pid.to_string()))
+            .filter_map(|pid| super::rss::rss_kb_of(&pid.to_string()))
             .sum();
         (pids.len(), kb)
     }

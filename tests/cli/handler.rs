@@ -7,9 +7,10 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use cogctl::worker::handler::{
-    Children, Decision, Failure, HANDLER_FAILED, HANDLER_NOT_STARTED, HANDLER_TIMEOUT, Handlers,
-    JobContext, Outcome, Output,
+use cogctl::worker::handlers::Handlers;
+use cogctl::worker::job::{
+    Children, Decision, Failure, HANDLER_FAILED, HANDLER_NOT_STARTED, HANDLER_TIMEOUT, JobContext,
+    Outcome, Output,
 };
 
 const GRACE: Duration = Duration::from_secs(5);

@@ -19,7 +19,9 @@ use serde_json::Value;
 use ureq::Agent;
 use ureq::http::{StatusCode, Uri};
 
-use super::handler::{Children, Decision, Failure, JobContext, Outcome, Reported, parse_result};
+use crate::worker::job::{
+    Children, Decision, Failure, JobContext, Outcome, Reported, parse_result,
+};
 
 pub const HTTP_TIMEOUT: &str = "Cogctl::HttpTimeout";
 pub const HTTP_UNREACHABLE: &str = "Cogctl::HttpUnreachable";

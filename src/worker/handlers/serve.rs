@@ -22,11 +22,11 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::beat::rss_kb_of;
-use super::handler::{
+use crate::worker::job::{
     Children, Decision, Failure, HANDLER_FAILED, HANDLER_NOT_STARTED, HANDLER_TIMEOUT, JobContext,
     Outcome, Output, Reported, lock, parse_result, signal_group,
 };
+use crate::worker::rss::rss_kb_of;
 
 /// A reply longer than this is a protocol error.
 const REPLY_BYTES: u64 = 1 << 20;
