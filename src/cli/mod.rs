@@ -192,11 +192,7 @@ fn run_parsed(cli: Cli, sources: config::Sources, argv: &[OsString]) -> anyhow::
         ctx.ui.note(&format!(
             "undo: kept {} {} ({}) until {}; `cogctl undo {}` takes this change back",
             crate::render::size::count(kept.entries),
-            if kept.entries == 1 {
-                "entry"
-            } else {
-                "entries"
-            },
+            crate::text::plural(kept.entries, "entry", "entries"),
             crate::render::size::bytes(kept.bytes as i64),
             crate::render::time::rfc3339(kept.until),
             entry.as_deref().unwrap_or(&kept.id),

@@ -194,7 +194,7 @@ fn orphans(store: &mut Store, ui: &Ui, threshold: f64) -> StoreResult<Measure> {
         Some(format!(
             "{in_progress} on {} dead process list{}, {parked} parked",
             dead.len(),
-            if dead.len() == 1 { "" } else { "s" }
+            crate::text::plural(dead.len(), "", "s")
         )),
     )))
 }

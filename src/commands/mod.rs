@@ -310,7 +310,7 @@ pub fn undo_plan_line(kept: Option<&crate::store::undo::Kept>) -> String {
             "undo: would keep {} {} (≈ {}) until {}, so that `cogctl undo` can take it back; \
              --no-undo keeps nothing",
             crate::render::size::count(k.entries),
-            if k.entries == 1 { "entry" } else { "entries" },
+            crate::text::plural(k.entries, "entry", "entries"),
             crate::render::size::bytes(k.bytes as i64),
             crate::render::time::rfc3339(k.until)
         ),

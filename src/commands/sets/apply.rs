@@ -22,7 +22,7 @@ use crate::cli::values::{TimeArg, parse_time};
 use crate::commands::bulk::{self, Outcome, PaceArgs, Pacer, Summary};
 use crate::commands::{Counts, Ctx};
 use crate::render::progress::Progress;
-use crate::render::size::count;
+use crate::render::size::{count, counted};
 use crate::render::table::{cut, one_line};
 use crate::render::{Report, emit};
 use crate::store::job::{Job, Unparseable};
@@ -499,10 +499,10 @@ impl Report for PlanReport {
         let s = &ui.styles;
         writeln!(
             out,
-            "{} would {} {} entries of {} on {}",
+            "{} would {} {} of {} on {}",
             s.strong("dry run:"),
             self.action,
-            count(self.entries),
+            counted(self.entries, "entry", "entries"),
             self.source,
             self.target
         )?;
@@ -671,9 +671,9 @@ pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> any
             &ui,
             args.yes,
             &format!(
-                "{} {} entries of {} on {}?",
+                "{} {} of {} on {}?",
                 action.name(set),
-                count(expected),
+                counted(expected, "entry", "entries"),
                 set.key(),
                 target
             ),

@@ -612,7 +612,7 @@ impl TriageReport {
             "{} {noun} in {} group{} (by {})",
             size::count(self.entries),
             size::count(groups as u64),
-            if groups == 1 { "" } else { "s" },
+            crate::text::plural(groups, "", "s"),
             self.by.join(", ")
         );
         if let (Some([lo, hi]), Some(per)) = (self.span, self.bucket_seconds) {
@@ -747,7 +747,7 @@ impl Report for TriageReport {
                 s.dim(&format!(
                     "… and {} smaller group{} (--limit N, or --json for all)",
                     size::count(self.more_groups as u64),
-                    if self.more_groups == 1 { "" } else { "s" }
+                    crate::text::plural(self.more_groups, "", "s")
                 ))
             )?;
         }
@@ -760,7 +760,7 @@ impl Report for TriageReport {
                     size::count(o.entries),
                     if o.patterns_at_least { "at least " } else { "" },
                     size::count(o.patterns),
-                    if o.patterns == 1 { "" } else { "s" }
+                    crate::text::plural(o.patterns, "", "s")
                 ))
             )?;
         }
