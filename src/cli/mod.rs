@@ -86,6 +86,12 @@ where
         sentinel_master: source(&matches, "sentinel_master"),
         context: source(&matches, "context"),
     };
+    // Whether this run named a Redis at all, for the hint of a connection error (a context
+    // names one too: its name is in the error's target).
+    let named = [sources.redis_url, sources.sentinel, sources.context]
+        .iter()
+        .any(|s| *s != config::Source::Absent)
+        || std::env::var("REDIS_URL").is_ok_and(|u| !u.is_empty());
     // The clap tree (freed with the parse) held every command's help: the memory is given
     // back before the command runs — a worker runs for days.
     drop(matches);
@@ -96,7 +102,7 @@ where
     }
     let exit = match run_parsed(cli, sources, &argv) {
         Ok(exit) => exit,
-        Err(err) => report_error(&err),
+        Err(err) => report_error(&err, named),
     };
     ExitCode::from(exit.code())
 }
@@ -378,8 +384,9 @@ fn show<R: Report>(
     Ok(report.exit())
 }
 
-/// Print `err` as one sentence (with its causes) on stderr and pick the exit code.
-fn report_error(err: &anyhow::Error) -> Exit {
+/// Print `err` as one sentence (with its causes) on stderr and pick the exit code; `named`:
+/// the run named a Redis (flag, environment, context), so no hint says to name one.
+fn report_error(err: &anyhow::Error, named: bool) -> Exit {
     if let Some(io_err) = err.chain().find_map(|e| e.downcast_ref::<io::Error>())
         && io_err.kind() == io::ErrorKind::BrokenPipe
     {
@@ -416,14 +423,32 @@ fn report_error(err: &anyhow::Error) -> Exit {
             .chain()
             .filter_map(|e| e.downcast_ref::<StoreError>())
             .any(StoreError::via_sentinel);
+        let text = format!("{err:#}");
+        let refused = err
+            .chain()
+            .filter_map(|e| e.downcast_ref::<StoreError>())
+            .any(|e| matches!(e, StoreError::AuthRefused { .. }));
+        let named = named || text.contains(" (context ");
         let hint = if via_sentinel {
-            "hint: check --sentinel (HOST:PORT of each Sentinel) and --sentinel-master (a name listed by SENTINEL MASTERS on them)"
-        } else if format!("{err:#}").contains("certificate") {
-            "hint: for a self-signed or private-CA certificate, pass --tls-insecure"
+            Some(
+                "hint: check --sentinel (HOST:PORT of each Sentinel) and --sentinel-master (a name listed by SENTINEL MASTERS on them)",
+            )
+        } else if text.contains("certificate") {
+            Some("hint: for a self-signed or private-CA certificate, pass --tls-insecure")
+        } else if refused && text.contains("none was given") {
+            Some(
+                "hint: give it in the URL: redis://:PASSWORD@HOST:PORT (or USER:PASSWORD@), rediss://…, unix:///PATH?pass=PASSWORD",
+            )
+        } else if refused || named {
+            None
         } else {
-            "hint: pass --redis-url (or set COGCTL_REDIS_URL / REDIS_URL) to reach your cogworker Redis"
+            Some(
+                "hint: pass --redis-url (or set COGCTL_REDIS_URL / REDIS_URL) to reach your cogworker Redis",
+            )
         };
-        let _ = writeln!(stderr, "{hint}");
+        if let Some(hint) = hint {
+            let _ = writeln!(stderr, "{hint}");
+        }
     }
     exit
 }
