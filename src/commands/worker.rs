@@ -522,9 +522,14 @@ impl Report for WorkerReport {
             ),
         ]);
         out.write_all(table::finish(&mut t, &[0, 1, 2, 3, 4, 5]).as_bytes())?;
+        let why = match self.reason.as_str() {
+            "burst" => ": its queues are empty (--burst)",
+            "max-jobs" => ": it started --max-jobs jobs",
+            _ => "",
+        };
         ui.note(&format!(
-            "{} stopped ({}) after {:.1}s",
-            self.identity, self.reason, self.elapsed
+            "{} stopped after {:.1}s{why}",
+            self.identity, self.elapsed
         ));
         Ok(())
     }
