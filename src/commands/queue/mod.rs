@@ -967,7 +967,7 @@ fn delete_by_jid(ctx: &mut Ctx, args: &DeleteJobArgs, jids: &[String]) -> anyhow
         for jid in jids {
             summary.record(
                 jid,
-                Outcome::Failed(format!("not on queue {}", queue.shown())),
+                Outcome::NotFound(format!("not on queue {}", queue.shown())),
             );
         }
     }
@@ -1011,7 +1011,7 @@ fn delete_each(
         let Some(copies) = found.get(jid) else {
             summary.record(
                 jid,
-                Outcome::Failed(format!("not on queue {}", queue.shown())),
+                Outcome::NotFound(format!("not on queue {}", queue.shown())),
             );
             continue;
         };
