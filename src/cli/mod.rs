@@ -190,7 +190,7 @@ fn run_parsed(cli: Cli, sources: config::Sources, argv: &[OsString]) -> anyhow::
     let result = audit
         .begin(&mut ctx)
         .and_then(|()| dispatch(&mut ctx, cli.command));
-    let exit = finish(&mut ctx, result).unwrap_or_else(|err| report_error(&err));
+    let exit = finish(&mut ctx, result).unwrap_or_else(|err| report_error(&err, true));
     let entry = audit.end(&mut ctx, exit.code());
     if let Some(kept) = &ctx.audit.undo {
         // Said once the audit entry exists, so the id it gives is the one `cogctl audit`
@@ -411,6 +411,9 @@ fn report_error(err: &anyhow::Error, named: bool) -> Exit {
     } else {
         Exit::Failure
     };
+    if err.downcast_ref::<crate::cli::exit::Reported>().is_some() {
+        return exit;
+    }
     let mut stderr = io::stderr().lock();
     // Errors quote names and replies from Redis: nothing in them a terminal would act on.
     let _ = writeln!(

@@ -12,8 +12,8 @@ use clap::Args;
 use serde::{Deserialize, Serialize};
 
 use super::Ctx;
-use crate::cli::exit::{Exit, UsageError};
-use crate::cli::ui::Ui;
+use crate::cli::exit::{Exit, Reported, UsageError};
+use crate::cli::ui::{Format, Ui};
 use crate::cli::values::parse_duration;
 use crate::render::Report;
 use crate::render::table::{self, Tone};
@@ -554,7 +554,31 @@ pub fn release_signals() {
 }
 
 pub fn run(ctx: &mut Ctx, args: &WorkerArgs) -> anyhow::Result<Exit> {
-    let r = resolve(args)?;
+    let resolved = resolve(args);
+    // With JSON logs every line is an event, an error that ends the worker too (the flag is
+    // all there is to go by when the settings themselves are wrong).
+    let json_logs = match &resolved {
+        Ok(r) => r.log_format == LogFormat::Json,
+        Err(_) => args.log_format.as_deref() == Some("json"),
+    };
+    let result = resolved
+        .map_err(anyhow::Error::from)
+        .and_then(|r| serve(ctx, args, r));
+    match result {
+        Err(e) if json_logs => {
+            crate::worker::log::write(
+                LogFormat::Json,
+                "error",
+                "worker_failed",
+                &[("error", &format!("{e:#}"))],
+            );
+            Err(e.context(Reported))
+        }
+        other => other,
+    }
+}
+
+fn serve(ctx: &mut Ctx, args: &WorkerArgs, r: Resolved) -> anyhow::Result<Exit> {
     let mut handlers =
         Handlers::new(&r.handlers, r.timeout, &r.timeout_for, r.grace).map_err(UsageError)?;
     handlers.set_recycle(r.recycle);
@@ -639,6 +663,16 @@ pub fn run(ctx: &mut Ctx, args: &WorkerArgs) -> anyhow::Result<Exit> {
         failed: report.failed,
         ..super::Counts::default()
     });
-    crate::render::emit(&mut ctx.out, &ctx.ui, &report)?;
+    if r.log_format == LogFormat::Json {
+        // The `worker_stopped` event is the summary; stdout carries the report only when
+        // it was asked for as JSON, and then as one line like every other.
+        if !ctx.ui.human() {
+            let mut ui = ctx.ui.clone();
+            ui.format = Format::Ndjson;
+            crate::render::emit(&mut ctx.out, &ui, &report)?;
+        }
+    } else {
+        crate::render::emit(&mut ctx.out, &ctx.ui, &report)?;
+    }
     Ok(report.exit())
 }

@@ -1509,7 +1509,10 @@ fn the_start_log_gives_weights_and_the_stop_line_says_why_once() {
         .lines()
         .find(|l| l.contains("event=worker_started"))
         .unwrap_or_else(|| panic!("{}", run.stderr));
-    assert!(started.contains(" queues=critical:3,default,nc "), "{started}");
+    assert!(
+        started.contains(" queues=critical:3,default,nc "),
+        "{started}"
+    );
     let stop = run.stderr.lines().last().unwrap();
     assert!(
         stop.contains(" stopped after ") && stop.ends_with("s: its queues are empty (--burst)"),
