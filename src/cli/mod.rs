@@ -193,15 +193,15 @@ fn run_parsed(cli: Cli, sources: config::Sources, argv: &[OsString]) -> anyhow::
     let exit = finish(&mut ctx, result).unwrap_or_else(|err| report_error(&err, true));
     let entry = audit.end(&mut ctx, exit.code());
     if let Some(kept) = &ctx.audit.undo {
-        // Said once the audit entry exists, so the id it gives is the one `cogctl audit`
-        // shows (the record's own id works as well).
+        // The change's one id is its undo record's: `cogctl audit` shows it in its UNDO
+        // column, `undo list` and `undo --dry-run` name it (the audit entry id works too).
         ctx.ui.note(&format!(
             "undo: kept {} {} ({}) until {}; `cogctl undo {}` takes this change back",
             crate::render::size::count(kept.entries),
             crate::text::plural(kept.entries, "entry", "entries"),
             crate::render::size::bytes(kept.bytes as i64),
             crate::render::time::rfc3339(kept.until),
-            entry.as_deref().unwrap_or(&kept.id),
+            kept.id,
         ));
     }
     // Whatever the command's own summary says, a change made under a context ends by saying

@@ -38,7 +38,7 @@ use crate::text::plural;
     args_conflicts_with_subcommands = true,
     after_help = crate::render::help::examples(&[
         ("Take back the newest change on this Redis (asks first)", "cogctl undo last"),
-        ("What undoing a change from the audit trail would do", "cogctl undo 1764770712123-0 --dry-run"),
+        ("What undoing a change would do, by the id it printed", "cogctl undo u-20261203-140512-4f2a --dry-run"),
         ("Every change that can still be undone", "cogctl undo list"),
         ("Free what a change kept, now", "cogctl undo purge u-20261203-140512-4f2a --yes"),
     ])
@@ -47,8 +47,9 @@ pub struct UndoArgs {
     #[command(subcommand)]
     pub action: Option<UndoAction>,
 
-    /// The change: its id in `cogctl audit`, its undo record's id (u-…), or `last` (the
-    /// newest change on this Redis that can be undone)
+    /// The change: its id (u-…, printed by the change, shown by `cogctl audit` and `undo
+    /// list`), its audit entry id, or `last` (the newest change on this Redis that can be
+    /// undone)
     #[arg(value_name = "ID|last")]
     pub id: Option<String>,
 
@@ -79,7 +80,7 @@ pub enum UndoAction {
         ("Free every undo record on this Redis", "cogctl undo purge --all --yes"),
     ]))]
     Purge {
-        /// The change (audit id or undo record id)
+        /// The change: its id (u-…) or its audit entry id
         #[arg(
             value_name = "ID",
             required_unless_present = "all",
