@@ -191,9 +191,9 @@ fn run_parsed(cli: Cli, sources: config::Sources, argv: &[OsString]) -> anyhow::
         .begin(&mut ctx)
         .and_then(|()| dispatch(&mut ctx, cli.command));
     let exit = finish(&mut ctx, result).unwrap_or_else(|err| report_error(&err, true));
-    let entry = audit.end(&mut ctx, exit.code());
+    audit.end(&mut ctx, exit.code());
     if let Some(kept) = &ctx.audit.undo {
-        // The change's one id is its undo record's: `cogctl audit` shows it in its UNDO
+        // The change's one id is its undo record's: `cogctl audit` shows it in its ID
         // column, `undo list` and `undo --dry-run` name it (the audit entry id works too).
         ctx.ui.note(&format!(
             "undo: kept {} {} ({}) until {}; `cogctl undo {}` takes this change back",
