@@ -7,6 +7,7 @@ pub mod busy;
 pub mod check;
 pub mod context;
 pub mod doctor;
+pub mod empty;
 pub mod enqueue;
 pub mod fixture;
 pub mod generate;

@@ -430,6 +430,13 @@ impl Scan {
     }
 }
 
+/// When the filters left nothing of a set that holds entries, say why (on stderr).
+fn explain_empty(ctx: &mut Ctx, set: JobSet, filter: &FilterArgs) -> anyhow::Result<()> {
+    let held = crate::commands::empty::zset(ctx.store()?, set.key())?;
+    crate::commands::empty::explain(&ctx.ui, &held, &super::list::noun(set), filter, true);
+    Ok(())
+}
+
 /// Why a jid named for `action` on `set` is not there: where it is instead, with the
 /// command that acts there (a jid given to the wrong set is the usual slip). Only the other
 /// two sets are looked at, and only for a jid that was not found; `cogctl job JID` looks
@@ -702,6 +709,9 @@ pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> any
         };
         report.undo = ctx.would_keep(report.entries, report.bytes * factor);
         emit(&mut ctx.out, &ctx.ui, &report)?;
+        if report.entries == 0 && matches!(source, Source::Scan(_)) {
+            explain_empty(ctx, set, &args.filter)?;
+        }
         return Ok(Exit::Ok);
     }
 
@@ -716,6 +726,9 @@ pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> any
         (Source::Scan(filter), _) => count_matches(store, set, filter)?,
         (Source::Plan(_), None) => 0,
     };
+    if expected == 0 && matches!(source, Source::Scan(_)) {
+        explain_empty(ctx, set, &args.filter)?;
+    }
     if action.needs_confirmation(named) {
         confirm(
             &ui,
