@@ -76,24 +76,30 @@ HISTORY = b"cogworker:history:all"
 
 
 def seed_history(sock, count):
-    """`count` finished runs of the shapes above, one in 50 naming customer cus_needle."""
+    """`count` finished runs of the shapes above, one in 50 naming customer cus_needle, each
+    of one of 300 tenants (`tenant-0` … `tenant-299`), `tenant-42` for one in 25 (4 %)."""
     needles = 0
+    tenants = 0
 
     def runs():
-        nonlocal needles
+        nonlocal needles, tenants
         for i, (score, member) in enumerate(entries(count, seed=7)):
             job = member[:member.index(',"error_class"')] + "}"
             args = job[job.index('"args":') + 7:job.index(',"jid"')]
             if i % 50 == 0:
                 args = args[:-1] + ',"cus_needle"]'
                 needles += 1
+            # No other tenant's name starts with "tenant-42" (they stop at 299).
+            tenant = 42 if i % 25 == 0 else [n for n in (i % 300, 43) if n != 42][0]
+            tenants += tenant == 42
+            args = args[:-1] + ',"tenant-%d"]' % tenant
             finished = float(score)
             yield score.encode()
             yield ('{"jid":"%024x","class":"Bench","queue":"default","args":%s,"status":"success",'
                    '"started_at":%r,"finished_at":%r}' % (i, args, finished - 0.25, finished)).encode()
 
     pipe_in(sock, b"ZADD", HISTORY, runs())
-    return needles
+    return needles, tenants
 
 
 # The sets `jobs` searches besides the queues: (key, entries, seed).
@@ -134,8 +140,9 @@ def main():
     print(f"seeding a {args.jobs:,}-job queue into a private redis-server ...", flush=True)
     took, avg_size = seed(args.socket, args.jobs)
     print(f"seeded in {took:.1f} s: jobs average {avg_size:.0f} bytes", flush=True)
-    needles = seed_history(args.socket, args.history)
-    print(f"seeded {args.history:,} history entries, {needles:,} naming cus_needle", flush=True)
+    needles, tenants = seed_history(args.socket, args.history)
+    print(f"seeded {args.history:,} history entries, {needles:,} naming cus_needle, "
+          f"{tenants:,} tenant-42", flush=True)
     found = seed_sets(args.socket)
     print(f"seeded {', '.join(f'{n:,} {k.decode()}' for k, n, _ in SETS)}: {found:,} naming "
           "cus_needle", flush=True)
@@ -158,6 +165,8 @@ def main():
                           "0", "-1"], False),
         "history": ([args.cogctl, "history", "--ndjson", "--all", "--search", "CUS_NEEDLE"],
                     True),
+        "history_4": ([args.cogctl, "history", "--ndjson", "--all", "--search", "tenant-42"],
+                      True),
         "jobs_base": (["redis-cli", "-s", args.socket, "--raw"], False, reads.name),
         "jobs": ([args.cogctl, "jobs", "--ndjson", "--all", "--search", "CUS_NEEDLE"], True),
     }
@@ -176,6 +185,9 @@ def main():
     for r in results["history"]:
         if r.lines != needles:
             sys.exit(f"history --search printed {r.lines} lines, expected {needles}")
+    for r in results["history_4"]:
+        if r.lines != tenants:
+            sys.exit(f"history --search tenant-42 printed {r.lines} lines, expected {tenants}")
     for r in results["jobs"]:
         if r.lines != found:
             sys.exit(f"jobs --search printed {r.lines} lines, expected {found}")
@@ -218,7 +230,9 @@ def main():
 
     for name, base_name, base_label, label in (
             ("history", "history_base", "redis-cli --raw ZREVRANGE history:all 0 -1",
-             f"history --ndjson --all --search X ({args.history:,} entries)"),
+             f"history --ndjson --all --search X ({args.history:,} entries, 2 % match)"),
+            ("history_4", "history_base", "redis-cli --raw ZREVRANGE history:all 0 -1",
+             f"history --ndjson --all --search tenant-42 ({args.history:,} entries, 4 % match)"),
             ("jobs", "jobs_base", "redis-cli --raw: LRANGE q 0 -1, ZREVRANGE dead|retry|schedule",
              f"jobs --ndjson --all --search X ({args.jobs + sum(n for _, n, _ in SETS):,} jobs)")):
         hbase = med(base_name, "wall")

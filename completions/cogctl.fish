@@ -1964,7 +1964,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
-complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l dry-run -d 'Show each in-progress list with its owner\'s state, the parked repeat orphans and the unsettled records; change nothing'
+complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l dry-run -d 'Say what the pass would do: the jobs it would requeue and from which dead processes, the repeat orphans it would bury, the unsettled records it would file; change nothing (`cogctl orphans` shows every in-progress list)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'

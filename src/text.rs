@@ -150,9 +150,28 @@ pub fn one_line(text: &str) -> String {
     out
 }
 
+/// The word for `n` things: `one` for exactly one, `many` otherwise (`0 entries`,
+/// `1 entry`, `2 entries`). Every count shown next to a noun picks the noun here, so no
+/// message says "1 entries".
+pub fn plural<'a>(n: impl TryInto<u64>, one: &'a str, many: &'a str) -> &'a str {
+    if n.try_into().ok() == Some(1) {
+        one
+    } else {
+        many
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_thing_is_singular() {
+        assert_eq!(plural(1u64, "entry", "entries"), "entry");
+        assert_eq!(plural(0usize, "entry", "entries"), "entries");
+        assert_eq!(plural(-1i64, "job", "jobs"), "jobs");
+        assert_eq!(plural(2u64, "process", "processes"), "processes");
+    }
 
     #[test]
     fn controls_are_made_visible() {

@@ -9,7 +9,7 @@ use anyhow::Context;
 use clap::{Command, Subcommand};
 use clap_complete::Shell;
 use clap_mangen::Man;
-use clap_mangen::roff::{Roff, bold, roman};
+use clap_mangen::roff::{Roff, bold, italic, roman};
 
 use crate::commands::Ctx;
 use crate::term::exit::Exit;
@@ -89,16 +89,86 @@ fn without_help_subcommand(cmd: Command) -> Command {
 }
 
 fn write_tree(dir: &Path, cmd: &Command, written: &mut Vec<String>) -> anyhow::Result<()> {
-    let man = Man::new(cmd.clone()).source(format!("cogctl {}", env!("CARGO_PKG_VERSION")));
+    let page_cmd = without_version_below_root(cmd);
+    let man = Man::new(page_cmd.clone()).source(format!("cogctl {}", env!("CARGO_PKG_VERSION")));
     let name = man.get_filename();
     let path = dir.join(&name);
-    let page = render_page(&man, cmd)?;
+    let page = render_page(&man, &page_cmd)?;
     std::fs::write(&path, page).with_context(|| format!("cannot write {}", path.display()))?;
     written.push(name);
     for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
         write_tree(dir, sub, written)?;
     }
     Ok(())
+}
+
+/// `-V|--version` belongs on the root's page only: `cogctl dead list --version` prints the
+/// same version as `cogctl --version`.
+fn without_version_below_root(cmd: &Command) -> Command {
+    let copy = cmd.clone();
+    if cmd.get_name() == "cogctl" || !cmd.get_arguments().any(|a| a.get_id() == "version") {
+        return copy;
+    }
+    copy.mut_arg("version", |a| a.hide(true))
+}
+
+/// The SYNOPSIS: the command, then each visible argument in the order clap holds them (the
+/// command's own, then the global ones), every option with its value (`[--limit <N>]`), and
+/// `<COMMAND>` when it has subcommands.
+fn synopsis(cmd: &Command) -> Roff {
+    let mut roff = Roff::new();
+    roff.control("SH", ["SYNOPSIS"]);
+    let name = cmd.get_bin_name().unwrap_or(cmd.get_name()).to_string();
+    let mut line = vec![bold(name)];
+    for arg in cmd.get_arguments().filter(|a| !a.is_hide_set()) {
+        let value = || {
+            arg.get_value_names()
+                .and_then(|v| v.first())
+                .map(|v| v.to_string())
+                .unwrap_or_else(|| arg.get_id().as_str().to_uppercase())
+        };
+        let (open, close) = if arg.is_required_set() {
+            ("", "")
+        } else {
+            ("[", "]")
+        };
+        line.push(roman(format!(" {open}")));
+        if arg.is_positional() {
+            line.push(italic(format!("<{}>", value())));
+            if arg.get_num_args().is_some_and(|n| n.max_values() > 1) {
+                line.push(roman("..."));
+            }
+            line.push(roman(close));
+            continue;
+        }
+        if let Some(short) = arg.get_short() {
+            line.push(bold(format!("-{short}")));
+            if arg.get_long().is_some() {
+                line.push(roman("|"));
+            }
+        }
+        if let Some(long) = arg.get_long() {
+            line.push(bold(format!("--{long}")));
+        }
+        if arg.get_action().takes_values() {
+            let optional = arg.get_num_args().is_some_and(|n| n.min_values() == 0);
+            if optional {
+                line.push(roman("[="));
+                line.push(italic(format!("<{}>", value())));
+                line.push(roman("]"));
+            } else {
+                line.push(roman(" "));
+                line.push(italic(format!("<{}>", value())));
+            }
+        }
+        line.push(roman(close));
+    }
+    if cmd.get_subcommands().any(|s| !s.is_hide_set()) {
+        line.push(roman(" "));
+        line.push(italic("<COMMAND>"));
+    }
+    roff.text(line);
+    roff
 }
 
 /// clap_mangen's page, with the text after the options as NOTES and EXAMPLES, the root's
@@ -109,7 +179,7 @@ fn render_page(man: &Man, cmd: &Command) -> std::io::Result<Vec<u8>> {
     let out = &mut Vec::new();
     man.render_title(out)?;
     man.render_name_section(out)?;
-    man.render_synopsis_section(out)?;
+    synopsis(cmd).to_writer(out)?;
     man.render_description_section(out)?;
     if cmd.get_arguments().any(|a| !a.is_hide_set()) {
         man.render_options_section(out)?;

@@ -85,6 +85,12 @@ where
         sentinel_master: source(&matches, "sentinel_master"),
         context: source(&matches, "context"),
     };
+    // Whether this run named a Redis at all, for the hint of a connection error (a context
+    // names one too: its name is in the error's target).
+    let named = [sources.redis_url, sources.sentinel, sources.context]
+        .iter()
+        .any(|s| *s != config::Source::Absent)
+        || std::env::var("REDIS_URL").is_ok_and(|u| !u.is_empty());
     // The clap tree (freed with the parse) held every command's help: the memory is given
     // back before the command runs — a worker runs for days.
     drop(matches);
@@ -95,7 +101,7 @@ where
     }
     let exit = match run_parsed(cli, sources, &argv) {
         Ok(exit) => exit,
-        Err(err) => report_error(&err),
+        Err(err) => report_error(&err, named),
     };
     ExitCode::from(exit.code())
 }
@@ -203,22 +209,18 @@ fn run_parsed(cli: Cli, sources: config::Sources, argv: &[OsString]) -> anyhow::
     let result = audit
         .begin(&mut ctx)
         .and_then(|()| dispatch(&mut ctx, cli.command));
-    let exit = finish(&mut ctx, result).unwrap_or_else(|err| report_error(&err));
-    let entry = audit.end(&mut ctx, exit.code());
+    let exit = finish(&mut ctx, result).unwrap_or_else(|err| report_error(&err, true));
+    audit.end(&mut ctx, exit.code());
     if let Some(kept) = &ctx.audit.undo {
-        // Said once the audit entry exists, so the id it gives is the one `cogctl audit`
-        // shows (the record's own id works as well).
+        // The change's one id is its undo record's: `cogctl audit` shows it in its ID
+        // column, `undo list` and `undo --dry-run` name it (the audit entry id works too).
         ctx.ui.note(&format!(
             "undo: kept {} {} ({}) until {}; `cogctl undo {}` takes this change back",
             crate::render::size::count(kept.entries),
-            if kept.entries == 1 {
-                "entry"
-            } else {
-                "entries"
-            },
+            crate::text::plural(kept.entries, "entry", "entries"),
             crate::render::size::bytes(kept.bytes as i64),
             crate::render::time::rfc3339(kept.until),
-            entry.as_deref().unwrap_or(&kept.id),
+            kept.id,
         ));
     }
     // Whatever the command's own summary says, a change made under a context ends by saying
@@ -401,8 +403,9 @@ fn show<R: Report>(
     Ok(report.exit())
 }
 
-/// Print `err` as one sentence (with its causes) on stderr and pick the exit code.
-fn report_error(err: &anyhow::Error) -> Exit {
+/// Print `err` as one sentence (with its causes) on stderr and pick the exit code; `named`:
+/// the run named a Redis (flag, environment, context), so no hint says to name one.
+fn report_error(err: &anyhow::Error, named: bool) -> Exit {
     if let Some(io_err) = err.chain().find_map(|e| e.downcast_ref::<io::Error>())
         && io_err.kind() == io::ErrorKind::BrokenPipe
     {
@@ -427,6 +430,9 @@ fn report_error(err: &anyhow::Error) -> Exit {
     } else {
         Exit::Failure
     };
+    if err.downcast_ref::<crate::term::exit::Reported>().is_some() {
+        return exit;
+    }
     let mut stderr = io::stderr().lock();
     // Errors quote names and replies from Redis: nothing in them a terminal would act on.
     let _ = writeln!(
@@ -439,14 +445,32 @@ fn report_error(err: &anyhow::Error) -> Exit {
             .chain()
             .filter_map(|e| e.downcast_ref::<StoreError>())
             .any(StoreError::via_sentinel);
+        let text = format!("{err:#}");
+        let refused = err
+            .chain()
+            .filter_map(|e| e.downcast_ref::<StoreError>())
+            .any(|e| matches!(e, StoreError::AuthRefused { .. }));
+        let named = named || text.contains(" (context ");
         let hint = if via_sentinel {
-            "hint: check --sentinel (HOST:PORT of each Sentinel) and --sentinel-master (a name listed by SENTINEL MASTERS on them)"
-        } else if format!("{err:#}").contains("certificate") {
-            "hint: for a self-signed or private-CA certificate, pass --tls-insecure"
+            Some(
+                "hint: check --sentinel (HOST:PORT of each Sentinel) and --sentinel-master (a name listed by SENTINEL MASTERS on them)",
+            )
+        } else if text.contains("certificate") {
+            Some("hint: for a self-signed or private-CA certificate, pass --tls-insecure")
+        } else if refused && text.contains("none was given") {
+            Some(
+                "hint: give it in the URL: redis://:PASSWORD@HOST:PORT (or USER:PASSWORD@), rediss://…, unix:///PATH?pass=PASSWORD",
+            )
+        } else if refused || named {
+            None
         } else {
-            "hint: pass --redis-url (or set COGCTL_REDIS_URL / REDIS_URL) to reach your cogworker Redis"
+            Some(
+                "hint: pass --redis-url (or set COGCTL_REDIS_URL / REDIS_URL) to reach your cogworker Redis",
+            )
         };
-        let _ = writeln!(stderr, "{hint}");
+        if let Some(hint) = hint {
+            let _ = writeln!(stderr, "{hint}");
+        }
     }
     exit
 }

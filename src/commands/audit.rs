@@ -204,8 +204,14 @@ impl Report for AuditReport {
                 _ => f("command"),
             };
             let (undo, undo_tone) = undo_cell(ui, e);
+            // A change kept to be undone goes by its undo id, as everywhere else (the change
+            // printed it; `undo list` shows it); any other entry by its stream id.
+            let id = match e.fields.get("undo") {
+                Some(id) if crate::store::undo::is_record_id(id) => id,
+                _ => &e.id,
+            };
             t.add_row(vec![
-                table::cell(ui, &e.id, Tone::Dim),
+                table::cell(ui, id, Tone::Dim),
                 table::cell(
                     ui,
                     e.fields
@@ -224,6 +230,7 @@ impl Report for AuditReport {
                 table::cell(ui, cut(&f("argv"), 40), Tone::Dim),
             ]);
         }
+        table::keep_whole(&mut t, 0);
         out.write_all(table::finish(&mut t, &[5, 6]).as_bytes())?;
         if self.more {
             writeln!(

@@ -60,8 +60,10 @@ pub enum Outcome {
     /// Matched but can't be acted on (e.g. a member that isn't a job can't be requeued):
     /// left in place.
     Skipped(String),
-    /// The action failed for this entry (or a named jid isn't there): left in place.
+    /// The action failed for this entry: left in place.
     Failed(String),
+    /// A jid named on the command line isn't where the command looks (why: where it is).
+    NotFound(String),
 }
 
 impl Outcome {
@@ -71,6 +73,15 @@ impl Outcome {
             Outcome::Gone => "gone",
             Outcome::Skipped(_) => "skipped",
             Outcome::Failed(_) => "failed",
+            Outcome::NotFound(_) => "not_found",
+        }
+    }
+
+    /// Why it was not done, when it wasn't.
+    pub fn reason(&self) -> Option<&str> {
+        match self {
+            Outcome::Skipped(r) | Outcome::Failed(r) | Outcome::NotFound(r) => Some(r),
+            Outcome::Done | Outcome::Gone => None,
         }
     }
 }
@@ -101,6 +112,8 @@ pub struct Summary {
     pub failed: u64,
     /// Entries matched but not actionable (e.g. not a job), left in place.
     pub skipped: u64,
+    /// Of `failed`: jids named that are not where the command looked.
+    pub not_found: u64,
     /// True when Ctrl-C stopped the run between batches.
     pub interrupted: bool,
     pub elapsed_secs: f64,
@@ -130,6 +143,7 @@ impl Summary {
             gone: 0,
             failed: 0,
             skipped: 0,
+            not_found: 0,
             interrupted: false,
             elapsed_secs: 0.0,
             unfinished: Vec::new(),
@@ -156,6 +170,11 @@ impl Summary {
             }
             Outcome::Failed(r) => {
                 self.failed += 1;
+                Some(r.clone())
+            }
+            Outcome::NotFound(r) => {
+                self.failed += 1;
+                self.not_found += 1;
                 Some(r.clone())
             }
         };
@@ -210,8 +229,16 @@ impl Report for Summary {
         if self.skipped > 0 {
             parts.push(s.warn(&format!("{} skipped (left in place)", count(self.skipped))));
         }
-        if self.failed > 0 {
-            parts.push(s.bad(&format!("{} failed (left in place)", count(self.failed))));
+        let failed = self.failed - self.not_found;
+        if failed > 0 {
+            parts.push(s.bad(&format!("{} failed (left in place)", count(failed))));
+        }
+        if self.not_found > 0 {
+            parts.push(s.bad(&format!(
+                "{} not found in {}",
+                count(self.not_found),
+                self.source.shown()
+            )));
         }
         if !parts.is_empty() {
             writeln!(out, "{}", parts.join(", "))?;
@@ -223,7 +250,11 @@ impl Report for Summary {
             writeln!(
                 out,
                 "  {:<8} {}  {}",
-                u.outcome,
+                if u.outcome == "not_found" {
+                    "missing"
+                } else {
+                    u.outcome
+                },
                 one_line(&u.jid),
                 one_line(u.reason.as_deref().unwrap_or(""))
             )?;
@@ -353,7 +384,7 @@ mod tests {
         s.record("b", Outcome::Gone);
         assert_eq!(s.exit(), Exit::Ok);
         let mut only_failures = Summary::new("retry", "retried", "cogworker:dead", "redis://x");
-        only_failures.record("z", Outcome::Failed("not in cogworker:dead".into()));
+        only_failures.record("z", Outcome::NotFound("not in cogworker:dead".into()));
         assert_eq!(only_failures.exit(), Exit::Failure);
         s.record("c", Outcome::Skipped("not a job".into()));
         assert_eq!(s.exit(), Exit::Partial);

@@ -245,11 +245,7 @@ impl Report for BusyReport {
                 "{} stale {} hidden (left in the workers hashes of processes that are gone); \
                  --include-stale shows them",
                 self.hidden_stale,
-                if self.hidden_stale == 1 {
-                    "entry"
-                } else {
-                    "entries"
-                }
+                crate::text::plural(self.hidden_stale, "entry", "entries")
             )));
         }
         Problem::warn_all(ui, &self.problems);

@@ -138,7 +138,7 @@ fn worst_latency(store: &mut Store, queues: &[Name], now: f64) -> StoreResult<Me
                 }
                 rows.into_iter()
                     .filter(|r| r.size > 0)
-                    .map(|r| (r.name, r.latency))
+                    .map(|r| (r.name, r.latency, r.paused == Some(true)))
                     .collect::<Vec<_>>()
             }
             Err(e) => return Ok(Err(e)),
@@ -147,14 +147,20 @@ fn worst_latency(store: &mut Store, queues: &[Name], now: f64) -> StoreResult<Me
         let mut pipe = redis::pipe();
         for q in queues {
             pipe.cmd("LINDEX").arg(keys::queue(q)).arg(-1);
+            pipe.cmd("SISMEMBER")
+                .arg(keys::PAUSED_QUEUES)
+                .arg(q.as_bytes());
         }
+        let replies = store.pipeline(&pipe)?;
         let mut rows = Vec::new();
         let mut errors = Vec::new();
-        for (q, reply) in queues.iter().zip(store.pipeline(&pipe)?) {
-            match reply {
+        for (q, reply) in queues.iter().zip(replies.chunks(2)) {
+            // Whether it is paused only colours what is said: an unreadable set says nothing.
+            let paused = matches!(reply.get(1), Some(Ok(v)) if value::int(v) == Some(1));
+            match &reply[0] {
                 Ok(v) => {
-                    if let Some(raw) = value::bytes(&v) {
-                        rows.push((q.clone(), latency(raw, now)));
+                    if let Some(raw) = value::bytes(v) {
+                        rows.push((q.clone(), latency(raw, now), paused));
                     }
                 }
                 Err(e) => errors.push(format!("{}: {e}", keys::queue(q).shown())),
@@ -167,7 +173,17 @@ fn worst_latency(store: &mut Store, queues: &[Name], now: f64) -> StoreResult<Me
     };
     let worst = rows.into_iter().max_by(|a, b| a.1.total_cmp(&b.1));
     Ok(Ok(match worst {
-        Some((queue, secs)) => (secs, Some(format!("oldest job waits on {}", queue.shown()))),
+        // A paused queue's jobs wait by design: say so, or its latency reads as stuck workers.
+        Some((queue, secs, true)) => (
+            secs,
+            Some(format!(
+                "oldest job waits on {}, which is paused",
+                queue.shown()
+            )),
+        ),
+        Some((queue, secs, false)) => {
+            (secs, Some(format!("oldest job waits on {}", queue.shown())))
+        }
         None => (0.0, Some("every queue is empty".into())),
     }))
 }
@@ -194,7 +210,7 @@ fn orphans(store: &mut Store, ui: &Ui, threshold: f64) -> StoreResult<Measure> {
         Some(format!(
             "{in_progress} on {} dead process list{}, {parked} parked",
             dead.len(),
-            if dead.len() == 1 { "" } else { "s" }
+            crate::text::plural(dead.len(), "", "s")
         )),
     )))
 }

@@ -393,6 +393,14 @@ pub fn run(ctx: &mut Ctx, args: &HistoryArgs) -> anyhow::Result<Exit> {
         }
     }
     printer.end(out, shown, more)?;
+    if shown == 0 && more == 0 && !missing {
+        let held = crate::commands::empty::zset(ctx.store()?, key)?;
+        let noun = crate::commands::empty::Noun {
+            many: "runs",
+            verb: "finished",
+        };
+        crate::commands::empty::explain(&ctx.ui, &held, &noun, &args.filter, true);
+    }
     Ok(Exit::Ok)
 }
 

@@ -17,6 +17,7 @@ use super::{Ctx, Problem};
 use crate::render::Report;
 use crate::render::json::pretty;
 use crate::render::list::trouble;
+use crate::render::size::counted;
 use crate::render::table::{cut, one_line, pad, width};
 use crate::render::time::{absolute, rfc3339, run_time, span, when};
 use crate::store::find;
@@ -813,6 +814,20 @@ fn describe(ui: &Ui, location: &Location) -> (&'static str, String) {
 
 const GAP: &str = "  ";
 
+impl JobReport {
+    fn not_found_text(&self) -> String {
+        format!(
+            "not found in {}, {}, scheduled, retry, dead, unsettled or repeat orphans",
+            counted(self.searched.queues, "queue", "queues"),
+            counted(
+                self.searched.in_progress_lists,
+                "in-progress list",
+                "in-progress lists"
+            ),
+        )
+    }
+}
+
 impl Report for JobReport {
     fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
         let s = &ui.styles;
@@ -825,6 +840,18 @@ impl Report for JobReport {
                 .and_then(|j| j.get_str(name))
                 .map(|v| one_line(&v))
         };
+        let trace = !self.attempts.is_empty() || !self.runs.is_empty() || self.status.is_some();
+        if self.locations.is_empty() && !trace {
+            // Nothing anywhere: one line says so (no empty attempts or history sections).
+            writeln!(
+                out,
+                "{}: {}",
+                s.accent(&one_line(&self.jid)),
+                s.bad(&self.not_found_text())
+            )?;
+            Problem::warn_all(ui, &self.problems);
+            return Ok(());
+        }
         let mut title = vec![s.accent(&one_line(&self.jid))];
         if let Some(class) = field("class") {
             title.push(s.strong(&class));
@@ -845,22 +872,7 @@ impl Report for JobReport {
             )?;
         }
         if self.locations.is_empty() {
-            writeln!(
-                out,
-                "{}",
-                s.bad(&format!(
-                    "not found in {} queue{}, {} in-progress list{}, scheduled, retry, dead, \
-                     unsettled or repeat orphans",
-                    self.searched.queues,
-                    if self.searched.queues == 1 { "" } else { "s" },
-                    self.searched.in_progress_lists,
-                    if self.searched.in_progress_lists == 1 {
-                        ""
-                    } else {
-                        "s"
-                    },
-                ))
-            )?;
+            writeln!(out, "{}", s.bad(&self.not_found_text()))?;
             let last = self
                 .runs
                 .last()

@@ -232,6 +232,8 @@ pub fn run(ctx: &mut Ctx, args: &JobsArgs) -> anyhow::Result<Exit> {
     let connector = ctx.connector()?;
     let mut printer = ListPrinter::new(&ctx.ui, COLUMNS);
     printer.begin(&mut ctx.out)?;
+    // What the places held, for "0 of N jobs match" (sizes already read, or ZCARD).
+    let mut held = crate::commands::empty::Held::default();
     for place in places {
         match place {
             Status::Enqueued => {
@@ -243,6 +245,7 @@ pub fn run(ctx: &mut Ctx, args: &JobsArgs) -> anyhow::Result<Exit> {
                         p.error
                     )));
                 }
+                held.total += queues.iter().map(|q| q.size).sum::<u64>();
                 for queue in queues.iter().filter(|q| q.size > 0) {
                     let name = queue.name.to_str().map(str::to_string);
                     let shown_name = name.unwrap_or_else(|| queue.name.shown().into_owned());
@@ -268,6 +271,7 @@ pub fn run(ctx: &mut Ctx, args: &JobsArgs) -> anyhow::Result<Exit> {
             }
             Status::Running => {
                 let running = read_running(ctx.store()?, now, false)?;
+                held.total += running.jobs.len() as u64;
                 for r in &running.jobs {
                     let Some(payload) = &r.payload else { continue };
                     let text = job_text(payload);
@@ -293,6 +297,7 @@ pub fn run(ctx: &mut Ctx, args: &JobsArgs) -> anyhow::Result<Exit> {
                     Status::Retry => JobSet::Retry,
                     _ => JobSet::Dead,
                 };
+                held.total += crate::commands::empty::zset(ctx.store()?, set.key())?.total;
                 let mut pager = ZPager::new(set.key(), Order::NewestFirst, filter.scored().range());
                 pager.snapshot(ctx.store()?)?;
                 let pages = pager.prefetch(connector.clone()).only(filter.keep_raw());
@@ -318,6 +323,13 @@ pub fn run(ctx: &mut Ctx, args: &JobsArgs) -> anyhow::Result<Exit> {
         }
     }
     printer.end(&mut ctx.out, seen.shown, seen.more)?;
+    if seen.shown == 0 && seen.more == 0 {
+        let noun = crate::commands::empty::Noun {
+            many: "jobs",
+            verb: "was seen",
+        };
+        crate::commands::empty::explain(&ctx.ui, &held, &noun, &args.filter, false);
+    }
     Ok(Exit::Ok)
 }
 

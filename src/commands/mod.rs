@@ -7,6 +7,7 @@ pub mod busy;
 pub mod check;
 pub mod context;
 pub mod doctor;
+pub mod empty;
 pub mod enqueue;
 pub mod fixture;
 pub mod history;
@@ -309,7 +310,7 @@ pub fn undo_plan_line(kept: Option<&crate::store::undo::Kept>) -> String {
             "undo: would keep {} {} (≈ {}) until {}, so that `cogctl undo` can take it back; \
              --no-undo keeps nothing",
             crate::render::size::count(k.entries),
-            if k.entries == 1 { "entry" } else { "entries" },
+            crate::text::plural(k.entries, "entry", "entries"),
             crate::render::size::bytes(k.bytes as i64),
             crate::render::time::rfc3339(k.until)
         ),

@@ -344,7 +344,7 @@ impl Report for OrphansReport {
             "{} on {} list{} of presumed-dead owners",
             jobs(dead_jobs),
             dead.len(),
-            if dead.len() == 1 { "" } else { "s" }
+            crate::text::plural(dead.len(), "", "s")
         );
         writeln!(
             out,
@@ -384,7 +384,11 @@ impl Report for OrphansReport {
         }
         match self.unsettled {
             Some(n) => {
-                let text = format!("{} record{}", size::count(n), if n == 1 { "" } else { "s" });
+                let text = format!(
+                    "{} record{}",
+                    size::count(n),
+                    crate::text::plural(n, "", "s")
+                );
                 let hint = if n > 0 {
                     s.dim("  (cogctl unsettled list)")
                 } else {
@@ -415,5 +419,5 @@ impl Report for OrphansReport {
 }
 
 fn jobs(n: u64) -> String {
-    format!("{} job{}", size::count(n), if n == 1 { "" } else { "s" })
+    format!("{} job{}", size::count(n), crate::text::plural(n, "", "s"))
 }

@@ -1100,7 +1100,7 @@ impl Summary {
         let mut parts = vec![format!(
             "{} entr{}",
             self.entries,
-            if self.entries == 1 { "y" } else { "ies" }
+            crate::text::plural(self.entries, "y", "ies")
         )];
         if self.disabled > 0 {
             parts.push(s.warn(&format!("{} disabled", self.disabled)));
@@ -1109,7 +1109,7 @@ impl Summary {
             parts.push(format!(
                 "{} run{} in progress",
                 self.locked,
-                if self.locked == 1 { "" } else { "s" }
+                crate::text::plural(self.locked, "", "s")
             ));
         }
         if self.unreadable > 0 {

@@ -570,7 +570,7 @@ impl ProcsReport {
                         (Some(kb), Some(n), Some(h)) if n > 0 => format!(
                             "{} ({n} handler{}: {})",
                             size::kb(kb),
-                            if n == 1 { "" } else { "s" },
+                            crate::text::plural(n, "", "s"),
                             size::kb(h)
                         ),
                         (Some(kb), _, _) => size::kb(kb),

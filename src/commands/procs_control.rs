@@ -292,7 +292,7 @@ fn signal(
             &format!(
                 "Stop {} process{} ({}) on {}?",
                 identities.len(),
-                if identities.len() == 1 { "" } else { "es" },
+                crate::text::plural(identities.len(), "", "es"),
                 identities
                     .iter()
                     .map(|id| id.shown())
@@ -310,7 +310,7 @@ fn signal(
                 "waiting up to {} for {} process{} to {}…",
                 crate::render::time::span(limit.as_secs_f64()),
                 ids.len(),
-                if ids.len() == 1 { "" } else { "es" },
+                crate::text::plural(ids.len(), "", "es"),
                 if signal == Signal::Stop {
                     "be gone"
                 } else {
@@ -454,7 +454,7 @@ impl Report for SignalReport {
                 self.signal.message(),
                 p.identity.shown(),
                 p.receivers,
-                if p.receivers == 1 { "" } else { "s" }
+                crate::text::plural(p.receivers, "", "s")
             )?;
         }
         if let Some(w) = &self.wait {
@@ -592,7 +592,7 @@ impl Report for PruneReport {
                     "removed"
                 }),
                 self.removed.len(),
-                if self.removed.len() == 1 { "y" } else { "ies" },
+                crate::text::plural(self.removed.len(), "y", "ies"),
                 keys::PROCESSES
             )?;
             for id in &self.removed {
@@ -603,7 +603,7 @@ impl Report for PruneReport {
             out,
             "{} live process{} kept",
             self.kept,
-            if self.kept == 1 { "" } else { "es" }
+            crate::text::plural(self.kept, "", "es")
         )?;
         if self.dry_run {
             writeln!(out, "{}", s.dim("dry run: nothing was changed"))?;

@@ -12,7 +12,7 @@ use serde::Serialize;
 use super::orphans::{self, OrphansArgs, OrphansReport};
 use super::unsettled::{UnsettledListArgs, UnsettledReport};
 use super::{Ctx, Problem};
-use crate::render::size::count;
+use crate::render::size::{count, counted};
 use crate::render::table::{self, Tone};
 use crate::render::{Report, emit};
 use crate::store::job::Job;
@@ -30,7 +30,7 @@ use crate::worker::death::{Death, DeathHooks, HookOutcome, Reason};
 #[derive(Debug, Args)]
 #[command(after_help = crate::render::help::examples(&[
     (
-        "What a pass would do: each in-progress list, its owner, parked and unsettled jobs",
+        "What a pass would do: the jobs it would requeue, bury and file",
         "cogctl reconcile --dry-run",
     ),
     (
@@ -63,8 +63,9 @@ pub struct ReconcileArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub batch: Option<u64>,
 
-    /// Show each in-progress list with its owner's state, the parked repeat orphans and the
-    /// unsettled records; change nothing
+    /// Say what the pass would do: the jobs it would requeue and from which dead processes,
+    /// the repeat orphans it would bury, the unsettled records it would file; change nothing
+    /// (`cogctl orphans` shows every in-progress list)
     #[arg(long)]
     pub dry_run: bool,
 
@@ -134,13 +135,86 @@ pub struct DryRunReport {
 }
 
 impl Report for DryRunReport {
+    /// What the pass would do, one line per kind of repair; the orphans view and the
+    /// unsettled records are `cogctl orphans` and `cogctl unsettled list`.
     fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
-        self.orphans.human(out, ui)?;
-        if !self.unsettled.records.is_empty() {
-            writeln!(out)?;
-            self.unsettled.human(out, ui)?;
+        let s = &ui.styles;
+        let dead: Vec<&orphans::InProgressList> = self
+            .orphans
+            .lists
+            .iter()
+            .filter(|l| l.state.is_dead())
+            .collect();
+        let jobs: u64 = dead.iter().map(|l| l.jobs).sum();
+        let mut lines = Vec::new();
+        if jobs > 0 {
+            lines.push(format!(
+                "would requeue {} from {} ({}); a job orphaned too often is parked instead",
+                counted(jobs, "job", "jobs"),
+                counted(dead.len() as u64, "dead process", "dead processes"),
+                dead.iter()
+                    .map(|l| l.identity.shown())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        } else if !dead.is_empty() {
+            lines.push(format!(
+                "would forget {} (its in-progress list is empty)",
+                counted(dead.len() as u64, "dead process", "dead processes")
+            ));
         }
-        writeln!(out, "{}", ui.styles.dim("dry run: nothing was changed"))
+        if let Some(n) = self.orphans.repeat_orphans.filter(|&n| n > 0) {
+            lines.push(format!(
+                "would bury {} in dead",
+                counted(n, "parked repeat orphan", "parked repeat orphans")
+            ));
+        }
+        if self.unsettled.total > 0 {
+            let invalid = if self.unsettled.invalid > 0 {
+                format!(
+                    " ({} quarantined instead)",
+                    counted(self.unsettled.invalid, "invalid one", "invalid ones")
+                )
+            } else {
+                String::new()
+            };
+            lines.push(format!(
+                "would file {} in retry or dead{invalid}",
+                counted(
+                    self.unsettled.total,
+                    "unsettled record",
+                    "unsettled records"
+                )
+            ));
+        }
+        let waiting: Vec<&orphans::InProgressList> = self
+            .orphans
+            .lists
+            .iter()
+            .filter(|l| !l.state.is_dead() && l.state != Liveness::Alive && l.jobs > 0)
+            .collect();
+        if !waiting.is_empty() {
+            lines.push(format!(
+                "would leave {} of {} silent or unknown {} (not presumed dead before {} of silence)",
+                counted(waiting.iter().map(|l| l.jobs).sum(), "job", "jobs"),
+                waiting.len(),
+                crate::text::plural(waiting.len() as u64, "process", "processes"),
+                crate::render::time::span(self.orphans.threshold)
+            ));
+        }
+        if lines.is_empty() {
+            lines.push(
+                "would do nothing: no job of a dead process, no repeat orphan, no unsettled record"
+                    .into(),
+            );
+        }
+        for line in lines {
+            writeln!(out, "{line}")?;
+        }
+        writeln!(out, "{}", s.dim("dry run: nothing was changed"))?;
+        Problem::warn_all(ui, &self.orphans.problems);
+        Problem::warn_all(ui, &self.unsettled.problems);
+        Ok(())
     }
 
     fn exit(&self) -> Exit {
@@ -440,9 +514,9 @@ fn write_filed(out: &mut dyn Write, ui: &Ui, f: &Filed) -> io::Result<()> {
     let s = &ui.styles;
     writeln!(
         out,
-        "{} {} unsettled records ({} into dead), quarantined {} invalid",
+        "{} {} ({} into dead), quarantined {} invalid",
         s.strong("filed"),
-        count(f.filed),
+        counted(f.filed, "unsettled record", "unsettled records"),
         count(f.into_dead),
         count(f.quarantined)
     )?;
@@ -462,8 +536,9 @@ fn death_hooks_note(out: &mut dyn Write, ui: &Ui, n: u64) -> io::Result<()> {
             out,
             "{}",
             ui.styles.dim(&format!(
-                "note: {} job(s) were filed in dead by cogctl; the Ruby death hooks of their classes do not run for them",
-                count(n)
+                "note: {} filed in dead by cogctl; the Ruby death hooks of {} do not run for them",
+                counted(n, "job was", "jobs were"),
+                crate::text::plural(n, "its class", "their classes")
             ))
         )?;
     }
@@ -479,7 +554,7 @@ impl Report for ReconcileReport {
             let mut t = table::new(
                 ui,
                 &[
-                    "IDENTITY", "OWNER", "REQUEUED", "PARKED", "BURIED", "FAILED", "",
+                    "IDENTITY", "OWNER", "REQUEUED", "PARKED", "BURIED", "FAILED", "RECORD",
                 ],
             );
             for l in &self.lists {
@@ -524,24 +599,31 @@ impl Report for ReconcileReport {
         if self.lists.iter().any(|l| l.failed > 0) {
             writeln!(
                 stderr,
-                "{} jobs that could not be put back (a queue key of the wrong type?) stay on their list for the next pass",
-                s.warn("warning:")
+                "{} {} that could not be put back (a queue key of the wrong type?) stay on their list for the next pass",
+                s.warn("warning:"),
+                counted(self.lists.iter().map(|l| l.failed).sum(), "job", "jobs")
             )?;
         }
         if !self.unlisted_queues.is_empty() {
             writeln!(
                 stderr,
-                "{} requeued job(s) onto queue(s) no live process reads: {} — make sure some worker reads them",
+                "{} requeued jobs onto {} no live process reads: {} — make sure some worker reads {}",
                 s.warn("warning:"),
-                shown_list(&self.unlisted_queues, ", ")
+                crate::text::plural(self.unlisted_queues.len() as u64, "a queue", "queues"),
+                shown_list(&self.unlisted_queues, ", "),
+                crate::text::plural(self.unlisted_queues.len() as u64, "it", "them")
             )?;
         }
         drop(stderr);
         writeln!(
             out,
-            "{} {} repeat orphans",
+            "{} {}",
             s.strong("buried"),
-            count(self.buried_repeat_orphans.len() as u64)
+            counted(
+                self.buried_repeat_orphans.len() as u64,
+                "repeat orphan",
+                "repeat orphans"
+            )
         )?;
         write_filed(out, ui, &self.unsettled)?;
         death_hooks_note(out, ui, self.death_hooks_not_run)?;
@@ -549,9 +631,9 @@ impl Report for ReconcileReport {
         if h.jobs > 0 {
             writeln!(
                 out,
-                "{} the death hooks of {} job(s): {} ok, {} failed, {} timed out",
+                "{} the death hooks of {}: {} ok, {} failed, {} timed out",
                 s.strong("ran"),
-                count(h.jobs),
+                counted(h.jobs, "job", "jobs"),
                 count(h.ok),
                 count(h.failed),
                 count(h.timed_out)

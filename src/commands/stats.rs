@@ -610,7 +610,7 @@ impl Report for StatsReport {
         let unreadable = |n: u64| {
             s.warn(&format!(
                 "({n} process{} info unreadable)",
-                if n == 1 { "'s" } else { "es'" }
+                crate::text::plural(n, "'s", "es'")
             ))
         };
         let threads = match (self.threads, self.threads_unknown) {

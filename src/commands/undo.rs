@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::Ctx;
 use crate::render::progress::Progress;
-use crate::render::size::{bytes, count};
+use crate::render::size::{bytes, count, counted};
 use crate::render::table::{self, Tone, one_line};
 use crate::render::time::{rfc3339, when};
 use crate::render::{self, Report};
@@ -20,6 +20,7 @@ use crate::term::confirm::confirm;
 use crate::term::exit::{Exit, UsageError};
 use crate::term::interrupt;
 use crate::term::ui::Ui;
+use crate::text::plural;
 
 /// Take back a change cogctl made: exactly what it changed, where it is still as left
 ///
@@ -37,7 +38,7 @@ use crate::term::ui::Ui;
     args_conflicts_with_subcommands = true,
     after_help = crate::render::help::examples(&[
         ("Take back the newest change on this Redis (asks first)", "cogctl undo last"),
-        ("What undoing a change from the audit trail would do", "cogctl undo 1764770712123-0 --dry-run"),
+        ("What undoing a change would do, by the id it printed", "cogctl undo u-20261203-140512-4f2a --dry-run"),
         ("Every change that can still be undone", "cogctl undo list"),
         ("Free what a change kept, now", "cogctl undo purge u-20261203-140512-4f2a --yes"),
     ])
@@ -46,8 +47,9 @@ pub struct UndoArgs {
     #[command(subcommand)]
     pub action: Option<UndoAction>,
 
-    /// The change: its id in `cogctl audit`, its undo record's id (u-…), or `last` (the
-    /// newest change on this Redis that can be undone)
+    /// The change: its id (u-…, printed by the change, shown by `cogctl audit` and `undo
+    /// list`), its audit entry id, or `last` (the newest change on this Redis that can be
+    /// undone)
     #[arg(value_name = "ID|last")]
     pub id: Option<String>,
 
@@ -78,7 +80,7 @@ pub enum UndoAction {
         ("Free every undo record on this Redis", "cogctl undo purge --all --yes"),
     ]))]
     Purge {
-        /// The change (audit id or undo record id)
+        /// The change: its id (u-…) or its audit entry id
         #[arg(
             value_name = "ID",
             required_unless_present = "all",
@@ -255,6 +257,15 @@ fn context_words(context: &str) -> String {
 }
 
 /// What undoing `record` does, in words.
+/// `the 3 jobs`, but `the job` for one.
+fn the(n: u64, counted: &str) -> String {
+    if n == 1 {
+        format!("the {}", counted.trim_start_matches("1 "))
+    } else {
+        format!("the {counted}")
+    }
+}
+
 fn describe(record: &Record) -> String {
     let key = record
         .key
@@ -266,37 +277,57 @@ fn describe(record: &Record) -> String {
         .as_ref()
         .map(|k| k.shown().into_owned())
         .unwrap_or_default();
-    let n = count(record.entries);
+    let e = record.entries;
+    let entries = counted(e, "entry", "entries");
+    let jobs = counted(e, "job", "jobs");
+    let names = counted(e, "name", "names");
+    let (the_entries, the_jobs) = (the(e, &entries), the(e, &jobs));
     match record.kind {
         Some(Kind::ZsetRemove) => format!(
-            "put back {n} entries into {key}, with their bytes and scores (and their attempts \
+            "put back {entries} into {key}, with their bytes and scores (and their attempts \
              logs and locks)"
         ),
-        Some(Kind::ZsetAdd) => format!("remove the {n} entries it added to {key}"),
-        Some(Kind::ZsetMove) => format!("move {n} entries from {other} back to {key}"),
-        Some(Kind::Rescore) => format!("give {n} entries of {key} their old scores back"),
-        Some(Kind::Requeue) => {
-            format!("take {n} jobs off their queues and return them to {key}, at their scores")
-        }
-        Some(Kind::Unrequeue) => format!("push {n} jobs of {key} to their queues again"),
-        Some(Kind::ListClear) => format!(
-            "put the {n} cleared jobs back on {key}, in their order and ahead of any job \
-             pushed since"
+        Some(Kind::ZsetAdd) => format!("remove {the_entries} it added to {key}"),
+        Some(Kind::ZsetMove) => format!("move {entries} from {other} back to {key}"),
+        Some(Kind::Rescore) => format!(
+            "give {entries} of {key} {} old {} back",
+            plural(e, "its", "their"),
+            plural(e, "score", "scores")
         ),
-        Some(Kind::ListRestored) => format!("clear the {n} jobs it put back on {key} again"),
-        Some(Kind::ListRemove) => {
-            format!("put {n} deleted jobs back on {key}, each in its place in line")
+        Some(Kind::Requeue) => {
+            format!(
+                "take {jobs} off {} and return {} to {key}, at {}",
+                plural(e, "its queue", "their queues"),
+                plural(e, "it", "them"),
+                plural(e, "its score", "their scores")
+            )
         }
-        Some(Kind::ListInserted) => format!("delete again the {n} jobs it put back on {key}"),
-        Some(Kind::Enqueue) => format!("remove the {n} jobs it pushed, where still waiting"),
-        Some(Kind::Unenqueued) => format!("push again the {n} jobs it removed"),
-        Some(Kind::MembersAdded) => format!("remove the {n} names it added to {key}"),
-        Some(Kind::MembersRemoved) => format!("add back the {n} names it removed from {key}"),
+        Some(Kind::Unrequeue) => format!(
+            "push {jobs} of {key} to {} again",
+            plural(e, "its queue", "their queues")
+        ),
+        Some(Kind::ListClear) => format!(
+            "put {} back on {key}, in {} order and ahead of any job pushed since",
+            the(e, &counted(e, "cleared job", "cleared jobs")),
+            plural(e, "its", "their")
+        ),
+        Some(Kind::ListRestored) => format!("clear {the_jobs} it put back on {key} again"),
+        Some(Kind::ListRemove) => {
+            format!(
+                "put {} back on {key}, each in its place in line",
+                counted(e, "deleted job", "deleted jobs")
+            )
+        }
+        Some(Kind::ListInserted) => format!("delete again {the_jobs} it put back on {key}"),
+        Some(Kind::Enqueue) => format!("remove {the_jobs} it pushed, where still waiting"),
+        Some(Kind::Unenqueued) => format!("push again {the_jobs} it removed"),
+        Some(Kind::MembersAdded) => format!("remove {} it added to {key}", the(e, &names)),
+        Some(Kind::MembersRemoved) => format!("add back {} it removed from {key}", the(e, &names)),
         Some(Kind::ListSwap) => format!(
-            "put the {n} jobs it removed back on {key}, each in its place in line (those whose \
+            "put {the_jobs} it removed back on {key}, each in its place in line (those whose \
              place has been taken by workers go to the front)"
         ),
-        Some(Kind::ListUnswap) => format!("remove again the {n} jobs it put back on {key}"),
+        Some(Kind::ListUnswap) => format!("remove again {the_jobs} it put back on {key}"),
         None => "nothing: the record is of a kind this cogctl doesn't know".into(),
     }
 }
@@ -663,9 +694,9 @@ impl Report for PurgeReport {
         };
         writeln!(
             out,
-            "{} {what} ({} keys freed); those changes can't be undone any more",
+            "{} {what} ({} freed); those changes can't be undone any more",
             ui.styles.strong("purged"),
-            count(self.keys)
+            counted(self.keys, "key", "keys")
         )
     }
 }

@@ -306,7 +306,7 @@ impl Report for UnsettledReport {
         let summary = format!(
             "{} record{}, {} invalid",
             size::count(self.total),
-            if self.total == 1 { "" } else { "s" },
+            crate::text::plural(self.total, "", "s"),
             size::count(self.invalid)
         );
         writeln!(out)?;

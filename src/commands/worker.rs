@@ -15,8 +15,8 @@ use super::Ctx;
 use crate::render::Report;
 use crate::render::table::{self, Tone};
 use crate::store::ids::Jids;
-use crate::term::exit::{Exit, UsageError};
-use crate::term::ui::Ui;
+use crate::term::exit::{Exit, Reported, UsageError};
+use crate::term::ui::{Format, Ui};
 use crate::term::values::parse_duration;
 use crate::worker::death::{DeathHooks, Queue};
 use crate::worker::handlers::Handlers;
@@ -523,9 +523,14 @@ impl Report for WorkerReport {
             ),
         ]);
         out.write_all(table::finish(&mut t, &[0, 1, 2, 3, 4, 5]).as_bytes())?;
+        let why = match self.reason.as_str() {
+            "burst" => ": its queues are empty (--burst)",
+            "max-jobs" => ": it started --max-jobs jobs",
+            _ => "",
+        };
         ui.note(&format!(
-            "{} stopped ({}) after {:.1}s",
-            self.identity, self.reason, self.elapsed
+            "{} stopped after {:.1}s{why}",
+            self.identity, self.elapsed
         ));
         Ok(())
     }
@@ -550,7 +555,31 @@ pub fn release_signals() {
 }
 
 pub fn run(ctx: &mut Ctx, args: &WorkerArgs) -> anyhow::Result<Exit> {
-    let r = resolve(args)?;
+    let resolved = resolve(args);
+    // With JSON logs every line is an event, an error that ends the worker too (the flag is
+    // all there is to go by when the settings themselves are wrong).
+    let json_logs = match &resolved {
+        Ok(r) => r.log_format == LogFormat::Json,
+        Err(_) => args.log_format.as_deref() == Some("json"),
+    };
+    let result = resolved
+        .map_err(anyhow::Error::from)
+        .and_then(|r| serve(ctx, args, r));
+    match result {
+        Err(e) if json_logs => {
+            crate::worker::log::write(
+                LogFormat::Json,
+                "error",
+                "worker_failed",
+                &[("error", &format!("{e:#}"))],
+            );
+            Err(e.context(Reported))
+        }
+        other => other,
+    }
+}
+
+fn serve(ctx: &mut Ctx, args: &WorkerArgs, r: Resolved) -> anyhow::Result<Exit> {
     let mut handlers =
         Handlers::new(&r.handlers, r.timeout, &r.timeout_for, r.grace).map_err(UsageError)?;
     handlers.set_recycle(r.recycle);
@@ -635,6 +664,16 @@ pub fn run(ctx: &mut Ctx, args: &WorkerArgs) -> anyhow::Result<Exit> {
         failed: report.failed,
         ..super::Counts::default()
     });
-    crate::render::emit(&mut ctx.out, &ctx.ui, &report)?;
+    if r.log_format == LogFormat::Json {
+        // The `worker_stopped` event is the summary; stdout carries the report only when
+        // it was asked for as JSON, and then as one line like every other.
+        if !ctx.ui.human() {
+            let mut ui = ctx.ui.clone();
+            ui.format = Format::Ndjson;
+            crate::render::emit(&mut ctx.out, &ui, &report)?;
+        }
+    } else {
+        crate::render::emit(&mut ctx.out, &ctx.ui, &report)?;
+    }
     Ok(report.exit())
 }

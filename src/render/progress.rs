@@ -1,7 +1,7 @@
 //! A progress bar on stderr (rate and ETA), shown only to people: hidden when stderr isn't a
 //! terminal, with --quiet, and with JSON output.
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 use crate::term::ui::Ui;
 
@@ -20,9 +20,15 @@ impl Progress {
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
         bar.set_style(
             ProgressStyle::with_template(
-                "{msg} [{bar:30}] {human_pos}/{human_len} {per_sec} ETA {eta}",
+                "{msg} [{bar:30}] {human_pos}/{human_len} {rate} ETA {eta}",
             )
             .expect("a valid template")
+            .with_key(
+                "rate",
+                |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = w.write_str(&rate(state.per_sec()));
+                },
+            )
             .progress_chars("=> "),
         );
         bar.set_message(what.to_string());
@@ -45,5 +51,25 @@ impl Progress {
         if let Some(bar) = &self.0 {
             bar.finish_and_clear();
         }
+    }
+}
+
+/// Items per second as a whole number with separators: `1,166/s`.
+fn rate(per_sec: f64) -> String {
+    let whole = if per_sec.is_finite() && per_sec > 0.0 {
+        per_sec.round() as u64
+    } else {
+        0
+    };
+    format!("{}/s", crate::render::size::count(whole))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn rate_is_a_whole_number_with_separators() {
+        assert_eq!(super::rate(1166.4321), "1,166/s");
+        assert_eq!(super::rate(0.4), "0/s");
+        assert_eq!(super::rate(f64::NAN), "0/s");
     }
 }

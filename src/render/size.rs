@@ -27,7 +27,7 @@ pub fn count(n: u64) -> String {
 
 /// `n` things, with the word that fits: `1 key`, `2,500 keys`.
 pub fn counted(n: u64, one: &str, many: &str) -> String {
-    format!("{} {}", count(n), if n == 1 { one } else { many })
+    format!("{} {}", count(n), crate::text::plural(n, one, many))
 }
 
 /// An integer's decimal digits, of any length and maybe signed, with thousands separators.

@@ -64,6 +64,13 @@ pub fn new(ui: &Ui, header: &[&str]) -> Table {
     table
 }
 
+/// Never wrap `column` (an id to copy whole): the others give way when the line is short.
+pub fn keep_whole(table: &mut Table, column: usize) {
+    if let Some(c) = table.column_mut(column) {
+        c.set_constraint(comfy_table::ColumnConstraint::ContentWidth);
+    }
+}
+
 /// Column gaps of two spaces and no padding at the line's ends; numeric columns right-aligned.
 pub fn finish(table: &mut Table, right_aligned: &[usize]) -> String {
     let count = table.column_count();

@@ -103,7 +103,7 @@ impl Connector {
             .url
             .as_str()
             .into_connection_info()
-            .map_err(|e| invalid(e.to_string()))?;
+            .map_err(|_| invalid(url_problem(&opts.url)))?;
         if let Some(pw) = &opts.password {
             let settings = info.redis_settings().clone().set_password(pw);
             info = info.set_redis_settings(settings);
@@ -381,9 +381,15 @@ impl Connector {
         if matches!(err.kind(), redis::ErrorKind::AuthenticationFailed)
             || matches!(code, "WRONGPASS" | "NOAUTH")
         {
+            // In plain words: the client library's kind names mean nothing to an operator.
+            let reason = if code == "NOAUTH" {
+                "it requires a password and none was given"
+            } else {
+                "the password (or the user and password) is wrong"
+            };
             StoreError::AuthRefused {
                 target: self.target.clone(),
-                reason,
+                reason: reason.into(),
             }
         } else if matches!(err.kind(), redis::ErrorKind::InvalidClientConfig) {
             StoreError::InvalidAddress {
@@ -417,6 +423,26 @@ pub fn is_unavailable(err: &redis::RedisError) -> bool {
         && CODES
             .iter()
             .any(|c| text.contains(&format!("-{c} ")) || text.ends_with(&format!("-{c}")))
+}
+
+/// The URL schemes cogctl connects with, as said in errors.
+pub const SCHEMES: &str = "redis://, rediss:// (TLS) or unix:// (a socket)";
+
+/// Why a Redis URL the client library refused is wrong, in words (its own message names
+/// only its error kind).
+fn url_problem(url: &str) -> String {
+    match url.split_once("://") {
+        None => format!("not a URL: give one that starts with {SCHEMES}"),
+        Some((scheme, _)) if !matches!(scheme, "redis" | "rediss" | "unix" | "redis+unix") => {
+            format!(
+                "{}:// is not a scheme cogctl connects with: use {SCHEMES}",
+                crate::text::visible(scheme)
+            )
+        }
+        Some(_) => "not a Redis URL: redis://[USER:PASSWORD@]HOST[:PORT][/DB], \
+                    rediss://… or unix:///PATH[?db=N]"
+            .into(),
+    }
 }
 
 /// A short description of a client-library error, without the library's debug noise.

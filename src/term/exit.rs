@@ -80,6 +80,12 @@ impl Exit {
     }
 }
 
+/// An error the command has written out itself (a worker with JSON logs logs it as an
+/// event): its exit code still comes from the errors it wraps, and nothing more is printed.
+#[derive(Debug, thiserror::Error)]
+#[error("reported")]
+pub struct Reported;
+
 /// A problem with what the user asked for, found after parsing (exit code 2).
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]

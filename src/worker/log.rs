@@ -54,7 +54,12 @@ pub fn line(
                 json(event)
             );
             for (k, v) in fields {
-                let _ = write!(line, ",{}:{}", json(k), json(&v.to_string()));
+                let text = v.to_string();
+                if NUMBERS.contains(k) && is_number(&text) {
+                    let _ = write!(line, ",{}:{text}", json(k));
+                } else {
+                    let _ = write!(line, ",{}:{}", json(k), json(&text));
+                }
             }
             line.push('}');
             line
@@ -71,6 +76,35 @@ pub fn write(
 ) {
     let line = line(format, Clock::system().now, level, event, fields);
     let _ = writeln!(std::io::stderr().lock(), "{line}");
+}
+
+/// The fields that hold a count or seconds: in JSON a value of one of these is written as a
+/// number (`"concurrency":2`) when it reads as one; every other value is a string.
+const NUMBERS: &[&str] = &[
+    "concurrency",
+    "dead",
+    "discarded",
+    "elapsed",
+    "failed",
+    "failed_attempts",
+    "filed",
+    "in",
+    "jobs",
+    "processed",
+    "quarantined",
+    "requeued",
+    "retried",
+    "running",
+    "signal",
+];
+
+/// Whether `text` is a JSON number as it stands (`2`, `0.125`; not `07`, `NaN` or `1e3x`).
+fn is_number(text: &str) -> bool {
+    !text.is_empty()
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b == b'.' || b == b'-')
+        && serde_json::from_str::<serde_json::Number>(text).is_ok()
 }
 
 /// A JSON string of the text made visible.
@@ -113,6 +147,22 @@ mod tests {
         );
         let parsed: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(parsed["error"], "bad \"x\"\\n\\x1b[2J");
+    }
+
+    #[test]
+    fn counts_are_json_numbers() {
+        let fields: [(&str, &dyn std::fmt::Display); 4] = [
+            ("concurrency", &2),
+            ("elapsed", &"0.125"),
+            ("signal", &"TSTP"),
+            ("jid", &"123"),
+        ];
+        let json = line(LogFormat::Json, 0.0, "info", "x", &fields);
+        assert!(
+            json.ends_with(r#""concurrency":2,"elapsed":0.125,"signal":"TSTP","jid":"123"}"#),
+            "{json}"
+        );
+        assert!(!is_number("07") && !is_number("-") && !is_number("1.2.3"));
     }
 
     #[test]

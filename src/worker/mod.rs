@@ -114,7 +114,7 @@ fn work<'s>(shared: &'s Shared, scope: &'s std::thread::Scope<'s, '_>) -> StoreR
         "worker_started",
         &[
             ("identity", &shared.settings.identity),
-            ("queues", &shared.settings.queues.join(",")),
+            ("queues", &weighted(&shared.settings.queues)),
             ("concurrency", &shared.settings.concurrency),
         ],
     );
@@ -148,17 +148,46 @@ fn work<'s>(shared: &'s Shared, scope: &'s std::thread::Scope<'s, '_>) -> StoreR
     {
         shared.log("error", "cleanup_failed", &[("error", &e)]);
     }
-    let processed = shared.tally.processed.load(Ordering::Relaxed);
+    // The run's summary: with JSON logs it is the only one (no table follows on stdout).
+    let t = &shared.tally;
+    let count = |n: &std::sync::atomic::AtomicU64| n.load(Ordering::SeqCst);
     shared.log(
         "info",
         "worker_stopped",
         &[
             ("identity", &shared.settings.identity),
             ("reason", &reason),
-            ("processed", &processed),
+            ("processed", &count(&t.processed)),
+            ("failed", &count(&t.failed)),
+            ("retried", &count(&t.retried)),
+            ("dead", &count(&t.dead)),
+            ("discarded", &count(&t.discarded)),
+            ("requeued", &requeued),
         ],
     );
     Ok(Ended { reason, requeued })
+}
+
+/// The configured queues as they were given, a weight as `:N`: `critical:3,default,nc` for
+/// `critical,critical,critical,default,nc` (each name repeated once per unit of weight).
+fn weighted(queues: &[String]) -> String {
+    let mut runs: Vec<(&str, usize)> = Vec::new();
+    for q in queues {
+        match runs.last_mut() {
+            Some((name, n)) if *name == q.as_str() => *n += 1,
+            _ => runs.push((q, 1)),
+        }
+    }
+    runs.iter()
+        .map(|&(name, n)| {
+            if n > 1 {
+                format!("{name}:{n}")
+            } else {
+                name.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// The death hook thread: each queued death's hooks, in order, each outcome logged and counted.

@@ -86,13 +86,13 @@ fn ready(shared: &Shared) -> Response {
         return Response::text(503, "starting: waiting for the first heartbeat\n");
     }
     if shared.stopping() {
-        return Response::text(
-            503,
+        return Response::text(503, {
+            let busy = shared.busy.load(Ordering::SeqCst) as u64;
             format!(
-                "draining: stopping, {} job(s) still running\n",
-                shared.busy.load(Ordering::SeqCst)
-            ),
-        );
+                "draining: stopping, {busy} {} still running\n",
+                crate::text::plural(busy, "job", "jobs")
+            )
+        });
     }
     if shared.quiet() {
         return Response::text(503, "quiet: fetching no new jobs\n");

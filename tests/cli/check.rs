@@ -198,3 +198,46 @@ fn a_key_of_the_wrong_type_fails_its_check_with_the_error() {
     }
     assert_eq!(check(&json, "retry")["ok"], true);
 }
+
+#[test]
+fn a_failing_latency_names_a_paused_queue_as_paused() {
+    let server = RedisServer::start();
+    let now = server.load("incident").captured_at;
+    // mail-out is paused in the fixture: its jobs wait by design.
+    for args in [
+        &["check", "--max-latency", "1s", "--json"][..],
+        &[
+            "check",
+            "--max-latency",
+            "1s",
+            "--queue",
+            "mail-out",
+            "--json",
+        ][..],
+    ] {
+        let run = server.assert_read_only(|| cogctl(&server, now, args));
+        assert_eq!(run.code, 1, "{}", run.stdout);
+        let json = run.json();
+        assert_eq!(check(&json, "latency")["ok"], false);
+        assert_eq!(
+            check(&json, "latency")["detail"],
+            "oldest job waits on mail-out, which is paused",
+            "{args:?}"
+        );
+    }
+    // A queue that isn't paused is named as before.
+    let run = cogctl(
+        &server,
+        now,
+        &[
+            "check",
+            "--max-latency",
+            "1s",
+            "--queue",
+            "default",
+            "--json",
+        ],
+    );
+    let detail = check(&run.json(), "latency")["detail"].clone();
+    assert!(!detail.as_str().unwrap().contains("paused"), "{detail}");
+}

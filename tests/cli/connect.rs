@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::support::{Cogctl, free_port};
+use crate::support::{Cogctl, RedisServer, free_port};
 
 pub struct Server(Child);
 
@@ -428,4 +428,78 @@ fn a_replica_refusing_writes_is_unavailable() {
         run.stderr
     );
     assert!(!run.stderr.contains("ReadOnly"), "{}", run.stderr);
+}
+
+/// Connection errors in plain words: one sentence, and a hint line only where it helps.
+#[test]
+fn connection_errors_in_plain_words() {
+    let noise = [
+        "InvalidClientConfig",
+        "AuthenticationFailed",
+        "did not parse",
+    ];
+    let plain = |run: &crate::support::Run, lines: usize| {
+        for word in noise {
+            assert!(!run.stderr.contains(word), "{word}: {}", run.stderr);
+        }
+        assert_eq!(run.stderr.lines().count(), lines, "{}", run.stderr);
+        assert_eq!(run.stdout, "");
+    };
+    let run = Cogctl::bare()
+        .args(["--redis-url", "http://localhost:6379", "stats"])
+        .run();
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    plain(&run, 1);
+    assert!(
+        run.stderr.contains("http:// is not a scheme cogctl connects with: use redis://, rediss:// (TLS) or unix:// (a socket)"),
+        "{}",
+        run.stderr
+    );
+
+    let server = RedisServer::start();
+    redis::cmd("CONFIG")
+        .arg("SET")
+        .arg("requirepass")
+        .arg("rightpw")
+        .query::<()>(&mut server.conn())
+        .unwrap();
+    // A wrong password: said so, no hint (the URL was given).
+    let url = format!("{}?pass=wrongpw1", server.url());
+    let run = Cogctl::bare().args(["--redis-url", &url, "stats"]).run();
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    plain(&run, 1);
+    assert!(
+        run.stderr
+            .contains("refused the credentials: the password (or the user and password) is wrong"),
+        "{}",
+        run.stderr
+    );
+    // None given: said so, with where it goes.
+    let run = Cogctl::bare()
+        .args(["--redis-url", &server.url(), "stats"])
+        .run();
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    plain(&run, 2);
+    assert!(
+        run.stderr
+            .contains("it requires a password and none was given\nhint: give it in the URL"),
+        "{}",
+        run.stderr
+    );
+
+    // Nothing listens there: the URL was given, so no "pass --redis-url" hint.
+    let run = Cogctl::bare()
+        .args(["--redis-url", "redis://127.0.0.1:1/0", "stats"])
+        .run();
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    plain(&run, 1);
+    // No URL at all: the default address, and the hint to name one.
+    let run = Cogctl::bare().args(["stats"]).run();
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    plain(&run, 2);
+    assert!(
+        run.stderr.contains("hint: pass --redis-url"),
+        "{}",
+        run.stderr
+    );
 }

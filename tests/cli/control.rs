@@ -293,11 +293,12 @@ fn delete_job_json_and_jids_that_are_not_there() {
             "gone": 0,
             "failed": 1,
             "skipped": 0,
+            "not_found": 1,
             "interrupted": false,
             "elapsed_secs": 0.0,
             "unfinished": [{
                 "jid": "000000000000000000000000",
-                "outcome": "failed",
+                "outcome": "not_found",
                 "reason": "not on queue mail-out",
             }],
             "unfinished_more": 0,

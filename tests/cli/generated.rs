@@ -174,3 +174,38 @@ fn help_lists_every_exit_code() {
         );
     }
 }
+
+/// A synopsis shows each option with its value, in the order clap holds them; `--version`
+/// is on the root's page only.
+#[test]
+fn man_synopses_show_values_in_clap_order_and_version_on_the_root_only() {
+    let (dir, names) = man_pages();
+    let synopsis = |page: &str| -> String {
+        let text = std::fs::read_to_string(dir.path().join(page)).unwrap();
+        let at = text.find(".SH SYNOPSIS\n").unwrap() + ".SH SYNOPSIS\n".len();
+        text[at..].lines().next().unwrap().to_string()
+    };
+    let list = synopsis("cogctl-dead-list.1");
+    for shown in [
+        r"[\fB\-\-limit\fR \fI<N>\fR]",
+        r"[\fB\-\-class\fR \fI<CLASS>\fR]",
+        r"[\fB\-\-watch\fR[=\fI<INTERVAL>\fR]]",
+        r"[\fB\-\-all\fR]",
+    ] {
+        assert!(list.contains(shown), "{shown} not in {list}");
+    }
+    let at = |text: &str| list.find(text).unwrap();
+    assert!(
+        at("class") < at("limit") && at("limit") < at("redis"),
+        "{list}"
+    );
+    for name in &names {
+        let page = std::fs::read_to_string(dir.path().join(name)).unwrap();
+        assert_eq!(
+            page.contains(r"\-\-version"),
+            name == "cogctl.1",
+            "{name}: --version belongs on the root's page only"
+        );
+    }
+    assert!(synopsis("cogctl.1").ends_with(r"\fI<COMMAND>\fR"));
+}

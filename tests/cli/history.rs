@@ -395,3 +395,26 @@ fn worker_history_trims_by_age_and_count() {
         assert!(entries[0].0.contains(r#""class":"New""#));
     }
 }
+
+#[test]
+fn a_search_that_finds_nothing_says_how_many_runs_there_were() {
+    let server = RedisServer::start();
+    let now = server.load("history").captured_at;
+    let total: usize = server.zset::<String, String>("cogworker:history:all").len();
+    let run =
+        server.assert_read_only(|| cogctl(&server, now, &["history", "--search", "no-such-text"]));
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    assert!(
+        run.stderr
+            .contains(&format!("0 of {total} runs match --search no-such-text")),
+        "{}",
+        run.stderr
+    );
+    let run = cogctl(&server, now, &["history", "--since", "+1h"]);
+    assert!(
+        run.stderr.contains("runs match; the newest finished ")
+            && run.stderr.contains(" ago, before --since +1h"),
+        "{}",
+        run.stderr
+    );
+}

@@ -564,7 +564,7 @@ fn worker_logs_escape_what_jobs_hold() {
         assert!(
             line.starts_with("time=")
                 || line.starts_with(r"e\x07 | builtin:echo")
-                || line.contains(" stopped (burst) after "),
+                || line.contains(" stopped after "),
             "a log line that isn't one:\n{line}\n{}",
             run.stderr
         );

@@ -177,6 +177,9 @@ fn an_unknown_jid_is_not_found() {
         server.assert_read_only(|| cogctl(&server, now, &["job", "000000000000000000000000"]));
     insta::assert_snapshot!(run.snapshot());
     assert_eq!(run.code, 1);
+    // Said once: one line, and nothing on stderr.
+    assert_eq!(run.stdout.lines().count(), 1, "{}", run.stdout);
+    assert_eq!(run.stderr, "");
     let run = cogctl(&server, now, &["job", "000000000000000000000000", "--json"]);
     assert_eq!(run.code, 1);
     let json = run.json();

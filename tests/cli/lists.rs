@@ -379,3 +379,63 @@ fn a_growing_set_is_still_read_to_an_end() {
             .all(|j| !j.starts_with("late"))
     );
 }
+
+/// A filter that leaves nothing of a set that holds entries says why, on stderr; the same
+/// for triage, the dry and real runs of a change, a queue, `jobs --search` and history.
+#[test]
+fn an_empty_result_explains_itself() {
+    let server = RedisServer::start();
+    let now = server.load("incident").captured_at;
+    let dead: usize = server.zset::<String, String>("cogworker:dead").len();
+    let said = |args: &[&str]| -> String {
+        // A real run writes its audit entry, so only the views are checked read-only.
+        let run = if args.contains(&"--yes") {
+            cogctl(&server, now, args)
+        } else {
+            server.assert_read_only(|| cogctl(&server, now, args))
+        };
+        assert!(run.code == 0 || run.code == 1, "{}", run.snapshot());
+        run.stderr
+    };
+    let by_time = format!("0 of {dead} dead entries match; the newest died ");
+    for args in [
+        &["dead", "list", "--since", "+1h"][..],
+        &["dead", "triage", "--since", "+1h"],
+        &["dead", "retry", "--since", "+1h", "--dry-run"],
+        &["dead", "delete", "--since", "+1h", "--yes"],
+    ] {
+        let stderr = said(args);
+        assert!(stderr.contains(&by_time), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(" ago, before --since +1h"),
+            "{args:?}: {stderr}"
+        );
+        assert_eq!(stderr.matches("0 of ").count(), 1, "said once: {stderr}");
+    }
+    assert_eq!(server.zset::<String, String>("cogworker:dead").len(), dead);
+    let stderr = said(&["dead", "list", "--class", "NoSuchJob"]);
+    assert!(
+        stderr.contains(&format!("0 of {dead} dead entries match --class NoSuchJob")),
+        "{stderr}"
+    );
+    let stderr = said(&["jobs", "--search", "no-such-text"]);
+    assert!(
+        stderr.contains(" jobs match --search no-such-text"),
+        "{stderr}"
+    );
+    let stderr = said(&["queue", "list", "default", "--class", "NoSuchJob"]);
+    assert!(
+        stderr.contains(" waiting jobs match --class NoSuchJob"),
+        "{stderr}"
+    );
+    // Nothing matched because nothing is there: no sentence (the table's own line says it).
+    let stderr = said(&[
+        "scheduled",
+        "list",
+        "--class",
+        "NoSuchJob",
+        "--queue",
+        "none",
+    ]);
+    assert!(!stderr.contains("0 of 0"), "{stderr}");
+}

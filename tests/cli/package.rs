@@ -84,6 +84,11 @@ fn the_debian_package_holds_a_working_cogctl_its_man_pages_completions_and_docs(
         .stdin(Stdio::null())
         .output()
         .expect("run ./tasks package");
+    assert!(
+        !String::from_utf8_lossy(&built.stderr).contains("root privileges"),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
     let stdout = ok(built, "./tasks package");
     let arch = run("dpkg", &["--print-architecture"]);
     let version = env!("CARGO_PKG_VERSION");
@@ -107,6 +112,9 @@ fn the_debian_package_holds_a_working_cogctl_its_man_pages_completions_and_docs(
     }
     let depends = run("dpkg-deb", &["-f", deb, "Depends"]);
     assert!(depends.starts_with("libc6 (>= "), "Depends: {depends}");
+    // The bash completions work only with bash-completion installed.
+    let recommends = run("dpkg-deb", &["-f", deb, "Recommends"]);
+    assert_eq!(recommends.trim(), "bash-completion");
 
     // The files (dpkg-deb -c): owned by root, where Debian's tools look for them.
     let entries = contents(deb);

@@ -588,6 +588,14 @@ fn dry_run_changes_nothing() {
     let run = server
         .assert_read_only(|| cogctl(&server, fixture.captured_at, &["reconcile", "--dry-run"]));
     insta::assert_snapshot!(run.stable_snapshot(&server));
+    // What it would do, not the orphans view again.
+    assert!(
+        run.stdout
+            .starts_with("would requeue 1 job from 1 dead process (vm:710:4e5e9b0d9b22)"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("LAST BEAT"), "{}", run.stdout);
     let json = cogctl(
         &server,
         fixture.captured_at,

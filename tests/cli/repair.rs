@@ -63,8 +63,20 @@ fn dead_retry_of_one_job_requeues_it_as_the_web_ui_does() {
     assert!(server.exists(&format!("cogworker:job_attempts:{FAIL_JOB}")));
     let json = cogctl(&server, now, &["dead", "retry", FAIL_JOB, "--json"]).json();
     assert_eq!(json["moved"], 0);
-    assert_eq!(json["failed"], 1);
-    assert_eq!(json["unfinished"][0]["reason"], "not in cogworker:dead");
+    assert_eq!(
+        (&json["failed"], &json["not_found"]),
+        (&1.into(), &1.into())
+    );
+    assert_eq!(json["unfinished"][0]["outcome"], "not_found");
+    let reason = json["unfinished"][0]["reason"].as_str().unwrap();
+    assert!(
+        reason.starts_with("not in cogworker:dead, nor in "),
+        "{reason}"
+    );
+    assert!(
+        reason.ends_with(&format!("`cogctl job {FAIL_JOB}` searches everywhere")),
+        "{reason}"
+    );
 }
 
 #[test]
@@ -736,6 +748,7 @@ fn the_summary_schema() {
             "gone",
             "failed",
             "skipped",
+            "not_found",
             "interrupted",
             "elapsed_secs",
             "unfinished",
@@ -782,4 +795,72 @@ fn the_summary_schema() {
         ]
     );
     assert_eq!(plan["entries"], 5);
+}
+
+#[test]
+fn a_jid_in_another_set_is_said_to_be_there_with_the_command_that_acts_there() {
+    let server = RedisServer::start();
+    let now = server.load("incident").captured_at;
+    let before = server.keyspace();
+    let run = cogctl(&server, now, &["dead", "retry", NOOP_SCHEDULED, "--yes"]);
+    assert_eq!(run.code, 1, "{}", run.snapshot());
+    assert!(!run.stdout.contains("left in place"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains(&format!(
+            "not in cogworker:dead: it is scheduled (cogworker:schedule); \
+             `cogctl scheduled enqueue-now {NOOP_SCHEDULED}` acts there"
+        )),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("1 not found in cogworker:dead"),
+        "{}",
+        run.stdout
+    );
+    // The dry run says the same, once per jid.
+    let dry = cogctl(
+        &server,
+        now,
+        &["dead", "delete", NOOP_SCHEDULED, "--dry-run"],
+    );
+    assert!(
+        dry.stdout.contains(&format!(
+            "{NOOP_SCHEDULED}: not in cogworker:dead: it is scheduled (cogworker:schedule); \
+             `cogctl scheduled delete {NOOP_SCHEDULED}` acts there"
+        )),
+        "{}",
+        dry.stdout
+    );
+    assert_eq!(server.keyspace(), before, "nothing was changed");
+}
+
+#[test]
+fn one_entry_is_one_entry() {
+    let server = RedisServer::start();
+    let now = server.load("incident").captured_at;
+    let dry = cogctl(&server, now, &["dead", "delete", FAIL_JOB, "--dry-run"]);
+    assert!(
+        dry.success()
+            .stdout
+            .contains("would delete 1 entry of cogworker:dead"),
+        "{}",
+        dry.stdout
+    );
+    assert!(
+        dry.stdout.contains("undo: would keep 1 entry "),
+        "{}",
+        dry.stdout
+    );
+    let run = cogctl(&server, now, &["dead", "delete", FAIL_JOB, "--yes"]);
+    assert!(
+        run.success().stderr.contains("undo: kept 1 entry "),
+        "{}",
+        run.stderr
+    );
+    for text in [&dry.stdout, &dry.stderr, &run.stdout, &run.stderr] {
+        for wrong in ["1 entries", "1 jobs", "1 processes"] {
+            assert!(!text.contains(wrong), "{wrong}: {text}");
+        }
+    }
 }

@@ -155,7 +155,7 @@ fn the_probes_follow_a_quiet_a_redis_outage_and_a_drain() {
     });
     w.signal(libc::SIGTERM);
     wait_until(Duration::from_secs(5), "readyz says draining", || {
-        probe(&base, "/readyz") == (503, "draining: stopping, 1 job(s) still running\n".into())
+        probe(&base, "/readyz") == (503, "draining: stopping, 1 job still running\n".into())
     });
     assert_eq!(probe(&base, "/healthz"), (200, "ok\n".into()));
     let run = w.wait(Duration::from_secs(20));
@@ -387,7 +387,24 @@ fn json_logs_are_one_object_per_line_with_the_logfmt_fields() {
         let keys: Vec<&str> = l.as_object().unwrap().keys().map(String::as_str).collect();
         assert_eq!(keys[..3], ["time", "level", "event"], "{l}");
         assert!(time.is_match(l["time"].as_str().unwrap()), "{l}");
-        assert!(l.as_object().unwrap().values().all(Value::is_string), "{l}");
+        // Counts are numbers; every other value a string.
+        for (k, v) in l.as_object().unwrap() {
+            let number = [
+                "concurrency",
+                "processed",
+                "failed",
+                "retried",
+                "dead",
+                "discarded",
+                "requeued",
+            ]
+            .contains(&k.as_str())
+                || (k == "elapsed" && l["event"] == "job_done");
+            assert!(
+                if number { v.is_number() } else { v.is_string() },
+                "{k}: {l}"
+            );
+        }
     }
     let event = |name: &str, jid: &str| -> &Value {
         lines
@@ -408,6 +425,122 @@ fn json_logs_are_one_object_per_line_with_the_logfmt_fields() {
         (Some("warn"), Some("RuntimeError"))
     );
     assert_eq!(event("worker_stopped", "")["reason"], "burst");
+    assert_eq!(event("worker_started", "")["concurrency"], 10);
+    // --json asked for the report: one line of it on stdout, like every other line.
+    assert_eq!(run.stdout.lines().count(), 1, "{}", run.stdout);
+    serde_json::from_str::<Value>(&run.stdout).unwrap();
+}
+
+/// With --log-format json every line the worker writes, on stdout and stderr, is one JSON
+/// object: the stop summary is the `worker_stopped` event (no table, no plain line), and an
+/// error that ends it at start-up is an event too.
+#[test]
+fn json_logs_are_the_whole_stream() {
+    let server = RedisServer::start();
+    let ok = enqueue(&server, &["Echo"]);
+    enqueue(&server, &["Fail", "--retry", "0"]);
+    let (w, base) = listening(
+        &server,
+        &[
+            "--log-format",
+            "json",
+            "--concurrency",
+            "2",
+            "--on-death",
+            "sh -c 'echo hook says hi; echo and on stderr >&2'",
+            "--handler",
+            "Fail=builtin:fail",
+            "--handler",
+            "*=builtin:echo",
+        ],
+    );
+    wait_until(Duration::from_secs(15), "both jobs ran", || {
+        w.stderr()
+            .contains(&format!("\"job_done\",\"jid\":\"{ok}\""))
+            && w.stderr().contains("death_hook_done")
+    });
+    let agent = new_agent();
+    for path in ["/healthz", "/readyz", "/metrics"] {
+        agent.get(format!("{base}{path}")).call().unwrap();
+    }
+    w.signal(libc::SIGTERM);
+    let run = w.wait(Duration::from_secs(15));
+    assert_eq!(run.code, 1, "a job died: {}", run.stderr);
+    let parse = |stream: &str, text: &str| -> Vec<Value> {
+        text.lines()
+            .map(|l| {
+                serde_json::from_str::<Value>(l)
+                    .ok()
+                    .filter(Value::is_object)
+                    .unwrap_or_else(|| panic!("{stream}: not a JSON object: {l}"))
+            })
+            .collect()
+    };
+    assert_eq!(run.stdout, "", "no table on stdout");
+    let lines = parse("stderr", &run.stderr);
+    let stopped = lines
+        .iter()
+        .find(|l| l["event"] == "worker_stopped")
+        .unwrap_or_else(|| panic!("{}", run.stderr));
+    assert_eq!(stopped["reason"], "stopped");
+    for (field, n) in [
+        ("processed", 1),
+        ("failed", 1),
+        ("dead", 1),
+        ("retried", 0),
+        ("requeued", 0),
+    ] {
+        assert_eq!(stopped[field], n, "{field}: {stopped}");
+    }
+    let started = lines
+        .iter()
+        .find(|l| l["event"] == "worker_started")
+        .unwrap();
+    assert_eq!(started["concurrency"], 2);
+    assert_eq!(lines.last().unwrap()["event"], "worker_stopped");
+
+    // An error that ends the worker before it starts: an event, and the exit code says so.
+    let run = Cogctl::bare()
+        .args([
+            "--redis-url",
+            "redis://127.0.0.1:1/0",
+            "worker",
+            "--log-format",
+            "json",
+            "--startup-wait",
+            "1s",
+        ])
+        .run();
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert_eq!(run.stdout, "");
+    let lines = parse("stderr", &run.stderr);
+    assert_eq!(
+        lines.last().unwrap()["event"],
+        "worker_failed",
+        "{}",
+        run.stderr
+    );
+    assert!(
+        lines.last().unwrap()["error"]
+            .as_str()
+            .unwrap()
+            .contains("cannot reach Redis at redis://127.0.0.1:1/0"),
+        "{}",
+        run.stderr
+    );
+    // So is a usage error in the settings.
+    let run = Cogctl::new(&server)
+        .args([
+            "worker",
+            "--log-format",
+            "json",
+            "--timeout-for",
+            "nonsense",
+        ])
+        .run();
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    let lines = parse("stderr", &run.stderr);
+    assert_eq!(lines.last().unwrap()["event"], "worker_failed");
 }
 
 #[test]

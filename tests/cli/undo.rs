@@ -1039,3 +1039,35 @@ fn the_shared_fixtures_read_the_same_after_a_change_and_its_undo() {
         }
     }
 }
+
+/// A change has one id: the one it prints is the one `audit`, `undo list` and `undo last
+/// --dry-run` show, and `undo` takes it (as it takes the audit entry's id).
+#[test]
+fn one_id_per_change() {
+    let server = RedisServer::start();
+    server.load("incident");
+    let now = now_of("incident");
+    let change = run(&server, now, &["dead", "delete", "--all", "--yes"]);
+    let printed = regex::Regex::new(r"`cogctl undo (\S+)` takes this change back")
+        .unwrap()
+        .captures(&change.success().stderr)
+        .unwrap_or_else(|| panic!("{}", change.stderr))[1]
+        .to_string();
+    assert!(printed.starts_with("u-"), "{printed}");
+    let audit = run(&server, now, &["audit", "--limit", "1"]);
+    assert!(
+        audit.success().stdout.contains(&printed),
+        "{}",
+        audit.stdout
+    );
+    let list = run(&server, now, &["undo", "list"]);
+    assert!(list.success().stdout.contains(&printed), "{}", list.stdout);
+    let dry = run(&server, now, &["undo", "last", "--dry-run"]);
+    assert!(dry.success().stdout.contains(&printed), "{}", dry.stdout);
+    let by_id = run(&server, now, &["undo", &printed, "--dry-run"]);
+    assert!(
+        by_id.success().stdout.contains(&printed),
+        "{}",
+        by_id.stdout
+    );
+}

@@ -1483,3 +1483,40 @@ fn processors_run_under_sched_batch_and_handlers_under_the_ordinary_policy() {
     let run = w.wait(Duration::from_secs(20));
     assert_eq!(run.code, 0, "{}", run.stderr);
 }
+
+#[test]
+fn the_start_log_gives_weights_and_the_stop_line_says_why_once() {
+    let server = RedisServer::start();
+    enqueue(&server, &["Ping", "--queue", "critical"]);
+    let run = worker(
+        &server,
+        &[
+            "--burst",
+            "-q",
+            "critical,3",
+            "-q",
+            "default",
+            "-q",
+            "nc",
+            "--handler",
+            "*=builtin:noop",
+        ],
+    )
+    .run();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let started = run
+        .stderr
+        .lines()
+        .find(|l| l.contains("event=worker_started"))
+        .unwrap_or_else(|| panic!("{}", run.stderr));
+    assert!(
+        started.contains(" queues=critical:3,default,nc "),
+        "{started}"
+    );
+    let stop = run.stderr.lines().last().unwrap();
+    assert!(
+        stop.contains(" stopped after ") && stop.ends_with("s: its queues are empty (--burst)"),
+        "{stop}"
+    );
+    assert!(!run.stderr.contains("(stopped)") && !run.stderr.contains("(burst)"));
+}

@@ -19,7 +19,7 @@ use super::push::{self, Batch, JobSpec, When, Written};
 use crate::commands::Ctx;
 use crate::commands::bulk;
 use crate::render::progress::Progress;
-use crate::render::size::count;
+use crate::render::size::{count, counted};
 use crate::render::{self, Report};
 use crate::store::Name;
 use crate::store::ids::Jids;
@@ -29,6 +29,7 @@ use crate::term::exit::Exit;
 use crate::term::interrupt;
 use crate::term::ui::{Clock, Ui};
 use crate::term::values::parse_duration;
+use crate::text::plural;
 
 /// `[]`: the args of a spec that gives none.
 fn empty_args() -> &'static RawValue {
@@ -308,10 +309,6 @@ pub fn run(ctx: &mut Ctx, path: &Path, batch: usize) -> anyhow::Result<Exit> {
     Ok(summary.exit())
 }
 
-fn plural(n: u64, one: &'static str, many: &'static str) -> &'static str {
-    if n == 1 { one } else { many }
-}
-
 /// The number of lines of a file, for the progress bar's total.
 fn count_lines(path: &Path) -> io::Result<u64> {
     let mut file = File::open(path)?;
@@ -425,10 +422,10 @@ impl Report for FromSummary {
         }
         writeln!(
             out,
-            "{} {} of {} jobs from {} on {}: {} pushed, {} scheduled",
+            "{} {} of {} from {} on {}: {} pushed, {} scheduled",
             s.strong("enqueued"),
             count(self.written()),
-            count(self.lines),
+            counted(self.lines, "job", "jobs"),
             self.source,
             self.target,
             count(self.pushed),

@@ -186,7 +186,7 @@ impl Report for DedupeReport {
              kept)",
             s.strong(verb),
             count(self.duplicates),
-            if self.duplicates == 1 { "job" } else { "jobs" },
+            crate::text::plural(self.duplicates, "job", "jobs"),
             bytes(self.duplicate_bytes as i64),
             count(self.scanned),
             self.queue.shown(),

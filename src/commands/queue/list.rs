@@ -201,5 +201,14 @@ pub fn run(ctx: &mut Ctx, args: &ListArgs) -> anyhow::Result<Exit> {
         more = length.saturating_sub(shown as u64);
     }
     printer.end(out, shown, more)?;
+    if shown == 0 && more == 0 {
+        let key = keys::queue(&args.queue_name);
+        let held = crate::commands::empty::list(ctx.store()?, &key)?;
+        let noun = crate::commands::empty::Noun {
+            many: "waiting jobs",
+            verb: "was enqueued",
+        };
+        crate::commands::empty::explain(&ctx.ui, &held, &noun, &args.filter, false);
+    }
     Ok(Exit::Ok)
 }

@@ -23,10 +23,11 @@ pub mod show;
 use super::bulk::{self, Outcome, PaceArgs, Pacer, Summary};
 use super::sets::filter::{FilterArgs, WaitingFilter};
 use crate::render::progress::Progress;
+use crate::render::size::{count, counted};
 use crate::render::table::one_line;
 use crate::render::table::{self, Tone};
 use crate::render::time::{rfc3339, when};
-use crate::render::{self, Report, size::count};
+use crate::render::{self, Report};
 use crate::store::job::{Job, sha1_hex};
 use crate::store::page::{ListPager, PAGE};
 use crate::store::undo::{self, Kind, Recorder};
@@ -412,8 +413,11 @@ fn clear(ctx: &mut Ctx, queue: &Name, force: bool, yes: bool) -> anyhow::Result<
             &ui,
             yes,
             &format!(
-                "Delete all {} jobs waiting on queue {} ({}) on {}?",
-                count(size),
+                "Delete {} waiting on queue {} ({}) on {}?",
+                match size {
+                    1 => "the 1 job".to_string(),
+                    n => format!("all {}", counted(n, "job", "jobs")),
+                },
                 queue.shown(),
                 key.shown(),
                 store.target()
@@ -462,9 +466,9 @@ impl Report for ClearReport {
         }
         writeln!(
             out,
-            "{} {} jobs from queue {} ({})",
+            "{} {} from queue {} ({})",
             s.strong("deleted"),
-            count(self.deleted),
+            counted(self.deleted, "job", "jobs"),
             self.queue.shown(),
             self.key.shown()
         )?;
@@ -765,10 +769,10 @@ impl Report for PlanReport {
         let s = &ui.styles;
         writeln!(
             out,
-            "{} {} of {} jobs on queue {} ({})",
+            "{} {} of {} on queue {} ({})",
             s.strong("would delete"),
             count(self.matched),
-            count(self.scanned),
+            counted(self.scanned, "job", "jobs"),
             self.queue.shown(),
             self.target
         )?;
@@ -840,7 +844,7 @@ impl Report for DeleteReport {
                 out,
                 "released {} lock{} the deleted jobs held",
                 count(self.locks_released),
-                if self.locks_released == 1 { "" } else { "s" }
+                crate::text::plural(self.locks_released, "", "s")
             )?;
         }
         Ok(())
@@ -937,7 +941,7 @@ fn delete_by_jid(ctx: &mut Ctx, args: &DeleteJobArgs, jids: &[String]) -> anyhow
             &format!(
                 "Delete {} job{} ({}{}) from queue {} on {}?",
                 count(found.len() as u64),
-                if found.len() == 1 { "" } else { "s" },
+                crate::text::plural(found.len(), "", "s"),
                 one_line(&listed.join(", ")),
                 if more > 0 {
                     format!(" and {more} more")
@@ -963,7 +967,7 @@ fn delete_by_jid(ctx: &mut Ctx, args: &DeleteJobArgs, jids: &[String]) -> anyhow
         for jid in jids {
             summary.record(
                 jid,
-                Outcome::Failed(format!("not on queue {}", queue.shown())),
+                Outcome::NotFound(format!("not on queue {}", queue.shown())),
             );
         }
     }
@@ -1007,7 +1011,7 @@ fn delete_each(
         let Some(copies) = found.get(jid) else {
             summary.record(
                 jid,
-                Outcome::Failed(format!("not on queue {}", queue.shown())),
+                Outcome::NotFound(format!("not on queue {}", queue.shown())),
             );
             continue;
         };
@@ -1067,9 +1071,9 @@ fn delete_bulk(ctx: &mut Ctx, args: &DeleteJobArgs) -> anyhow::Result<Exit> {
             &ui,
             args.yes,
             &format!(
-                "Delete {} of {} jobs ({}) from queue {} on {}?",
+                "Delete {} of {} ({}) from queue {} on {}?",
                 count(plan.matched),
-                count(plan.scanned),
+                counted(plan.scanned, "job", "jobs"),
                 one_line(&describe(&args.filter, now)),
                 queue.shown(),
                 store.target()

@@ -17,7 +17,7 @@ use super::transfer;
 use crate::commands::bulk::{self, Outcome, PaceArgs, Pacer, Summary};
 use crate::commands::{Counts, Ctx};
 use crate::render::progress::Progress;
-use crate::render::size::count;
+use crate::render::size::{count, counted};
 use crate::render::table::{cut, one_line};
 use crate::render::{Report, emit};
 use crate::store::job::{Job, Unparseable};
@@ -34,6 +34,7 @@ use crate::term::exit::{Exit, UsageError};
 use crate::term::interrupt;
 use crate::term::ui::Ui;
 use crate::term::values::{TimeArg, parse_time};
+use crate::text::visible;
 
 #[derive(Debug, Args)]
 pub struct ActionArgs {
@@ -429,6 +430,59 @@ impl Scan {
     }
 }
 
+/// When the filters left nothing of a set that holds entries, say why (on stderr).
+fn explain_empty(ctx: &mut Ctx, set: JobSet, filter: &FilterArgs) -> anyhow::Result<()> {
+    let held = crate::commands::empty::zset(ctx.store()?, set.key())?;
+    crate::commands::empty::explain(&ctx.ui, &held, &super::list::noun(set), filter, true);
+    Ok(())
+}
+
+/// Why a jid named for `action` on `set` is not there: where it is instead, with the
+/// command that acts there (a jid given to the wrong set is the usual slip). Only the other
+/// two sets are looked at, and only for a jid that was not found; `cogctl job JID` looks
+/// everywhere else.
+fn elsewhere(store: &mut Store, set: JobSet, action: Action, jid: &str) -> StoreResult<String> {
+    let others: Vec<JobSet> = JobSet::ALL.into_iter().filter(|&o| o != set).collect();
+    for other in &others {
+        if find::in_zset(store, other.key(), jid)?.is_empty() {
+            continue;
+        }
+        let verb = match (action, other) {
+            (Action::Requeue { .. }, JobSet::Schedule) => Some("enqueue-now"),
+            (Action::Requeue { .. }, _) => Some("retry"),
+            (Action::Delete, _) => Some("delete"),
+            (Action::Kill, JobSet::Retry) => Some("kill"),
+            (Action::Reschedule { .. }, JobSet::Retry | JobSet::Schedule) => Some("reschedule"),
+            _ => None,
+        };
+        let place = match other {
+            JobSet::Schedule => "scheduled",
+            JobSet::Retry => "in the retry set",
+            JobSet::Dead => "dead",
+        };
+        let hint = match verb {
+            Some(verb) => format!(
+                "`cogctl {} {verb} {}` acts there",
+                other.name(),
+                visible(jid)
+            ),
+            None => format!("`cogctl job {}` shows it", visible(jid)),
+        };
+        return Ok(format!(
+            "not in {}: it is {place} ({}); {hint}",
+            set.key(),
+            other.key()
+        ));
+    }
+    Ok(format!(
+        "not in {}, nor in {} or {}; `cogctl job {}` searches everywhere",
+        set.key(),
+        others[0].key(),
+        others[1].key(),
+        visible(jid)
+    ))
+}
+
 /// The plan of a dry run (also what --plan-out writes): what would be done, to what.
 #[derive(Debug, Serialize)]
 pub struct PlanReport {
@@ -445,6 +499,9 @@ pub struct PlanReport {
     pub by_error: BTreeMap<String, u64>,
     /// Jids named that are not in the set.
     pub not_found: Vec<String>,
+    /// For each of `not_found`, where it is instead and the command that acts there.
+    #[serde(skip)]
+    not_found_why: Vec<String>,
     /// The first entries, as a sample.
     pub sample: Vec<PlanSample>,
     /// The file the exact entries were written to (--plan-out).
@@ -499,10 +556,10 @@ impl Report for PlanReport {
         let s = &ui.styles;
         writeln!(
             out,
-            "{} would {} {} entries of {} on {}",
+            "{} would {} {} of {} on {}",
             s.strong("dry run:"),
             self.action,
-            count(self.entries),
+            counted(self.entries, "entry", "entries"),
             self.source,
             self.target
         )?;
@@ -537,13 +594,13 @@ impl Report for PlanReport {
                 one_line(reason)
             )?;
         }
-        if !self.not_found.is_empty() {
+        for (jid, why) in self.not_found.iter().zip(&self.not_found_why) {
             writeln!(
                 out,
-                "  {} not in {}: {}",
+                "  {} {}: {}",
                 s.warn("!"),
-                self.source,
-                one_line(&self.not_found.join(", "))
+                one_line(jid),
+                one_line(why)
             )?;
         }
         if !self.sample.is_empty() {
@@ -652,6 +709,9 @@ pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> any
         };
         report.undo = ctx.would_keep(report.entries, report.bytes * factor);
         emit(&mut ctx.out, &ctx.ui, &report)?;
+        if report.entries == 0 && matches!(source, Source::Scan(_)) {
+            explain_empty(ctx, set, &args.filter)?;
+        }
         return Ok(Exit::Ok);
     }
 
@@ -666,14 +726,17 @@ pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> any
         (Source::Scan(filter), _) => count_matches(store, set, filter)?,
         (Source::Plan(_), None) => 0,
     };
+    if expected == 0 && matches!(source, Source::Scan(_)) {
+        explain_empty(ctx, set, &args.filter)?;
+    }
     if action.needs_confirmation(named) {
         confirm(
             &ui,
             args.yes,
             &format!(
-                "{} {} entries of {} on {}?",
+                "{} {} of {} on {}?",
                 action.name(set),
-                count(expected),
+                counted(expected, "entry", "entries"),
                 set.key(),
                 target
             ),
@@ -796,6 +859,7 @@ fn survey(
         by_queue: BTreeMap::new(),
         by_error: BTreeMap::new(),
         not_found: Vec::new(),
+        not_found_why: Vec::new(),
         sample: Vec::new(),
         plan_out: plan_out.map(|p| p.display().to_string()),
         undo: None,
@@ -819,10 +883,7 @@ fn survey(
                 }
             }
             Err((_, outcome)) => {
-                let reason = match outcome {
-                    Outcome::Skipped(r) | Outcome::Failed(r) => r,
-                    other => other.name().to_string(),
-                };
+                let reason = outcome.reason().unwrap_or(outcome.name()).to_string();
                 *report.skipped.entry(reason).or_default() += 1;
             }
         }
@@ -843,6 +904,8 @@ fn survey(
                 let found = find::in_zset(store, set.key(), jid)?;
                 if found.is_empty() {
                     report.not_found.push(jid.clone());
+                    let why = elsewhere(store, set, action, jid)?;
+                    report.not_found_why.push(why);
                 }
                 for entry in &found {
                     visit(entry, &mut report)?;
@@ -1013,11 +1076,8 @@ impl Run<'_> {
             for jid in chunk {
                 let found = find::in_zset(store, self.set.key(), jid)?;
                 if found.is_empty() {
-                    self.record(
-                        jid,
-                        None,
-                        Outcome::Failed(format!("not in {}", self.set.key())),
-                    )?;
+                    let why = elsewhere(store, self.set, self.action, jid)?;
+                    self.record(jid, None, Outcome::NotFound(why))?;
                 }
                 entries.extend(found);
             }
@@ -1103,10 +1163,7 @@ impl Run<'_> {
                 "jid": jid,
                 "score": entry.and_then(|e| e.score.text.parse::<serde_json::Number>().ok()),
                 "outcome": outcome.name(),
-                "reason": match &outcome {
-                    Outcome::Skipped(r) | Outcome::Failed(r) => Some(r.as_str()),
-                    _ => None,
-                },
+                "reason": outcome.reason(),
             });
             crate::render::json::to_writer(&mut *file, &line)?;
             writeln!(file)?;

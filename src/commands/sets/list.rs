@@ -265,5 +265,19 @@ pub fn run(ctx: &mut Ctx, set: JobSet, args: &ListArgs) -> anyhow::Result<Exit> 
         more = in_range.saturating_sub(shown as u64);
     }
     printer.end(out, shown, more)?;
+    if shown == 0 && more == 0 {
+        let held = crate::commands::empty::zset(ctx.store()?, set.key())?;
+        crate::commands::empty::explain(&ctx.ui, &held, &noun(set), &args.filter, true);
+    }
     Ok(Exit::Ok)
+}
+
+/// How a set's entries and their time are named when nothing matched.
+pub fn noun(set: JobSet) -> crate::commands::empty::Noun {
+    let (many, verb) = match set {
+        JobSet::Dead => ("dead entries", "died"),
+        JobSet::Retry => ("retry entries", "is due"),
+        JobSet::Schedule => ("scheduled entries", "is due"),
+    };
+    crate::commands::empty::Noun { many, verb }
 }

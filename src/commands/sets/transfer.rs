@@ -20,7 +20,7 @@ use serde_json::value::RawValue;
 use super::filter::{FilterArgs, JobFilter};
 use crate::commands::Ctx;
 use crate::render::progress::Progress;
-use crate::render::size::count;
+use crate::render::size::{count, counted};
 use crate::render::{self, Report};
 use crate::store::page::{Order, ZPager};
 use crate::store::scripts::IMPORT_BATCH;
@@ -30,6 +30,7 @@ use crate::term::confirm::confirm;
 use crate::term::exit::{Exit, UsageError};
 use crate::term::interrupt::{self, Interrupted};
 use crate::term::ui::Ui;
+use crate::text::plural;
 
 /// Entries per pipeline when counting and adding: one round trip each, small enough that a
 /// batch of large members stays a few megabytes.
@@ -131,8 +132,8 @@ pub fn run_export(ctx: &mut Ctx, set: JobSet, args: &ExportArgs) -> anyhow::Resu
                 None => "the export is incomplete".into(),
             };
             ctx.ui.note(&format!(
-                "interrupted after {} entries; {what}",
-                count(written)
+                "interrupted after {}; {what}",
+                counted(written, "entry", "entries")
             ));
             return Ok(Exit::Interrupted);
         }
@@ -148,9 +149,10 @@ pub fn run_export(ctx: &mut Ctx, set: JobSet, args: &ExportArgs) -> anyhow::Resu
     if let (Some(partial), Some(path)) = (file, &args.output) {
         partial.commit()?;
         ctx.ui.note(&format!(
-            "exported {} {} entries to {}",
+            "exported {} {} {} to {}",
             count(written),
             set.name(),
+            plural(written, "entry", "entries"),
             path.display()
         ));
     }
@@ -636,10 +638,6 @@ impl Report for ImportReport {
             Exit::Ok
         }
     }
-}
-
-fn plural(n: u64, one: &'static str, many: &'static str) -> &'static str {
-    if n == 1 { one } else { many }
 }
 
 pub fn run_import(ctx: &mut Ctx, set: JobSet, args: &ImportArgs) -> anyhow::Result<Exit> {

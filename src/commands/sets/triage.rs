@@ -263,6 +263,7 @@ impl Span {
 
 pub fn run(ctx: &mut Ctx, set: JobSet, args: &TriageArgs) -> anyhow::Result<TriageReport> {
     let now = ctx.ui.clock.now;
+    let ui = ctx.ui.clone();
     let filter = JobFilter::new(&args.filter, now);
     let key: Name = if args.from_history {
         keys::HISTORY_FAILED.into()
@@ -370,6 +371,18 @@ pub fn run(ctx: &mut Ctx, set: JobSet, args: &TriageArgs) -> anyhow::Result<Tria
         .map(|g| finish(g, total, &verb, &tail, args.from_history))
         .collect();
     let bucket_seconds = span.map(|s| (s.hi - s.lo).max(0.0) / BUCKETS as f64);
+    if total == 0 {
+        let held = crate::commands::empty::zset(store, key.as_bytes())?;
+        let noun = if args.from_history {
+            crate::commands::empty::Noun {
+                many: "failed runs",
+                verb: "finished",
+            }
+        } else {
+            super::list::noun(set)
+        };
+        crate::commands::empty::explain(&ui, &held, &noun, &args.filter, true);
+    }
     Ok(TriageReport {
         source: key.shown().into_owned(),
         set,
@@ -612,7 +625,7 @@ impl TriageReport {
             "{} {noun} in {} group{} (by {})",
             size::count(self.entries),
             size::count(groups as u64),
-            if groups == 1 { "" } else { "s" },
+            crate::text::plural(groups, "", "s"),
             self.by.join(", ")
         );
         if let (Some([lo, hi]), Some(per)) = (self.span, self.bucket_seconds) {
@@ -747,7 +760,7 @@ impl Report for TriageReport {
                 s.dim(&format!(
                     "… and {} smaller group{} (--limit N, or --json for all)",
                     size::count(self.more_groups as u64),
-                    if self.more_groups == 1 { "" } else { "s" }
+                    crate::text::plural(self.more_groups, "", "s")
                 ))
             )?;
         }
@@ -760,7 +773,7 @@ impl Report for TriageReport {
                     size::count(o.entries),
                     if o.patterns_at_least { "at least " } else { "" },
                     size::count(o.patterns),
-                    if o.patterns == 1 { "" } else { "s" }
+                    crate::text::plural(o.patterns, "", "s")
                 ))
             )?;
         }
