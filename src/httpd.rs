@@ -955,14 +955,14 @@ mod tests {
                 "{:?}",
                 started.elapsed()
             );
-            // The partial requests are closed once the head timeout has passed.
-            let mut first = held.into_iter().last().unwrap();
-            first
+            // The partial requests left are closed once the head timeout has passed.
+            let mut newest = held.into_iter().last().unwrap();
+            newest
                 .set_read_timeout(Some(HEAD_TIMEOUT + Duration::from_secs(3)))
                 .unwrap();
             let started = Instant::now();
             let mut rest = Vec::new();
-            let _ = first.read_to_end(&mut rest);
+            let _ = newest.read_to_end(&mut rest);
             let waited = started.elapsed();
             assert!(rest.is_empty(), "{rest:?}");
             assert!(waited < HEAD_TIMEOUT + Duration::from_secs(1), "{waited:?}");

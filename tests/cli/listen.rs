@@ -1,6 +1,6 @@
 //! The `--listen` server (`worker --listen`, `metrics --listen`) against what an attacker on
-//! the same network can send: hundreds of connections holding a partial request line or
-//! trickling a byte a second, while /healthz and /metrics are requested every 200 ms on new
+//! the same network can send: hundreds of connections holding a partial request line,
+//! trickling a byte a second, or kept alive and idle after a request, while /healthz and /metrics are requested every 200 ms on new
 //! connections (as a kubelet and Prometheus do) — every request answered within a second,
 //! the process's threads bounded; and malformed requests, each with its answer, the server
 //! healthy after them. Loopback only, against the real binary and a real redis-server.
@@ -14,7 +14,7 @@ use crate::support::{Cogctl, RedisServer, Spawned, free_port, wait_until};
 /// Connections the flood holds open: more than the server's cap of 256.
 const FLOOD: usize = 300;
 /// How long each kind of flood lasts.
-const FLOOD_FOR: Duration = Duration::from_secs(4);
+const FLOOD_FOR: Duration = Duration::from_secs(3);
 
 /// A worker serving its probes on a free port: (process, HOST:PORT).
 fn worker(server: &RedisServer) -> (Spawned, String) {
@@ -85,6 +85,8 @@ enum Flood {
     Partial,
     /// Each connection sends its request line one byte a second.
     Trickle,
+    /// Each connection sends a whole request, reads its answer and stays open, idle.
+    KeepAlive,
 }
 
 const LINE: &[u8] = b"GET /healthz HTTP/1.1\r\nHost: flood\r\nX-Slow: ";
@@ -96,11 +98,12 @@ fn flood(addr: &str, kind: Flood, until: Instant) -> usize {
         let mut conn = TcpStream::connect(addr).ok()?;
         conn.set_nonblocking(true).ok()?;
         let first = match kind {
-            Flood::Partial => 8,
-            Flood::Trickle => 1,
+            Flood::Partial => &LINE[..8],
+            Flood::Trickle => &LINE[..1],
+            Flood::KeepAlive => b"GET /healthz HTTP/1.1\r\nHost: flood\r\n\r\n",
         };
-        conn.write_all(&LINE[..first]).ok()?;
-        Some((conn, first))
+        conn.write_all(first).ok()?;
+        Some((conn, first.len()))
     };
     let mut conns: Vec<Option<(TcpStream, usize)>> = (0..FLOOD).map(|_| open()).collect();
     let mut closed = 0;
@@ -114,9 +117,9 @@ fn flood(addr: &str, kind: Flood, until: Instant) -> usize {
         }
         for slot in &mut conns {
             let alive = slot.as_mut().is_some_and(|(conn, sent)| {
-                let mut byte = [0u8; 64];
-                let gone = match conn.read(&mut byte) {
-                    Ok(_) => true,
+                let mut answer = [0u8; 4096];
+                let gone = match conn.read(&mut answer) {
+                    Ok(n) => n == 0,
                     Err(e) => e.kind() != ErrorKind::WouldBlock,
                 };
                 if gone {
@@ -146,7 +149,7 @@ fn flood(addr: &str, kind: Flood, until: Instant) -> usize {
 /// what it had before.
 fn probes_survive_floods(addr: &str, pid: i32, paths: &[&str]) {
     let before = threads(pid);
-    for kind in [Flood::Partial, Flood::Trickle] {
+    for kind in [Flood::Partial, Flood::Trickle, Flood::KeepAlive] {
         let until = Instant::now() + FLOOD_FOR;
         let (closed, most_threads, asked) = std::thread::scope(|s| {
             let flooder = s.spawn(|| flood(addr, kind, until));
