@@ -5,9 +5,8 @@
 //! socket lets it send each response in one write with TCP_NODELAY (no 40 ms Nagle and
 //! delayed-ACK stalls between headers and body).
 //!
-//! One thread (the caller's) waits in poll(2) on the listening socket and every connection:
-//! it accepts, reads request heads without blocking and writes what could not be written at
-//! once. A connection must send its whole request (head and any small body) within
+//! One thread waits in poll(2) on the listening socket and every connection: it accepts,
+//! reads request heads without blocking and writes what could not be written at once. A connection must send its whole request (head and any small body) within
 //! `HEAD_TIMEOUT` of being accepted, or of the first byte after a keep-alive pause; an idle
 //! keep-alive connection is closed after `IDLE`. At `MAX_CONNECTIONS`, a new connection
 //! closes the one that has waited longest for a request (or, failing that, the oldest one
@@ -15,7 +14,8 @@
 //! second) can never keep a probe out. A complete request goes to a few route threads
 //! (`ROUTE_THREADS` at most, started when needed; one path may hold all but one of them, so
 //! a slow /metrics never keeps a /healthz waiting for a thread). The number of threads does
-//! not depend on the number of connections. Nothing a request does ends the server; when it
+//! not depend on the number of connections; all of them ask for a short time slice
+//! (`crate::sched::short_slice`). Nothing a request does ends the server; when it
 //! is told to stop, the open connections are shut down so that it returns at once.
 
 use std::collections::{HashMap, VecDeque};
@@ -45,8 +45,8 @@ pub const IDLE: Duration = Duration::from_secs(30);
 const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
 /// Threads that run routes, at most.
 const ROUTE_THREADS: usize = 8;
-/// A route thread beyond the first ends after this long without a request.
-const SPARE_FOR: Duration = Duration::from_secs(10);
+/// A route thread ends after this long without a request; the next request starts one.
+const SPARE_FOR: Duration = Duration::from_secs(5);
 /// Connections accepted in one turn of the loop, so that the others are still read.
 const ACCEPTS_PER_TURN: usize = 64;
 
@@ -108,22 +108,36 @@ pub fn serve(
                 .spawn_scoped(scope, move || route_thread(work, route, wake))
                 .is_ok()
         };
-        let mut server = Server {
-            listener,
-            route,
-            log,
-            work,
-            wake,
-            spawn: &spawn,
-            conns: HashMap::new(),
-            next_id: 0,
-            accept_after: None,
-            told_no_thread: false,
+        let run = move || {
+            let mut server = Server {
+                listener,
+                route,
+                log,
+                work,
+                wake,
+                spawn: &spawn,
+                conns: HashMap::new(),
+                next_id: 0,
+                accept_after: None,
+                told_no_thread: false,
+            };
+            server.run(stop);
+            // Route threads waiting for requests end now; one running a route ends after it.
+            lock(&work.queue).stopping = true;
+            work.ready.notify_all();
         };
-        server.run(stop);
-        // Route threads waiting for requests end now; one running a route ends after it.
-        lock(&work.queue).stopping = true;
-        work.ready.notify_all();
+        // The loop gets a thread of its own, which asks for a short time slice as the route
+        // threads do: a request read on a kept-alive connection is read at once on a busy
+        // machine too.
+        let started = std::thread::Builder::new()
+            .name("http".into())
+            .spawn_scoped(scope, move || {
+                crate::sched::short_slice();
+                run();
+            });
+        if started.is_err() {
+            run();
+        }
     });
 }
 
@@ -186,7 +200,7 @@ fn route_thread(work: &Work, route: Route<'_>, wake: &Wake) {
 }
 
 /// The oldest job whose path holds fewer than all but one route thread; None when the thread
-/// is to end (the server stops, or it is a spare that has had nothing to do).
+/// is to end (the server stops, or it has had nothing to do for `SPARE_FOR`).
 fn next_job(work: &Work) -> Option<Job> {
     let mut queue = lock(&work.queue);
     loop {
@@ -208,7 +222,7 @@ fn next_job(work: &Work) -> Option<Job> {
             .unwrap_or_else(PoisonError::into_inner);
         queue = guard;
         queue.idle -= 1;
-        if waited.timed_out() && queue.threads > 1 && queue.jobs.is_empty() {
+        if waited.timed_out() && queue.jobs.is_empty() {
             queue.threads -= 1;
             return None;
         }
@@ -513,7 +527,7 @@ struct Server<'a> {
     work: &'a Work,
     wake: &'a Wake,
     /// Start a route thread; false when none could be started.
-    spawn: &'a dyn Fn() -> bool,
+    spawn: &'a (dyn Fn() -> bool + Sync),
     conns: HashMap<u64, Conn>,
     next_id: u64,
     /// After a failed accept (out of descriptors), the listener rests until then.
