@@ -23,6 +23,7 @@ mod http;
 mod inprogress;
 mod job;
 mod kubernetes;
+mod listen;
 mod lists;
 mod metrics;
 mod package;
