@@ -8,8 +8,9 @@ use clap::{Args, Parser, Subcommand};
 use super::ui::{ColorChoice, Format};
 use super::values::parse_duration;
 use crate::commands::{
-    audit, busy, check, context, doctor, enqueue, fixture, generate, history, job, jobs, metrics,
-    orphans, periodic, procs, queue, queues, reconcile, sets, stats, top, undo, unsettled, worker,
+    audit, busy, check, context, doctor, enqueue, fixture, generate, history, incident, job, jobs,
+    metrics, orphans, periodic, procs, queue, queues, reconcile, sets, stats, top, undo, unsettled,
+    worker,
 };
 
 /// Inspect and repair the Redis queues of cogworker 0.8, side by side with live Ruby
@@ -293,6 +294,7 @@ pub enum Command {
     Reconcile(reconcile::ReconcileArgs),
     Check(check::CheckArgs),
     Doctor(doctor::DoctorArgs),
+    Incident(incident::IncidentArgs),
     Metrics(metrics::MetricsArgs),
     /// Named contexts of the config file: list them, show one, pick the current one
     #[command(subcommand, after_help = crate::render::help::examples(&[
@@ -398,6 +400,7 @@ impl Command {
             | Command::Orphans(_)
             | Command::Check(_)
             | Command::Doctor(_)
+            | Command::Incident(_)
             | Command::Metrics(_)
             | Command::Top(_)
             | Command::Context(_)
