@@ -150,7 +150,7 @@ pub fn write(r: &IncidentReport, out: &mut dyn Write, ui: &Ui) -> io::Result<()>
                 out,
                 "{}  {} {}",
                 stamp(ui, e.at, r.now),
-                s.dim(&format!("{age:<9}")),
+                s.dim(&format!("{age:<12}")),
                 one_line(&e.text)
             )?;
         }
