@@ -627,3 +627,29 @@ fn retry_triage_times_are_failure_times_not_next_attempts() {
     assert!(run.stdout.contains("NEXT"), "{}", run.stdout);
     assert!(run.stdout.contains("26m ago"), "{}", run.stdout);
 }
+
+#[test]
+fn with_every_process_lost_the_queues_are_one_unread_finding() {
+    let server = RedisServer::start();
+    healthy(&server, &[]);
+    for p in &four_up() {
+        add_proc(&server, p, false);
+        server.exec(&[&[
+            "HSET",
+            "cogworker:last_beat",
+            &p.identity,
+            &format!("{}", NOW as i64 - 900),
+        ]]);
+    }
+    let (code, report) = incident(&server, &[]);
+    assert_eq!(code, 1);
+    only(&report, &["process_lost", "unread_queue"]);
+    let f = finding(&report, "unread_queue");
+    assert_eq!(f["id"], "unread_queue");
+    assert_eq!(f["evidence"]["unread_queues"], 2);
+    assert_eq!(f["impact"], 25);
+    let lost = finding(&report, "process_lost");
+    assert_eq!(lost["severity"], "warn");
+    assert_eq!(lost["evidence"]["lost"], 4);
+    onset_near(lost, NOW - 900.0);
+}

@@ -346,6 +346,7 @@ fn queues(
         .collect();
     let processed_last_hour = r.hours.iter().rev().nth(1).and_then(|(_, n)| *n);
     let mut saturated: Vec<(&QueueRow, f64, u64, u64)> = Vec::new();
+    let mut unread_all: Vec<(&QueueRow, Option<f64>)> = Vec::new();
     for row in &r.queues {
         if row.size == 0 {
             continue;
@@ -392,6 +393,11 @@ fn queues(
                 ],
                 cause: format!("queue {name} was paused"),
             });
+            continue;
+        }
+        if !readable && read.is_empty() {
+            // No process fetches at all: one finding for every queue, not one per queue.
+            unread_all.push((row, has_age.then_some(oldest)));
             continue;
         }
         if !readable {
@@ -478,6 +484,39 @@ fn queues(
                 format!("cogctl queue list {arg} --next-first --limit 20"),
             ],
             cause: format!("queue {name} began backing up"),
+        });
+    }
+    if !unread_all.is_empty() {
+        let waiting: u64 = unread_all.iter().map(|(q, _)| q.size).sum();
+        let oldest = unread_all
+            .iter()
+            .filter_map(|(_, t)| *t)
+            .fold(None, |m: Option<f64>, t| Some(m.map_or(t, |m| m.min(t))));
+        out.push(Finding {
+            id: "unread_queue".into(),
+            kind: Kind::UnreadQueue,
+            severity: Severity::Fail,
+            started_at: match oldest {
+                Some(t) => Onset::at(t, "oldest waiting job of the unread queues"),
+                None => Onset::unknown("the waiting jobs have no enqueue time"),
+            },
+            summary: format!(
+                "no live process fetches: {} waiting on {}",
+                count_of(waiting, "job"),
+                count_of(unread_all.len() as u64, "queue")
+            ),
+            impact: waiting,
+            evidence: json!({
+                "queues": unread_all.iter().take(LISTED).map(|(q, t)| json!({
+                    "queue": q.name, "size": q.size, "oldest_enqueued_at": t,
+                })).collect::<Vec<_>>(),
+                "unread_queues": unread_all.len(),
+                "waiting": waiting,
+                "live_processes": live.len(),
+            }),
+            follows: Vec::new(),
+            commands: vec!["cogctl procs".into(), "cogctl queues".into()],
+            cause: "every queue went unread".into(),
         });
     }
     if !saturated.is_empty() {
