@@ -144,6 +144,40 @@ fn healthy(server: &RedisServer, procs: &[Proc]) {
             ),
         );
     }
+    // A flaky pattern whose jobs pass on their first retry: the retry set only ever holds
+    // its last minute, 30 failures, each failed once.
+    for i in 0..30 {
+        let t = NOW - 60.0 + i as f64 * 2.0;
+        zadd(
+            server,
+            "cogworker:retry",
+            t + 45.0,
+            &failed(
+                "PingJob",
+                &format!("p{i:023}"),
+                "Errno::ECONNRESET",
+                "Connection reset by peer",
+                t,
+            ),
+        );
+    }
+    // A flaky pattern whose jobs pass on their first retry: the retry set only ever holds
+    // its last minute, 30 failures, each failed once.
+    for i in 0..30 {
+        let t = NOW - 60.0 + i as f64 * 2.0;
+        zadd(
+            server,
+            "cogworker:retry",
+            t + 45.0,
+            &failed(
+                "PingJob",
+                &format!("p{i:023}"),
+                "Errno::ECONNRESET",
+                "Connection reset by peer",
+                t,
+            ),
+        );
+    }
     let hour = (NOW / 3600.0).floor() as i64;
     for h in hour - 23..=hour {
         let n = if h == hour { 400 } else { 1200 + (h % 5) * 10 };
@@ -251,17 +285,20 @@ fn deploy_then_surge(server: &RedisServer) {
             i * 31,
             i
         );
+        // Failing again on every retry: failed_at keeps the first failure.
+        let mut entry = failed(
+            "Billing::ChargeJob",
+            &format!("c{i:023}"),
+            "Stripe::RateLimitError",
+            &m,
+            t,
+        );
+        entry["retry_count"] = json!(2 + i % 3);
         zadd(
             server,
             "cogworker:retry",
-            t + 40.0 + (i % 30) as f64,
-            &failed(
-                "Billing::ChargeJob",
-                &format!("c{i:023}"),
-                "Stripe::RateLimitError",
-                &m,
-                t,
-            ),
+            NOW + 40.0 + (i % 30) as f64,
+            &entry,
         );
     }
 }

@@ -212,6 +212,8 @@ pub struct Pattern {
     pub retry: u64,
     pub dead: u64,
     pub history: u64,
+    /// Retry entries in the window of jobs that failed more than once (`retry_count` ≥ 2).
+    pub retried_again: u64,
     pub classes: Names,
     pub queues: Names,
     /// The error message of its newest failure, as stored.
@@ -340,6 +342,7 @@ pub fn read(
                             retry: 0,
                             dead: 0,
                             history: 0,
+                            retried_again: 0,
                             classes: Names::default(),
                             queues: Names::default(),
                             sample: None,
@@ -356,7 +359,12 @@ pub fn read(
                 let p = &mut out.patterns[at];
                 p.failures.add(w, t);
                 match source {
-                    Source::Retry => p.retry += 1,
+                    Source::Retry => {
+                        p.retry += 1;
+                        if t >= w.start && job.and_then(|j| j.retry_count).unwrap_or(0) >= 2 {
+                            p.retried_again += 1;
+                        }
+                    }
                     Source::Dead => {
                         p.dead += 1;
                         p.deaths.add(w, t);

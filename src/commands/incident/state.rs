@@ -231,11 +231,20 @@ pub fn failure_findings(ui: &Ui, w: &Window, fails: &Failures) -> Vec<Finding> {
                 "sample_message": p.sample,
             })
         };
-        if let Some(surge) = p.failures.surge(w) {
+        // The retry set holds a failure only until its retry: a steady pattern whose jobs
+        // pass on their first retry shows only its last minutes there, and looks new. Seen
+        // only there, a pattern is a surge once its jobs fail again on retry.
+        let retry_only = p.dead == 0 && p.history == 0;
+        let surge = p
+            .failures
+            .surge(w)
+            .filter(|_| !retry_only || p.retried_again >= super::failures::MIN_FAILURES);
+        if let Some(surge) = surge {
             let since = surge.onset;
             let jobs = p.failures.in_window;
             let mut evidence = base(&surge, &p.failures);
             evidence["sources"] = json!({ "retry": p.retry, "dead": p.dead, "history": p.history });
+            evidence["retried_again"] = json!(p.retried_again);
             let how = if surge.new {
                 "first failure of a pattern new in the window"
             } else {
