@@ -29,6 +29,8 @@ const WAVE_SECONDS: f64 = 600.0;
 /// Memory growth that makes a finding, over at least [`GROWTH_SECONDS`].
 const GROWTH_MB_PER_HOUR: f64 = 50.0;
 const GROWTH_SECONDS: i64 = 3600;
+/// Memory readings this soon after a process started are its warm-up, not growth.
+const WARM_UP: f64 = 1800.0;
 /// A dip smaller than this share of the reading doesn't end a rise.
 const GROWTH_NOISE: f64 = 0.05;
 /// Share of --memory-limit above which a process is a finding.
@@ -765,6 +767,8 @@ fn memory(ui: &Ui, args: &IncidentArgs, w: &Window, live: &[&Process], out: &mut
             .iter()
             .filter_map(|s| s.kb.map(|kb| (s.slot, kb)))
             .filter(|&(slot, _)| slot as f64 >= w.start - 900.0)
+            // A process fills its caches after it starts: not a leak.
+            .filter(|&(slot, _)| p.started_at.is_none_or(|s| slot as f64 >= s + WARM_UP))
             .collect();
         let Some(&(newest_slot, newest)) = readings.last() else {
             continue;
