@@ -579,6 +579,7 @@ fn the_fixtures_give_sensible_findings() {
     for (name, expected) in [
         ("incident", vec!["paused_backlog"]),
         ("orphaned", vec!["process_lost"]),
+        ("periodic", vec!["periodic_late"]),
     ] {
         let server = RedisServer::start();
         let fixture = server.load(name);
@@ -689,4 +690,25 @@ fn with_every_process_lost_the_queues_are_one_unread_finding() {
     assert_eq!(lost["severity"], "warn");
     assert_eq!(lost["evidence"]["lost"], 4);
     onset_near(lost, NOW - 900.0);
+}
+
+#[test]
+fn throughput_falling_while_jobs_wait() {
+    let server = RedisServer::start();
+    healthy(&server, &four_up());
+    let hour = (NOW / 3600.0).floor() as i64;
+    // The last full hour processed 100 jobs, against about 1,200 an hour before it.
+    server.exec(&[&[
+        "HSET",
+        &format!("cogworker:throughput:{}", hour - 1),
+        "processed",
+        "100",
+    ]]);
+    let (code, report) = incident(&server, &[]);
+    assert_eq!(code, 0, "a drop alone warns");
+    only(&report, &["throughput_drop"]);
+    let f = finding(&report, "throughput_drop");
+    onset_near(f, (hour - 1) as f64 * 3600.0);
+    assert_eq!(f["evidence"]["processed_last_hour"], 100);
+    assert_eq!(f["evidence"]["waiting"], 25);
 }
