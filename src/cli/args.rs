@@ -8,8 +8,8 @@ use clap::{Args, Parser, Subcommand};
 
 use super::generate;
 use crate::commands::{
-    audit, busy, check, context, doctor, enqueue, fixture, history, job, jobs, metrics, orphans,
-    periodic, procs, queue, queues, reconcile, sets, stats, top, undo, unsettled, worker,
+    audit, busy, check, context, doctor, enqueue, fixture, history, incident, job, jobs, metrics,
+    orphans, periodic, procs, queue, queues, reconcile, sets, stats, top, undo, unsettled, worker,
 };
 use crate::render::help::examples;
 use crate::store::keys::COGWORKER_DATA_VERSION;
@@ -345,6 +345,7 @@ pub enum Command {
     Reconcile(reconcile::ReconcileArgs),
     Check(check::CheckArgs),
     Doctor(doctor::DoctorArgs),
+    Incident(incident::IncidentArgs),
     Metrics(metrics::MetricsArgs),
     /// Named contexts of the config file: list them, show one, pick the current one
     #[command(subcommand, after_help = crate::render::help::examples(&[
@@ -450,6 +451,7 @@ impl Command {
             | Command::Orphans(_)
             | Command::Check(_)
             | Command::Doctor(_)
+            | Command::Incident(_)
             | Command::Metrics(_)
             | Command::Top(_)
             | Command::Context(_)

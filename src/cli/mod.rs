@@ -347,6 +347,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<Exit> {
         }),
         Command::Check(a) => show(ctx, |ctx| commands::check::run(ctx, &a)),
         Command::Doctor(a) => commands::doctor::run(ctx, &a),
+        Command::Incident(a) => commands::incident::emit(ctx, &a),
         Command::Metrics(a) => commands::metrics::run(ctx, &a),
         Command::Audit(a) => commands::audit::run(ctx, &a),
         Command::Undo(a) => commands::undo::run(ctx, &a),

@@ -11,6 +11,7 @@ pub mod empty;
 pub mod enqueue;
 pub mod fixture;
 pub mod history;
+pub mod incident;
 pub mod job;
 pub mod jobs;
 pub mod metrics;

@@ -489,7 +489,7 @@ impl Memory {
 }
 
 /// Least-squares slope of (slot seconds, KB) readings, in MB per hour.
-fn slope_mb_per_hour(points: &[(i64, i64)]) -> Option<f64> {
+pub(crate) fn slope_mb_per_hour(points: &[(i64, i64)]) -> Option<f64> {
     if points.len() < 2 {
         return None;
     }

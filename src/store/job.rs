@@ -179,6 +179,17 @@ impl<'a> Job<'a> {
         max_retries(self.retry)
     }
 
+    /// When its latest recorded failure happened: `retried_at` (written by Sidekiq-style
+    /// clients at each retry's failure) when present, else `failed_at` (cogworker keeps the
+    /// first failure there). `None` when neither is a number.
+    pub fn failure_time(&self) -> Option<f64> {
+        let retried = self.get("retried_at").and_then(epoch_of);
+        match (self.failed_at, retried) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
     /// `"ErrorClass: message"`, what `--error REGEX` matches; `None` without an error.
     pub fn error_line(&self) -> Option<String> {
         match (&self.error_class, &self.error_message) {
@@ -187,6 +198,17 @@ impl<'a> Job<'a> {
             (None, Some(m)) => Some(m.to_string()),
             (Some(c), Some(m)) => Some(format!("{c}: {m}")),
         }
+    }
+}
+
+/// When the failure an entry of `set` records happened (its score is not always that): a
+/// dead entry's score is the time it died; a retry entry's score is its *next* attempt, so
+/// its failure time is read from the payload ([`Job::failure_time`]), falling back to the
+/// score when the payload has none. Scheduled entries have no failure: their score.
+pub fn failure_time(set: super::JobSet, job: Option<&Job<'_>>, score: f64) -> f64 {
+    match set {
+        super::JobSet::Retry => job.and_then(Job::failure_time).unwrap_or(score),
+        super::JobSet::Dead | super::JobSet::Schedule => score,
     }
 }
 
@@ -514,5 +536,23 @@ mod tests {
     #[test]
     fn display_jid_matches_the_web_ui_rule() {
         assert_eq!(display_jid(b"abc"), "unparseable-a9993e364706");
+    }
+
+    #[test]
+    fn the_failure_time_of_an_entry() {
+        use crate::store::JobSet;
+        let job = |raw: &'static str| Job::parse(raw.as_bytes()).unwrap();
+        let first = job(r#"{"jid":"a","failed_at":100.5}"#);
+        assert_eq!(first.failure_time(), Some(100.5));
+        let retried = job(r#"{"jid":"a","failed_at":100.5,"retried_at":250}"#);
+        assert_eq!(retried.failure_time(), Some(250.0));
+        let none = job(r#"{"jid":"a","failed_at":"soon"}"#);
+        assert_eq!(none.failure_time(), None);
+        // A retry entry's score is its next attempt: its failure time is in the payload.
+        assert_eq!(failure_time(JobSet::Retry, Some(&retried), 900.0), 250.0);
+        assert_eq!(failure_time(JobSet::Retry, Some(&none), 900.0), 900.0);
+        assert_eq!(failure_time(JobSet::Retry, None, 900.0), 900.0);
+        // A dead entry's score is when it died.
+        assert_eq!(failure_time(JobSet::Dead, Some(&retried), 900.0), 900.0);
     }
 }

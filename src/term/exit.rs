@@ -36,11 +36,12 @@ impl Exit {
     pub const TABLE: &'static [(u8, &'static str)] = &[
         (
             0,
-            "success; for `check`, every check held; for `worker`, it stopped and no job died",
+            "success; for `check`, every check held; for `incident`, nothing notable or only warnings; \
+             for `worker`, it stopped and no job died",
         ),
         (
             1,
-            "failure: a check failed, a job was not found, a key could not be read, bad input \
+            "failure: a check failed, an `incident` finding fails, a job was not found, a key could not be read, bad input \
              (nothing changed), a declined confirmation, a change none of whose entries could be done, \
              a change refused because its required audit entry could not be written, \
              or a job `worker` ran went to dead",

@@ -20,6 +20,7 @@ mod help;
 mod history;
 mod hostile;
 mod http;
+mod incident;
 mod inprogress;
 mod job;
 mod kubernetes;

@@ -7,7 +7,7 @@
 
 mod acl;
 mod data;
-mod server;
+pub(crate) mod server;
 
 use std::io::Write;
 use std::time::Duration;

@@ -19,7 +19,7 @@ use crate::commands::{Ctx, Problem};
 use crate::render::table::{self, Tone};
 use crate::render::time::{rfc3339, span, when};
 use crate::render::{Report, size, spark};
-use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
+use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable, failure_time};
 use crate::store::page::{Order, ScoreRange, ZPager};
 use crate::store::{JobSet, KeyType, Name, Store, StoreResult, keys, value};
 use crate::term::exit::Exit;
@@ -112,7 +112,8 @@ pub struct TriageReport {
     pub by: Vec<&'static str>,
     /// Entries grouped (those the filters selected).
     pub entries: u64,
-    /// The scores the timelines cover (oldest, newest), epoch seconds; null when empty.
+    /// The times the timelines cover (oldest, newest), epoch seconds; null when empty. Scores,
+    /// except for the retry set: its entries' failure times (see `first_seen`).
     pub span: Option<[f64; 2]>,
     /// Seconds each timeline bucket covers.
     pub bucket_seconds: Option<f64>,
@@ -141,13 +142,19 @@ pub struct Group {
     pub count: u64,
     /// Of all entries grouped, 0–1.
     pub share: f64,
-    /// The oldest and the newest entry's score (when it died / is next tried / finished).
+    /// The oldest and the newest entry's time: when it died (dead), when it last failed
+    /// (retry: its `retried_at`, else `failed_at`; the score when it has neither), when it
+    /// finished (history).
     pub first_seen: f64,
     pub last_seen: f64,
     pub first_time: String,
     pub last_time: String,
     /// Entries per bucket of the span, oldest first.
     pub timeline: Vec<u64>,
+    /// Retry entries: the earliest and the latest next attempt (their scores), epoch
+    /// seconds; absent for the other sets.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_attempts: Option<[f64; 2]>,
     /// Classes and queues of its entries, most frequent first (at most 20 named; the rest
     /// counted under null).
     pub classes: Vec<NameCount>,
@@ -192,6 +199,8 @@ struct Acc {
     count: u64,
     first: f64,
     last: f64,
+    /// Retry entries: the earliest and latest next attempt (their scores).
+    next: Option<[f64; 2]>,
     timeline: [u64; BUCKETS],
     classes: Counts,
     queues: Counts,
@@ -284,7 +293,13 @@ pub fn run(ctx: &mut Ctx, set: JobSet, args: &TriageArgs) -> anyhow::Result<Tria
     }
     let store = ctx.store()?;
     let mut problems = Vec::new();
-    let span = ends(store, &key, &range, &mut problems)?;
+    // A retry entry's score is its next attempt: its timeline is when it failed, which only
+    // its payload says, so the span takes a pass of its own.
+    let by_failure = set == JobSet::Retry && !args.from_history;
+    let mut span = ends(store, &key, &range, &mut problems)?;
+    if by_failure && span.is_some() {
+        span = failure_span(store, connector.clone(), &key, &range, &filter)?;
+    }
 
     let mut groups: Vec<Acc> = Vec::new();
     let mut index: HashMap<Key, usize> = HashMap::new();
@@ -303,6 +318,8 @@ pub fn run(ctx: &mut Ctx, set: JobSet, args: &TriageArgs) -> anyhow::Result<Tria
                 }
                 total += 1;
                 let score = entry.score.value;
+                let failed = failure_time(set, parsed.as_ref().ok(), score);
+                let time = if by_failure { failed } else { score };
                 let group_key = key_of(&dims, &parsed);
                 let at = match index.get(&group_key) {
                     Some(&at) => at,
@@ -314,7 +331,13 @@ pub fn run(ctx: &mut Ctx, set: JobSet, args: &TriageArgs) -> anyhow::Result<Tria
                             }
                             (None, _) => None,
                         };
-                        groups.push(new_group(group_key.clone(), fingerprint, &parsed, score));
+                        groups.push(new_group(
+                            group_key.clone(),
+                            fingerprint,
+                            &parsed,
+                            score,
+                            time,
+                        ));
                         index.insert(group_key, groups.len() - 1);
                         groups.len() - 1
                     }
@@ -332,9 +355,14 @@ pub fn run(ctx: &mut Ctx, set: JobSet, args: &TriageArgs) -> anyhow::Result<Tria
                 };
                 let g = &mut groups[at];
                 g.count += 1;
-                g.first = g.first.min(score);
-                g.last = g.last.max(score);
-                g.timeline[span.bucket(score)] += 1;
+                g.first = g.first.min(time);
+                g.last = g.last.max(time);
+                g.timeline[span.bucket(time)] += 1;
+                if by_failure {
+                    let next = g.next.get_or_insert([score, score]);
+                    next[0] = next[0].min(score);
+                    next[1] = next[1].max(score);
+                }
                 let (class, queue) = match &parsed {
                     Ok(job) => (job.class.as_deref(), job.queue.as_deref()),
                     Err(_) => (Some(UNPARSEABLE_CLASS), None),
@@ -401,6 +429,37 @@ pub fn run(ctx: &mut Ctx, set: JobSet, args: &TriageArgs) -> anyhow::Result<Tria
         more_groups,
         problems,
     })
+}
+
+/// The earliest and latest failure time of the retry entries the filter selects, in one
+/// pass of their own (their scores are next attempts, not failures).
+fn failure_span(
+    store: &mut Store,
+    connector: crate::store::Connector,
+    key: &Name,
+    range: &ScoreRange,
+    filter: &JobFilter,
+) -> StoreResult<Option<Span>> {
+    let mut pager = ZPager::new(key.clone(), Order::NewestFirst, range.clone());
+    pager.snapshot(store)?;
+    let mut span: Option<Span> = None;
+    for page in pager.prefetch(connector).only(filter.keep_raw()) {
+        for entry in &page? {
+            let parsed = entry.member.parse();
+            if !filter.matches(&parsed) {
+                continue;
+            }
+            let t = failure_time(JobSet::Retry, parsed.as_ref().ok(), entry.score.value);
+            span = Some(match span {
+                Some(s) => Span {
+                    lo: s.lo.min(t),
+                    hi: s.hi.max(t),
+                },
+                None => Span { lo: t, hi: t },
+            });
+        }
+    }
+    Ok(span)
 }
 
 /// The lowest and highest score in range (the timelines' span); None when nothing is in it,
@@ -477,6 +536,7 @@ fn new_group(
     fingerprint: Option<Fingerprint>,
     parsed: &Result<Job<'_>, Unparseable>,
     score: f64,
+    time: f64,
 ) -> Acc {
     let sample = match parsed {
         Ok(job) => Sample {
@@ -497,8 +557,9 @@ fn new_group(
         fingerprint,
         unparseable: parsed.is_err(),
         count: 0,
-        first: score,
-        last: score,
+        first: time,
+        last: time,
+        next: None,
         timeline: [0; BUCKETS],
         classes: Counts::default(),
         queues: Counts::default(),
@@ -563,6 +624,7 @@ fn finish(g: Acc, total: u64, verb: &str, tail: &[String], history: bool) -> Gro
         first_time: rfc3339(g.first),
         last_time: rfc3339(g.last),
         timeline: g.timeline.to_vec(),
+        next_attempts: g.next,
         classes: g.classes.sorted(),
         queues: g.queues.sorted(),
         sample: g.sample,
@@ -654,7 +716,13 @@ impl TriageReport {
         if by("error-class") {
             header.push("ERROR CLASS");
         }
-        header.extend(["COUNT", "SHARE", "FIRST", "LAST", "TIMELINE", "ERROR"]);
+        header.extend(["COUNT", "SHARE", "FIRST", "LAST"]);
+        // Retry entries: when they failed (FIRST, LAST) and, apart, when they run next.
+        let next = self.groups.iter().any(|g| g.next_attempts.is_some());
+        if next {
+            header.push("NEXT");
+        }
+        header.extend(["TIMELINE", "ERROR"]);
         let mut t = table::new(ui, &header);
         let named = |v: &Option<Option<String>>| match v {
             Some(Some(s)) => one_line(s),
@@ -691,6 +759,10 @@ impl TriageReport {
             ));
             row.push(table::cell(ui, when(ui, g.first_seen), Tone::Dim));
             row.push(table::cell(ui, when(ui, g.last_seen), Tone::Plain));
+            if next {
+                let soonest = g.next_attempts.map_or("-".into(), |[lo, _]| when(ui, lo));
+                row.push(table::cell(ui, soonest, Tone::Dim));
+            }
             row.push(table::cell(ui, spark::draw(&timeline, BUCKETS), Tone::Warn));
             row.push(table::cell(ui, one_line(&error_text(g)), Tone::Bad));
             t.add_row(row);

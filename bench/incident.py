@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""The `cogctl incident` benchmark: 1,000,000 dead entries (a week of realistic failures,
+bench.py's generator), 100,000 retry entries, 10,000 queues and 1,000 live processes (each
+with its presence hash, memory history and last_beat stamp); then `cogctl dead triage` of
+the same dead set (the baseline, measured in the same run) against `cogctl incident`, the
+median of 3 runs each, with the peak RSS of each child (ru_maxrss). Target: incident within
+1.5 × the time of dead triage, in at most 64 MB. Measured, not asserted: it prints a table
+with PASS/MISS and exits 0 either way (non-zero only when a command fails).
+
+Run it through `./tasks bench incident`, which builds the release binary and starts a private
+redis-server (unix socket, no persistence) that it removes afterwards.
+"""
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from bench import cli, entries, fmt_mib, fmt_time, print_table, resp, seed
+
+DEAD = 1_000_000
+RETRY = 100_000
+QUEUES = 10_000
+PROCESSES = 1_000
+QUEUES_PER_PROCESS = 10
+RUNS = 3
+TARGET_RATIO = 1.5
+TARGET_RSS_MB = 64
+# The generator's newest death; the clock is pinned just after it.
+NOW = 1796208111.315 + 60
+
+
+def queue(i):
+    return f"queue-{i:05d}"
+
+
+def identity(i):
+    return f"bench-host-{i // 50}:{1000 + i}:{i:012x}"
+
+
+class Pipe:
+    """redis-cli --pipe fed as the commands are made, so this process stays small: a child's
+    peak RSS (ru_maxrss) starts from its parent's at the fork."""
+
+    def __init__(self, sock):
+        self.proc = subprocess.Popen(["redis-cli", "-s", sock, "--pipe"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+
+    def append(self, command):
+        self.proc.stdin.write(command)
+
+    def close(self):
+        self.proc.stdin.close()
+        report = self.proc.stdout.read().decode()
+        if self.proc.wait() != 0 or "errors: 0" not in report:
+            sys.exit("seeding failed:\n" + report)
+
+
+def seed_rest(sock):
+    """Retry entries (their failures over the last day, next attempts ahead), queues with a
+    few fresh jobs each, live processes with a day of flat memory."""
+    rnd = random.Random(7)
+    cmds = Pipe(sock)
+    batch = []
+    for i, (_, member) in enumerate(entries(RETRY, seed=99)):
+        doc = json.loads(member)
+        failed = NOW - rnd.random() * 86400
+        doc["failed_at"] = failed
+        doc["retry_count"] = 1 + i % 5
+        batch += [b"%.6f" % (failed + 60 + rnd.random() * 3600),
+                  json.dumps(doc, separators=(",", ":")).encode()]
+        if len(batch) == 2000:
+            cmds.append(resp(b"ZADD", b"cogworker:retry", *batch))
+            batch = []
+    if batch:
+        cmds.append(resp(b"ZADD", b"cogworker:retry", *batch))
+    n = 0
+    for q in range(QUEUES):
+        name = queue(q).encode()
+        cmds.append(resp(b"SADD", b"cogworker:queues", name))
+        jobs = []
+        for k in range(3):
+            at = NOW - 3 + k
+            jobs.append(json.dumps({"class": "BenchJob", "args": [n], "jid": f"{n:024x}",
+                                    "queue": queue(q), "retry": True, "created_at": at,
+                                    "enqueued_at": at}, separators=(",", ":")).encode())
+            n += 1
+        cmds.append(resp(b"LPUSH", b"cogworker:queue:" + name, *jobs))
+    slot = int(NOW) - int(NOW) % 900
+    for p in range(PROCESSES):
+        ident = identity(p).encode()
+        reads = [queue((p * QUEUES_PER_PROCESS + k) % QUEUES) for k in range(QUEUES_PER_PROCESS)]
+        info = json.dumps({"hostname": f"bench-host-{p // 50}", "pid": 1000 + p,
+                           "concurrency": 10, "queues": reads, "started_at": NOW - 5 * 86400,
+                           "rss_kb": 80000 + p}, separators=(",", ":")).encode()
+        key = b"cogworker:process:" + ident
+        cmds.append(resp(b"SADD", b"cogworker:processes", ident))
+        cmds.append(resp(b"HSET", key, b"info", info, b"busy", b"1", b"quiet", b"false"))
+        cmds.append(resp(b"EXPIRE", key, b"3600"))
+        cmds.append(resp(b"HSET", b"cogworker:last_beat", ident, b"%d" % int(NOW)))
+        memory = []
+        for s in range(96):
+            at = slot - s * 900
+            memory += [b"%d" % at, b"%d:%d" % (at, 80000 + p + s % 3)]
+        cmds.append(resp(b"ZADD", b"cogworker:memory:" + ident, *memory))
+    cmds.close()
+
+
+def measure(cmd, env):
+    """Wall time, peak RSS (KB, the child's own ru_maxrss) and exit code; incident exits 1
+    when a finding fails, which is not an error here."""
+    with tempfile.TemporaryFile() as err:
+        started = time.perf_counter()
+        child = subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL,
+                                 stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(child.pid, 0)
+        wall = time.perf_counter() - started
+        code = os.waitstatus_to_exitcode(status)
+        if code not in (0, 1):
+            err.seek(0)
+            sys.exit(f"{' '.join(cmd)} exited {code}:\n{err.read().decode()}")
+    return wall, usage.ru_maxrss
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--socket", required=True, help="unix socket of a private redis-server")
+    ap.add_argument("--cogctl", required=True, help="release binary")
+    ap.add_argument("--runs", type=int, default=RUNS)
+    args = ap.parse_args()
+    sock = args.socket
+    env = {"PATH": os.environ.get("PATH", ""), "COGCTL_REDIS_URL": f"unix://{sock}",
+           "TZ": "UTC", "COGCTL_NOW": repr(NOW)}
+
+    cli(sock, "FLUSHALL")
+    print(f"seeding {DEAD:,} dead entries ...", flush=True)
+    took, avg_size, _ = seed(sock, DEAD)
+    print(f"  {took:.1f} s, {avg_size:.0f} bytes an entry", flush=True)
+    print(f"seeding {RETRY:,} retry entries, {QUEUES:,} queues, {PROCESSES:,} processes ...",
+          flush=True)
+    started = time.perf_counter()
+    seed_rest(sock)
+    print(f"  {time.perf_counter() - started:.1f} s; {int(cli(sock, 'DBSIZE')):,} keys",
+          flush=True)
+
+    triage = [measure([args.cogctl, "dead", "triage", "--json"], env) for _ in range(args.runs)]
+    incident = [measure([args.cogctl, "incident", "--json"], env) for _ in range(args.runs)]
+    report = json.loads(subprocess.run([args.cogctl, "incident", "--json"], env=env,
+                                       capture_output=True).stdout)
+
+    t_wall = statistics.median(w for w, _ in triage)
+    i_wall = statistics.median(w for w, _ in incident)
+    t_rss = max(r for _, r in triage)
+    i_rss = max(r for _, r in incident)
+    ratio = i_wall / t_wall
+    rows = [
+        ("cogctl dead triage --json: wall", fmt_time(t_wall),
+         f"{fmt_time(min(w for w, _ in triage))} – {fmt_time(max(w for w, _ in triage))}",
+         "baseline", ""),
+        ("  peak RSS", fmt_mib(t_rss), "", "", ""),
+        ("cogctl incident --json: wall", fmt_time(i_wall),
+         f"{fmt_time(min(w for w, _ in incident))} – {fmt_time(max(w for w, _ in incident))}",
+         f"≤ {TARGET_RATIO} × triage", "PASS" if ratio <= TARGET_RATIO else "MISS"),
+        ("  incident / triage", f"{ratio:.2f} ×", "", "", ""),
+        ("  peak RSS", fmt_mib(i_rss), "", f"≤ {TARGET_RSS_MB} MB",
+         "PASS" if i_rss / 1024 <= TARGET_RSS_MB else "MISS"),
+    ]
+    print_table(f"cogctl incident benchmark: {DEAD:,} dead + {RETRY:,} retry entries, "
+                f"{QUEUES:,} queues, {PROCESSES:,} processes, {args.runs} runs, "
+                f"{os.cpu_count()} cores", rows)
+    kinds = sorted({f["kind"] for f in report["findings"]})
+    print(f"\nincident's findings on this state: {', '.join(kinds) or 'none'}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,991 @@
+//! The rest of the deployment as `incident` reads it — queues, processes and their memory,
+//! in-progress lists, throughput, periodic entries, the Redis server — with the readers the
+//! other views use, and the rules that turn it into findings (docs/incident.md).
+
+use std::collections::BTreeSet;
+
+use serde_json::{Value, json};
+
+use super::failures::{Failures, Window};
+use super::human::{clock, minutes};
+use super::{Event, Finding, IncidentArgs, Kind, Onset, Severity, event};
+use crate::commands::doctor::server;
+use crate::commands::orphans::{ListView, read_lists};
+use crate::commands::periodic::{EntryDelay, entry_delays};
+use crate::commands::procs::{Process, State, read_processes, slope_mb_per_hour};
+use crate::commands::queues::{QueueRow, read_queues};
+use crate::commands::{Problem, doctor};
+use crate::render::size::count;
+use crate::render::time::span;
+use crate::store::job::Job;
+use crate::store::liveness::Liveness;
+use crate::store::{KeyType, Name, Store, StoreResult, keys, value};
+use crate::term::ui::Ui;
+
+/// The newest waiting jobs read per backlogged queue for its arrival rate.
+const ARRIVALS_SAMPLE: usize = 100;
+/// Processes starting this close together are one wave.
+const WAVE_SECONDS: f64 = 600.0;
+/// Memory growth that makes a finding, over at least [`GROWTH_SECONDS`].
+const GROWTH_MB_PER_HOUR: f64 = 50.0;
+const GROWTH_SECONDS: i64 = 3600;
+/// Memory readings this soon after a process started are its warm-up, not growth.
+const WARM_UP: f64 = 1800.0;
+/// A dip smaller than this share of the reading doesn't end a rise.
+const GROWTH_NOISE: f64 = 0.05;
+/// Share of --memory-limit above which a process is a finding.
+const LIMIT_SHARE: f64 = 0.8;
+/// A periodic entry this late is a finding (a ticker claims a slot within seconds).
+const PERIODIC_GRACE: f64 = 120.0;
+/// The hourly throughput the earlier hours must average for a drop to mean something.
+const MIN_HOURLY: f64 = 60.0;
+/// Names listed in evidence at most.
+const LISTED: usize = 20;
+/// Process starts this close are one timeline line.
+const STARTS_TOGETHER: f64 = 60.0;
+
+/// What was read besides the failures.
+pub struct Read {
+    queues: Vec<QueueRow>,
+    /// Newest-first enqueue times of the backlogged queues' newest jobs, by queue.
+    arrivals: Vec<(Name, Vec<f64>)>,
+    processes: Vec<Process>,
+    lists: Vec<ListView>,
+    repeat_orphans: u64,
+    /// Hour index → processed, for the window's hours.
+    hours: Vec<(i64, Option<u64>)>,
+    periodic: Vec<EntryDelay>,
+    redis: Vec<doctor::Finding>,
+}
+
+pub fn read(
+    store: &mut Store,
+    ui: &Ui,
+    args: &IncidentArgs,
+    now: f64,
+    problems: &mut Vec<Problem>,
+) -> StoreResult<Read> {
+    let (queues, mut p) = read_queues(store, now)?;
+    problems.append(&mut p);
+    let max_latency = args.max_latency.as_secs_f64();
+    let backlogged: Vec<&QueueRow> = queues
+        .iter()
+        .filter(|q| q.size > 0 && q.latency > max_latency)
+        .collect();
+    let mut pipe = redis::pipe();
+    for q in &backlogged {
+        pipe.cmd("LRANGE")
+            .arg(keys::queue(&q.name))
+            .arg(0)
+            .arg(ARRIVALS_SAMPLE - 1);
+    }
+    let replies = store.pipeline(&pipe)?;
+    let arrivals = backlogged
+        .iter()
+        .zip(replies)
+        .map(|(q, reply)| {
+            let times = reply
+                .ok()
+                .map(|v| {
+                    value::items(&v)
+                        .iter()
+                        .filter_map(value::bytes)
+                        .filter_map(|raw| {
+                            let job = Job::parse(raw).ok()?;
+                            job.enqueued_at.or(job.created_at)
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            (q.name.clone(), times)
+        })
+        .collect();
+
+    let (processes, mut p) = read_processes(store, now, true)?;
+    problems.append(&mut p);
+    let (lists, mut p) = read_lists(store, ui, args.orphan_threshold.as_secs_f64(), false)?;
+    problems.append(&mut p);
+    let repeat_orphans = match store.query::<u64>(
+        redis::cmd("LLEN").arg(keys::REPEAT_ORPHANS),
+        keys::REPEAT_ORPHANS,
+        KeyType::List,
+    ) {
+        Ok(n) => n,
+        Err(e) if e.is_connection() => return Err(e),
+        Err(e) => {
+            problems.push(Problem::from_store(keys::REPEAT_ORPHANS, &e));
+            0
+        }
+    };
+
+    let window_start = now - args.since.as_secs_f64();
+    let first_hour = (window_start / 3600.0).floor() as i64;
+    let this_hour = (now / 3600.0).floor() as i64;
+    let mut pipe = redis::pipe();
+    for hour in first_hour..=this_hour {
+        pipe.cmd("HGET")
+            .arg(keys::throughput(hour))
+            .arg("processed");
+    }
+    let replies = store.pipeline(&pipe)?;
+    let hours = (first_hour..=this_hour)
+        .zip(replies)
+        .map(|(hour, reply)| {
+            let n = match reply {
+                Ok(redis::Value::Nil) => Some(0),
+                Ok(v) => value::int(&v).and_then(|n| u64::try_from(n).ok()),
+                Err(e) => {
+                    problems.push(Problem::wrong(keys::throughput(hour), KeyType::Hash, &e));
+                    None
+                }
+            };
+            (hour, n)
+        })
+        .collect();
+
+    let zone = args.tz.clone().unwrap_or_else(crate::cron::local_zone);
+    let periodic = match entry_delays(store, now, &zone)? {
+        Ok(delays) => delays,
+        Err(e) => {
+            problems.push(Problem {
+                key: keys::PERIODIC_SCHEDULE.into(),
+                error: e,
+            });
+            Vec::new()
+        }
+    };
+
+    let facts = server::read(store)?;
+    let redis = server::findings(&facts)
+        .into_iter()
+        .filter(|f| match f.id {
+            "redis.eviction" | "redis.persistence" => f.severity == doctor::Severity::Fail,
+            "redis.memory" => {
+                f.severity != doctor::Severity::Ok && !f.title.contains("not checked")
+            }
+            _ => false,
+        })
+        .collect();
+
+    Ok(Read {
+        queues,
+        arrivals,
+        processes,
+        lists,
+        repeat_orphans,
+        hours,
+        periodic,
+        redis,
+    })
+}
+
+fn q(text: &str) -> String {
+    shell_words::quote(text).into_owned()
+}
+
+fn live(p: &Process) -> bool {
+    matches!(p.state, State::Alive | State::Quiet)
+}
+
+fn host(p: &Process) -> String {
+    p.hostname
+        .clone()
+        .unwrap_or_else(|| p.identity.shown().into_owned())
+}
+
+/// `failure_surge` and `deaths`.
+pub fn failure_findings(ui: &Ui, w: &Window, fails: &Failures) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for p in &fails.patterns {
+        let fp = &p.fingerprint;
+        let classes = p.classes.sorted();
+        let who = classes
+            .first()
+            .map_or_else(|| "jobs".to_string(), |(c, _)| c.clone());
+        let error = if fp.error_class.is_empty() {
+            fp.pattern.clone()
+        } else {
+            fp.error_class.clone()
+        };
+        let named = |v: Vec<(String, u64)>| -> Value {
+            v.into_iter()
+                .map(|(name, n)| json!({ "name": name, "count": n }))
+                .collect()
+        };
+        let base = |surge: &super::failures::Surge, series: &super::failures::Series| {
+            json!({
+                "fingerprint": fp.id,
+                "error_class": (!fp.error_class.is_empty()).then_some(&fp.error_class),
+                "pattern": fp.pattern,
+                "new": surge.new,
+                "in_window": series.in_window,
+                "before_window": series.before,
+                "last_15m": surge.recent,
+                "earlier_in_window": surge.earlier,
+                "rate_last_15m_per_hour": round(surge.recent_per_hour),
+                "rate_earlier_per_hour": surge.earlier_per_hour.map(round),
+                "first_seen": series.first,
+                "last_seen": series.last,
+                "timeline_per_bucket": series.counts(w),
+                "bucket_seconds": w.bucket,
+                "classes": named(classes.clone()),
+                "queues": named(p.queues.sorted()),
+                "sample_message": p.sample,
+            })
+        };
+        // The retry set holds a failure only until its retry: a steady pattern whose jobs
+        // pass on their first retry shows only its last minutes there, and looks new. Seen
+        // only there, a pattern is a surge once its jobs fail again on retry.
+        let retry_only = p.dead == 0 && p.history == 0;
+        let surge = p
+            .failures
+            .surge(w)
+            .filter(|_| !retry_only || p.retried_again >= super::failures::MIN_FAILURES);
+        if let Some(surge) = surge {
+            let since = surge.onset;
+            let jobs = p.failures.in_window;
+            let mut evidence = base(&surge, &p.failures);
+            evidence["sources"] = json!({ "retry": p.retry, "dead": p.dead, "history": p.history });
+            evidence["retried_again"] = json!(p.retried_again);
+            let how = if surge.new {
+                "first failure of a pattern new in the window"
+            } else {
+                "first failure of the surge"
+            };
+            out.push(Finding {
+                id: format!("failure_surge:{}", fp.id),
+                kind: Kind::FailureSurge,
+                severity: Severity::Fail,
+                started_at: Onset::at(since, how),
+                summary: format!(
+                    "{who} failing since {} ({error}, {} in the window{})",
+                    clock(ui, since, w.now),
+                    count_of(jobs, "failure"),
+                    if surge.new { ", new" } else { "" }
+                ),
+                impact: jobs,
+                evidence,
+                follows: Vec::new(),
+                commands: vec![
+                    format!("cogctl retry list --fingerprint {} --limit 20", fp.id),
+                    format!("cogctl dead list --fingerprint {} --limit 20", fp.id),
+                    format!(
+                        "cogctl retry triage --fingerprint {} --by class,queue",
+                        fp.id
+                    ),
+                ],
+                cause: format!("{who} started failing ({error})"),
+            });
+        }
+        if let Some(surge) = p.deaths.surge(w) {
+            let since = surge.onset;
+            let jobs = p.deaths.in_window;
+            out.push(Finding {
+                id: format!("deaths:{}", fp.id),
+                kind: Kind::Deaths,
+                severity: Severity::Fail,
+                started_at: Onset::at(
+                    since,
+                    if surge.new {
+                        "first death of a pattern new in the window"
+                    } else {
+                        "first death of the surge"
+                    },
+                ),
+                summary: format!(
+                    "{who} dying since {} ({error}, {} in the window{})",
+                    clock(ui, since, w.now),
+                    count_of(jobs, "death"),
+                    if surge.new { ", new" } else { "" }
+                ),
+                impact: jobs,
+                evidence: base(&surge, &p.deaths),
+                follows: Vec::new(),
+                commands: vec![
+                    format!("cogctl dead list --fingerprint {} --limit 20", fp.id),
+                    format!("cogctl dead retry --fingerprint {} --dry-run", fp.id),
+                ],
+                cause: format!("{who} started dying ({error})"),
+            });
+        }
+    }
+    out
+}
+
+fn round(v: f64) -> f64 {
+    (v * 100.0).round() / 100.0
+}
+
+fn count_of(n: u64, one: &str) -> String {
+    format!("{} {one}{}", count(n), if n == 1 { "" } else { "s" })
+}
+
+/// Every other kind, and the timeline's process starts.
+pub fn findings(
+    ui: &Ui,
+    args: &IncidentArgs,
+    w: &Window,
+    r: &Read,
+    fails: &Failures,
+) -> (Vec<Finding>, Vec<Event>) {
+    let mut out = Vec::new();
+    let mut events = Vec::new();
+    let live: Vec<&Process> = r.processes.iter().filter(|p| live(p)).collect();
+    queues(ui, args, w, r, &live, &mut out);
+    restart_wave(ui, w, &live, &mut out, &mut events);
+    process_lost(ui, w, r, &mut out);
+    memory(ui, args, w, &live, &mut out);
+    throughput(ui, w, r, &mut out);
+    periodic(ui, w, r, &mut out);
+    redis(r, fails, &mut out);
+    (out, events)
+}
+
+fn queues(
+    ui: &Ui,
+    args: &IncidentArgs,
+    w: &Window,
+    r: &Read,
+    live: &[&Process],
+    out: &mut Vec<Finding>,
+) {
+    let max_latency = args.max_latency.as_secs_f64();
+    let read: BTreeSet<&str> = live
+        .iter()
+        .filter(|p| p.state == State::Alive)
+        .flat_map(|p| p.queues.iter().map(|q| q.name.as_str()))
+        .collect();
+    let processed_last_hour = r.hours.iter().rev().nth(1).and_then(|(_, n)| *n);
+    let mut saturated: Vec<(&QueueRow, f64, u64, u64)> = Vec::new();
+    let mut unread_all: Vec<(&QueueRow, Option<f64>)> = Vec::new();
+    for row in &r.queues {
+        if row.size == 0 {
+            continue;
+        }
+        let name = row.name.shown().into_owned();
+        let arg = q(&String::from_utf8_lossy(row.name.as_bytes()));
+        let oldest = w.now - row.latency;
+        let has_age = row.latency > 0.0;
+        let onset = || {
+            if has_age {
+                Onset::at(oldest, "oldest waiting job's enqueue time")
+            } else {
+                Onset::unknown("the oldest waiting job has no enqueue time")
+            }
+        };
+        let base = json!({
+            "queue": row.name,
+            "size": row.size,
+            "latency_seconds": round(row.latency),
+            "oldest_enqueued_at": has_age.then_some(oldest),
+        });
+        let readable = row.name.to_str().is_some_and(|n| read.contains(n));
+        if row.paused == Some(true) {
+            out.push(Finding {
+                id: format!("paused_backlog:{name}"),
+                kind: Kind::PausedBacklog,
+                severity: if row.latency > max_latency {
+                    Severity::Fail
+                } else {
+                    Severity::Warn
+                },
+                started_at: onset(),
+                summary: format!(
+                    "queue {name} is paused with {} waiting, the oldest for {}",
+                    count_of(row.size, "job"),
+                    span(row.latency)
+                ),
+                impact: row.size,
+                evidence: base,
+                follows: Vec::new(),
+                commands: vec![
+                    format!("cogctl queue show {arg}"),
+                    format!("cogctl queue resume {arg}"),
+                ],
+                cause: format!("queue {name} was paused"),
+            });
+            continue;
+        }
+        if !readable && read.is_empty() {
+            // No process fetches at all: one finding for every queue, not one per queue.
+            unread_all.push((row, has_age.then_some(oldest)));
+            continue;
+        }
+        if !readable {
+            let mut evidence = base;
+            evidence["live_processes"] = json!(live.len());
+            out.push(Finding {
+                id: format!("unread_queue:{name}"),
+                kind: Kind::UnreadQueue,
+                severity: Severity::Fail,
+                started_at: onset(),
+                summary: format!(
+                    "queue {name}: {} waiting that no live process reads, the oldest for {}",
+                    count_of(row.size, "job"),
+                    span(row.latency)
+                ),
+                impact: row.size,
+                evidence,
+                follows: Vec::new(),
+                commands: vec![
+                    format!("cogctl queue show {arg}"),
+                    "cogctl procs".to_string(),
+                ],
+                cause: format!("queue {name} went unread"),
+            });
+            continue;
+        }
+        if row.latency <= max_latency {
+            continue;
+        }
+        let times = r
+            .arrivals
+            .iter()
+            .find(|(n, _)| n == &row.name)
+            .map(|(_, t)| t.as_slice())
+            .unwrap_or_default();
+        // FIFO: every job enqueued since the oldest one still waits, so the waiting jobs'
+        // enqueue times are the arrivals since then; the newest ones give the recent rate.
+        let overall = row.size as f64 / row.latency.max(1.0) * 3600.0;
+        let recent = match (times.first(), times.last()) {
+            (Some(_), Some(&oldest_read)) if times.len() > 1 && w.now > oldest_read => {
+                Some(times.len() as f64 / (w.now - oldest_read) * 3600.0)
+            }
+            _ => None,
+        };
+        let readers: Vec<&&Process> = live
+            .iter()
+            .filter(|p| p.state == State::Alive)
+            .filter(|p| {
+                row.name
+                    .to_str()
+                    .is_some_and(|n| p.queues.iter().any(|q| q.name == n))
+            })
+            .collect();
+        let threads: i64 = readers.iter().filter_map(|p| p.concurrency).sum();
+        let busy: i64 = readers.iter().filter_map(|p| p.busy).sum();
+        let mut evidence = base;
+        evidence["arrivals_per_hour"] = json!(round(overall));
+        evidence["arrivals_per_hour_recent"] = json!(recent.map(round));
+        evidence["processed_last_hour_all_queues"] = json!(processed_last_hour);
+        evidence["readers"] = json!(readers.len());
+        evidence["threads"] = json!(threads);
+        evidence["busy"] = json!(busy);
+        if threads > 0 && busy >= threads {
+            saturated.push((row, oldest, readers.len() as u64, threads as u64));
+        }
+        out.push(Finding {
+            id: format!("backlog:{name}"),
+            kind: Kind::Backlog,
+            severity: Severity::Fail,
+            started_at: onset(),
+            summary: format!(
+                "queue {name} backing up since {}: {} waiting, the oldest for {}, {}/h arriving",
+                clock(ui, oldest, w.now),
+                count(row.size),
+                span(row.latency),
+                count(recent.unwrap_or(overall).round() as u64)
+            ),
+            impact: row.size,
+            evidence,
+            follows: Vec::new(),
+            commands: vec![
+                format!("cogctl queue show {arg}"),
+                "cogctl busy".to_string(),
+                format!("cogctl queue list {arg} --next-first --limit 20"),
+            ],
+            cause: format!("queue {name} began backing up"),
+        });
+    }
+    if !unread_all.is_empty() {
+        let waiting: u64 = unread_all.iter().map(|(q, _)| q.size).sum();
+        let oldest = unread_all
+            .iter()
+            .filter_map(|(_, t)| *t)
+            .fold(None, |m: Option<f64>, t| Some(m.map_or(t, |m| m.min(t))));
+        out.push(Finding {
+            id: "unread_queue".into(),
+            kind: Kind::UnreadQueue,
+            severity: Severity::Fail,
+            started_at: match oldest {
+                Some(t) => Onset::at(t, "oldest waiting job of the unread queues"),
+                None => Onset::unknown("the waiting jobs have no enqueue time"),
+            },
+            summary: format!(
+                "no live process fetches: {} waiting on {}",
+                count_of(waiting, "job"),
+                count_of(unread_all.len() as u64, "queue")
+            ),
+            impact: waiting,
+            evidence: json!({
+                "queues": unread_all.iter().take(LISTED).map(|(q, t)| json!({
+                    "queue": q.name, "size": q.size, "oldest_enqueued_at": t,
+                })).collect::<Vec<_>>(),
+                "unread_queues": unread_all.len(),
+                "waiting": waiting,
+                "live_processes": live.len(),
+            }),
+            follows: Vec::new(),
+            commands: vec!["cogctl procs".into(), "cogctl queues".into()],
+            cause: "every queue went unread".into(),
+        });
+    }
+    if !saturated.is_empty() {
+        let since = saturated.iter().map(|s| s.1).fold(f64::INFINITY, f64::min);
+        let waiting: u64 = saturated.iter().map(|s| s.0.size).sum();
+        let names: Vec<String> = saturated
+            .iter()
+            .take(LISTED)
+            .map(|s| s.0.name.shown().into_owned())
+            .collect();
+        out.push(Finding {
+            id: "capacity".into(),
+            kind: Kind::Capacity,
+            severity: Severity::Warn,
+            started_at: Onset::at(since, "oldest waiting job of the saturated queues"),
+            summary: format!(
+                "every thread reading {} is busy ({} waiting)",
+                names.join(", "),
+                count(waiting)
+            ),
+            impact: waiting,
+            evidence: json!({
+                "queues": saturated.iter().map(|s| json!({
+                    "queue": s.0.name, "size": s.0.size, "processes": s.2, "threads": s.3,
+                })).collect::<Vec<_>>(),
+            }),
+            follows: Vec::new(),
+            commands: vec!["cogctl busy".into(), "cogctl procs".into()],
+            cause: "the workers ran out of threads".into(),
+        });
+    }
+}
+
+fn restart_wave(
+    ui: &Ui,
+    w: &Window,
+    live: &[&Process],
+    out: &mut Vec<Finding>,
+    events: &mut Vec<Event>,
+) {
+    let mut starts: Vec<(f64, &Process)> = live
+        .iter()
+        .filter_map(|p| p.started_at.map(|t| (t, *p)))
+        .filter(|(t, _)| *t >= w.start && *t <= w.now)
+        .collect();
+    starts.sort_by(|a, b| a.0.total_cmp(&b.0));
+    // Timeline: starts close together are one line.
+    let mut i = 0;
+    while i < starts.len() {
+        let mut j = i + 1;
+        while j < starts.len() && starts[j].0 - starts[j - 1].0 <= STARTS_TOGETHER {
+            j += 1;
+        }
+        let hosts: BTreeSet<String> = starts[i..j].iter().map(|(_, p)| host(p)).collect();
+        let hosts: Vec<String> = hosts.into_iter().take(5).collect();
+        let text = if j - i == 1 {
+            format!("process {} started", starts[i].1.identity.shown())
+        } else {
+            format!("{} processes started ({})", j - i, hosts.join(", "))
+        };
+        events.push(event(w, starts[i].0, "process_start", None, text));
+        i = j;
+    }
+    // The largest group of starts within WAVE_SECONDS of the first.
+    let mut best: Option<(usize, usize)> = None;
+    let mut lo = 0;
+    for hi in 0..starts.len() {
+        while starts[hi].0 - starts[lo].0 > WAVE_SECONDS {
+            lo += 1;
+        }
+        if best.is_none_or(|(a, b)| hi + 1 - lo > b - a) {
+            best = Some((lo, hi + 1));
+        }
+    }
+    let Some((a, b)) = best else { return };
+    let n = b - a;
+    if n < 2 || n * 2 < live.len() {
+        return;
+    }
+    let wave = &starts[a..b];
+    let first = wave[0].0;
+    let hosts: BTreeSet<String> = wave.iter().map(|(_, p)| host(p)).collect();
+    out.push(Finding {
+        id: "restart_wave".into(),
+        kind: Kind::RestartWave,
+        severity: Severity::Warn,
+        started_at: Onset::at(first, "first process start of the wave"),
+        summary: format!(
+            "{n} of {} live processes started {} (a deploy or a crash loop)",
+            live.len(),
+            if wave[n - 1].0 - first < 60.0 {
+                format!("together at {}", clock(ui, first, w.now))
+            } else {
+                format!(
+                    "within {} from {}",
+                    minutes(wave[n - 1].0 - first),
+                    clock(ui, first, w.now)
+                )
+            }
+        ),
+        impact: 0,
+        evidence: json!({
+            "started": n,
+            "live": live.len(),
+            "first_start": first,
+            "last_start": wave[n - 1].0,
+            "hosts": hosts.iter().take(LISTED).collect::<Vec<_>>(),
+            "identities": wave.iter().take(LISTED).map(|(_, p)| &p.identity).collect::<Vec<_>>(),
+        }),
+        follows: Vec::new(),
+        commands: vec!["cogctl procs".into(), "cogctl orphans".into()],
+        cause: format!("{n} of {} processes restarted", live.len()),
+    });
+}
+
+fn process_lost(ui: &Ui, w: &Window, r: &Read, out: &mut Vec<Finding>) {
+    struct Lost {
+        identity: Name,
+        last_beat: Option<(f64, &'static str)>,
+        jobs: u64,
+    }
+    let mut lost: Vec<Lost> = Vec::new();
+    for l in &r.lists {
+        if l.state.length == 0 || !matches!(l.liveness, Liveness::PresumedDead | Liveness::Silent) {
+            continue;
+        }
+        let beat = l
+            .state
+            .last_beat
+            .as_deref()
+            .and_then(crate::store::liveness::lua_tonumber)
+            .map(|t| (t, "its last beat"));
+        lost.push(Lost {
+            identity: l.state.identity.clone(),
+            last_beat: beat,
+            jobs: l.state.length,
+        });
+    }
+    for p in r.processes.iter().filter(|p| p.state == State::Gone) {
+        if lost.iter().any(|l| l.identity == p.identity) {
+            continue;
+        }
+        let beat = p
+            .last_beat
+            .map(|t| (t as f64, "its last beat"))
+            .or_else(|| {
+                p.memory
+                    .as_ref()
+                    .and_then(|m| m.current_slot)
+                    .map(|s| (s as f64, "its last memory sample (15-minute slot)"))
+            });
+        // Gone long before the window (or at an unknown time) is old news, not this incident.
+        if beat.is_some_and(|(t, _)| t >= w.start) {
+            lost.push(Lost {
+                identity: p.identity.clone(),
+                last_beat: beat,
+                jobs: 0,
+            });
+        }
+    }
+    if lost.is_empty() && r.repeat_orphans == 0 {
+        return;
+    }
+    let jobs: u64 = lost.iter().map(|l| l.jobs).sum::<u64>() + r.repeat_orphans;
+    let first = lost
+        .iter()
+        .filter_map(|l| l.last_beat)
+        .min_by(|a, b| a.0.total_cmp(&b.0));
+    let started_at = match first {
+        Some((t, how)) => Onset::at(t, format!("earliest last beat: {how}")),
+        None => Onset::unknown("no last beat recorded"),
+    };
+    let summary = if lost.is_empty() {
+        format!(
+            "{} parked on cogworker:repeat_orphans (orphaned too often)",
+            count_of(r.repeat_orphans, "job")
+        )
+    } else {
+        let mut s = format!(
+            "{} gone without a clean stop{}",
+            if lost.len() == 1 {
+                format!("process {}", lost[0].identity.shown())
+            } else {
+                format!("{} processes", lost.len())
+            },
+            match first {
+                Some((t, _)) => format!(" (last beat {})", clock(ui, t, w.now)),
+                None => String::new(),
+            }
+        );
+        if jobs > 0 {
+            s.push_str(&format!(", holding {}", count_of(jobs, "job")));
+        }
+        s
+    };
+    out.push(Finding {
+        id: "process_lost".into(),
+        kind: Kind::ProcessLost,
+        severity: if jobs > 0 {
+            Severity::Fail
+        } else {
+            Severity::Warn
+        },
+        started_at,
+        summary,
+        impact: jobs,
+        evidence: json!({
+            "processes": lost.iter().take(LISTED).map(|l| json!({
+                "identity": l.identity,
+                "last_beat": l.last_beat.map(|b| b.0),
+                "jobs_in_progress": l.jobs,
+            })).collect::<Vec<_>>(),
+            "lost": lost.len(),
+            "jobs_in_progress": jobs - r.repeat_orphans,
+            "repeat_orphans": r.repeat_orphans,
+        }),
+        follows: Vec::new(),
+        commands: vec![
+            "cogctl orphans".into(),
+            "cogctl reconcile --dry-run".into(),
+            "cogctl procs".into(),
+        ],
+        cause: if lost.len() == 1 {
+            format!("process {} was lost", lost[0].identity.shown())
+        } else {
+            format!("{} processes were lost", lost.len())
+        },
+    });
+}
+
+fn memory(ui: &Ui, args: &IncidentArgs, w: &Window, live: &[&Process], out: &mut Vec<Finding>) {
+    let limit_kb = args.memory_limit.map(|kb| kb as f64);
+    for p in live {
+        let Some(m) = &p.memory else { continue };
+        let readings: Vec<(i64, i64)> = m
+            .slots
+            .iter()
+            .filter_map(|s| s.kb.map(|kb| (s.slot, kb)))
+            .filter(|&(slot, _)| slot as f64 >= w.start - 900.0)
+            // A process fills its caches after it starts: not a leak.
+            .filter(|&(slot, _)| p.started_at.is_none_or(|s| slot as f64 >= s + WARM_UP))
+            .collect();
+        let Some(&(newest_slot, newest)) = readings.last() else {
+            continue;
+        };
+        // The rise: back from the newest reading while each earlier one is not higher (a
+        // dip within the noise allowed).
+        let mut from = readings.len() - 1;
+        while from > 0 {
+            let (prev, cur) = (readings[from - 1].1 as f64, readings[from].1 as f64);
+            if prev > cur * (1.0 + GROWTH_NOISE) {
+                break;
+            }
+            from -= 1;
+        }
+        // Start the rise at its lowest reading (the latest of equals: a flat stretch before
+        // the rise is not part of it).
+        let rise = &readings[from..];
+        let low = rise
+            .iter()
+            .enumerate()
+            .fold(0, |low, (i, r)| if r.1 <= rise[low].1 { i } else { low });
+        let rise = &rise[low..];
+        let rate = (rise.len() >= 2 && rise[rise.len() - 1].0 - rise[0].0 >= GROWTH_SECONDS)
+            .then(|| slope_mb_per_hour(rise))
+            .flatten();
+        let growing = rate.is_some_and(|r| r >= GROWTH_MB_PER_HOUR);
+        let near_limit = limit_kb.is_some_and(|l| newest as f64 >= LIMIT_SHARE * l);
+        if !growing && !near_limit {
+            continue;
+        }
+        let eta = match (limit_kb, rate) {
+            (Some(l), Some(r)) if r > 0.0 && (newest as f64) < l => {
+                Some(w.now + (l - newest as f64) / 1024.0 / r * 3600.0)
+            }
+            _ => None,
+        };
+        let onset = if growing {
+            Onset::at(rise[0].0 as f64, "first memory sample of the rise")
+        } else {
+            let l = limit_kb.unwrap_or(0.0);
+            let mut i = readings.len() - 1;
+            while i > 0 && readings[i - 1].1 as f64 >= LIMIT_SHARE * l {
+                i -= 1;
+            }
+            Onset::at(
+                readings[i].0 as f64,
+                "first memory sample above 80 % of the limit",
+            )
+        };
+        let who = p.identity.shown().into_owned();
+        let mut summary = format!("{} memory at {}", host(p), crate::render::size::kb(newest));
+        if let Some(r) = rate.filter(|_| growing) {
+            summary.push_str(&format!(
+                ", growing {r:.0} MB/h since {}",
+                clock(ui, rise[0].0 as f64, w.now)
+            ));
+        }
+        if let Some(l) = args.memory_limit {
+            summary.push_str(&format!(
+                " ({:.0} % of the {} limit",
+                newest as f64 / l as f64 * 100.0,
+                crate::render::size::kb(l as i64)
+            ));
+            if let Some(t) = eta {
+                summary.push_str(&format!(", reached in {}", span(t - w.now)));
+            }
+            summary.push(')');
+        }
+        let busy = p.busy.unwrap_or(0).max(0) as u64;
+        out.push(Finding {
+            id: format!("memory_growth:{who}"),
+            kind: Kind::MemoryGrowth,
+            severity: if near_limit || eta.is_some_and(|t| t - w.now < 3600.0) {
+                Severity::Fail
+            } else {
+                Severity::Warn
+            },
+            started_at: onset,
+            summary,
+            impact: busy,
+            evidence: json!({
+                "identity": p.identity,
+                "hostname": p.hostname,
+                "rss_kb": newest,
+                "newest_slot": newest_slot,
+                "growth_mb_per_hour": rate.map(round),
+                "rise_samples": rise.len(),
+                "limit_kb": args.memory_limit,
+                "limit_reached_at": eta,
+                "busy": p.busy,
+            }),
+            follows: Vec::new(),
+            commands: vec!["cogctl procs --memory".into(), "cogctl busy".into()],
+            cause: format!("{}'s memory began growing", host(p)),
+        });
+    }
+}
+
+fn throughput(ui: &Ui, w: &Window, r: &Read, out: &mut Vec<Finding>) {
+    let waiting: u64 = r
+        .queues
+        .iter()
+        .filter(|q| q.paused != Some(true))
+        .map(|q| q.size)
+        .sum();
+    if waiting == 0 || r.hours.len() < 2 {
+        return;
+    }
+    // The last full hour, and the full hours of the window before it.
+    let full: Vec<(i64, u64)> = r.hours[..r.hours.len() - 1]
+        .iter()
+        .filter(|(h, _)| *h as f64 * 3600.0 >= w.start - 1e-6)
+        .filter_map(|&(h, n)| n.map(|n| (h, n)))
+        .collect();
+    let Some((&(last_hour, last), before)) = full.split_last() else {
+        return;
+    };
+    if before.len() < 2 {
+        return;
+    }
+    let average = before.iter().map(|(_, n)| *n as f64).sum::<f64>() / before.len() as f64;
+    if average < MIN_HOURLY || last as f64 >= average / 2.0 {
+        return;
+    }
+    let mut first_low = full.len() - 1;
+    while first_low > 0 && (full[first_low - 1].1 as f64) < average / 2.0 {
+        first_low -= 1;
+    }
+    let since = full[first_low].0 as f64 * 3600.0;
+    out.push(Finding {
+        id: "throughput_drop".into(),
+        kind: Kind::ThroughputDrop,
+        severity: Severity::Warn,
+        started_at: Onset::at(since, "start of the first hour under half the average"),
+        summary: format!(
+            "{} jobs processed in the last full hour, against {}/h before, while {} wait (since {})",
+            count(last),
+            count(average.round() as u64),
+            count(waiting),
+            clock(ui, since, w.now)
+        ),
+        impact: waiting,
+        evidence: json!({
+            "last_hour": last_hour,
+            "processed_last_hour": last,
+            "average_before": round(average),
+            "hours_before": before.len(),
+            "waiting": waiting,
+        }),
+        follows: Vec::new(),
+        commands: vec!["cogctl stats".into(), "cogctl busy".into(), "cogctl procs".into()],
+        cause: "throughput fell".into(),
+    });
+}
+
+fn periodic(ui: &Ui, w: &Window, r: &Read, out: &mut Vec<Finding>) {
+    for d in r.periodic.iter().filter(|d| d.delay > PERIODIC_GRACE) {
+        let pjid = d.pjid.shown().into_owned();
+        let short: String = pjid.chars().take(12).collect();
+        let due = w.now - d.delay;
+        out.push(Finding {
+            id: format!("periodic_late:{short}"),
+            kind: Kind::PeriodicLate,
+            severity: Severity::Warn,
+            started_at: Onset::at(due, "the first slot it missed"),
+            summary: format!(
+                "periodic {} ({short}) late by {}, due at {}{}",
+                d.class,
+                span(d.delay),
+                clock(ui, due, w.now),
+                match &d.locked_by {
+                    Some(jid) => format!(", held by its run lock ({jid})"),
+                    None => String::new(),
+                }
+            ),
+            impact: 1,
+            evidence: json!({
+                "pjid": d.pjid,
+                "class": d.class,
+                "late_seconds": round(d.delay),
+                "last_slot": d.last_slot,
+                "locked_by": d.locked_by,
+            }),
+            follows: Vec::new(),
+            commands: vec![
+                format!("cogctl periodic show {short}"),
+                format!("cogctl periodic run-now {short}"),
+            ],
+            cause: format!("periodic {} went late", d.class),
+        });
+    }
+}
+
+fn redis(r: &Read, fails: &Failures, out: &mut Vec<Finding>) {
+    let jobs = r.queues.iter().map(|q| q.size).sum::<u64>() + fails.retry + fails.dead;
+    for f in &r.redis {
+        let name = f.id.trim_start_matches("redis.");
+        out.push(Finding {
+            id: format!("redis:{name}"),
+            kind: Kind::Redis,
+            severity: if f.severity == doctor::Severity::Fail {
+                Severity::Fail
+            } else {
+                Severity::Warn
+            },
+            started_at: Onset::unknown("a server setting or state: Redis doesn't date it"),
+            summary: format!("Redis: {}", f.title),
+            impact: jobs,
+            evidence: json!({
+                "doctor_id": f.id,
+                "seen": f.seen,
+                "fix": f.fix,
+                "data": f.data,
+            }),
+            follows: Vec::new(),
+            commands: vec!["cogctl doctor".into()],
+            cause: format!("Redis: {}", f.title),
+        });
+    }
+}

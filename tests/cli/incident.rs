@@ -1,0 +1,714 @@
+//! `cogctl incident`: scenarios built with the pinned clock, each planting one cause (and its
+//! symptoms) in a healthy deployment; the healthy deployment itself must give no finding.
+//! Also the fixtures, the JSON and NDJSON, hostile names, a wrong-typed key, and exit codes.
+
+use std::collections::BTreeSet;
+
+use serde_json::{Value, json};
+
+use crate::support::{Cogctl, RedisServer};
+
+/// A multiple of 900 plus 300 s: memory slots fall on known times.
+const NOW: f64 = 1_796_207_700.0;
+const DAY: f64 = 86_400.0;
+
+fn slot(t: f64) -> i64 {
+    let t = t as i64;
+    t - t.rem_euclid(900)
+}
+
+struct Proc {
+    identity: String,
+    started_at: f64,
+    busy: u32,
+    concurrency: u32,
+    queues: Vec<&'static str>,
+    /// (slot start, KB)
+    memory: Vec<(i64, i64)>,
+}
+
+/// A process up for `up` seconds with flat memory (200 MB, a little jitter).
+fn proc_up(n: usize, up: f64) -> Proc {
+    let start = NOW - up;
+    let memory = (0..96)
+        .map(|i| slot(NOW) - i * 900)
+        .filter(|&s| s as f64 >= slot(start) as f64)
+        .map(|s| (s, 204_800 + (s / 900 % 3) * 512))
+        .collect();
+    Proc {
+        identity: format!("worker-{n}:{}:0a1b2c3d4e5f", 100 + n),
+        started_at: start,
+        busy: 2,
+        concurrency: 10,
+        queues: vec!["default", "default", "billing", "reports"],
+        memory,
+    }
+}
+
+fn add_proc(server: &RedisServer, p: &Proc, alive: bool) {
+    let host = p.identity.split(':').next().unwrap();
+    let pid: u32 = p.identity.split(':').nth(1).unwrap().parse().unwrap();
+    let info = json!({
+        "hostname": host, "pid": pid, "concurrency": p.concurrency, "queues": p.queues,
+        "started_at": p.started_at, "rss_kb": p.memory.last().map(|m| m.1),
+    })
+    .to_string();
+    let key = format!("cogworker:process:{}", p.identity);
+    let busy = p.busy.to_string();
+    if alive {
+        server.exec(&[
+            &["HSET", &key, "info", &info, "busy", &busy, "quiet", "false"],
+            &["EXPIRE", &key, "60"],
+        ]);
+    }
+    server.exec(&[&["SADD", "cogworker:processes", &p.identity]]);
+    let mem = format!("cogworker:memory:{}", p.identity);
+    for (s, kb) in &p.memory {
+        server.exec(&[&["ZADD", &mem, &s.to_string(), &format!("{s}:{kb}")]]);
+    }
+}
+
+fn job(class: &str, queue: &str, jid: &str, enqueued_at: f64) -> Value {
+    json!({"retry": true, "queue": queue, "class": class, "args": [1], "jid": jid,
+           "created_at": enqueued_at, "enqueued_at": enqueued_at})
+}
+
+/// `n` jobs on `queue`, enqueued evenly from `oldest` to `newest`.
+fn fill_queue(server: &RedisServer, queue: &str, n: usize, oldest: f64, newest: f64) {
+    let key = format!("cogworker:queue:{queue}");
+    server.exec(&[&["SADD", "cogworker:queues", queue]]);
+    for i in 0..n {
+        let t = if n == 1 {
+            oldest
+        } else {
+            oldest + (newest - oldest) * i as f64 / (n - 1) as f64
+        };
+        let j = job("ReportJob", queue, &format!("{queue}{i:020}"), t).to_string();
+        server.exec(&[&["LPUSH", &key, &j]]);
+    }
+}
+
+fn failed(class: &str, jid: &str, error_class: &str, message: &str, failed_at: f64) -> Value {
+    let mut j = job(class, "default", jid, failed_at - 1.0);
+    j["error_class"] = json!(error_class);
+    j["error_message"] = json!(message);
+    j["failed_at"] = json!(failed_at);
+    j["retry_count"] = json!(1);
+    j
+}
+
+fn zadd(server: &RedisServer, key: &str, score: f64, member: &Value) {
+    server.exec(&[&["ZADD", key, &format!("{score}"), &member.to_string()]]);
+}
+
+/// Processes up for days, queues draining, failures at a steady low rate for days (in the
+/// dead and the retry set), flat memory, steady throughput.
+fn healthy(server: &RedisServer, procs: &[Proc]) {
+    for p in procs {
+        add_proc(server, p, true);
+    }
+    fill_queue(server, "default", 20, NOW - 30.0, NOW - 1.0);
+    fill_queue(server, "billing", 5, NOW - 10.0, NOW - 2.0);
+    server.exec(&[&["SADD", "cogworker:queues", "reports"]]);
+    // One timeout every 30 minutes for 3 days, dead.
+    for i in 0..144 {
+        let t = NOW - 600.0 - i as f64 * 1800.0;
+        let m = format!("Net::ReadTimeout with #<TCPSocket:0x0000{:012x}>", i * 7919);
+        zadd(
+            server,
+            "cogworker:dead",
+            t,
+            &failed(
+                "SyncJob",
+                &format!("d{i:023}"),
+                "Net::ReadTimeout",
+                &m,
+                t - 9000.0,
+            ),
+        );
+    }
+    // A connection failure every 20 minutes for 3 days, waiting for a retry.
+    for i in 0..216 {
+        let t = NOW - 300.0 - i as f64 * 1200.0;
+        let m = format!("Failed to open TCP connection to 10.0.0.{}:443", i % 200);
+        zadd(
+            server,
+            "cogworker:retry",
+            t + 3600.0,
+            &failed(
+                "FeedJob",
+                &format!("r{i:023}"),
+                "Faraday::ConnectionFailed",
+                &m,
+                t,
+            ),
+        );
+    }
+    // A flaky pattern whose jobs pass on their first retry: the retry set only ever holds
+    // its last minute, 30 failures, each failed once.
+    for i in 0..30 {
+        let t = NOW - 60.0 + i as f64 * 2.0;
+        zadd(
+            server,
+            "cogworker:retry",
+            t + 45.0,
+            &failed(
+                "PingJob",
+                &format!("p{i:023}"),
+                "Errno::ECONNRESET",
+                "Connection reset by peer",
+                t,
+            ),
+        );
+    }
+    // A flaky pattern whose jobs pass on their first retry: the retry set only ever holds
+    // its last minute, 30 failures, each failed once.
+    for i in 0..30 {
+        let t = NOW - 60.0 + i as f64 * 2.0;
+        zadd(
+            server,
+            "cogworker:retry",
+            t + 45.0,
+            &failed(
+                "PingJob",
+                &format!("p{i:023}"),
+                "Errno::ECONNRESET",
+                "Connection reset by peer",
+                t,
+            ),
+        );
+    }
+    let hour = (NOW / 3600.0).floor() as i64;
+    for h in hour - 23..=hour {
+        let n = if h == hour { 400 } else { 1200 + (h % 5) * 10 };
+        server.exec(&[&[
+            "HSET",
+            &format!("cogworker:throughput:{h}"),
+            "processed",
+            &n.to_string(),
+            "failed",
+            "3",
+        ]]);
+    }
+}
+
+fn four_up() -> Vec<Proc> {
+    (1..=4).map(|n| proc_up(n, 3.0 * DAY)).collect()
+}
+
+fn incident(server: &RedisServer, extra: &[&str]) -> (i32, Value) {
+    let mut args = vec!["incident", "--json"];
+    args.extend_from_slice(extra);
+    let run = Cogctl::new(server).now(NOW).args(&args).run();
+    assert!(run.stderr.is_empty(), "{}", run.snapshot());
+    (run.code, run.json())
+}
+
+fn kinds(report: &Value) -> BTreeSet<String> {
+    report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["kind"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[track_caller]
+fn only(report: &Value, expected: &[&str]) {
+    let want: BTreeSet<String> = expected.iter().map(|s| s.to_string()).collect();
+    assert_eq!(
+        kinds(report),
+        want,
+        "{}",
+        serde_json::to_string_pretty(report).unwrap()
+    );
+}
+
+#[track_caller]
+fn finding<'a>(report: &'a Value, kind: &str) -> &'a Value {
+    report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["kind"] == kind)
+        .unwrap_or_else(|| panic!("no {kind}: {report:#}"))
+}
+
+#[track_caller]
+fn onset_near(f: &Value, t: f64) {
+    let at = f["started_at"]["at"].as_f64().expect("an onset");
+    assert!(
+        (at - t).abs() <= 60.0,
+        "onset {at} is not within a minute of {t}: {f:#}"
+    );
+}
+
+#[test]
+fn a_healthy_deployment_gives_no_finding() {
+    let server = RedisServer::start();
+    healthy(&server, &four_up());
+    let (code, report) = incident(&server, &[]);
+    assert_eq!(code, 0);
+    only(&report, &[]);
+    assert_eq!(report["since"], json!(NOW - 6.0 * 3600.0));
+    assert!(
+        report["headline"]
+            .as_str()
+            .unwrap()
+            .starts_with("Nothing notable since")
+    );
+    let run = Cogctl::new(&server).now(NOW).args(["incident"]).run();
+    assert_eq!(run.code, 0);
+    assert!(
+        run.stdout.starts_with("Nothing notable since"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("FINDINGS"));
+    // Nothing is written.
+    server.assert_read_only(|| Cogctl::new(&server).now(NOW).args(["incident"]).run());
+}
+
+/// Five of six processes restart at NOW − 20 min; four minutes later ChargeJob starts failing
+/// with a rate limit, many times a minute.
+fn deploy_then_surge(server: &RedisServer) {
+    let mut procs = vec![proc_up(1, 3.0 * DAY)];
+    for n in 2..=6 {
+        procs.push(proc_up(n, 1200.0 - (n as f64 - 2.0) * 20.0));
+    }
+    healthy(server, &procs);
+    let onset = NOW - 960.0;
+    for i in 0..480 {
+        let t = onset + i as f64 * 2.0;
+        let m = format!(
+            "Request req_{:014x}: rate limit exceeded for cus_{}",
+            i * 31,
+            i
+        );
+        // Failing again on every retry: failed_at keeps the first failure.
+        let mut entry = failed(
+            "Billing::ChargeJob",
+            &format!("c{i:023}"),
+            "Stripe::RateLimitError",
+            &m,
+            t,
+        );
+        entry["retry_count"] = json!(2 + i % 3);
+        zadd(
+            server,
+            "cogworker:retry",
+            NOW + 40.0 + (i % 30) as f64,
+            &entry,
+        );
+    }
+}
+
+#[test]
+fn a_deploy_followed_by_a_failure_surge() {
+    let server = RedisServer::start();
+    deploy_then_surge(&server);
+    let (code, report) = incident(&server, &[]);
+    assert_eq!(code, 1);
+    only(&report, &["restart_wave", "failure_surge"]);
+    let wave = finding(&report, "restart_wave");
+    onset_near(wave, NOW - 1200.0);
+    assert_eq!(wave["severity"], "warn");
+    assert_eq!(wave["evidence"]["started"], 5);
+    assert_eq!(wave["evidence"]["live"], 6);
+    let surge = finding(&report, "failure_surge");
+    onset_near(surge, NOW - 960.0);
+    assert_eq!(surge["severity"], "fail");
+    assert_eq!(surge["follows"], json!(["restart_wave"]));
+    assert_eq!(surge["evidence"]["new"], true);
+    assert_eq!(surge["evidence"]["in_window"], 480);
+    assert_eq!(surge["evidence"]["error_class"], "Stripe::RateLimitError");
+    let fp = surge["evidence"]["fingerprint"].as_str().unwrap();
+    assert_eq!(surge["id"], format!("failure_surge:{fp}"));
+    assert_eq!(
+        surge["commands"][0],
+        format!("cogctl retry list --fingerprint {fp} --limit 20")
+    );
+    // Ranked by impact: the surge first; the headline names it and what it follows.
+    assert_eq!(report["findings"][0]["kind"], "failure_surge");
+    let headline = report["headline"].as_str().unwrap();
+    assert!(
+        headline.starts_with("Billing::ChargeJob failing since")
+            && headline.contains("Stripe::RateLimitError, 480 failures")
+            && headline.contains("4 min after 5 of 6 processes restarted"),
+        "{headline}"
+    );
+    // The timeline: process starts, then the onsets, in order.
+    let timeline = report["timeline"].as_array().unwrap();
+    let times: Vec<f64> = timeline.iter().map(|e| e["at"].as_f64().unwrap()).collect();
+    assert!(times.windows(2).all(|w| w[0] <= w[1]));
+    assert!(timeline.iter().any(|e| e["event"] == "process_start"));
+    assert!(
+        timeline
+            .iter()
+            .any(|e| e["event"] == "onset" && e["finding"] == surge["id"])
+    );
+}
+
+#[test]
+fn the_table_tells_the_story_headline_findings_timeline() {
+    let server = RedisServer::start();
+    deploy_then_surge(&server);
+    let run = Cogctl::new(&server).now(NOW).args(["incident"]).run();
+    assert_eq!(run.code, 1);
+    insta::assert_snapshot!(run.snapshot());
+}
+
+#[test]
+fn a_steady_surge_of_old_failures_at_a_higher_rate_is_still_a_surge() {
+    // The same pattern one an hour for days, then 30 a minute for the last 10 minutes.
+    let server = RedisServer::start();
+    healthy(&server, &four_up());
+    for i in 0..72 {
+        let t = NOW - 1800.0 - i as f64 * 3600.0;
+        zadd(
+            &server,
+            "cogworker:dead",
+            t,
+            &failed(
+                "MailJob",
+                &format!("m{i:023}"),
+                "Net::SMTPFatalError",
+                "550 mailbox unavailable",
+                t,
+            ),
+        );
+    }
+    let onset = NOW - 600.0;
+    for i in 0..300 {
+        let t = onset + i as f64 * 2.0;
+        zadd(
+            &server,
+            "cogworker:dead",
+            t,
+            &failed(
+                "MailJob",
+                &format!("n{i:023}"),
+                "Net::SMTPFatalError",
+                "550 mailbox unavailable",
+                t,
+            ),
+        );
+    }
+    let (code, report) = incident(&server, &[]);
+    assert_eq!(code, 1);
+    only(&report, &["failure_surge", "deaths"]);
+    for kind in ["failure_surge", "deaths"] {
+        let f = finding(&report, kind);
+        onset_near(f, onset);
+        assert_eq!(f["evidence"]["new"], false);
+        assert_eq!(f["evidence"]["last_15m"], 300);
+    }
+}
+
+#[test]
+fn a_paused_queue_forgotten() {
+    let server = RedisServer::start();
+    healthy(&server, &four_up());
+    fill_queue(
+        &server,
+        "reports",
+        50,
+        NOW - 3.0 * 3600.0,
+        NOW - 3.0 * 3600.0 + 600.0,
+    );
+    server.exec(&[&["SADD", "cogworker:paused_queues", "reports"]]);
+    let (code, report) = incident(&server, &[]);
+    assert_eq!(code, 1);
+    only(&report, &["paused_backlog"]);
+    let f = finding(&report, "paused_backlog");
+    assert_eq!(f["id"], "paused_backlog:reports");
+    assert_eq!(f["severity"], "fail");
+    onset_near(f, NOW - 3.0 * 3600.0);
+    assert_eq!(f["evidence"]["size"], 50);
+    assert_eq!(f["commands"][1], "cogctl queue resume reports");
+}
+
+#[test]
+fn a_slow_leak_on_one_host() {
+    let server = RedisServer::start();
+    let mut procs = four_up();
+    // worker-3 has grown 60 MB an hour for the last 3 hours.
+    let start = slot(NOW) - 12 * 900;
+    for m in procs[2].memory.iter_mut() {
+        if m.0 >= start {
+            m.1 = 204_800 + (m.0 - start) / 900 * 15 * 1024;
+        }
+    }
+    healthy(&server, &procs);
+    let (code, report) = incident(&server, &[]);
+    assert_eq!(code, 0, "a leak alone warns");
+    only(&report, &["memory_growth"]);
+    let f = finding(&report, "memory_growth");
+    assert_eq!(f["id"], format!("memory_growth:{}", procs[2].identity));
+    onset_near(f, start as f64);
+    let rate = f["evidence"]["growth_mb_per_hour"].as_f64().unwrap();
+    assert!((rate - 60.0).abs() < 1.0, "{rate}");
+    // Given a limit, when it is reached: 380 MB now, 1 GB limit, 60 MB/h.
+    let (_, report) = incident(&server, &["--memory-limit", "1GB"]);
+    let f = finding(&report, "memory_growth");
+    let eta = f["evidence"]["limit_reached_at"].as_f64().unwrap();
+    let expected = NOW + (1024.0 - 380.0) / 60.0 * 3600.0;
+    assert!((eta - expected).abs() < 600.0, "{eta} vs {expected}");
+    // Above 80 % of a limit: every process is a finding, and it fails.
+    let (code, report) = incident(&server, &["--memory-limit", "240MB"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        report["findings"].as_array().unwrap().len(),
+        4,
+        "{report:#}"
+    );
+}
+
+#[test]
+fn processes_killed_with_jobs_in_hand() {
+    let server = RedisServer::start();
+    let procs = four_up();
+    healthy(&server, &procs[..2]);
+    let killed = NOW - 480.0;
+    for p in &procs[2..] {
+        add_proc(&server, p, false);
+        let list = format!("cogworker:inprogress:{}", p.identity);
+        for i in 0..3 {
+            let j = job(
+                "ReportJob",
+                "default",
+                &format!("k{}{i:022}", &p.identity[7..8]),
+                killed - 5.0,
+            );
+            server.exec(&[&["LPUSH", &list, &j.to_string()]]);
+        }
+        server.exec(&[
+            &["SADD", "cogworker:inprogress_identities", &p.identity],
+            &[
+                "HSET",
+                "cogworker:last_beat",
+                &p.identity,
+                &format!("{}", killed as i64),
+            ],
+        ]);
+    }
+    let (code, report) = incident(&server, &[]);
+    assert_eq!(code, 1);
+    only(&report, &["process_lost"]);
+    let f = finding(&report, "process_lost");
+    assert_eq!(f["severity"], "fail");
+    onset_near(f, killed);
+    assert_eq!(f["evidence"]["lost"], 2);
+    assert_eq!(f["evidence"]["jobs_in_progress"], 6);
+    assert_eq!(f["impact"], 6);
+    assert_eq!(f["commands"][1], "cogctl reconcile --dry-run");
+}
+
+#[test]
+fn a_queue_nobody_reads() {
+    let server = RedisServer::start();
+    healthy(&server, &four_up());
+    fill_queue(&server, "legacy", 30, NOW - 7200.0, NOW - 60.0);
+    let (code, report) = incident(&server, &[]);
+    assert_eq!(code, 1);
+    only(&report, &["unread_queue"]);
+    let f = finding(&report, "unread_queue");
+    assert_eq!(f["id"], "unread_queue:legacy");
+    onset_near(f, NOW - 7200.0);
+    assert_eq!(f["impact"], 30);
+}
+
+#[test]
+fn a_backlog_whose_readers_are_all_busy() {
+    let server = RedisServer::start();
+    let mut procs = four_up();
+    for p in procs.iter_mut() {
+        p.busy = 10;
+    }
+    healthy(&server, &procs);
+    fill_queue(&server, "reports", 400, NOW - 900.0, NOW - 1.0);
+    let (code, report) = incident(&server, &[]);
+    assert_eq!(code, 1);
+    only(&report, &["backlog", "capacity"]);
+    let f = finding(&report, "backlog");
+    assert_eq!(f["id"], "backlog:reports");
+    onset_near(f, NOW - 900.0);
+    let rate = f["evidence"]["arrivals_per_hour"].as_f64().unwrap();
+    assert!(rate > 1500.0, "{rate}");
+    assert_eq!(f["evidence"]["busy"], 40);
+    // Within a larger --max-latency it is no backlog.
+    let (_, report) = incident(&server, &["--max-latency", "20m"]);
+    only(&report, &[]);
+}
+
+#[test]
+fn a_redis_set_to_evict() {
+    let server = RedisServer::start();
+    healthy(&server, &four_up());
+    server.exec(&[
+        &["CONFIG", "SET", "maxmemory", "1gb"],
+        &["CONFIG", "SET", "maxmemory-policy", "allkeys-lru"],
+    ]);
+    let (code, report) = incident(&server, &[]);
+    assert_eq!(code, 1);
+    only(&report, &["redis"]);
+    let f = finding(&report, "redis");
+    assert_eq!(f["id"], "redis:eviction");
+    assert_eq!(f["started_at"]["at"], Value::Null);
+    assert_eq!(f["commands"], json!(["cogctl doctor"]));
+}
+
+#[test]
+fn ndjson_is_one_finding_a_line() {
+    let server = RedisServer::start();
+    deploy_then_surge(&server);
+    let report = incident(&server, &[]).1;
+    let run = Cogctl::new(&server)
+        .now(NOW)
+        .args(["incident", "--ndjson"])
+        .run();
+    assert_eq!(run.code, 1);
+    let lines = run.ndjson();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["id"], report["findings"][0]["id"]);
+    assert_eq!(lines[1]["id"], report["findings"][1]["id"]);
+}
+
+#[test]
+fn the_fixtures_give_sensible_findings() {
+    for (name, expected) in [
+        ("incident", vec!["paused_backlog"]),
+        ("orphaned", vec!["process_lost"]),
+        ("periodic", vec!["periodic_late"]),
+    ] {
+        let server = RedisServer::start();
+        let fixture = server.load(name);
+        let run = Cogctl::new(&server)
+            .now(fixture.captured_at)
+            .args(["incident", "--json"])
+            .run();
+        only(&run.json(), &expected);
+    }
+}
+
+#[test]
+fn hostile_names_are_escaped_and_a_wrong_typed_key_degrades_only_its_finding() {
+    let server = RedisServer::start();
+    healthy(&server, &four_up());
+    let evil = "q\u{1b}[31mred\u{7}";
+    fill_queue(&server, evil, 3, NOW - 7200.0, NOW - 7000.0);
+    server.exec(&[
+        &["DEL", "cogworker:retry"],
+        &["SET", "cogworker:retry", "not a zset"],
+    ]);
+    let run = Cogctl::new(&server).now(NOW).args(["incident"]).run();
+    assert_eq!(run.code, 1, "{}", run.snapshot());
+    assert!(!run.stdout.contains('\u{1b}') && !run.stdout.contains('\u{7}'));
+    assert!(run.stdout.contains("unread_queue"), "{}", run.stdout);
+    assert!(run.stderr.contains("cogworker:retry"), "{}", run.stderr);
+    let run = Cogctl::new(&server)
+        .now(NOW)
+        .args(["incident", "--json"])
+        .run();
+    let report = run.json();
+    let f = finding(&report, "unread_queue");
+    assert_eq!(f["evidence"]["queue"], evil);
+    assert_eq!(report["problems"][0]["key"], "cogworker:retry");
+}
+
+#[test]
+fn unreachable_redis_exits_3() {
+    let run = Cogctl::bare()
+        .args(["--redis-url", "redis://127.0.0.1:1", "incident"])
+        .run();
+    assert_eq!(run.code, 3, "{}", run.snapshot());
+    assert!(run.stdout.is_empty());
+}
+
+#[test]
+fn retry_triage_times_are_failure_times_not_next_attempts() {
+    // Failures that began 26 minutes ago, their next attempts from 10 minutes ago to 15
+    // minutes ahead.
+    let server = RedisServer::start();
+    for i in 0..26 {
+        let t = NOW - 1560.0 + i as f64 * 60.0;
+        let mut entry = failed(
+            "SyncJob",
+            &format!("s{i:023}"),
+            "Timeout::Error",
+            "execution expired",
+            t,
+        );
+        if i == 25 {
+            entry["retried_at"] = json!(t + 30.0);
+            entry["failed_at"] = json!(t - 3000.0);
+        }
+        zadd(
+            &server,
+            "cogworker:retry",
+            NOW - 600.0 + i as f64 * 60.0,
+            &entry,
+        );
+    }
+    let run = Cogctl::new(&server)
+        .now(NOW)
+        .args(["retry", "triage", "--json"])
+        .run();
+    let g = &run.json()["groups"][0];
+    assert_eq!(g["first_seen"], json!(NOW - 1560.0));
+    assert_eq!(g["last_seen"], json!(NOW - 1560.0 + 25.0 * 60.0 + 30.0));
+    assert_eq!(g["next_attempts"], json!([NOW - 600.0, NOW + 900.0]));
+    let run = Cogctl::new(&server)
+        .now(NOW)
+        .args(["retry", "triage"])
+        .run();
+    assert!(run.stdout.contains("NEXT"), "{}", run.stdout);
+    assert!(run.stdout.contains("26m ago"), "{}", run.stdout);
+}
+
+#[test]
+fn with_every_process_lost_the_queues_are_one_unread_finding() {
+    let server = RedisServer::start();
+    healthy(&server, &[]);
+    for p in &four_up() {
+        add_proc(&server, p, false);
+        server.exec(&[&[
+            "HSET",
+            "cogworker:last_beat",
+            &p.identity,
+            &format!("{}", NOW as i64 - 900),
+        ]]);
+    }
+    let (code, report) = incident(&server, &[]);
+    assert_eq!(code, 1);
+    only(&report, &["process_lost", "unread_queue"]);
+    let f = finding(&report, "unread_queue");
+    assert_eq!(f["id"], "unread_queue");
+    assert_eq!(f["evidence"]["unread_queues"], 2);
+    assert_eq!(f["impact"], 25);
+    let lost = finding(&report, "process_lost");
+    assert_eq!(lost["severity"], "warn");
+    assert_eq!(lost["evidence"]["lost"], 4);
+    onset_near(lost, NOW - 900.0);
+}
+
+#[test]
+fn throughput_falling_while_jobs_wait() {
+    let server = RedisServer::start();
+    healthy(&server, &four_up());
+    let hour = (NOW / 3600.0).floor() as i64;
+    // The last full hour processed 100 jobs, against about 1,200 an hour before it.
+    server.exec(&[&[
+        "HSET",
+        &format!("cogworker:throughput:{}", hour - 1),
+        "processed",
+        "100",
+    ]]);
+    let (code, report) = incident(&server, &[]);
+    assert_eq!(code, 0, "a drop alone warns");
+    only(&report, &["throughput_drop"]);
+    let f = finding(&report, "throughput_drop");
+    onset_near(f, (hour - 1) as f64 * 3600.0);
+    assert_eq!(f["evidence"]["processed_last_hour"], 100);
+    assert_eq!(f["evidence"]["waiting"], 25);
+}
