@@ -281,13 +281,18 @@ pub(super) fn seconds_text(length: Duration) -> String {
     format!("{}s", secs.trim_end_matches('0').trim_end_matches('.'))
 }
 
-pub(super) fn failure(error_class: &str, error_message: String) -> Outcome {
-    Outcome::Failure(Failure {
+/// A failure with only a class and a message: what a handler reports when it failed itself.
+pub(super) fn plain(error_class: &str, error_message: String) -> Failure {
+    Failure {
         error_class: error_class.into(),
         error_message,
         decision: Decision::Default,
         backtrace: Vec::new(),
-    })
+    }
+}
+
+pub(super) fn failure(error_class: &str, error_message: String) -> Outcome {
+    Outcome::Failure(plain(error_class, error_message))
 }
 
 pub(super) fn cap(text: &str) -> String {

@@ -20,7 +20,7 @@ use ureq::Agent;
 use ureq::http::{StatusCode, Uri};
 
 use crate::worker::job::{
-    Children, Decision, Failure, JobContext, Outcome, Reported, parse_result,
+    Children, Decision, Failure, JobContext, Outcome, Reported, failure, parse_result, plain,
 };
 
 pub const HTTP_TIMEOUT: &str = "Cogctl::HttpTimeout";
@@ -371,19 +371,6 @@ fn redact(url: &str) -> String {
         Some(colon) => format!("{}:***{}", &url[..start + colon], &url[at..]),
         None => url.to_owned(),
     }
-}
-
-fn plain(error_class: &str, error_message: String) -> Failure {
-    Failure {
-        error_class: error_class.into(),
-        error_message,
-        decision: Decision::Default,
-        backtrace: Vec::new(),
-    }
-}
-
-fn failure(error_class: &str, error_message: String) -> Outcome {
-    Outcome::Failure(plain(error_class, error_message))
 }
 
 #[cfg(test)]

@@ -23,8 +23,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::worker::job::{
-    Children, Decision, Failure, HANDLER_FAILED, HANDLER_NOT_STARTED, HANDLER_TIMEOUT, JobContext,
-    Outcome, Output, Reported, lock, parse_result, signal_group,
+    Children, Failure, HANDLER_FAILED, HANDLER_NOT_STARTED, HANDLER_TIMEOUT, JobContext, Outcome,
+    Output, Reported, lock, parse_result, plain, signal_group,
 };
 use crate::worker::rss::rss_kb_of;
 
@@ -405,15 +405,6 @@ fn exited(served: &mut Served, when: &str) -> Failure {
     plain(HANDLER_EXITED, format!("the handler process {how} {when}"))
 }
 
-fn plain(error_class: &str, error_message: String) -> Failure {
-    Failure {
-        error_class: error_class.into(),
-        error_message,
-        decision: Decision::Default,
-        backtrace: Vec::new(),
-    }
-}
-
 /// Between jobs, or at the end: EOF, `grace` to exit, then TERM and KILL.
 fn retire(mut served: Served, grace: Duration, children: &Children) {
     drop(served.stdin.take());
@@ -477,6 +468,7 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::worker::job::Decision;
 
     #[test]
     fn sizes() {
