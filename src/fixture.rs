@@ -146,7 +146,12 @@ pub fn dump(store: &mut Store, pattern: &str, description: &str) -> StoreResult<
                 )?;
                 Value::Array(
                     v.iter()
-                        .map(|(m, s)| Value::Array(vec![lossy(m), Value::String(s.clone())]))
+                        .map(|(m, s)| {
+                            // Scores as Redis 7 prints them, whichever server this is.
+                            let score = crate::store::page::Score::parse(s.clone())
+                                .map_or_else(|| s.clone(), |score| score.text);
+                            Value::Array(vec![lossy(m), Value::String(score)])
+                        })
                         .collect(),
                 )
             }

@@ -104,6 +104,10 @@ pub struct StatsReport {
 pub struct RedisInfo {
     /// The address, password redacted.
     pub target: String,
+    /// Which server answers: `redis` or `valkey`.
+    pub server: Option<&'static str>,
+    /// Its own version (Valkey's, on Valkey); `version` stays the Redis version it reports.
+    pub server_version: Option<String>,
     pub version: Option<String>,
     pub used_memory: Option<i64>,
     pub maxmemory: Option<i64>,
@@ -364,8 +368,11 @@ pub fn run(ctx: &mut Ctx, args: &StatsArgs) -> anyhow::Result<StatsReport> {
         Err(e) => (BTreeMap::new(), Some(e.to_string())),
     };
     let number = |field: &str| info.get(field).and_then(|v| v.parse().ok());
+    let identity = crate::store::server::identity(|name| info.get(name).map(String::as_str));
     let redis = RedisInfo {
         target: store.target().to_string(),
+        server: identity.as_ref().map(|id| id.product.key()),
+        server_version: identity.as_ref().map(|id| id.version.clone()),
         version: info.get("redis_version").cloned(),
         used_memory: number("used_memory"),
         maxmemory: number("maxmemory"),
@@ -584,10 +591,14 @@ impl Report for StatsReport {
             "{}{}  {}",
             label("Redis"),
             s.strong(&self.redis.target),
-            self.redis
-                .version
-                .as_deref()
-                .map_or("v?".into(), |v| format!("v{}", visible(v))),
+            match (self.redis.server, &self.redis.server_version) {
+                (Some("valkey"), Some(v)) => format!("Valkey {}", visible(v)),
+                _ => self
+                    .redis
+                    .version
+                    .as_deref()
+                    .map_or("v?".into(), |v| format!("v{}", visible(v))),
+            },
         )?;
         writeln!(out, "{}{}", " ".repeat(LABEL_WIDTH), self.redis_facts())?;
         writeln!(out, "{}{}", label("Processed"), counted(&self.processed))?;

@@ -48,7 +48,8 @@ pub struct View {
 
 #[derive(Clone, Debug, Default)]
 pub struct RedisTotals {
-    pub version: Option<String>,
+    /// The server and its version: `Redis 7.0.15`, `Valkey 8.0.1`.
+    pub server: Option<String>,
     pub uptime: Option<f64>,
     pub clients: Option<u64>,
     pub used_memory: Option<i64>,
@@ -254,8 +255,8 @@ fn header_lines(view: &View, chrome: &Chrome, paint: Paint) -> Vec<Line<'static>
     let t = &view.totals;
     let mut redis = format!("cogctl top · {}", visible(&view.target));
     if let Some(r) = &view.redis {
-        if let Some(v) = &r.version {
-            redis.push_str(&format!(" · Redis {}", visible(v)));
+        if let Some(server) = &r.server {
+            redis.push_str(&format!(" · {}", visible(server)));
         }
         if let Some(up) = r.uptime {
             redis.push_str(&format!(" · up {}", span(up)));

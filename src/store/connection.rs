@@ -351,7 +351,7 @@ impl Connector {
             _ => None,
         });
         match name.as_deref() {
-            Some("master") => Ok(()),
+            Some(role) if crate::store::server::is_primary_role(role) => Ok(()),
             other => Err(StoreError::Unavailable {
                 target: self.target.clone(),
                 reason: format!(

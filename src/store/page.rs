@@ -34,13 +34,60 @@ pub struct Score {
 }
 
 impl Score {
+    /// A score as the server printed it. Its text is then written the one way cogctl
+    /// prints every score, whichever server sent it (see `score_text`).
     pub fn parse(text: String) -> Option<Score> {
         let value = match text.as_str() {
             "inf" | "+inf" => f64::INFINITY,
             "-inf" => f64::NEG_INFINITY,
             t => t.parse().ok()?,
         };
+        let text = if text == score_text(value) {
+            text
+        } else {
+            score_text(value)
+        };
         Some(Score { text, value })
+    }
+}
+
+/// A score as Redis 7.0 prints it (C's `%.17g`: `1796208093.9079056`, `1e+21`, `inf`),
+/// lossless: it reads back as the same double. Valkey 8 prints the shortest text instead
+/// (`1.7962080939079056e+9`), so cogctl never passes a server's text through: `--json`,
+/// `--ndjson` and `export` are the same from both.
+pub fn score_text(value: f64) -> String {
+    if value.is_nan() {
+        return "nan".into();
+    }
+    if value.is_infinite() {
+        return if value > 0.0 { "inf" } else { "-inf" }.into();
+    }
+    if value == 0.0 {
+        return if value.is_sign_negative() { "-0" } else { "0" }.into();
+    }
+    // 17 significant digits, rounded once; the exponent after rounding decides the form.
+    let sci = format!("{value:.16e}");
+    let (mantissa, exponent) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exponent: i32 = exponent.parse().unwrap_or(0);
+    if (-4..17).contains(&exponent) {
+        let fixed = format!("{value:.*}", (16 - exponent) as usize);
+        trim_fraction(&fixed).to_string()
+    } else {
+        let sign = if exponent < 0 { '-' } else { '+' };
+        format!(
+            "{}e{sign}{:02}",
+            trim_fraction(mantissa),
+            exponent.unsigned_abs()
+        )
+    }
+}
+
+/// `%g` drops a fraction's trailing zeros, and its point when nothing is left after it.
+fn trim_fraction(text: &str) -> &str {
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        text
     }
 }
 
@@ -497,6 +544,38 @@ impl Pager for ListPager {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn scores_read_the_same_from_redis_and_valkey() {
+        // Valkey 8's shortest text and Redis 7's %.17g of the same doubles.
+        for (valkey, redis) in [
+            ("1.7962080939079056e+9", "1796208093.9079056"),
+            ("1796208097.534588", "1796208097.5345881"),
+            ("1796207949.109807", "1796207949.109807"),
+            ("1.5", "1.5"),
+            ("3", "3"),
+            ("-2.5e-5", "-2.5000000000000001e-05"),
+            ("1e+21", "1e+21"),
+            ("1.7976931348623157e+308", "1.7976931348623157e+308"),
+            ("5e-324", "4.9406564584124654e-324"),
+            ("0.0001", "0.0001"),
+            ("123456789012345680", "1.2345678901234568e+17"),
+            ("-0", "-0"),
+            ("inf", "inf"),
+            ("-inf", "-inf"),
+        ] {
+            let a = Score::parse(valkey.into()).unwrap();
+            let b = Score::parse(redis.into()).unwrap();
+            assert_eq!(a.text, redis, "{valkey}");
+            assert_eq!(b.text, redis, "{redis}");
+            assert_eq!(a.value.to_bits(), b.value.to_bits(), "{valkey}");
+            assert_eq!(
+                a.text.parse::<f64>().unwrap().to_bits(),
+                a.value.to_bits(),
+                "{valkey} reads back as itself"
+            );
+        }
+    }
 
     #[test]
     fn scores_keep_their_text() {

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::support::{Cogctl, RedisServer, free_port};
+use crate::support::{Cogctl, RedisServer, free_port, server_binary};
 
 pub struct Server(Child);
 
@@ -17,14 +17,14 @@ impl Drop for Server {
 }
 
 pub fn spawn(args: &[&str], dir: &Path) -> Server {
-    let child = Command::new("redis-server")
+    let child = Command::new(server_binary())
         .args(args)
         .current_dir(dir)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .expect("redis-server");
+        .expect("the test server binary");
     Server(child)
 }
 

@@ -9,7 +9,9 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::support::{Cogctl, RedisServer, Run, find, free_port, wait_until};
+use crate::support::{
+    Cogctl, RedisServer, Run, ServerKind, find, free_port, server_kind, wait_until,
+};
 
 /// `doctor --json` (at `now` when given): the run and its document.
 fn doctor(server: &RedisServer, now: Option<f64>, args: &[&str]) -> (Run, Value) {
@@ -144,6 +146,26 @@ fn a_healthy_deployment_warns_only_of_what_the_server_itself_lacks() {
     assert_eq!(title(&json, "acl.rights"), "user default: worker");
     assert_eq!(json["summary"]["fail"], 0);
     assert_eq!(json["summary"]["scan_complete"], true);
+    // The server named as itself; features judged by the Redis version it reports.
+    let version = finding(&json, "redis.version");
+    let redis_version = info_field(&server, "server", "redis_version");
+    assert_eq!(version["data"]["version"], redis_version.as_str());
+    match server_kind() {
+        ServerKind::Redis => {
+            assert_eq!(version["data"]["server"], "redis");
+            assert_eq!(
+                title(&json, "redis.version"),
+                format!("Redis {redis_version}")
+            );
+        }
+        ServerKind::Valkey => {
+            let own = info_field(&server, "server", "valkey_version");
+            assert_eq!(version["data"]["server"], "valkey");
+            assert_eq!(version["data"]["server_version"], own.as_str());
+            assert_eq!(title(&json, "redis.version"), format!("Valkey {own}"));
+        }
+    }
+    assert_eq!(title(&json, "redis.role"), "primary, 0 replicas connected");
 
     // The same deployment on a server without persistence (the tests' default): that one
     // warning, which fails the run only under --strict.
@@ -193,6 +215,18 @@ fn the_table_says_what_was_seen_and_the_fix_under_each_problem() {
     let text = regex::Regex::new(r"(?m)^(ok +redis\.(memory|latency|clients) +).*$")
         .unwrap()
         .replace_all(&text, "${1}<measured>");
+    // The server and its version: Redis 7.0.15, or Valkey 8.0.1 (never the Redis 7.2.4 it
+    // reports for clients).
+    let version = regex::Regex::new(r"(?m)^(ok +redis\.version +)(Redis|Valkey) [0-9.]+$").unwrap();
+    let named = version
+        .captures(&text)
+        .expect("the version line names the server");
+    let expected = match server_kind() {
+        ServerKind::Redis => "Redis",
+        ServerKind::Valkey => "Valkey",
+    };
+    assert_eq!(&named[2], expected, "{text}");
+    let text = version.replace(&text, "${1}<server> <version>");
     insta::assert_snapshot!(text);
 }
 

@@ -4,13 +4,13 @@ use std::collections::BTreeMap;
 
 use cogctl::fixture::Fixture;
 
-use crate::support::{Cogctl, RedisServer, Run, cogctl};
+use crate::support::{Cogctl, RedisServer, Run, ServerKind, cogctl, server_kind};
 
-/// The snapshot with what depends on the machine replaced: the socket, the Redis version,
-/// uptime, clients and memory.
+/// The snapshot with what depends on the machine replaced: the socket, the server's version
+/// (`v7.0.15` on Redis, `Valkey 8.0.1` on Valkey), uptime, clients and memory.
 fn stable(server: &RedisServer, run: &Run) -> String {
     let text = run.snapshot().replace(&server.url(), "unix://<socket>");
-    let text = regex::Regex::new(r"v\d+\.\d+\.\d+\n")
+    let text = regex::Regex::new(r"(v|Valkey )\d+\.\d+\.\d+\n")
         .unwrap()
         .replace(&text, "v<version>\n");
     regex::Regex::new(r"up [\dsmhd ]+ · \d+ clients? · [\d.]+ [KMG]?B used, peak [\d.]+ [KMG]?B")
@@ -60,6 +60,37 @@ fn stats_on_the_incident() {
     insta::assert_snapshot!(stable(&server, &run));
 
     let json = cogctl(&server, now, &["stats", "--json"]).success().json();
+    // The server as itself: Valkey's own version beside the Redis version it reports.
+    let (name, own) = match server_kind() {
+        ServerKind::Redis => ("redis", "redis_version"),
+        ServerKind::Valkey => ("valkey", "valkey_version"),
+    };
+    let info: String = redis::cmd("INFO")
+        .arg("server")
+        .query(&mut server.conn())
+        .unwrap();
+    let field = |f: &str| {
+        info.lines()
+            .find_map(|l| l.strip_prefix(&format!("{f}:")))
+            .map(|v| v.trim().to_string())
+    };
+    assert_eq!(json["redis"]["server"], name);
+    assert_eq!(
+        json["redis"]["server_version"],
+        field(own).unwrap().as_str()
+    );
+    assert_eq!(
+        json["redis"]["version"],
+        field("redis_version").unwrap().as_str()
+    );
+    if server_kind() == ServerKind::Valkey {
+        assert!(
+            run.stdout
+                .contains(&format!("Valkey {}", field(own).unwrap())),
+            "{}",
+            run.stdout
+        );
+    }
     assert_eq!(json["processed"], 12);
     assert_eq!(json["failed"], 13);
     assert_eq!(json["enqueued"], 13);

@@ -1,6 +1,8 @@
 //! The test harness: a private redis-server per test (unix socket in a temp dir, no TCP
 //! port, no persistence), the fixtures of fixtures/, the cogctl binary run with a fixed
 //! environment, and a dump of the whole keyspace to prove read-only commands write nothing.
+//! With `COGCTL_TEST_SERVER=valkey` every server the tests start is a valkey-server instead
+//! (`./tasks test` runs the suite against both).
 
 #![allow(dead_code)]
 
@@ -23,13 +25,36 @@ pub struct RedisServer {
     extra: Vec<String>,
 }
 
+/// The server the suite runs against: `COGCTL_TEST_SERVER` is `redis` (the default) or `valkey`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ServerKind {
+    Redis,
+    Valkey,
+}
+
+pub fn server_kind() -> ServerKind {
+    match std::env::var("COGCTL_TEST_SERVER").as_deref() {
+        Ok("valkey") => ServerKind::Valkey,
+        Ok("redis") | Ok("") | Err(_) => ServerKind::Redis,
+        Ok(other) => panic!("COGCTL_TEST_SERVER={other:?}: expected redis or valkey"),
+    }
+}
+
+/// The server binary every test starts: redis-server, or valkey-server.
+pub fn server_binary() -> &'static str {
+    match server_kind() {
+        ServerKind::Redis => "redis-server",
+        ServerKind::Valkey => "valkey-server",
+    }
+}
+
 fn spawn_redis(dir: &Path, socket: &Path, persistent: bool, extra: &[String]) -> Child {
     let (appendonly, fsync) = if persistent {
         ("yes", "always")
     } else {
         ("no", "everysec")
     };
-    Command::new("redis-server")
+    Command::new(server_binary())
         .args(["--port", "0", "--save", "", "--daemonize", "no"])
         .args(["--appendonly", appendonly, "--appendfsync", fsync])
         .arg("--unixsocket")
@@ -44,7 +69,12 @@ fn spawn_redis(dir: &Path, socket: &Path, persistent: bool, extra: &[String]) ->
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .expect("redis-server must be installed to run the tests (bash .ci/run installs it)")
+        .unwrap_or_else(|e| {
+            panic!(
+                "{} must be installed to run the tests (bash .ci/run installs it): {e}",
+                server_binary()
+            )
+        })
 }
 
 impl RedisServer {
@@ -588,18 +618,25 @@ pub fn wait_until(limit: Duration, what: &str, mut cond: impl FnMut() -> bool) {
 
 /// A loopback port nothing listens on now, below the kernel's ephemeral range (from 32768 on
 /// Linux), so no outgoing connection of another test can be given it as its local port
-/// before our server binds it; and never handed out before in this test run.
+/// before our server binds it; and never handed out before in this test run. The Redis run
+/// takes ports from 20000 to 25999 and the Valkey run from 26000 to 31999, so the two suites
+/// `./tasks test` runs side by side never race for one port.
 pub fn free_port() -> u16 {
     static GIVEN: std::sync::Mutex<Vec<u16>> = std::sync::Mutex::new(Vec::new());
     let mut given = GIVEN
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let start = 20_000 + (std::process::id() % 1000) as u16 * 10;
-    (0..12_000u16)
-        .map(|i| 20_000 + (start - 20_000 + i) % 12_000)
+    let base: u16 = match server_kind() {
+        ServerKind::Redis => 20_000,
+        ServerKind::Valkey => 26_000,
+    };
+    let span: u16 = 6_000;
+    let start = (std::process::id() % 600) as u16 * 10;
+    (0..span)
+        .map(|i| base + (start + i) % span)
         .find(|port| {
             !given.contains(port) && std::net::TcpListener::bind(("127.0.0.1", *port)).is_ok()
         })
         .inspect(|port| given.push(*port))
-        .expect("a free loopback port between 20000 and 32000")
+        .unwrap_or_else(|| panic!("a free loopback port between {base} and {}", base + span))
 }

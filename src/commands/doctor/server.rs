@@ -239,7 +239,16 @@ fn version(f: &Facts) -> Finding {
     let Some(text) = f.field("redis_version") else {
         return Finding::unchecked(ID, "Redis version", f.no_info());
     };
-    let data = json!({ "version": text });
+    let identity = server::identity(|name| f.field(name));
+    let shown = identity
+        .as_ref()
+        .map_or_else(|| format!("Redis {text}"), ToString::to_string);
+    let data = match &identity {
+        Some(id) => {
+            json!({ "version": text, "server": id.product.key(), "server_version": id.version })
+        }
+        None => json!({ "version": text }),
+    };
     let upgrade = "upgrade Redis to 6.2 or later (7.0 or later lets doctor probe ACL rights)";
     match server::version(text) {
         Some(v) if v >= (6, 2, 0) => {
@@ -247,7 +256,7 @@ fn version(f: &Facts) -> Finding {
             if v < (7, 0, 0) {
                 seen.push_str("; ACL DRYRUN (7.0) is not, so this user's rights can't be probed");
             }
-            Finding::ok(ID, format!("Redis {text}")).seen(seen).data(data)
+            Finding::ok(ID, shown).seen(seen).data(data)
         }
         Some(v) if v >= (6, 0, 6) => Finding::warn(
             ID,
@@ -263,7 +272,7 @@ fn version(f: &Facts) -> Finding {
         .seen("acknowledging and requeueing jobs fail on this server")
         .fix(upgrade)
         .data(data),
-        None => Finding::ok(ID, format!("Redis {text}"))
+        None => Finding::ok(ID, shown)
             .seen("its version doesn't read as numbers; assumed recent enough")
             .data(data),
     }
@@ -271,7 +280,7 @@ fn version(f: &Facts) -> Finding {
 
 fn role(f: &Facts) -> Finding {
     const ID: &str = "redis.role";
-    let (Some(role), Some(mode)) = (f.field("role"), f.field("redis_mode")) else {
+    let (Some(role), Some(mode)) = (f.field("role"), server::mode(|name| f.field(name))) else {
         return Finding::unchecked(ID, "replication role", f.no_info());
     };
     let replicas = f.number("connected_slaves").unwrap_or(0);
@@ -281,7 +290,7 @@ fn role(f: &Facts) -> Finding {
             .fix("run cogworker on a standalone Redis (with replicas and Sentinel for failover)")
             .data(json!({ "role": role, "mode": mode }));
     }
-    if role == "master" {
+    if server::is_primary_role(role) {
         return Finding::ok(
             ID,
             format!(

@@ -557,7 +557,7 @@ fn redis_totals(info: &str) -> RedisTotals {
             .map(str::trim)
     };
     RedisTotals {
-        version: field("redis_version").map(str::to_string),
+        server: crate::store::server::identity(field).map(|id| id.to_string()),
         uptime: field("uptime_in_seconds").and_then(|v| v.parse().ok()),
         clients: field("connected_clients").and_then(|v| v.parse().ok()),
         used_memory: field("used_memory").and_then(|v| v.parse().ok()),
