@@ -26,6 +26,7 @@ mod job;
 mod kubernetes;
 mod listen;
 mod lists;
+mod managed;
 mod metrics;
 mod package;
 mod periodic;

@@ -15,6 +15,21 @@ use std::time::{Duration, Instant};
 use cogctl::fixture::Fixture;
 use cogctl::store::{ConnectOptions, Connector, Store};
 
+/// The commands a managed Redis takes away (`RedisServer::start_managed`): administration,
+/// persistence, replication and introspection. redis-server 7.0 and valkey-server 8.0 both
+/// accept `--rename-command NAME ""` for each.
+pub const MANAGED_RENAMES: &[&str] = &[
+    "CONFIG",
+    "DEBUG",
+    "MONITOR",
+    "SAVE",
+    "BGSAVE",
+    "REPLICAOF",
+    "SLAVEOF",
+    "MODULE",
+    "SHUTDOWN",
+];
+
 /// A redis-server of this test's own, killed when dropped.
 pub struct RedisServer {
     child: Child,
@@ -91,6 +106,24 @@ impl RedisServer {
     /// to listen on TCP too, `--replicaof 127.0.0.1 N` …).
     pub fn start_args(args: &[&str]) -> RedisServer {
         RedisServer::start_full(false, args)
+    }
+
+    /// A server as managed services (ElastiCache, Memorystore, Azure Cache) serve it: the
+    /// commands of `MANAGED_RENAMES` renamed to "", which disables them. `assert_read_only`
+    /// needs CONFIG RESETSTAT, so it can't run here: compare `keyspace()` before and after.
+    pub fn start_managed() -> RedisServer {
+        RedisServer::start_managed_args(&[])
+    }
+
+    /// `start_managed` with these redis-server arguments too (`--maxmemory 100mb`, …): the
+    /// settings a provider's parameter group would give.
+    pub fn start_managed_args(args: &[&str]) -> RedisServer {
+        let mut all: Vec<&str> = MANAGED_RENAMES
+            .iter()
+            .flat_map(|command| ["--rename-command", command, ""])
+            .collect();
+        all.extend_from_slice(args);
+        RedisServer::start_args(&all)
     }
 
     fn start_with(persistent: bool) -> RedisServer {
