@@ -42,7 +42,7 @@ impl Score {
             "-inf" => f64::NEG_INFINITY,
             t => t.parse().ok()?,
         };
-        let text = if text == score_text(value) {
+        let text = if is_redis_form(&text, value) {
             text
         } else {
             score_text(value)
@@ -69,25 +69,109 @@ pub fn score_text(value: f64) -> String {
     let sci = format!("{value:.16e}");
     let (mantissa, exponent) = sci.split_once('e').unwrap_or((&sci, "0"));
     let exponent: i32 = exponent.parse().unwrap_or(0);
-    if (-4..17).contains(&exponent) {
-        let fixed = format!("{value:.*}", (16 - exponent) as usize);
-        trim_fraction(&fixed).to_string()
-    } else {
-        let sign = if exponent < 0 { '-' } else { '+' };
-        format!(
-            "{}e{sign}{:02}",
-            trim_fraction(mantissa),
-            exponent.unsigned_abs()
-        )
+    let (negative, mantissa) = match mantissa.strip_prefix('-') {
+        Some(m) => (true, m),
+        None => (false, mantissa),
+    };
+    let digits: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).collect();
+    // %g drops a fraction's trailing zeros (and its point when nothing is left).
+    let kept = digits.iter().rposition(|&d| d != b'0').map_or(1, |i| i + 1);
+    let mut out = String::with_capacity(26);
+    if negative {
+        out.push('-');
     }
+    let push = |out: &mut String, ds: &[u8]| out.extend(ds.iter().map(|&d| d as char));
+    if (-4..17).contains(&exponent) {
+        if exponent >= 0 {
+            let whole = exponent as usize + 1;
+            push(&mut out, &digits[..whole]);
+            if kept > whole {
+                out.push('.');
+                push(&mut out, &digits[whole..kept]);
+            }
+        } else {
+            out.push_str("0.");
+            out.extend(std::iter::repeat_n('0', (-exponent - 1) as usize));
+            push(&mut out, &digits[..kept]);
+        }
+    } else {
+        push(&mut out, &digits[..1]);
+        if kept > 1 {
+            out.push('.');
+            push(&mut out, &digits[1..kept]);
+        }
+        let sign = if exponent < 0 { '-' } else { '+' };
+        out.push_str(&format!("e{sign}{:02}", exponent.unsigned_abs()));
+    }
+    out
 }
 
-/// `%g` drops a fraction's trailing zeros, and its point when nothing is left after it.
-fn trim_fraction(text: &str) -> &str {
-    if text.contains('.') {
-        text.trim_end_matches('0').trim_end_matches('.')
+/// Is `text`, which read as `value`, already what `score_text` writes? Redis 7.0's text is
+/// (17 significant digits, no exponent, no trailing zero after a point, correctly rounded),
+/// and checking it costs a few integer operations where formatting every score of a large
+/// set again would cost a tenth of a second per million. A 17-digit text is accepted only
+/// when it is the correctly rounded one: |value × 10^p − D| ≤ ½ (ties to even), computed
+/// exactly; Valkey's shortest text, an exponent, fewer digits or anything in doubt is not.
+fn is_redis_form(text: &str, value: f64) -> bool {
+    if !value.is_finite() || value == 0.0 {
+        return false;
+    }
+    let unsigned = text.strip_prefix('-').unwrap_or(text);
+    if unsigned.is_empty()
+        || !unsigned.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        || unsigned.starts_with('.')
+        || unsigned.ends_with('.')
+        || unsigned.starts_with("0.0000")
+        || (unsigned.contains('.') && unsigned.ends_with('0'))
+    {
+        return false;
+    }
+    // D: the digits as one integer; p: how many follow the point.
+    let (whole, fraction) = unsigned.split_once('.').unwrap_or((unsigned, ""));
+    if fraction.contains('.') || (whole.len() > 1 && whole.starts_with('0')) {
+        return false;
+    }
+    let significant = unsigned.trim_start_matches(['0', '.']);
+    if significant.bytes().filter(u8::is_ascii_digit).count() != 17 {
+        return false;
+    }
+    let mut d: u128 = 0;
+    for b in whole.bytes().chain(fraction.bytes()) {
+        d = d * 10 + u128::from(b - b'0');
+    }
+    let p = fraction.len() as u32;
+    // |value| = m × 2^e exactly.
+    let bits = value.abs().to_bits();
+    let biased = ((bits >> 52) & 0x7ff) as i32;
+    let (m, e) = if biased == 0 {
+        (u128::from(bits & ((1 << 52) - 1)), -1074)
     } else {
-        text
+        (
+            u128::from((bits & ((1 << 52) - 1)) | (1 << 52)),
+            biased - 1075,
+        )
+    };
+    let Some(scaled) = 10u128.checked_pow(p).and_then(|ten| m.checked_mul(ten)) else {
+        return false;
+    };
+    // Compare m × 10^p × 2^e with D, both times 2^-e when e < 0.
+    let (x, y, half) = if e >= 0 {
+        match scaled.checked_shl(e as u32).filter(|x| x >> e == scaled) {
+            Some(x) => (x, d, None),
+            None => return false,
+        }
+    } else {
+        let s = (-e) as u32;
+        match d.checked_shl(s).filter(|y| s < 127 && y >> s == d) {
+            Some(y) => (scaled, y, Some(1u128 << (s - 1))),
+            None => return false,
+        }
+    };
+    let diff = x.abs_diff(y);
+    match half {
+        // value × 10^p is an integer: D must be it.
+        None => diff == 0,
+        Some(half) => diff < half || (diff == half && d.is_multiple_of(2)),
     }
 }
 
@@ -574,6 +658,78 @@ mod tests {
                 a.value.to_bits(),
                 "{valkey} reads back as itself"
             );
+        }
+    }
+
+    #[test]
+    fn a_score_already_in_redis_form_is_kept_as_it_is() {
+        for text in [
+            "1796208093.9079056",
+            "1796208097.5345881",
+            "-1796208093.9079056",
+            "0.12345678901234568",
+            "0.00012345678901234567",
+            "12345678901234568",
+        ] {
+            assert!(is_redis_form(text, text.parse().unwrap()), "{text}");
+            let value: f64 = text.parse().unwrap();
+            assert_eq!(score_text(value), text);
+        }
+        for text in [
+            "1796208097.534588",
+            "1.7962080939079056e+9",
+            "1796208097.5345880",
+            "0.000012345678901234568",
+            "123456789012345680",
+            "3",
+            "inf",
+            // 17 digits that read back as the double, but not the correctly rounded ones.
+            "1690060720831323.3",
+            "0.00012345678901234568",
+        ] {
+            let value = text.parse().unwrap_or(f64::INFINITY);
+            assert!(!is_redis_form(text, value), "{text}");
+        }
+    }
+
+    #[test]
+    fn any_double_prints_one_way_and_reads_back() {
+        // Doubles from random bits and epoch-second timestamps: the shortest text (as
+        // Valkey prints) and the %.17g text (as Redis prints) give the same score text.
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for i in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let v = if i % 2 == 0 {
+                f64::from_bits(x)
+            } else {
+                1.7e9 + (x % 100_000_000_000) as f64 / 1e6
+            };
+            if !v.is_finite() {
+                continue;
+            }
+            let canonical = score_text(v);
+            assert_eq!(
+                canonical.parse::<f64>().unwrap().to_bits(),
+                v.to_bits(),
+                "{v:?}"
+            );
+            assert_eq!(
+                is_redis_form(&canonical, v),
+                !canonical.contains('e')
+                    && canonical
+                        .trim_start_matches(['-', '0', '.'])
+                        .bytes()
+                        .filter(u8::is_ascii_digit)
+                        .count()
+                        == 17,
+                "{v:?}: {canonical}"
+            );
+            let shortest = Score::parse(format!("{v:?}")).unwrap();
+            let redis = Score::parse(canonical.clone()).unwrap();
+            assert_eq!(shortest.text, canonical, "{v:?}");
+            assert_eq!(redis.text, canonical, "{v:?}");
         }
     }
 
