@@ -161,15 +161,6 @@ fn jids<'a>(members: impl IntoIterator<Item = &'a String>) -> Vec<String> {
         .collect()
 }
 
-fn sismember(server: &RedisServer, key: &str, member: &str) -> bool {
-    redis::cmd("SISMEMBER")
-        .arg(key)
-        .arg(member)
-        .query::<i64>(&mut server.conn())
-        .unwrap()
-        == 1
-}
-
 /// A FailJob of fixtures/incident.json in the dead set, with its attempts log.
 const DEAD_JID: &str = "f8138b8b5e56769076bcad1f";
 /// A NoopJob of fixtures/incident.json waiting on queue default.
@@ -607,7 +598,7 @@ fn every_change_and_its_undo_works() {
     // queue clear: the list gone, the queue still listed; undo: every job back, in order.
     change(&server, now, &["queue", "clear", "default", "--yes"]);
     assert!(!server.exists("cogworker:queue:default"));
-    assert!(sismember(&server, "cogworker:queues", "default"));
+    assert!(server.is_member("cogworker:queues", "default"));
     undo_last(&server, now);
     assert_eq!(server.list("cogworker:queue:default"), default);
 
@@ -632,13 +623,13 @@ fn every_change_and_its_undo_works() {
 
     // queue pause and resume, and the undo of a pause.
     change(&server, now, &["queue", "pause", "critical"]);
-    assert!(sismember(&server, "cogworker:paused_queues", "critical"));
+    assert!(server.is_member("cogworker:paused_queues", "critical"));
     change(&server, now, &["queue", "resume", "critical"]);
-    assert!(!sismember(&server, "cogworker:paused_queues", "critical"));
+    assert!(!server.is_member("cogworker:paused_queues", "critical"));
     change(&server, now, &["queue", "pause", "critical"]);
     undo_last(&server, now);
-    assert!(!sismember(&server, "cogworker:paused_queues", "critical"));
-    assert!(sismember(&server, "cogworker:paused_queues", "mail-out"));
+    assert!(!server.is_member("cogworker:paused_queues", "critical"));
+    assert!(server.is_member("cogworker:paused_queues", "mail-out"));
 
     // enqueue onto a new queue; undo: the job is gone.
     let run = change(
@@ -649,7 +640,7 @@ fn every_change_and_its_undo_works() {
     let jid = run.stdout.trim().to_string();
     let q2 = server.list("cogworker:queue:q2");
     assert_eq!(jids(&q2), [jid]);
-    assert!(sismember(&server, "cogworker:queues", "q2"));
+    assert!(server.is_member("cogworker:queues", "q2"));
     undo_last(&server, now);
     assert!(!server.exists("cogworker:queue:q2"));
 
@@ -741,17 +732,17 @@ fn reconcile_prune_signals_and_the_periodic_controls_work() {
         now,
         &["periodic", "disable", "--yes", &hourly[..8]],
     );
-    assert!(sismember(&server, "periodic:disabled", hourly));
+    assert!(server.is_member("periodic:disabled", hourly));
     undo_last(&server, now);
-    assert!(!sismember(&server, "periodic:disabled", hourly));
+    assert!(!server.is_member("periodic:disabled", hourly));
     change(
         &server,
         now,
         &["periodic", "enable", "--yes", &disabled[..8]],
     );
-    assert!(!sismember(&server, "periodic:disabled", disabled));
+    assert!(!server.is_member("periodic:disabled", disabled));
     undo_last(&server, now);
-    assert!(sismember(&server, "periodic:disabled", disabled));
+    assert!(server.is_member("periodic:disabled", disabled));
     let default = server.list("cogworker:queue:default");
     let run = change(&server, now, &["periodic", "run-now", &hourly[..8]]);
     let jid = run.stdout.trim().to_string();

@@ -243,6 +243,16 @@ impl RedisServer {
             == 1
     }
 
+    /// Is `member` in the set `key` (SISMEMBER)?
+    pub fn is_member(&self, key: &str, member: &str) -> bool {
+        redis::cmd("SISMEMBER")
+            .arg(key)
+            .arg(member)
+            .query::<i64>(&mut self.conn())
+            .unwrap()
+            == 1
+    }
+
     /// TTL `key` in seconds (-1 none, -2 missing).
     pub fn ttl(&self, key: &str) -> i64 {
         redis::cmd("TTL").arg(key).query(&mut self.conn()).unwrap()

@@ -19,15 +19,6 @@ fn start_with(args: &[&str], rows: u16, cols: u16, env: &[(&str, &str)]) -> Pty 
     Pty::spawn(&argv, rows, cols, env)
 }
 
-fn sismember(server: &RedisServer, key: &str, member: &str) -> bool {
-    redis::cmd("SISMEMBER")
-        .arg(key)
-        .arg(member)
-        .query::<i64>(&mut server.conn())
-        .unwrap()
-        == 1
-}
-
 fn enqueue(server: &RedisServer, queue: &str, n: usize, secs: f64) {
     let specs: String = (0..n)
         .map(|_| format!("{{\"class\":\"Slow\",\"args\":[{secs}],\"queue\":\"{queue}\"}}\n"))
@@ -92,13 +83,13 @@ fn top_follows_a_working_worker_and_pauses_resumes_quiets_and_filters_through_it
     });
     tui.send("n");
     tui.wait_screen("the cancellation", |s| s.contains("cancelled"));
-    assert!(!sismember(&server, "cogworker:paused_queues", "default"));
+    assert!(!server.is_member("cogworker:paused_queues", "default"));
 
     tui.send("p");
     tui.wait_screen("the pause question", |s| s.contains("Pause queue default"));
     tui.send("y");
     wait_until(LIMIT, "default in cogworker:paused_queues", || {
-        sismember(&server, "cogworker:paused_queues", "default")
+        server.is_member("cogworker:paused_queues", "default")
     });
     tui.wait_screen("default shown paused", |s| {
         line_of(s, "│›default").contains("paused")
@@ -113,7 +104,7 @@ fn top_follows_a_working_worker_and_pauses_resumes_quiets_and_filters_through_it
     tui.wait_screen("the cancellation", |s| {
         s.contains("cancelled") && !s.contains("Resume queue default")
     });
-    assert!(sismember(&server, "cogworker:paused_queues", "default"));
+    assert!(server.is_member("cogworker:paused_queues", "default"));
 
     tui.send("p");
     tui.wait_screen("the resume question", |s| {
@@ -121,7 +112,7 @@ fn top_follows_a_working_worker_and_pauses_resumes_quiets_and_filters_through_it
     });
     tui.send("y");
     wait_until(LIMIT, "default out of cogworker:paused_queues", || {
-        !sismember(&server, "cogworker:paused_queues", "default")
+        !server.is_member("cogworker:paused_queues", "default")
     });
     tui.wait_screen("default shown running", |s| {
         let row = line_of(s, "│›default");
@@ -344,7 +335,7 @@ fn a_read_only_context_lets_top_look_but_not_pause() {
     tui.wait_screen("the pause question", |s| s.contains("Pause queue default"));
     tui.send("y");
     tui.wait_screen("the refusal", |s| s.contains("context ro is read-only"));
-    assert!(!sismember(&server, "cogworker:paused_queues", "default"));
+    assert!(!server.is_member("cogworker:paused_queues", "default"));
     let audit: Vec<(String, Vec<(String, String)>)> = redis::cmd("XRANGE")
         .arg("cogctl:audit")
         .arg("-")
