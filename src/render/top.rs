@@ -698,4 +698,22 @@ mod tests {
             screen(&view, &chrome, w, h);
         }
     }
+
+    #[test]
+    fn the_header_names_the_server() {
+        let view = View {
+            target: "unix:///tmp/x".into(),
+            redis: Some(RedisTotals {
+                server: Some("Valkey 8.0.1".into()),
+                clients: Some(3),
+                ..RedisTotals::default()
+            }),
+            ..View::default()
+        };
+        let text = screen(&view, &Chrome::default(), 120, 10);
+        assert!(
+            text.contains("cogctl top · unix:///tmp/x · Valkey 8.0.1 · 3 clients"),
+            "{text}"
+        );
+    }
 }

@@ -569,6 +569,16 @@ fn redis_totals(info: &str) -> RedisTotals {
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_header_names_the_server_as_itself() {
+        let valkey = "# Server\r\nredis_version:7.2.4\r\nserver_name:valkey\r\nvalkey_version:8.0.1\r\nuptime_in_seconds:5\r\n";
+        assert_eq!(redis_totals(valkey).server.as_deref(), Some("Valkey 8.0.1"));
+        assert_eq!(redis_totals(valkey).uptime, Some(5.0));
+        let redis = "# Server\r\nredis_version:7.0.15\r\nredis_mode:standalone\r\n";
+        assert_eq!(redis_totals(redis).server.as_deref(), Some("Redis 7.0.15"));
+        assert_eq!(redis_totals("").server, None);
+    }
+
     fn track(len: u64, head: bool) -> Track {
         Track {
             len,
