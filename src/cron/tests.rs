@@ -1,3 +1,7 @@
+//! The cron engine's tests: the 250 cases computed by the gem's own cron library
+//! (fixtures/cron-next.json) must agree to the second, previous runs across DST gaps and
+//! repeated hours, crons that never fire, and invalid crons refused with a sentence.
+
 use serde::Deserialize;
 
 use super::{Cron, CronError, local_zone, pjid, zone_in};
