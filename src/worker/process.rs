@@ -21,7 +21,7 @@ use crate::store::rewrite::{rewrite, ruby_float};
 use crate::store::scripts::{
     ACK, ACK_FETCH, ACK_SUCCESS, EXPIRE_IF_OWNED, INTERRUPT, RELEASE_LOCKS, REQUEUE_ONE,
 };
-use crate::store::{Name, Store, StoreResult, keys, value};
+use crate::store::{Name, Store, StoreError, StoreResult, keys, value};
 
 const UNIQUE_LOCK_TTL: f64 = 86_400.0;
 const ERROR_MESSAGE_LIMIT: usize = 10_000;
@@ -40,9 +40,21 @@ enum Disposition {
         succeeded: bool,
     },
     GiveBack,
-    Interrupt(Failure),
+    /// Recording the failure failed; `maybe_written` is the entry route_failure was writing
+    /// when the connection failed, which may have landed (see `interrupt`).
+    Interrupt {
+        failure: Failure,
+        maybe_written: Option<Filing>,
+    },
     /// The drain timed out and the handler was killed: the shutdown requeue takes it.
     Abandon,
+}
+
+/// An entry for retry or dead: its set, score and payload, exactly as written.
+struct Filing {
+    set: &'static str,
+    score: String,
+    payload: String,
 }
 
 /// A fetched job: by the thread's own fetch, or by ACK_FETCH with the previous one's
@@ -276,14 +288,23 @@ fn execute(
             });
             (Disposition::Acknowledge { succeeded: false }, death)
         }
-        Err(e) => {
+        Err(unrecorded) => {
+            let (e, attempted) = *unrecorded;
             shared.telemetry.job(&class, queue, None, Some(seconds));
             shared.log(
                 "error",
                 "failure_not_recorded",
                 &[("jid", &jid), ("error", &e)],
             );
-            (Disposition::Interrupt(failure), None)
+            // A connection that failed may have carried the write to Redis all the same.
+            let maybe_written = attempted.filter(|_| e.is_connection());
+            (
+                Disposition::Interrupt {
+                    failure,
+                    maybe_written,
+                },
+                None,
+            )
         }
     }
 }
@@ -487,13 +508,14 @@ struct Routed {
 }
 
 /// route_failure (OPERATIONS §7.3): the retry or dead entry written — the one write that
-/// must succeed before the job is acknowledged — then the locks and the attempts log.
+/// must succeed before the job is acknowledged — then the locks and the attempts log. When
+/// that write fails, the error comes with the entry it was writing.
 fn route_failure(
     shared: &Shared,
     conn: &mut Conn<'_>,
     job: &Job<'_>,
     failure: &Failure,
-) -> StoreResult<Routed> {
+) -> Result<Routed, Box<(StoreError, Option<Filing>)>> {
     let now = shared.now();
     let old = job.retry_count.unwrap_or(0);
     let new_count = old + 1;
@@ -509,16 +531,22 @@ fn route_failure(
     let payload = rewrite(job, &fields, &[]);
     let jid = job.jid.as_deref().unwrap_or("");
     // The one write that must succeed: the entry in retry or dead.
-    let file = |conn: &mut Conn<'_>, set: &str, score: f64| {
+    let file = |conn: &mut Conn<'_>, set: &'static str, score: f64| {
+        let score = ruby_float(score);
         with_store(conn, |s| {
             s.query::<()>(
-                redis::cmd("ZADD")
-                    .arg(set)
-                    .arg(ruby_float(score))
-                    .arg(&payload),
+                redis::cmd("ZADD").arg(set).arg(&score).arg(&payload),
                 set,
                 crate::store::KeyType::Zset,
             )
+        })
+        .map_err(|e| {
+            let filing = Filing {
+                set,
+                score,
+                payload: payload.clone(),
+            };
+            Box::new((e, Some(filing)))
         })
     };
     let routed = Routed {
@@ -652,9 +680,12 @@ fn settle(
             give_back(shared, conn, raw);
             None
         }
-        Disposition::Interrupt(failure) => {
+        Disposition::Interrupt {
+            failure,
+            maybe_written,
+        } => {
             unregister(shared, conn, tid);
-            interrupt(shared, conn, raw, &failure);
+            interrupt(shared, conn, raw, &failure, maybe_written);
             None
         }
         Disposition::Abandon => {
@@ -798,7 +829,20 @@ pub fn requeue_one(store: &mut Store, identity: &str, raw: &[u8]) -> StoreResult
 
 /// The interrupt path (OPERATIONS §7.6): recording the failure failed, so file it from the
 /// raw job with INTERRUPT; if even that fails, owe it (reconcile or shutdown files it).
-fn interrupt(shared: &Shared, conn: &mut Conn<'_>, raw: &[u8], failure: &Failure) {
+///
+/// When the failed write was route_failure's and its connection failed (`maybe_written`),
+/// the entry may be in the set already — written, its reply lost — or may still land (a
+/// request Redis reads late). §7.6 would file a second, rewritten entry beside it, and the
+/// job would run twice. So that very entry is filed instead (set, score and payload
+/// unchanged): Redis keeps one member however many times it is written, and INTERRUPT
+/// still moves the job off the in-progress list only once.
+fn interrupt(
+    shared: &Shared,
+    conn: &mut Conn<'_>,
+    raw: &[u8],
+    failure: &Failure,
+    maybe_written: Option<Filing>,
+) {
     let now = shared.now();
     let Ok(job) = Job::parse(raw) else { return };
     let jid = job.jid.as_deref().unwrap_or("").to_string();
@@ -808,22 +852,35 @@ fn interrupt(shared: &Shared, conn: &mut Conn<'_>, raw: &[u8], failure: &Failure
         .unwrap_or(0)
         + 1;
     let attempt = job.retry_count.unwrap_or(0) + 1;
-    let payload = rewrite(
-        &job,
-        &[
-            ("interrupted_count", k.to_string()),
-            ("retry_count", attempt.to_string()),
-            ("error_class", json_string(&failure.error_class)),
-            ("error_message", json_string(&message(failure))),
-            ("failed_at", ruby_float(now)),
-        ],
-        &[],
-    );
-    let cut_short = matches!(failure.decision, Decision::Kill | Decision::Discard);
-    let (set, score) = if attempt > job.max_retries() || cut_short || k > MAX_INTERRUPTS {
-        (keys::DEAD, ruby_float(now))
-    } else {
-        (keys::RETRY, ruby_float(now + INTERRUPT_DELAY * k as f64))
+    let (set, score, payload, delay) = match maybe_written {
+        Some(Filing {
+            set,
+            score,
+            payload,
+        }) => {
+            let delay = (score.parse::<f64>().unwrap_or(now) - now).max(0.0);
+            (set, score, payload, delay)
+        }
+        None => {
+            let payload = rewrite(
+                &job,
+                &[
+                    ("interrupted_count", k.to_string()),
+                    ("retry_count", attempt.to_string()),
+                    ("error_class", json_string(&failure.error_class)),
+                    ("error_message", json_string(&message(failure))),
+                    ("failed_at", ruby_float(now)),
+                ],
+                &[],
+            );
+            let cut_short = matches!(failure.decision, Decision::Kill | Decision::Discard);
+            if attempt > job.max_retries() || cut_short || k > MAX_INTERRUPTS {
+                (keys::DEAD, ruby_float(now), payload, 0.0)
+            } else {
+                let delay = INTERRUPT_DELAY * k as f64;
+                (keys::RETRY, ruby_float(now + delay), payload, delay)
+            }
+        }
     };
     let list = keys::inprogress(&shared.settings.identity);
     let counter = keys::orphanings(&jid);
@@ -839,7 +896,7 @@ fn interrupt(shared: &Shared, conn: &mut Conn<'_>, raw: &[u8], failure: &Failure
             if set == keys::DEAD {
                 release_locks(conn, &job);
             } else {
-                extend_locks(conn, &job, INTERRUPT_DELAY * k as f64 + UNIQUE_LOCK_TTL);
+                extend_locks(conn, &job, delay + UNIQUE_LOCK_TTL);
             }
             let written = value::int(&reply) == Some(1);
             let event = if written {

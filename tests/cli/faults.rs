@@ -368,6 +368,79 @@ fn a_worker_whose_connections_are_cut_mid_reply_loses_nothing() {
 }
 
 #[test]
+fn a_retry_entry_written_whose_reply_was_lost_is_filed_once() {
+    // Every job fails its first attempt; the ZADD that files it in retry reaches Redis and
+    // runs, and its connection is cut before the reply. The worker can't tell whether the
+    // entry landed: it must not file a second, different one beside it (the job would then
+    // be retried, and run, twice).
+    let server = RedisServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("ran");
+    let expected = jids("z", 8);
+    enqueue(&server, "Flaky", &expected);
+    let proxy = Proxy::start(server.socket());
+    proxy.set_cut(Cut::OnRequest {
+        text: b"ZADD\r\n$15\r\ncogworker:retry".to_vec(),
+        every: 1,
+    });
+    let w = worker(
+        &proxy.url(),
+        &record,
+        10,
+        &["--connect-timeout", "1s", "--read-timeout", "3s"],
+    );
+    let retry_jids = || -> Vec<String> {
+        let members: Vec<String> = redis::cmd("ZRANGE")
+            .arg("cogworker:retry")
+            .arg(0)
+            .arg(-1)
+            .query(&mut server.conn())
+            .unwrap();
+        let mut jids: Vec<String> = members
+            .iter()
+            .map(|m| {
+                serde_json::from_str::<Value>(m).unwrap()["jid"]
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            })
+            .collect();
+        jids.sort();
+        jids
+    };
+    wait_until(LONG, "every first attempt filed in retry", || {
+        let queued: u64 = redis::cmd("LLEN")
+            .arg("cogworker:queue:q")
+            .query(&mut server.conn())
+            .unwrap();
+        let inprogress: Vec<String> = redis::cmd("KEYS")
+            .arg("cogworker:inprogress:*")
+            .query(&mut server.conn())
+            .unwrap();
+        queued == 0 && inprogress.is_empty() && retry_jids().len() >= expected.len()
+    });
+    // A second entry would be filed by the settling right after the cut: give it time.
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(
+        proxy.cuts() >= expected.len() as u64,
+        "cuts: {}",
+        proxy.cuts()
+    );
+    let mut want = expected.clone();
+    want.sort();
+    assert_eq!(
+        retry_jids(),
+        want,
+        "one retry entry per job:\n{}",
+        w.stderr()
+    );
+    proxy.set_cut(Cut::Never);
+    wait_drained(&server, &record, &expected, &|| w.stderr());
+    stop(w);
+    assert_once(&record, &expected);
+}
+
+#[test]
 fn a_full_redis_refuses_cleanly_and_everything_is_settled_once_memory_is_back() {
     let server = RedisServer::start();
     let dir = tempfile::tempdir().unwrap();
