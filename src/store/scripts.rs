@@ -147,6 +147,10 @@ pub static ACK_SUCCESS: Script = Script::new("ack_success", include_str!("lua/ac
 /// registration, in one round trip (the processor's busy path).
 pub static ACK_FETCH: Script = Script::new("ack_fetch", include_str!("lua/ack_fetch.lua"));
 
+/// FILE_FAILURE: a failed job's retry or dead entry, written only while the job is on the
+/// own in-progress list (§7.3).
+pub static FILE_FAILURE: Script = Script::new("file_failure", include_str!("lua/file_failure.lua"));
+
 /// INTERRUPT: a failure filed from the raw job when the normal write failed (§7.6).
 pub static INTERRUPT: Script = Script::new("interrupt", include_str!("lua/interrupt.lua"));
 

@@ -19,7 +19,8 @@ use crate::store::job::Job;
 use crate::store::locks::lock_keys;
 use crate::store::rewrite::{rewrite, ruby_float};
 use crate::store::scripts::{
-    ACK, ACK_FETCH, ACK_SUCCESS, EXPIRE_IF_OWNED, INTERRUPT, RELEASE_LOCKS, REQUEUE_ONE,
+    ACK, ACK_FETCH, ACK_SUCCESS, EXPIRE_IF_OWNED, FILE_FAILURE, INTERRUPT, RELEASE_LOCKS,
+    REQUEUE_ONE,
 };
 use crate::store::{Name, Store, StoreError, StoreResult, keys, value};
 
@@ -276,7 +277,7 @@ fn execute(
     };
     shared.tally.failed.fetch_add(1, Ordering::Relaxed);
     let _ = with_store(conn, |s| count_failed(s, shared));
-    match route_failure(shared, conn, &job, &failure) {
+    match route_failure(shared, conn, raw, &job, &failure) {
         Ok(routed) => {
             shared
                 .telemetry
@@ -513,6 +514,7 @@ struct Routed {
 fn route_failure(
     shared: &Shared,
     conn: &mut Conn<'_>,
+    raw: &[u8],
     job: &Job<'_>,
     failure: &Failure,
 ) -> Result<Routed, Box<(StoreError, Option<Filing>)>> {
@@ -530,16 +532,19 @@ fn route_failure(
     fields.push(("retry_count", new_count.to_string()));
     let payload = rewrite(job, &fields, &[]);
     let jid = job.jid.as_deref().unwrap_or("");
-    // The one write that must succeed: the entry in retry or dead.
+    // The one write that must succeed: the entry in retry or dead (FILE_FAILURE: the gem's
+    // ZADD, made only while the job is on the list). Ok(false): the job is no longer ours.
+    let list = keys::inprogress(&shared.settings.identity);
     let file = |conn: &mut Conn<'_>, set: &'static str, score: f64| {
         let score = ruby_float(score);
         with_store(conn, |s| {
-            s.query::<()>(
-                redis::cmd("ZADD").arg(set).arg(&score).arg(&payload),
-                set,
-                crate::store::KeyType::Zset,
+            s.eval(
+                &FILE_FAILURE,
+                &[list.as_bytes(), set.as_bytes()],
+                &[raw, score.as_bytes(), payload.as_bytes()],
             )
         })
+        .map(|reply| value::int(&reply) == Some(1))
         .map_err(|e| {
             let filing = Filing {
                 set,
@@ -560,7 +565,9 @@ fn route_failure(
     };
     let (outcome, locks_ttl) = match &route {
         Route::Retry(delay) => {
-            file(conn, keys::RETRY, now + delay)?;
+            if !file(conn, keys::RETRY, now + delay)? {
+                return Ok(no_longer_ours(shared, jid, keys::RETRY, routed));
+            }
             shared.tally.retried.fetch_add(1, Ordering::Relaxed);
             shared.log(
                 "info",
@@ -574,7 +581,9 @@ fn route_failure(
             ("retrying", Some(delay + UNIQUE_LOCK_TTL))
         }
         Route::Dead { killed } => {
-            file(conn, keys::DEAD, now)?;
+            if !file(conn, keys::DEAD, now)? {
+                return Ok(no_longer_ours(shared, jid, keys::DEAD, routed));
+            }
             shared.tally.dead.fetch_add(1, Ordering::Relaxed);
             shared.log(
                 "warn",
@@ -614,6 +623,20 @@ fn route_failure(
         });
     }
     Ok(routed)
+}
+
+/// The failed job left this process's list before its entry was written (orphan recovery
+/// or a shutdown requeued it): nothing is filed, no hook runs, and its ACK finds nothing.
+fn no_longer_ours(shared: &Shared, jid: &str, set: &str, routed: Routed) -> Routed {
+    shared.log(
+        "warn",
+        "job_no_longer_ours",
+        &[("jid", &jid), ("set", &set)],
+    );
+    Routed {
+        dead_entry: None,
+        ..routed
+    }
 }
 
 fn json_string(s: &str) -> String {

@@ -369,18 +369,21 @@ fn a_worker_whose_connections_are_cut_mid_reply_loses_nothing() {
 
 #[test]
 fn a_retry_entry_written_whose_reply_was_lost_is_filed_once() {
-    // Every job fails its first attempt; the ZADD that files it in retry reaches Redis and
-    // runs, and its connection is cut before the reply. The worker can't tell whether the
-    // entry landed: it must not file a second, different one beside it (the job would then
-    // be retried, and run, twice).
+    // Every job fails its first attempt; the write that files it in retry (FILE_FAILURE,
+    // loaded beforehand so that its EVALSHA runs at once) reaches Redis and runs, and its
+    // connection is cut before the reply. The worker can't tell whether the entry landed:
+    // it must not file a second, different one beside it (the job would then be retried,
+    // and run, twice).
+    use cogctl::store::scripts::FILE_FAILURE;
     let server = RedisServer::start();
     let dir = tempfile::tempdir().unwrap();
     let record = dir.path().join("ran");
     let expected = jids("z", 8);
     enqueue(&server, "Flaky", &expected);
+    server.exec(&[&["SCRIPT", "LOAD", FILE_FAILURE.text]]);
     let proxy = Proxy::start(server.socket());
     proxy.set_cut(Cut::OnRequest {
-        text: b"ZADD\r\n$15\r\ncogworker:retry".to_vec(),
+        text: FILE_FAILURE.sha().as_bytes().to_vec(),
         every: 1,
     });
     let w = worker(
@@ -438,6 +441,37 @@ fn a_retry_entry_written_whose_reply_was_lost_is_filed_once() {
     wait_drained(&server, &record, &expected, &|| w.stderr());
     stop(w);
     assert_once(&record, &expected);
+}
+
+#[test]
+fn a_failure_entry_that_redis_reads_late_writes_nothing_once_the_job_has_left() {
+    // The worker's retry/dead write, as Redis runs it: while the job is on the process's
+    // in-progress list it is the gem's ZADD; read late — after the job was filed another
+    // way, acknowledged and retried — it must not put the job back in retry.
+    use cogctl::store::scripts::FILE_FAILURE;
+    let server = RedisServer::start();
+    let mut store = server.store();
+    let list = "cogworker:inprogress:host:1:0123456789ab";
+    let raw = job("Rec", "late0000000000000000000");
+    let payload = dead("late0000000000000000000");
+    let file = |store: &mut cogctl::store::Store| {
+        let reply = store
+            .eval(
+                &FILE_FAILURE,
+                &[list.as_bytes(), b"cogworker:retry"],
+                &[raw.as_bytes(), b"1796000100.5", payload.as_bytes()],
+            )
+            .unwrap();
+        cogctl::store::value::int(&reply)
+    };
+    server.exec(&[&["RPUSH", list, &raw]]);
+    assert_eq!(file(&mut store), Some(1));
+    let entries: Vec<(String, f64)> = server.zset("cogworker:retry");
+    assert_eq!(entries, [(payload.clone(), 1796000100.5)]);
+    // Acknowledged and retried: off the list, out of the set.
+    server.exec(&[&["LREM", list, "1", &raw], &["DEL", "cogworker:retry"]]);
+    assert_eq!(file(&mut store), Some(0));
+    assert!(!server.exists("cogworker:retry"));
 }
 
 #[test]
