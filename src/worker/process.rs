@@ -54,7 +54,7 @@ enum Disposition {
 /// An entry for retry or dead: its set, score and payload, exactly as written.
 struct Filing {
     set: &'static str,
-    score: String,
+    score: f64,
     payload: String,
 }
 
@@ -298,7 +298,7 @@ fn execute(
                 &[("jid", &jid), ("error", &e)],
             );
             // A connection that failed may have carried the write to Redis all the same.
-            let maybe_written = attempted.filter(|_| e.is_connection());
+            let maybe_written = e.is_connection().then_some(attempted);
             (
                 Disposition::Interrupt {
                     failure,
@@ -517,7 +517,7 @@ fn route_failure(
     raw: &[u8],
     job: &Job<'_>,
     failure: &Failure,
-) -> Result<Routed, Box<(StoreError, Option<Filing>)>> {
+) -> Result<Routed, Box<(StoreError, Filing)>> {
     let now = shared.now();
     let old = job.retry_count.unwrap_or(0);
     let new_count = old + 1;
@@ -536,12 +536,11 @@ fn route_failure(
     // ZADD, made only while the job is on the list). Ok(false): the job is no longer ours.
     let list = keys::inprogress(&shared.settings.identity);
     let file = |conn: &mut Conn<'_>, set: &'static str, score: f64| {
-        let score = ruby_float(score);
         with_store(conn, |s| {
             s.eval(
                 &FILE_FAILURE,
                 &[list.as_bytes(), set.as_bytes()],
-                &[raw, score.as_bytes(), payload.as_bytes()],
+                &[raw, ruby_float(score).as_bytes(), payload.as_bytes()],
             )
         })
         .map(|reply| value::int(&reply) == Some(1))
@@ -551,7 +550,7 @@ fn route_failure(
                 score,
                 payload: payload.clone(),
             };
-            Box::new((e, Some(filing)))
+            Box::new((e, filing))
         })
     };
     let routed = Routed {
@@ -880,10 +879,7 @@ fn interrupt(
             set,
             score,
             payload,
-        }) => {
-            let delay = (score.parse::<f64>().unwrap_or(now) - now).max(0.0);
-            (set, score, payload, delay)
-        }
+        }) => (set, ruby_float(score), payload, (score - now).max(0.0)),
         None => {
             let payload = rewrite(
                 &job,
