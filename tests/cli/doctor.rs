@@ -105,18 +105,6 @@ fn redis_time(server: &RedisServer) -> f64 {
     secs as f64 + micros as f64 / 1e6
 }
 
-fn info_field(server: &RedisServer, section: &str, field: &str) -> String {
-    let text: String = redis::cmd("INFO")
-        .arg(section)
-        .query(&mut server.conn())
-        .unwrap();
-    text.lines()
-        .find_map(|l| l.strip_prefix(&format!("{field}:")))
-        .unwrap_or_default()
-        .trim()
-        .to_string()
-}
-
 /// A server holding fixtures/<name>.json, and the time it was captured at.
 fn loaded(name: &str) -> (RedisServer, f64) {
     let server = RedisServer::start();
@@ -148,7 +136,7 @@ fn a_healthy_deployment_warns_only_of_what_the_server_itself_lacks() {
     assert_eq!(json["summary"]["scan_complete"], true);
     // The server named as itself; features judged by the Redis version it reports.
     let version = finding(&json, "redis.version");
-    let redis_version = info_field(&server, "server", "redis_version");
+    let redis_version = server.info_field("server", "redis_version");
     assert_eq!(version["data"]["version"], redis_version.as_str());
     match server_kind() {
         ServerKind::Redis => {
@@ -159,7 +147,7 @@ fn a_healthy_deployment_warns_only_of_what_the_server_itself_lacks() {
             );
         }
         ServerKind::Valkey => {
-            let own = info_field(&server, "server", "valkey_version");
+            let own = server.info_field("server", "valkey_version");
             assert_eq!(version["data"]["server"], "valkey");
             assert_eq!(version["data"]["server_version"], own.as_str());
             assert_eq!(title(&json, "redis.version"), format!("Valkey {own}"));
@@ -263,7 +251,7 @@ fn no_persistence_warns_rdb_or_aof_is_ok_and_a_failed_save_fails() {
     std::fs::create_dir(&gone).unwrap();
     server.exec(&[&["CONFIG", "SET", "dir", gone.to_str().unwrap()]]);
     std::fs::remove_dir(&gone).unwrap();
-    let failed_saves = || info_field(&server, "persistence", "rdb_last_bgsave_status") == "err";
+    let failed_saves = || server.info_field("persistence", "rdb_last_bgsave_status") == "err";
     server.exec(&[&["BGSAVE"]]);
     wait_until(
         Duration::from_secs(10),
@@ -361,9 +349,7 @@ fn memory_near_maxmemory_warns_and_at_it_fails() {
     let mut cmd = redis::cmd("LPUSH");
     cmd.arg("cogworker:queue:bulk").arg(&jobs);
     cmd.query::<()>(&mut server.conn()).unwrap();
-    let used: f64 = info_field(&server, "memory", "used_memory")
-        .parse()
-        .unwrap();
+    let used: f64 = server.info_field("memory", "used_memory").parse().unwrap();
 
     let max = format!("{}", (used / 0.87) as u64);
     server.exec(&[&["CONFIG", "SET", "maxmemory", &max]]);
@@ -541,7 +527,7 @@ fn a_replica_fails_its_primary_is_ok() {
     let primary = RedisServer::start_args(&["--port", &port, "--bind", "127.0.0.1"]);
     let replica = RedisServer::start_args(&["--replicaof", "127.0.0.1", &port]);
     wait_until(Duration::from_secs(20), "the replica to sync", || {
-        info_field(&replica, "replication", "master_link_status") == "up"
+        replica.info_field("replication", "master_link_status") == "up"
     });
     let (run, json) = doctor(&replica, None, &[]);
     let f = finding(&json, "redis.role");

@@ -393,15 +393,10 @@ fn a_retry_entry_written_whose_reply_was_lost_is_filed_once() {
         &["--connect-timeout", "1s", "--read-timeout", "3s"],
     );
     let retry_jids = || -> Vec<String> {
-        let members: Vec<String> = redis::cmd("ZRANGE")
-            .arg("cogworker:retry")
-            .arg(0)
-            .arg(-1)
-            .query(&mut server.conn())
-            .unwrap();
+        let members: Vec<(String, f64)> = server.zset("cogworker:retry");
         let mut jids: Vec<String> = members
             .iter()
-            .map(|m| {
+            .map(|(m, _)| {
                 serde_json::from_str::<Value>(m).unwrap()["jid"]
                     .as_str()
                     .unwrap()

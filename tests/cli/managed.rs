@@ -65,13 +65,9 @@ fn assert_nothing_refused(run: &Run, what: &str) {
 /// How many `ERR` replies the server has sent (INFO errorstats): a command renamed away is
 /// answered `ERR unknown command`, and counted there though it never reaches commandstats.
 fn err_replies(server: &RedisServer) -> u64 {
-    let info: String = redis::cmd("INFO")
-        .arg("errorstats")
-        .query(&mut server.conn())
-        .unwrap();
-    info.lines()
-        .find_map(|l| l.strip_prefix("errorstat_ERR:count="))
-        .map_or(0, |n| n.trim().parse().unwrap())
+    let stat = server.info_field("errorstats", "errorstat_ERR");
+    stat.strip_prefix("count=")
+        .map_or(0, |n| n.parse().unwrap())
 }
 
 /// The views that read CONFIG GET, and so are refused on the managed server: doctor's server

@@ -65,28 +65,13 @@ fn stats_on_the_incident() {
         ServerKind::Redis => ("redis", "redis_version"),
         ServerKind::Valkey => ("valkey", "valkey_version"),
     };
-    let info: String = redis::cmd("INFO")
-        .arg("server")
-        .query(&mut server.conn())
-        .unwrap();
-    let field = |f: &str| {
-        info.lines()
-            .find_map(|l| l.strip_prefix(&format!("{f}:")))
-            .map(|v| v.trim().to_string())
-    };
+    let field = |f: &str| server.info_field("server", f);
     assert_eq!(json["redis"]["server"], name);
-    assert_eq!(
-        json["redis"]["server_version"],
-        field(own).unwrap().as_str()
-    );
-    assert_eq!(
-        json["redis"]["version"],
-        field("redis_version").unwrap().as_str()
-    );
+    assert_eq!(json["redis"]["server_version"], field(own).as_str());
+    assert_eq!(json["redis"]["version"], field("redis_version").as_str());
     if server_kind() == ServerKind::Valkey {
         assert!(
-            run.stdout
-                .contains(&format!("Valkey {}", field(own).unwrap())),
+            run.stdout.contains(&format!("Valkey {}", field(own))),
             "{}",
             run.stdout
         );

@@ -243,6 +243,19 @@ impl RedisServer {
             == 1
     }
 
+    /// One field of `INFO section` (`""` when the server doesn't report it).
+    pub fn info_field(&self, section: &str, field: &str) -> String {
+        let text: String = redis::cmd("INFO")
+            .arg(section)
+            .query(&mut self.conn())
+            .unwrap();
+        text.lines()
+            .find_map(|l| l.strip_prefix(&format!("{field}:")))
+            .unwrap_or_default()
+            .trim()
+            .to_string()
+    }
+
     /// Is `member` in the set `key` (SISMEMBER)?
     pub fn is_member(&self, key: &str, member: &str) -> bool {
         redis::cmd("SISMEMBER")
