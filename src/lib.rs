@@ -7,6 +7,7 @@ pub mod cron;
 pub mod duration;
 pub mod fixture;
 pub mod httpd;
+pub mod ops;
 pub mod render;
 pub mod sched;
 pub mod store;

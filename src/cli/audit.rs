@@ -5,7 +5,8 @@
 
 use std::ffi::OsString;
 
-use crate::commands::{Counts, Ctx};
+use crate::commands::Ctx;
+use crate::ops::Counts;
 use crate::store::audit;
 
 /// The change a run makes, as its audit entries describe it.

@@ -201,7 +201,7 @@ fn run_parsed(cli: Cli, sources: config::Sources, argv: &[OsString]) -> anyhow::
         cli.global.require_audit || ctx.context.as_ref().is_some_and(|c| c.require_audit);
     let undoable = cli.command.undoable();
     let mut audit = audit::Change::new(name, argv, required, undoable);
-    ctx.undo = commands::UndoPlan {
+    ctx.undo = crate::ops::UndoPlan {
         keep: ctx.undo.keep.filter(|_| undoable),
         command: name,
         argv: audit.argv.clone(),

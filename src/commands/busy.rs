@@ -15,7 +15,8 @@ use comfy_table::ColumnConstraint;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use super::{Ctx, Problem, read_registry};
+use super::Ctx;
+use crate::ops::{Problem, read_registry};
 use crate::render::Report;
 use crate::render::table::{self, Tone, cut, one_line, width};
 use crate::render::time::{span, when};

@@ -9,7 +9,8 @@ use serde_json::Value;
 
 use super::orphans::read_lists;
 use super::queues::{latency, read_queues};
-use super::{Ctx, Problem};
+use super::Ctx;
+use crate::ops::Problem;
 use crate::render::table::{self, Tone};
 use crate::render::time::span;
 use crate::render::{Report, size};

@@ -46,7 +46,7 @@ pub fn run(ctx: &mut Ctx, command: &FixtureCommand) -> anyhow::Result<Exit> {
                 }
             }
             let n = fixture::load(store, &doc)?;
-            ctx.record(super::Counts::done(n as u64));
+            ctx.record(crate::ops::Counts::done(n as u64));
             ctx.ui
                 .note(&format!("loaded {n} keys from {}", file.display()));
         }

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use super::Ctx;
-use super::sets::filter::{FilterArgs, JobFilter};
+use crate::ops::filter::{FilterArgs, JobFilter};
 use super::sets::list::{LimitArgs, Score, TABLE_LIMIT};
 use crate::render::list::{Columns, ListEntry, ListPrinter, Row, trouble};
 use crate::render::time::{rfc3339, run_time};
@@ -394,12 +394,12 @@ pub fn run(ctx: &mut Ctx, args: &HistoryArgs) -> anyhow::Result<Exit> {
     }
     printer.end(out, shown, more)?;
     if shown == 0 && more == 0 && !missing {
-        let held = crate::commands::empty::zset(ctx.store()?, key)?;
-        let noun = crate::commands::empty::Noun {
+        let held = crate::ops::empty::zset(ctx.store()?, key)?;
+        let noun = crate::ops::empty::Noun {
             many: "runs",
             verb: "finished",
         };
-        crate::commands::empty::explain(&ctx.ui, &held, &noun, &args.filter, true);
+        crate::render::empty::explain(&ctx.ui, &held, &noun, &args.filter, true);
     }
     Ok(Exit::Ok)
 }

@@ -13,7 +13,8 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{Number, Value};
 
-use super::{Ctx, Problem};
+use super::Ctx;
+use crate::ops::Problem;
 use crate::render::Report;
 use crate::render::json::pretty;
 use crate::render::list::trouble;

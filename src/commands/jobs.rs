@@ -13,7 +13,7 @@ use serde_json::value::RawValue;
 use super::Ctx;
 use super::busy::{job_text, read_running};
 use super::queues::read_queues;
-use super::sets::filter::{FilterArgs, WaitingFilter};
+use crate::ops::filter::{FilterArgs, WaitingFilter};
 use super::sets::list::{LimitArgs, Payload, payload};
 use crate::render::list::{Columns, ListEntry, ListPrinter, Row, args_cell};
 use crate::render::time::rfc3339;
@@ -233,7 +233,7 @@ pub fn run(ctx: &mut Ctx, args: &JobsArgs) -> anyhow::Result<Exit> {
     let mut printer = ListPrinter::new(&ctx.ui, COLUMNS);
     printer.begin(&mut ctx.out)?;
     // What the places held, for "0 of N jobs match" (sizes already read, or ZCARD).
-    let mut held = crate::commands::empty::Held::default();
+    let mut held = crate::ops::empty::Held::default();
     for place in places {
         match place {
             Status::Enqueued => {
@@ -297,7 +297,7 @@ pub fn run(ctx: &mut Ctx, args: &JobsArgs) -> anyhow::Result<Exit> {
                     Status::Retry => JobSet::Retry,
                     _ => JobSet::Dead,
                 };
-                held.total += crate::commands::empty::zset(ctx.store()?, set.key())?.total;
+                held.total += crate::ops::empty::zset(ctx.store()?, set.key())?.total;
                 let mut pager = ZPager::new(set.key(), Order::NewestFirst, filter.scored().range());
                 pager.snapshot(ctx.store()?)?;
                 let pages = pager.prefetch(connector.clone()).only(filter.keep_raw());
@@ -324,11 +324,11 @@ pub fn run(ctx: &mut Ctx, args: &JobsArgs) -> anyhow::Result<Exit> {
     }
     printer.end(&mut ctx.out, seen.shown, seen.more)?;
     if seen.shown == 0 && seen.more == 0 {
-        let noun = crate::commands::empty::Noun {
+        let noun = crate::ops::empty::Noun {
             many: "jobs",
             verb: "was seen",
         };
-        crate::commands::empty::explain(&ctx.ui, &held, &noun, &args.filter, false);
+        crate::render::empty::explain(&ctx.ui, &held, &noun, &args.filter, false);
     }
     Ok(Exit::Ok)
 }

@@ -7,7 +7,8 @@ use std::time::Duration;
 use clap::Args;
 use serde::Serialize;
 
-use super::{Ctx, Problem};
+use super::Ctx;
+use crate::ops::Problem;
 use crate::render::table::{self, Tone, cut, one_line};
 use crate::render::time::{absolute, span, when};
 use crate::render::{Report, size};

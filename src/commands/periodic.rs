@@ -10,8 +10,9 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use super::busy::read_running;
-use super::sets::filter::Search;
-use super::{Ctx, Problem};
+use crate::ops::filter::Search;
+use super::Ctx;
+use crate::ops::Problem;
 use crate::cron::{self, Cron};
 use crate::render::table::{self, Tone, one_line};
 use crate::render::time::{rfc3339, span, when};
@@ -144,7 +145,7 @@ pub fn run(ctx: &mut Ctx, command: &PeriodicCommand) -> anyhow::Result<Exit> {
         }
         PeriodicCommand::RunNow { pjid } => {
             let report = run_now(ctx, pjid)?;
-            ctx.record(super::Counts::done(1));
+            ctx.record(crate::ops::Counts::done(1));
             emit(ctx, &report)
         }
         PeriodicCommand::Disable(args) => toggle(ctx, args, true),
@@ -904,11 +905,11 @@ fn toggle(ctx: &mut Ctx, args: &ToggleArgs, disable: bool) -> anyhow::Result<Exi
     };
     let matched = report.entries.len() as u64;
     let done = report.entries.iter().filter(|r| r.changed).count() as u64;
-    ctx.record(super::Counts {
+    ctx.record(crate::ops::Counts {
         matched,
         done,
         skipped: matched - done,
-        ..super::Counts::default()
+        ..crate::ops::Counts::default()
     });
     emit(ctx, &report)
 }

@@ -12,7 +12,8 @@ use comfy_table::ColumnConstraint;
 use serde::Serialize;
 
 use super::busy::millis;
-use super::{Ctx, Problem, read_registry};
+use super::Ctx;
+use crate::ops::{Problem, read_registry};
 use crate::render::table::{self, Tone, pad, width};
 use crate::render::time::{span, when};
 use crate::render::{Report, size, spark};

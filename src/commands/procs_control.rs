@@ -329,11 +329,11 @@ fn signal(
     };
     let heard = report.processes.iter().filter(|p| p.receivers > 0).count() as u64;
     let sent = report.processes.len() as u64;
-    ctx.record(super::Counts {
+    ctx.record(crate::ops::Counts {
         matched: sent,
         done: heard,
         skipped: sent - heard,
-        ..super::Counts::default()
+        ..crate::ops::Counts::default()
     });
     render::emit(&mut ctx.out, &ctx.ui, &report)?;
     Ok(report.exit())
@@ -559,11 +559,11 @@ fn prune(ctx: &mut Ctx, dry_run: bool) -> anyhow::Result<Exit> {
         removed,
     };
     if !dry_run {
-        ctx.record(super::Counts {
+        ctx.record(crate::ops::Counts {
             matched: members.len() as u64,
             done: report.removed.len() as u64,
             skipped: report.kept,
-            ..super::Counts::default()
+            ..crate::ops::Counts::default()
         });
     }
     render::emit(&mut ctx.out, &ctx.ui, &report)?;

@@ -5,7 +5,8 @@ use std::io::{self, Write};
 use clap::Args;
 use serde::Serialize;
 
-use super::{Ctx, Problem, read_registry};
+use super::Ctx;
+use crate::ops::{Problem, read_registry};
 use crate::render::table::{self, Tone};
 use crate::render::time::span;
 use crate::render::{Report, size};

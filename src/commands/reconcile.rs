@@ -11,7 +11,8 @@ use serde::Serialize;
 
 use super::orphans::{self, OrphansArgs, OrphansReport};
 use super::unsettled::{UnsettledListArgs, UnsettledReport};
-use super::{Ctx, Problem};
+use super::Ctx;
+use crate::ops::Problem;
 use crate::render::size::{count, counted};
 use crate::render::table::{self, Tone};
 use crate::render::{Report, emit};
@@ -310,7 +311,7 @@ pub fn run(ctx: &mut Ctx, args: &ReconcileArgs) -> anyhow::Result<Exit> {
         + report.unsettled.filed;
     let failed = lists(|l| l.failed);
     let skipped = report.unsettled.quarantined;
-    ctx.record(super::Counts {
+    ctx.record(crate::ops::Counts {
         matched: done + failed + skipped,
         done,
         gone: 0,
@@ -470,11 +471,11 @@ pub fn run_file_unsettled(ctx: &mut Ctx, dry_run: bool) -> anyhow::Result<Exit> 
         problems: Vec::new(),
     };
     file_unsettled(store, &recovery, &mut report.filed, &mut report.problems)?;
-    ctx.record(super::Counts {
+    ctx.record(crate::ops::Counts {
         matched: report.filed.filed + report.filed.quarantined,
         done: report.filed.filed,
         skipped: report.filed.quarantined,
-        ..super::Counts::default()
+        ..crate::ops::Counts::default()
     });
     emit(&mut ctx.out, &ctx.ui, &report)?;
     Ok(report.exit())

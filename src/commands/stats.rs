@@ -8,7 +8,8 @@ use clap::Args;
 use serde::Serialize;
 
 use super::queues::{QueueRow, queue_table, read_queues};
-use super::{Ctx, Problem, read_registry};
+use super::Ctx;
+use crate::ops::{Problem, read_registry};
 use crate::render::Report;
 use crate::render::chart::{self, Chart, Series};
 use crate::render::size::{bytes, count, grouped};

@@ -596,11 +596,11 @@ fn undo(ctx: &mut Ctx, given: &str, dry_run: bool, yes: bool) -> anyhow::Result<
     if result.is_ok() && !interrupted {
         undo::finish_undo(ctx.store()?, &record.id)?;
     }
-    ctx.record(super::Counts {
+    ctx.record(crate::ops::Counts {
         matched: restored + left,
         done: restored,
         skipped: left,
-        ..super::Counts::default()
+        ..crate::ops::Counts::default()
     });
     let exit = if interrupted {
         Exit::Interrupted
@@ -727,7 +727,7 @@ fn purge(ctx: &mut Ctx, given: Option<&str>, all: bool, yes: bool) -> anyhow::Re
         let keys = undo::purge(ctx.store()?, &record.id)?;
         (vec![record.id], keys)
     };
-    ctx.record(super::Counts::done(keys));
+    ctx.record(crate::ops::Counts::done(keys));
     render::emit(
         &mut ctx.out,
         &ctx.ui,

@@ -9,7 +9,8 @@ use serde_json::Number;
 use crate::store::unsettled::parse_record;
 use crate::text::visible_bytes;
 
-use super::{Ctx, Problem};
+use super::Ctx;
+use crate::ops::Problem;
 use crate::render::table::{cut, one_line, pad, width};
 use crate::render::time::{rfc3339, when};
 use crate::render::{Report, size};

@@ -658,11 +658,11 @@ fn serve(ctx: &mut Ctx, args: &WorkerArgs, r: Resolved) -> anyhow::Result<Exit> 
     };
     // The report's `processed` counts the runs that succeeded and `failed` those that
     // didn't (as the gem's counters do): every run is one or the other.
-    ctx.record(super::Counts {
+    ctx.record(crate::ops::Counts {
         matched: report.processed + report.failed,
         done: report.processed,
         failed: report.failed,
-        ..super::Counts::default()
+        ..crate::ops::Counts::default()
     });
     if r.log_format == LogFormat::Json {
         // The `worker_stopped` event is the summary; stdout carries the report only when

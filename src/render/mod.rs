@@ -2,7 +2,9 @@
 //! `Report` trait that turns a command's result into table, JSON or NDJSON output.
 
 pub mod chart;
+pub mod bulk;
 pub mod doctor;
+pub mod empty;
 pub mod exposition;
 pub mod help;
 pub mod json;

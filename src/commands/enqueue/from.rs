@@ -17,7 +17,7 @@ use serde_json::value::RawValue;
 
 use super::push::{self, Batch, JobSpec, When, Written};
 use crate::commands::Ctx;
-use crate::commands::bulk;
+use crate::ops::bulk;
 use crate::render::progress::Progress;
 use crate::render::size::{count, counted};
 use crate::render::{self, Report};
@@ -298,7 +298,7 @@ pub fn run(ctx: &mut Ctx, path: &Path, batch: usize) -> anyhow::Result<Exit> {
     progress.finish();
     summary.finish();
     summary.undo = ctx.finish_undo(recorder.as_ref());
-    ctx.record(crate::commands::Counts {
+    ctx.record(crate::ops::Counts {
         matched: summary.lines,
         done: summary.pushed + summary.scheduled,
         gone: 0,
@@ -481,7 +481,7 @@ impl Report for FromSummary {
                 )
             )?;
         }
-        writeln!(out, "{}", bulk::took(ui, self.elapsed_secs, self.written()))
+        writeln!(out, "{}", crate::render::bulk::took(ui, self.elapsed_secs, self.written()))
     }
 
     fn exit(&self) -> Exit {

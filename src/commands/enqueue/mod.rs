@@ -105,7 +105,7 @@ pub struct EnqueueArgs {
 
     /// Jobs per round trip with --from (1–2000)
     #[arg(long, value_name = "N", default_value_t = 1000, requires = "from",
-          value_parser = clap::value_parser!(u64).range(1..=super::bulk::MAX_BATCH as u64))]
+          value_parser = clap::value_parser!(u64).range(1..=crate::ops::bulk::MAX_BATCH as u64))]
     pub batch: u64,
 }
 
@@ -176,11 +176,11 @@ pub fn run(ctx: &mut Ctx, args: &EnqueueArgs) -> anyhow::Result<Exit> {
         payload: written.then(|| String::from_utf8_lossy(job.payload).into_owned()),
         undo: undo_kept,
     };
-    ctx.record(super::Counts {
+    ctx.record(crate::ops::Counts {
         matched: 1,
         done: u64::from(written),
         skipped: u64::from(!written),
-        ..super::Counts::default()
+        ..crate::ops::Counts::default()
     });
     render::emit(&mut ctx.out, &ctx.ui, &report)?;
     Ok(report.exit())

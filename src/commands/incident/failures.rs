@@ -5,8 +5,8 @@
 
 use std::collections::HashMap;
 
-use crate::commands::Problem;
-use crate::commands::sets::fingerprint::{Fingerprint, UNPARSEABLE, pattern_of};
+use crate::ops::Problem;
+use crate::ops::fingerprint::{Fingerprint, UNPARSEABLE, pattern_of};
 use crate::store::job::{UNPARSEABLE_CLASS, failure_time};
 use crate::store::page::{Order, ScoreRange, ZPager};
 use crate::store::{Connector, JobSet, Name, Store, StoreResult, keys};

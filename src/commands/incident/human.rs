@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use chrono::{DateTime, Local, TimeZone, Utc};
 
 use super::{IncidentReport, Severity};
-use crate::commands::Problem;
+use crate::ops::Problem;
 use crate::render::time::{relative, span};
 use crate::term::ui::Ui;
 use crate::text::one_line;

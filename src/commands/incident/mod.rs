@@ -16,7 +16,8 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{Ctx, Problem};
+use super::Ctx;
+use crate::ops::Problem;
 use crate::render::Report;
 use crate::render::time::rfc3339;
 use crate::term::exit::Exit;

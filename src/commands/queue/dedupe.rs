@@ -374,10 +374,10 @@ pub fn run(ctx: &mut Ctx, args: &DedupeArgs) -> anyhow::Result<Exit> {
         }
     }
     report.undo = ctx.finish_undo(recorder.as_ref());
-    ctx.record(super::super::Counts {
+    ctx.record(crate::ops::Counts {
         matched: report.scanned,
         done: report.duplicates,
-        ..super::super::Counts::default()
+        ..crate::ops::Counts::default()
     });
     render::emit(&mut ctx.out, &ctx.ui, &report)?;
     Ok(report.exit())

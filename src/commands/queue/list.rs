@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use crate::commands::Ctx;
-use crate::commands::sets::filter::{FilterArgs, WaitingFilter};
+use crate::ops::filter::{FilterArgs, WaitingFilter};
 use crate::commands::sets::list::{LimitArgs, Payload, payload};
 use crate::render::list::{Columns, ListEntry, ListPrinter, Row, args_cell};
 use crate::render::time::rfc3339;
@@ -203,12 +203,12 @@ pub fn run(ctx: &mut Ctx, args: &ListArgs) -> anyhow::Result<Exit> {
     printer.end(out, shown, more)?;
     if shown == 0 && more == 0 {
         let key = keys::queue(&args.queue_name);
-        let held = crate::commands::empty::list(ctx.store()?, &key)?;
-        let noun = crate::commands::empty::Noun {
+        let held = crate::ops::empty::list(ctx.store()?, &key)?;
+        let noun = crate::ops::empty::Noun {
             many: "waiting jobs",
             verb: "was enqueued",
         };
-        crate::commands::empty::explain(&ctx.ui, &held, &noun, &args.filter, false);
+        crate::render::empty::explain(&ctx.ui, &held, &noun, &args.filter, false);
     }
     Ok(Exit::Ok)
 }

@@ -20,8 +20,8 @@ use super::Ctx;
 pub mod dedupe;
 pub mod list;
 pub mod show;
-use super::bulk::{self, Outcome, PaceArgs, Pacer, Summary};
-use super::sets::filter::{FilterArgs, WaitingFilter};
+use crate::ops::bulk::{self, Outcome, PaceArgs, Pacer, Summary};
+use crate::ops::filter::{FilterArgs, WaitingFilter};
 use crate::render::progress::Progress;
 use crate::render::size::{count, counted};
 use crate::render::table::one_line;
@@ -323,11 +323,11 @@ fn pause(ctx: &mut Ctx, names: &[Name], pause: bool) -> anyhow::Result<Exit> {
         queues: rows,
         undo: undo_kept,
     };
-    ctx.record(super::Counts {
+    ctx.record(crate::ops::Counts {
         matched,
         done: changed,
         skipped: matched - changed,
-        ..super::Counts::default()
+        ..crate::ops::Counts::default()
     });
     emit(ctx, &report)
 }
@@ -448,7 +448,7 @@ fn clear(ctx: &mut Ctx, queue: &Name, force: bool, yes: bool) -> anyhow::Result<
         listed,
         undo: undo_kept,
     };
-    ctx.record(super::Counts::done(deleted));
+    ctx.record(crate::ops::Counts::done(deleted));
     emit(ctx, &report)
 }
 
@@ -981,7 +981,7 @@ fn delete_by_jid(ctx: &mut Ctx, args: &DeleteJobArgs, jids: &[String]) -> anyhow
     } else {
         summary.exit()
     };
-    ctx.record(super::Counts::from(&summary));
+    ctx.record(crate::ops::Counts::from(&summary));
     let report = DeleteReport {
         summary,
         locks_released,
@@ -1097,7 +1097,7 @@ fn delete_bulk(ctx: &mut Ctx, args: &DeleteJobArgs) -> anyhow::Result<Exit> {
     summary.finish();
     summary.undo = ctx.finish_undo(recorder.as_ref());
     let exit = summary.exit();
-    ctx.record(super::Counts::from(&summary));
+    ctx.record(crate::ops::Counts::from(&summary));
     let report = DeleteReport {
         summary,
         locks_released,

@@ -10,7 +10,8 @@ use serde::Serialize;
 
 use crate::commands::busy::{Running, read_running, running_table};
 use crate::commands::queues::latency;
-use crate::commands::{Ctx, Problem};
+use crate::commands::Ctx;
+use crate::ops::Problem;
 use crate::render::Report;
 use crate::render::size::count;
 use crate::render::time::span;

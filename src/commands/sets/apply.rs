@@ -12,10 +12,11 @@ use clap::Args;
 use redis::Value;
 use serde::Serialize;
 
-use super::filter::{FilterArgs, JobFilter};
+use crate::ops::filter::{FilterArgs, JobFilter};
 use super::transfer;
-use crate::commands::bulk::{self, Outcome, PaceArgs, Pacer, Summary};
-use crate::commands::{Counts, Ctx};
+use crate::ops::bulk::{self, Outcome, PaceArgs, Pacer, Summary};
+use crate::commands::Ctx;
+use crate::ops::Counts;
 use crate::render::progress::Progress;
 use crate::render::size::{count, counted};
 use crate::render::table::{cut, one_line};
@@ -432,8 +433,8 @@ impl Scan {
 
 /// When the filters left nothing of a set that holds entries, say why (on stderr).
 fn explain_empty(ctx: &mut Ctx, set: JobSet, filter: &FilterArgs) -> anyhow::Result<()> {
-    let held = crate::commands::empty::zset(ctx.store()?, set.key())?;
-    crate::commands::empty::explain(&ctx.ui, &held, &super::list::noun(set), filter, true);
+    let held = crate::ops::empty::zset(ctx.store()?, set.key())?;
+    crate::render::empty::explain(&ctx.ui, &held, &super::list::noun(set), filter, true);
     Ok(())
 }
 

@@ -8,7 +8,7 @@ use clap::Args;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::filter::{FilterArgs, JobFilter};
+use crate::ops::filter::{FilterArgs, JobFilter};
 use crate::commands::Ctx;
 use crate::render::json::compact;
 use crate::render::list::{Columns, ListEntry, ListPrinter, Row, trouble};
@@ -266,18 +266,18 @@ pub fn run(ctx: &mut Ctx, set: JobSet, args: &ListArgs) -> anyhow::Result<Exit> 
     }
     printer.end(out, shown, more)?;
     if shown == 0 && more == 0 {
-        let held = crate::commands::empty::zset(ctx.store()?, set.key())?;
-        crate::commands::empty::explain(&ctx.ui, &held, &noun(set), &args.filter, true);
+        let held = crate::ops::empty::zset(ctx.store()?, set.key())?;
+        crate::render::empty::explain(&ctx.ui, &held, &noun(set), &args.filter, true);
     }
     Ok(Exit::Ok)
 }
 
 /// How a set's entries and their time are named when nothing matched.
-pub fn noun(set: JobSet) -> crate::commands::empty::Noun {
+pub fn noun(set: JobSet) -> crate::ops::empty::Noun {
     let (many, verb) = match set {
         JobSet::Dead => ("dead entries", "died"),
         JobSet::Retry => ("retry entries", "is due"),
         JobSet::Schedule => ("scheduled entries", "is due"),
     };
-    crate::commands::empty::Noun { many, verb }
+    crate::ops::empty::Noun { many, verb }
 }

@@ -1,8 +1,6 @@
 //! `retry`, `dead` and `scheduled`: the three sorted sets of jobs waiting for a time.
 
 pub mod apply;
-pub mod filter;
-pub mod fingerprint;
 pub mod list;
 pub mod transfer;
 pub mod triage;

@@ -17,7 +17,7 @@ use clap::Args;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use super::filter::{FilterArgs, JobFilter};
+use crate::ops::filter::{FilterArgs, JobFilter};
 use crate::commands::Ctx;
 use crate::render::progress::Progress;
 use crate::render::size::{count, counted};
@@ -759,7 +759,7 @@ fn finish(ctx: &mut Ctx, mut report: ImportReport, started: Instant) -> anyhow::
     report.elapsed_secs = (started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
     // With nothing to add nothing was written: no change, no audit entry.
     if !report.dry_run && report.to_add > 0 {
-        ctx.record(crate::commands::Counts {
+        ctx.record(crate::ops::Counts {
             matched: report.lines,
             done: report.added,
             gone: 0,

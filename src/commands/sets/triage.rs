@@ -13,9 +13,10 @@ use clap::{Args, ValueEnum};
 use comfy_table::ColumnConstraint;
 use serde::Serialize;
 
-use super::filter::{FilterArgs, JobFilter};
-use super::fingerprint::{Fingerprint, UNPARSEABLE, pattern_of};
-use crate::commands::{Ctx, Problem};
+use crate::ops::filter::{FilterArgs, JobFilter};
+use crate::ops::fingerprint::{Fingerprint, UNPARSEABLE, pattern_of};
+use crate::commands::Ctx;
+use crate::ops::Problem;
 use crate::render::table::{self, Tone};
 use crate::render::time::{rfc3339, span, when};
 use crate::render::{Report, size, spark};
@@ -400,16 +401,16 @@ pub fn run(ctx: &mut Ctx, set: JobSet, args: &TriageArgs) -> anyhow::Result<Tria
         .collect();
     let bucket_seconds = span.map(|s| (s.hi - s.lo).max(0.0) / BUCKETS as f64);
     if total == 0 {
-        let held = crate::commands::empty::zset(store, key.as_bytes())?;
+        let held = crate::ops::empty::zset(store, key.as_bytes())?;
         let noun = if args.from_history {
-            crate::commands::empty::Noun {
+            crate::ops::empty::Noun {
                 many: "failed runs",
                 verb: "finished",
             }
         } else {
             super::list::noun(set)
         };
-        crate::commands::empty::explain(&ui, &held, &noun, &args.filter, true);
+        crate::render::empty::explain(&ui, &held, &noun, &args.filter, true);
     }
     Ok(TriageReport {
         source: key.shown().into_owned(),

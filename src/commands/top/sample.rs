@@ -18,7 +18,7 @@ use std::collections::{HashMap, VecDeque};
 use std::time::{Duration, Instant};
 
 use crate::clock::Clock;
-use crate::commands::Problem;
+use crate::ops::Problem;
 use crate::commands::procs::{State, read_processes};
 use crate::commands::procs_control::{Signal, present, publish};
 use crate::commands::queue::set_paused;
