@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::orphans::read_lists;
-use super::queues::{latency, read_queues};
+use crate::ops::queues::{latency, read_queues};
 use super::Ctx;
 use crate::ops::Problem;
 use crate::render::table::{self, Tone};

@@ -389,7 +389,7 @@ impl Search<'_> {
                 }
             };
         Ok(entries.iter().find_map(|(tid, raw)| {
-            let entry = super::busy::read_entry(identity, tid, raw, false, 0.0);
+            let entry = crate::ops::busy::read_entry(identity, tid, raw, false, 0.0);
             (entry.jid.as_deref() == Some(self.jid))
                 .then_some(entry.run_at)
                 .flatten()

@@ -11,8 +11,8 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use super::Ctx;
-use super::busy::{job_text, read_running};
-use super::queues::read_queues;
+use crate::ops::busy::{job_text, read_running};
+use crate::ops::queues::read_queues;
 use crate::ops::filter::{FilterArgs, WaitingFilter};
 use super::sets::list::{LimitArgs, Payload, payload};
 use crate::render::list::{Columns, ListEntry, ListPrinter, Row, args_cell};

@@ -9,7 +9,7 @@ use clap::{Args, Subcommand};
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::busy::read_running;
+use crate::ops::busy::read_running;
 use crate::ops::filter::Search;
 use super::Ctx;
 use crate::ops::Problem;
@@ -568,7 +568,7 @@ fn entry_jobs(
         }
     };
     let mut out = Vec::new();
-    let (queues, queue_problems) = crate::commands::queues::read_queues(store, 0.0)?;
+    let (queues, queue_problems) = crate::ops::queues::read_queues(store, 0.0)?;
     problems.extend(queue_problems);
     for q in queues.iter().filter(|q| q.size > 0) {
         let key = keys::queue(&q.name);

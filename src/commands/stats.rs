@@ -7,7 +7,8 @@ use chrono::{DateTime, Days, NaiveDate, Utc};
 use clap::Args;
 use serde::Serialize;
 
-use super::queues::{QueueRow, queue_table, read_queues};
+use crate::ops::queues::{QueueRow, read_queues};
+use crate::render::queues::queue_table;
 use super::Ctx;
 use crate::ops::{Problem, read_registry};
 use crate::render::Report;

@@ -4,9 +4,12 @@
 //! store, the terminal layer and the basics below them, never commands, cli or render.
 
 pub mod bulk;
+pub mod busy;
 pub mod empty;
 pub mod filter;
 pub mod fingerprint;
+pub mod procs;
+pub mod queues;
 
 use std::io::{self, BufWriter, Stdout, Write};
 use std::time::Duration;

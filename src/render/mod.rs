@@ -3,6 +3,7 @@
 
 pub mod chart;
 pub mod bulk;
+pub mod busy;
 pub mod doctor;
 pub mod empty;
 pub mod exposition;
@@ -10,6 +11,7 @@ pub mod help;
 pub mod json;
 pub mod list;
 pub mod progress;
+pub mod queues;
 pub mod size;
 pub mod spark;
 pub mod table;

@@ -10,8 +10,8 @@ use serde_json::json;
 
 use super::server::Facts;
 use super::{DoctorArgs, Finding, SCAN_CAP, SCAN_STEP, answered};
-use crate::commands::procs::{Process, State, read_processes};
-use crate::commands::queues::{QueueRow, read_queues};
+use crate::ops::procs::{Process, State, read_processes};
+use crate::ops::queues::{QueueRow, read_queues};
 use crate::commands::{history, orphans, periodic};
 use crate::ops::Problem;
 use crate::render::size::{count, counted};

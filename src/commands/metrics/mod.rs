@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::periodic::{EntryDelay, entry_delays};
-use super::procs::{Process, State, read_processes};
-use super::queues::{QueueRow, read_queues};
+use crate::ops::procs::{Process, State, read_processes};
+use crate::ops::queues::{QueueRow, read_queues};
 use super::stats::Totals;
 use super::Ctx;
 use crate::ops::{Problem, read_registry};

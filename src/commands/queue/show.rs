@@ -8,8 +8,9 @@ use std::io::{self, Write};
 use clap::Args;
 use serde::Serialize;
 
-use crate::commands::busy::{Running, read_running, running_table};
-use crate::commands::queues::latency;
+use crate::ops::busy::{Running, read_running};
+use crate::render::busy::running_table;
+use crate::ops::queues::latency;
 use crate::commands::Ctx;
 use crate::ops::Problem;
 use crate::render::Report;

@@ -19,10 +19,10 @@ use std::time::{Duration, Instant};
 
 use crate::clock::Clock;
 use crate::ops::Problem;
-use crate::commands::procs::{State, read_processes};
+use crate::ops::procs::{State, read_processes};
 use crate::commands::procs_control::{Signal, present, publish};
 use crate::commands::queue::set_paused;
-use crate::commands::queues::read_queues_with;
+use crate::ops::queues::read_queues_with;
 use crate::commands::stats::Totals as Counted;
 use crate::render::top::{
     DeathLine, Growth, ProcState, ProcessLine, QueueLine, Rate, RedisTotals, Totals, View,
