@@ -36,3 +36,13 @@ impl Clock {
         }
     }
 }
+
+/// RFC 3339 with microseconds, for JSON.
+pub fn rfc3339(t: f64) -> String {
+    let secs = t.floor() as i64;
+    let micros = ((t - t.floor()) * 1e6).round().min(999_999.0) as u32;
+    match chrono::DateTime::<chrono::Utc>::from_timestamp(secs, micros * 1000) {
+        Some(dt) => dt.to_rfc3339_opts(chrono::SecondsFormat::Micros, true),
+        None => format!("{t}"),
+    }
+}

@@ -106,7 +106,7 @@ impl Change {
                 failed,
             } = ctx.audit.counts.unwrap_or_default();
             let (undo, undo_until) = match &ctx.audit.undo {
-                Some(kept) => (kept.id.clone(), crate::render::time::rfc3339(kept.until)),
+                Some(kept) => (kept.id.clone(), crate::clock::rfc3339(kept.until)),
                 None if !self.undoable => ("no".to_string(), String::new()),
                 None if ctx.undo.keep.is_none() => ("off".to_string(), String::new()),
                 None => ("none".to_string(), String::new()),

@@ -219,7 +219,7 @@ fn run_parsed(cli: Cli, sources: config::Sources, argv: &[OsString]) -> anyhow::
             crate::render::size::count(kept.entries),
             crate::text::plural(kept.entries, "entry", "entries"),
             crate::render::size::bytes(kept.bytes as i64),
-            crate::render::time::rfc3339(kept.until),
+            crate::clock::rfc3339(kept.until),
             kept.id,
         ));
     }

@@ -7,7 +7,7 @@ use clap::Args;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::orphans::read_lists;
+use crate::ops::orphans::read_lists;
 use crate::ops::queues::{latency, read_queues};
 use super::Ctx;
 use crate::ops::Problem;

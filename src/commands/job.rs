@@ -20,7 +20,8 @@ use crate::render::json::pretty;
 use crate::render::list::trouble;
 use crate::render::size::counted;
 use crate::render::table::{cut, one_line, pad, width};
-use crate::render::time::{absolute, rfc3339, run_time, span, when};
+use crate::clock::rfc3339;
+use crate::render::time::{absolute, run_time, span, when};
 use crate::store::find;
 use crate::store::job::Job;
 use crate::store::liveness::{self, DEFAULT_THRESHOLD, ListState, Liveness};
@@ -347,7 +348,7 @@ impl Search<'_> {
         let owner = match ListState::read(store, identity) {
             Ok(state) => {
                 if state.last_beat_unreadable {
-                    super::orphans::beat_unreadable(store, &mut self.problems)?;
+                    crate::ops::orphans::beat_unreadable(store, &mut self.problems)?;
                 }
                 Some(state.judge(DEFAULT_THRESHOLD, pinned).liveness)
             }

@@ -16,7 +16,7 @@ use crate::ops::queues::read_queues;
 use crate::ops::filter::{FilterArgs, WaitingFilter};
 use super::sets::list::{LimitArgs, Payload, payload};
 use crate::render::list::{Columns, ListEntry, ListPrinter, Row, args_cell};
-use crate::render::time::rfc3339;
+use crate::clock::rfc3339;
 use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
 use crate::store::page::{ListPager, Order, ZPager, prefetch};
 use crate::store::{JobSet, Name, keys};

@@ -45,7 +45,7 @@ pub fn undo_plan_line(kept: Option<&crate::store::undo::Kept>) -> String {
             crate::render::size::count(k.entries),
             crate::text::plural(k.entries, "entry", "entries"),
             crate::render::size::bytes(k.bytes as i64),
-            crate::render::time::rfc3339(k.until)
+            crate::clock::rfc3339(k.until)
         ),
         None => "undo: --no-undo: nothing would be kept, it could not be undone".into(),
     }

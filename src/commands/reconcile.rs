@@ -9,8 +9,8 @@ use std::time::Duration;
 use clap::Args;
 use serde::Serialize;
 
-use super::orphans::{self, OrphansArgs, OrphansReport};
-use super::unsettled::{UnsettledListArgs, UnsettledReport};
+use crate::ops::orphans::{self, OrphansReport};
+use crate::ops::unsettled::{self, UnsettledReport};
 use super::Ctx;
 use crate::ops::Problem;
 use crate::render::size::{count, counted};
@@ -227,13 +227,6 @@ impl Report for DryRunReport {
     }
 }
 
-fn unsettled_all() -> UnsettledListArgs {
-    UnsettledListArgs {
-        limit: super::unsettled::DEFAULT_LIMIT,
-        watch: Default::default(),
-    }
-}
-
 fn recovery(ctx: &Ctx, args: &ReconcileArgs) -> Recovery {
     Recovery {
         threshold: args.orphan_threshold.as_secs_f64(),
@@ -245,14 +238,10 @@ fn recovery(ctx: &Ctx, args: &ReconcileArgs) -> Recovery {
 
 pub fn run(ctx: &mut Ctx, args: &ReconcileArgs) -> anyhow::Result<Exit> {
     if args.dry_run {
-        let orphans = orphans::run(
-            ctx,
-            &OrphansArgs {
-                orphan_threshold: args.orphan_threshold,
-                watch: Default::default(),
-            },
-        )?;
-        let unsettled = super::unsettled::run_list(ctx, &unsettled_all())?;
+        let ui = ctx.ui.clone();
+        let store = ctx.store()?;
+        let orphans = orphans::report(store, &ui, args.orphan_threshold.as_secs_f64())?;
+        let unsettled = unsettled::read(store, unsettled::DEFAULT_LIMIT)?;
         let report = DryRunReport { orphans, unsettled };
         emit(&mut ctx.out, &ctx.ui, &report)?;
         return Ok(report.exit());
@@ -454,7 +443,7 @@ fn reconcile_list(
 /// `cogctl unsettled file`: only the unsettled part of a pass.
 pub fn run_file_unsettled(ctx: &mut Ctx, dry_run: bool) -> anyhow::Result<Exit> {
     if dry_run {
-        let report = super::unsettled::run_list(ctx, &unsettled_all())?;
+        let report = unsettled::read(ctx.store()?, unsettled::DEFAULT_LIMIT)?;
         emit(&mut ctx.out, &ctx.ui, &report)?;
         return Ok(report.exit());
     }

@@ -8,8 +8,10 @@ pub mod busy;
 pub mod empty;
 pub mod filter;
 pub mod fingerprint;
+pub mod orphans;
 pub mod procs;
 pub mod queues;
+pub mod unsettled;
 
 use std::io::{self, BufWriter, Stdout, Write};
 use std::time::Duration;

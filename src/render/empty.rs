@@ -4,7 +4,8 @@
 use crate::ops::empty::{Held, Noun};
 use crate::ops::filter::FilterArgs;
 use crate::render::size::count;
-use crate::render::time::{rfc3339, span};
+use crate::clock::rfc3339;
+use crate::render::time::span;
 use crate::term::ui::Ui;
 use crate::term::values::TimeArg;
 

@@ -78,16 +78,6 @@ pub fn zone(ui: &Ui, t: i64) -> String {
     }
 }
 
-/// RFC 3339 with microseconds, for JSON.
-pub fn rfc3339(t: f64) -> String {
-    let secs = t.floor() as i64;
-    let micros = ((t - t.floor()) * 1e6).round().min(999_999.0) as u32;
-    match DateTime::<Utc>::from_timestamp(secs, micros * 1000) {
-        Some(dt) => dt.to_rfc3339_opts(chrono::SecondsFormat::Micros, true),
-        None => format!("{t}"),
-    }
-}
-
 /// A length of time with its two leading units: `45s`, `3m 20s`, `2h 5m`, `3d 4h`.
 pub fn span(secs: f64) -> String {
     let s = secs.max(0.0).floor() as u64;

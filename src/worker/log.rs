@@ -37,7 +37,7 @@ pub fn line(
     event: &str,
     fields: &[(&str, &dyn std::fmt::Display)],
 ) -> String {
-    let time = crate::render::time::rfc3339(time);
+    let time = crate::clock::rfc3339(time);
     match format {
         LogFormat::Logfmt => {
             let mut line = format!("time={time} level={level} event={event}");

@@ -19,7 +19,7 @@ use serde_json::Value;
 use super::Ctx;
 use crate::ops::Problem;
 use crate::render::Report;
-use crate::render::time::rfc3339;
+use crate::clock::rfc3339;
 use crate::term::exit::Exit;
 use crate::term::values::parse_duration;
 

@@ -15,7 +15,7 @@ use super::super::Ctx;
 use crate::render::progress::Progress;
 use crate::render::size::{bytes, count};
 use crate::render::table::{self, Tone};
-use crate::render::time::rfc3339;
+use crate::clock::rfc3339;
 use crate::render::{self, Report};
 use crate::store::job::{Job, UNPARSEABLE_CLASS};
 use crate::store::page::ListPager;

@@ -14,7 +14,7 @@ use crate::commands::Ctx;
 use crate::ops::filter::{FilterArgs, WaitingFilter};
 use crate::commands::sets::list::{LimitArgs, Payload, payload};
 use crate::render::list::{Columns, ListEntry, ListPrinter, Row, args_cell};
-use crate::render::time::rfc3339;
+use crate::clock::rfc3339;
 use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
 use crate::store::page::{ListPager, prefetch};
 use crate::store::{KeyType, Name, keys};

@@ -12,7 +12,7 @@ use crate::ops::filter::{FilterArgs, JobFilter};
 use crate::commands::Ctx;
 use crate::render::json::compact;
 use crate::render::list::{Columns, ListEntry, ListPrinter, Row, trouble};
-use crate::render::time::rfc3339;
+use crate::clock::rfc3339;
 use crate::store::JobSet;
 use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
 use crate::store::page::{Order, ZEntry, ZPager};
