@@ -22,7 +22,7 @@ use ratatui::crossterm::{cursor, execute, terminal};
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use crate::commands::sets::list::{LimitArgs, TABLE_LIMIT};
+use crate::ops::listing::{LimitArgs, TABLE_LIMIT};
 use crate::commands::{Ctx, WatchArgs};
 use crate::render::json::{self, compact};
 use crate::render::watch::Frame;

@@ -8,7 +8,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::Ctx;
-use super::sets::list::LimitArgs;
+use crate::ops::listing::LimitArgs;
 use crate::render::table::{self, Tone, cut};
 use crate::render::time::{span, when};
 use crate::render::{self, Report};

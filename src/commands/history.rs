@@ -10,12 +10,14 @@ use std::io::Write;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::value::RawValue;
 
 use super::Ctx;
+use crate::ops::history::{Run, history_exists, parse_run};
 use crate::ops::filter::{FilterArgs, JobFilter};
-use super::sets::list::{LimitArgs, Score, TABLE_LIMIT};
+use crate::ops::listing::{LimitArgs, TABLE_LIMIT};
+use crate::render::list::Score;
 use crate::render::list::{Columns, ListEntry, ListPrinter, Row, trouble};
 use crate::clock::rfc3339;
 use crate::render::time::run_time;
@@ -96,39 +98,6 @@ pub enum Sort {
     Duration,
 }
 
-/// A history entry as the gem writes it (KEYS.md §3.21), every field borrowed.
-#[derive(Debug, Default, Deserialize)]
-pub struct Run<'a> {
-    #[serde(borrow)]
-    pub jid: Option<Cow<'a, str>>,
-    #[serde(borrow)]
-    pub class: Option<Cow<'a, str>>,
-    #[serde(borrow)]
-    pub queue: Option<Cow<'a, str>>,
-    #[serde(borrow)]
-    pub args: Option<&'a RawValue>,
-    #[serde(borrow)]
-    pub status: Option<Cow<'a, str>>,
-    pub started_at: Option<f64>,
-    pub finished_at: Option<f64>,
-    #[serde(borrow)]
-    pub error_class: Option<Cow<'a, str>>,
-    #[serde(borrow)]
-    pub error_message: Option<Cow<'a, str>>,
-    #[serde(borrow)]
-    pub backtrace: Option<Vec<Cow<'a, str>>>,
-}
-
-impl Run<'_> {
-    /// Seconds from start to finish, when both are known.
-    pub fn duration(&self) -> Option<f64> {
-        match (self.started_at, self.finished_at) {
-            (Some(s), Some(f)) => Some((f - s).max(0.0)),
-            _ => None,
-        }
-    }
-}
-
 /// One finished run, the JSON schema of `history --json/--ndjson` (docs/output.md "JSON output").
 #[derive(Debug, Serialize)]
 pub struct RunEntry<'a> {
@@ -157,17 +126,6 @@ pub struct RunEntry<'a> {
     pub member: Option<Cow<'a, str>>,
     #[serde(skip)]
     finished: f64,
-}
-
-/// An entry read: the run, or why it isn't one.
-pub fn parse_run(raw: &[u8]) -> Result<Run<'_>, String> {
-    serde_json::from_slice::<Run>(raw).map_err(|e| {
-        if serde_json::from_slice::<serde_json::Value>(raw).is_ok() {
-            format!("not a history entry ({e})")
-        } else {
-            format!("not valid JSON ({e})")
-        }
-    })
 }
 
 impl<'a> RunEntry<'a> {
@@ -403,46 +361,6 @@ pub fn run(ctx: &mut Ctx, args: &HistoryArgs) -> anyhow::Result<Exit> {
         crate::render::empty::explain(&ctx.ui, &held, &noun, &args.filter, true);
     }
     Ok(Exit::Ok)
-}
-
-/// Any history key at all (the lists or a daily bucket): the middleware has been on.
-pub fn history_exists(store: &mut crate::store::Store) -> crate::store::StoreResult<bool> {
-    if history_lists_exist(store)? {
-        return Ok(true);
-    }
-    let mut cursor = "0".to_string();
-    loop {
-        let (next, found): (String, Vec<Vec<u8>>) = store.query_server(
-            redis::cmd("SCAN")
-                .arg(&cursor)
-                .arg("MATCH")
-                .arg(keys::HISTORY_DAILY_PATTERN)
-                .arg("COUNT")
-                .arg(1000),
-        )?;
-        if !found.is_empty() {
-            return Ok(true);
-        }
-        if next == "0" {
-            return Ok(false);
-        }
-        cursor = next;
-    }
-}
-
-/// Any of the three history lists exists (the middleware has recorded a run in the last
-/// retention period, 30 days by default).
-pub fn history_lists_exist(store: &mut crate::store::Store) -> crate::store::StoreResult<bool> {
-    for key in [
-        keys::HISTORY_ALL,
-        keys::HISTORY_SUCCESS,
-        keys::HISTORY_FAILED,
-    ] {
-        if store.key_type(key.as_bytes())? != "none" {
-            return Ok(true);
-        }
-    }
-    Ok(false)
 }
 
 /// A run kept by `--sort duration`, ordered so the heap's top is the shortest (popped

@@ -541,7 +541,7 @@ fn finished_run(entry: &ZEntry) -> FinishedRun {
         backtrace: Vec::new(),
         invalid: None,
     };
-    match crate::commands::history::parse_run(&entry.member.raw) {
+    match crate::ops::history::parse_run(&entry.member.raw) {
         Ok(run) => {
             out.started_at = run.started_at;
             out.duration = run.duration().map(|d| (d * 1e6).round() / 1e6);
@@ -690,7 +690,7 @@ pub fn run(ctx: &mut Ctx, args: &JobArgs) -> anyhow::Result<JobReport> {
             Vec::new()
         }
     };
-    let history = !runs.is_empty() || crate::commands::history::history_exists(store)?;
+    let history = !runs.is_empty() || crate::ops::history::history_exists(store)?;
     let status = status_hash(store, jid, &mut problems)?;
     Ok(JobReport {
         jid: args.jid.clone(),

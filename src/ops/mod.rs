@@ -8,6 +8,8 @@ pub mod busy;
 pub mod empty;
 pub mod filter;
 pub mod fingerprint;
+pub mod history;
+pub mod listing;
 pub mod orphans;
 pub mod procs;
 pub mod queues;

@@ -5,7 +5,10 @@
 
 use std::io::{self, Write};
 
-use super::json;
+use serde::Serialize;
+use serde_json::value::RawValue;
+
+use super::json::{self, compact};
 use super::size::count;
 use super::table::{cut, one_line, pad, width};
 use super::time::when;
@@ -359,5 +362,45 @@ impl ListPrinter {
                 Ok(())
             }
         }
+    }
+}
+
+/// A score as a JSON number with the exact digits Redis printed.
+#[derive(Debug)]
+pub struct Score<'a>(pub &'a str);
+
+impl Serialize for Score<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0.parse::<serde_json::Number>() {
+            Ok(n) => n.serialize(s),
+            Err(_) => s.serialize_none(),
+        }
+    }
+}
+
+/// The stored member as JSON: borrowed as is, or compacted when it spans lines (NDJSON
+/// output must stay one object per line), its tokens still as stored.
+#[derive(Debug)]
+pub enum Payload<'a> {
+    Stored(&'a RawValue),
+    Compacted(Box<RawValue>),
+}
+
+impl Serialize for Payload<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Payload::Stored(raw) => raw.serialize(s),
+            Payload::Compacted(raw) => raw.serialize(s),
+        }
+    }
+}
+
+pub fn payload(raw: &RawValue) -> Payload<'_> {
+    if memchr::memchr2(b'\n', b'\r', raw.get().as_bytes()).is_none() {
+        return Payload::Stored(raw);
+    }
+    match RawValue::from_string(compact(raw.get())).ok() {
+        Some(c) => Payload::Compacted(c),
+        None => Payload::Stored(raw),
     }
 }

@@ -12,7 +12,8 @@ use serde_json::value::RawValue;
 
 use crate::commands::Ctx;
 use crate::ops::filter::{FilterArgs, WaitingFilter};
-use crate::commands::sets::list::{LimitArgs, Payload, payload};
+use crate::ops::listing::LimitArgs;
+use crate::render::list::{Payload, payload};
 use crate::render::list::{Columns, ListEntry, ListPrinter, Row, args_cell};
 use crate::clock::rfc3339;
 use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};

@@ -6,45 +6,17 @@ use std::io::Write;
 
 use clap::Args;
 use serde::Serialize;
-use serde_json::value::RawValue;
 
 use crate::ops::filter::{FilterArgs, JobFilter};
 use crate::commands::Ctx;
-use crate::render::json::compact;
+use crate::ops::listing::LimitArgs;
+use crate::render::list::{Payload, Score, payload};
 use crate::render::list::{Columns, ListEntry, ListPrinter, Row, trouble};
 use crate::clock::rfc3339;
 use crate::store::JobSet;
 use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
 use crate::store::page::{Order, ZEntry, ZPager};
 use crate::term::exit::Exit;
-
-/// Entries shown by default in a table; JSON and NDJSON show every match unless --limit.
-pub const TABLE_LIMIT: usize = 50;
-
-/// How much a list shows: every list's `--limit N` and `--all`.
-#[derive(Clone, Debug, Args)]
-pub struct LimitArgs {
-    /// Show at most N (default 50 in a table; every match with --json/--ndjson)
-    #[arg(long, value_name = "N", conflicts_with = "all")]
-    pub limit: Option<usize>,
-
-    /// Show every match
-    #[arg(long)]
-    pub all: bool,
-}
-
-impl LimitArgs {
-    /// The cap for this run: none with --all, else --limit, else 50 in a table and none in
-    /// JSON.
-    pub fn resolve(&self, human: bool) -> Option<usize> {
-        match (self.all, self.limit) {
-            (true, _) => None,
-            (false, Some(n)) => Some(n),
-            (false, None) if human => Some(TABLE_LIMIT),
-            (false, None) => None,
-        }
-    }
-}
 
 #[derive(Debug, Args)]
 pub struct ListArgs {
@@ -89,36 +61,6 @@ pub struct SetEntry<'a> {
     pub payload: Option<Payload<'a>>,
     #[serde(skip)]
     pub score_value: f64,
-}
-
-/// A score as a JSON number with the exact digits Redis printed.
-#[derive(Debug)]
-pub struct Score<'a>(pub &'a str);
-
-impl Serialize for Score<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self.0.parse::<serde_json::Number>() {
-            Ok(n) => n.serialize(s),
-            Err(_) => s.serialize_none(),
-        }
-    }
-}
-
-/// The stored member as JSON: borrowed as is, or compacted when it spans lines (NDJSON
-/// output must stay one object per line), its tokens still as stored.
-#[derive(Debug)]
-pub enum Payload<'a> {
-    Stored(&'a RawValue),
-    Compacted(Box<RawValue>),
-}
-
-impl Serialize for Payload<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Payload::Stored(raw) => raw.serialize(s),
-            Payload::Compacted(raw) => raw.serialize(s),
-        }
-    }
 }
 
 impl<'a> SetEntry<'a> {
@@ -207,16 +149,6 @@ pub fn columns(set: JobSet) -> Columns {
         last: "ERROR",
         noun,
         last_is_error: true,
-    }
-}
-
-pub fn payload(raw: &RawValue) -> Payload<'_> {
-    if memchr::memchr2(b'\n', b'\r', raw.get().as_bytes()).is_none() {
-        return Payload::Stored(raw);
-    }
-    match RawValue::from_string(compact(raw.get())).ok() {
-        Some(c) => Payload::Compacted(c),
-        None => Payload::Stored(raw),
     }
 }
 
