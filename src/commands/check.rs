@@ -300,7 +300,7 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs) -> anyhow::Result<CheckReport> {
         let local = args.tz.clone().unwrap_or_else(crate::cron::local_zone);
         add(
             "periodic",
-            crate::commands::periodic::worst_delay(store, ui.clock.now, &local)?,
+            crate::ops::periodic::worst_delay(store, ui.clock.now, &local)?,
             max.as_secs_f64(),
             false,
         );

@@ -99,7 +99,7 @@ pub struct StatsReport {
     /// 400 days (false: the History middleware isn't enabled); else null.
     pub history_recorded: Option<bool>,
     /// The periodic (cron) entries in one line; null when none is published.
-    pub periodic: Option<crate::commands::periodic::Summary>,
+    pub periodic: Option<crate::ops::periodic::Summary>,
     pub problems: Vec<Problem>,
 }
 
@@ -386,7 +386,7 @@ pub fn run(ctx: &mut Ctx, args: &StatsArgs) -> anyhow::Result<StatsReport> {
     };
 
     let (periodic, periodic_problems) =
-        crate::commands::periodic::summary(store, now, &crate::cron::local_zone())?;
+        crate::ops::periodic::summary(store, now, &crate::cron::local_zone())?;
     problems.extend(periodic_problems);
     Ok(StatsReport {
         redis,
@@ -657,7 +657,7 @@ impl Report for StatsReport {
             attention(self.repeat_orphans)
         )?;
         if let Some(periodic) = &self.periodic {
-            writeln!(out, "{}{}", label("Periodic"), periodic.line(ui))?;
+            writeln!(out, "{}{}", label("Periodic"), crate::render::periodic::summary_line(periodic, ui))?;
         }
 
         writeln!(out)?;

@@ -11,7 +11,9 @@ pub mod fingerprint;
 pub mod history;
 pub mod listing;
 pub mod orphans;
+pub mod periodic;
 pub mod procs;
+pub mod push;
 pub mod queues;
 pub mod unsettled;
 

@@ -10,6 +10,7 @@ pub mod exposition;
 pub mod help;
 pub mod json;
 pub mod list;
+pub mod periodic;
 pub mod progress;
 pub mod queues;
 pub mod size;

@@ -12,7 +12,7 @@ use super::server::Facts;
 use super::{DoctorArgs, Finding, SCAN_CAP, SCAN_STEP, answered};
 use crate::ops::procs::{Process, State, read_processes};
 use crate::ops::queues::{QueueRow, read_queues};
-use crate::commands::periodic;
+use crate::ops::periodic;
 use crate::ops::history;
 use crate::ops::orphans;
 use crate::ops::Problem;

@@ -15,7 +15,7 @@ use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use super::push::{self, Batch, JobSpec, When, Written};
+use crate::ops::push::{self, Batch, JobSpec, When, Written};
 use crate::commands::Ctx;
 use crate::ops::bulk;
 use crate::render::progress::Progress;

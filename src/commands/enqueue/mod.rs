@@ -2,7 +2,6 @@
 //! OPERATIONS §15), or many from NDJSON job specs (`--from`).
 
 mod from;
-pub mod push;
 
 use std::borrow::Cow;
 use std::io::{self, Write};
@@ -18,7 +17,7 @@ use crate::render::{self, Report, time};
 use crate::term::exit::{Exit, UsageError};
 use crate::term::ui::Ui;
 use crate::term::values::parse_duration;
-use push::{Batch, JobSpec, When, Written};
+use crate::ops::push::{self, Batch, JobSpec, When, Written};
 
 use crate::store::Name;
 use crate::store::ids::Jids;

@@ -11,7 +11,7 @@ use super::human::{clock, minutes};
 use super::{Event, Finding, IncidentArgs, Kind, Onset, Severity, event};
 use crate::commands::doctor::server;
 use crate::ops::orphans::{ListView, read_lists};
-use crate::commands::periodic::{EntryDelay, entry_delays};
+use crate::ops::periodic::{EntryDelay, entry_delays};
 use crate::ops::procs::{Process, State, read_processes, slope_mb_per_hour};
 use crate::ops::queues::{QueueRow, read_queues};
 use crate::commands::doctor;

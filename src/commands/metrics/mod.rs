@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use super::periodic::{EntryDelay, entry_delays};
+use crate::ops::periodic::{EntryDelay, entry_delays};
 use crate::ops::procs::{Process, State, read_processes};
 use crate::ops::queues::{QueueRow, read_queues};
 use super::stats::Totals;

@@ -540,7 +540,7 @@ impl Batch {
 /// Write one batch as a change of its own that can be undone: the jobs written are kept
 /// under the run's undo record (unless --no-undo); what was kept.
 pub fn write_undoable(
-    ctx: &mut crate::commands::Ctx,
+    ctx: &mut crate::ops::Session,
     batch: &Batch,
 ) -> anyhow::Result<(Vec<Written>, Option<crate::store::undo::Kept>)> {
     let mut recorder = ctx.start_undo(crate::store::undo::Kind::Enqueue, &[])?;
