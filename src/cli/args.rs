@@ -369,7 +369,7 @@ impl Command {
     /// only reads (dry runs and --plan-out included). The one list of what counts as a
     /// change: read_only and protected contexts and the audit trail all go by it.
     pub fn changes(&self) -> Option<&'static str> {
-        use crate::commands::procs_control::ProcsAction;
+        use crate::commands::procs::control::ProcsAction;
         use crate::commands::queue::QueueCommand;
         use crate::commands::sets::apply::ActionArgs;
         use crate::commands::sets::{DeadCommand, RetryCommand, ScheduledCommand};

@@ -300,7 +300,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<Exit> {
         Command::Enqueue(a) => commands::enqueue::run(ctx, &a),
         Command::Worker(a) => commands::worker::run(ctx, &a),
         Command::Procs(a) => match &a.action {
-            Some(action) => commands::procs_control::run(ctx, action),
+            Some(action) => commands::procs::control::run(ctx, action),
             None => watched(ctx, "procs", &a.watch, |ctx| {
                 show(ctx, |ctx| commands::procs::run(ctx, &a))
             }),

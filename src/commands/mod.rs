@@ -16,8 +16,6 @@ pub mod metrics;
 pub mod orphans;
 pub mod periodic;
 pub mod procs;
-pub mod procs_alive;
-pub mod procs_control;
 pub mod queue;
 pub mod queues;
 pub mod reconcile;

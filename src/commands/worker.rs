@@ -459,27 +459,6 @@ fn resolve(args: &WorkerArgs) -> Result<Resolved, UsageError> {
     })
 }
 
-/// The machine's name as the gem takes it: $DYNO, else the hostname.
-pub fn hostname() -> String {
-    if let Ok(dyno) = std::env::var("DYNO")
-        && !dyno.is_empty()
-    {
-        return dyno;
-    }
-    let mut buf = [0u8; 256];
-    // SAFETY: gethostname writes at most buf.len() bytes into buf.
-    let rc = unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) };
-    if rc == 0 {
-        let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
-        if let Ok(name) = std::str::from_utf8(&buf[..end])
-            && !name.is_empty()
-        {
-            return name.to_string();
-        }
-    }
-    "localhost".to_string()
-}
-
 /// What a worker run did. Its JSON is a contract (docs/output.md "JSON output").
 #[derive(Debug, Serialize)]
 pub struct WorkerReport {
@@ -592,7 +571,7 @@ fn serve(ctx: &mut Ctx, args: &WorkerArgs, r: Resolved) -> anyhow::Result<Exit> 
         .transpose()
         .map_err(UsageError)?;
     let connector = ctx.connector()?;
-    let hostname = hostname();
+    let hostname = crate::store::ids::hostname();
     let pid = std::process::id();
     let identity = format!(
         "{}:{pid}:{}",

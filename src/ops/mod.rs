@@ -15,6 +15,7 @@ pub mod periodic;
 pub mod procs;
 pub mod push;
 pub mod queues;
+pub mod signals;
 pub mod unsettled;
 
 use std::io::{self, BufWriter, Stdout, Write};

@@ -1,8 +1,11 @@
 //! The queues: each one's size, latency and whether it is paused, read in one pipeline.
 
+use std::collections::HashSet;
+
 use serde::Serialize;
 
-use crate::ops::{Problem, read_registry};
+use crate::ops::{Counts, Problem, Session, read_registry};
+use crate::store::undo::{self, Kind};
 use crate::store::job::Job;
 use crate::store::{KeyType, Name, Reply, Store, StoreResult, keys, value};
 
@@ -96,3 +99,97 @@ pub fn latency(oldest: &[u8], now: f64) -> f64 {
 
 /// The rows of [`read_queues_with`], each with the replies of the caller's own commands.
 pub type QueueRowsWith = Vec<(QueueRow, Vec<Reply>)>;
+
+#[derive(Debug, Serialize)]
+pub struct PauseReport {
+    /// "pause" or "resume".
+    pub action: &'static str,
+    /// The Redis, password redacted.
+    pub target: String,
+    pub queues: Vec<PauseRow>,
+    /// What was kept to undo it, absent with --no-undo or when nothing changed.
+    pub undo: Option<undo::Kept>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct PauseRow {
+    pub name: Name,
+    /// False when the queue already was in the asked state.
+    pub changed: bool,
+    /// Whether the name is in cogworker:queues (a name can be paused before its queue exists).
+    pub listed: bool,
+}
+
+/// Pause (`SADD cogworker:paused_queues`) or resume (`SREM`) each queue, as the Web UI does
+/// (KEYS.md §8.1), in one round trip; whether each one changed. The set must be a set.
+pub fn set_paused(store: &mut Store, names: &[&Name], pause: bool) -> anyhow::Result<Vec<bool>> {
+    store.expect_type(keys::PAUSED_QUEUES, KeyType::Set)?;
+    let mut pipe = redis::pipe();
+    for name in names {
+        pipe.cmd(if pause { "SADD" } else { "SREM" })
+            .arg(keys::PAUSED_QUEUES)
+            .arg(*name);
+    }
+    store
+        .pipeline(&pipe)?
+        .into_iter()
+        .map(|reply| {
+            let reply = reply.map_err(|e| anyhow::anyhow!("{}: {e}", keys::PAUSED_QUEUES))?;
+            Ok(value::int(&reply) == Some(1))
+        })
+        .collect()
+}
+
+/// Pause (or resume) each queue named, once each, keeping the undo record of those it
+/// changed; the counts go to the audit entry.
+pub fn pause(ctx: &mut Session, names: &[Name], pause: bool) -> anyhow::Result<PauseReport> {
+    let mut seen = HashSet::new();
+    let names: Vec<&Name> = names.iter().filter(|n| seen.insert(*n)).collect();
+    let recorder = ctx.start_undo(
+        if pause {
+            Kind::MembersAdded
+        } else {
+            Kind::MembersRemoved
+        },
+        &[("key", keys::PAUSED_QUEUES.as_bytes())],
+    )?;
+    let store = ctx.store()?;
+    let listed = store.members(keys::QUEUES)?;
+    let changed = set_paused(store, &names, pause)?;
+    let mut recorder = recorder;
+    if let Some(r) = recorder.as_mut() {
+        let done: Vec<&Name> = names
+            .iter()
+            .zip(&changed)
+            .filter(|(_, c)| **c)
+            .map(|(n, _)| *n)
+            .collect();
+        undo::keep_names(store, r, &done)?;
+    }
+    let undo_kept = ctx.finish_undo(recorder.as_ref());
+    let store = ctx.store()?;
+    let rows = names
+        .into_iter()
+        .zip(changed)
+        .map(|(name, changed)| PauseRow {
+            listed: listed.binary_search(name).is_ok(),
+            changed,
+            name: name.clone(),
+        })
+        .collect::<Vec<PauseRow>>();
+    let changed = rows.iter().filter(|r| r.changed).count() as u64;
+    let matched = rows.len() as u64;
+    let report = PauseReport {
+        action: if pause { "pause" } else { "resume" },
+        target: store.target().to_string(),
+        queues: rows,
+        undo: undo_kept,
+    };
+    ctx.record(Counts {
+        matched,
+        done: changed,
+        skipped: matched - changed,
+        ..Counts::default()
+    });
+    Ok(report)
+}

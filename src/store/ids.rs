@@ -1,4 +1,5 @@
-//! New jids: 12 random bytes as 24 lowercase hex characters (KEYS.md §1.4).
+//! New jids: 12 random bytes as 24 lowercase hex characters (KEYS.md §1.4), and the host name
+//! the gem puts in a process identity.
 
 use std::fs::File;
 use std::hash::{BuildHasher, Hasher};
@@ -108,4 +109,25 @@ mod tests {
         }
         assert_ne!(Jids::new().jid(), Jids::new().jid());
     }
+}
+
+/// The machine's name as the gem takes it: $DYNO, else the hostname.
+pub fn hostname() -> String {
+    if let Ok(dyno) = std::env::var("DYNO")
+        && !dyno.is_empty()
+    {
+        return dyno;
+    }
+    let mut buf = [0u8; 256];
+    // SAFETY: gethostname writes at most buf.len() bytes into buf.
+    let rc = unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) };
+    if rc == 0 {
+        let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
+        if let Ok(name) = std::str::from_utf8(&buf[..end])
+            && !name.is_empty()
+        {
+            return name.to_string();
+        }
+    }
+    "localhost".to_string()
 }

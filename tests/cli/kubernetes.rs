@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use clap::Parser;
 use cogctl::cli::args::{Cli, Command as Sub};
-use cogctl::commands::procs_control::ProcsAction;
+use cogctl::commands::procs::control::ProcsAction;
 use serde_json::Value;
 
 /// Every document of a manifest, as JSON.

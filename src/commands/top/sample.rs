@@ -20,8 +20,8 @@ use std::time::{Duration, Instant};
 use crate::clock::Clock;
 use crate::ops::Problem;
 use crate::ops::procs::{State, read_processes};
-use crate::commands::procs_control::{Signal, present, publish};
-use crate::commands::queue::set_paused;
+use crate::ops::signals::{Signal, present, publish};
+use crate::ops::queues::set_paused;
 use crate::ops::queues::read_queues_with;
 use crate::commands::stats::Totals as Counted;
 use crate::render::top::{

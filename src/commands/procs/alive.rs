@@ -9,7 +9,7 @@ use std::time::Duration;
 use clap::Args;
 use serde::Serialize;
 
-use super::Ctx;
+use crate::commands::Ctx;
 use crate::render::{self, Report};
 use crate::store::{KeyType, Name, Store, StoreResult, keys, value};
 use crate::term::exit::Exit;
@@ -85,7 +85,7 @@ pub fn run(ctx: &mut Ctx, args: &AliveArgs) -> anyhow::Result<Exit> {
     let hostname = match (&args.hostname, &args.identity) {
         (_, Some(_)) => None,
         (Some(h), None) => Some(h.clone()),
-        (None, None) => Some(super::worker::hostname()),
+        (None, None) => Some(crate::store::ids::hostname()),
     };
     let max_age = args.max_beat_age.as_secs_f64();
     let store = ctx.store()?;

@@ -5,6 +5,9 @@
 //! `--memory`, its memory history, in one pipeline. Members without a presence hash are
 //! shown as gone and never pruned: this view writes nothing.
 
+pub mod alive;
+pub mod control;
+
 use std::io::{self, Write};
 
 use clap::Args;
@@ -46,7 +49,7 @@ const MIN_SPARK_WIDTH: usize = 12;
 ]))]
 pub struct ProcsArgs {
     #[command(subcommand)]
-    pub action: Option<super::procs_control::ProcsAction>,
+    pub action: Option<control::ProcsAction>,
 
     /// Show each process's memory over the last 24 h (96 slots of 15 min) as a sparkline,
     /// with current, min, max and growth in MB/h
