@@ -16,6 +16,7 @@ pub mod procs;
 pub mod push;
 pub mod queues;
 pub mod signals;
+pub mod stats;
 pub mod unsettled;
 
 use std::io::{self, BufWriter, Stdout, Write};

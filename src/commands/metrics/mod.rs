@@ -11,7 +11,7 @@ use clap::Args;
 use crate::ops::periodic::{EntryDelay, entry_delays};
 use crate::ops::procs::{Process, State, read_processes};
 use crate::ops::queues::{QueueRow, read_queues};
-use super::stats::Totals;
+use crate::ops::stats::Totals;
 use super::Ctx;
 use crate::ops::{Problem, read_registry};
 use crate::render::exposition::{Exposition, Kind};

@@ -23,7 +23,7 @@ use crate::ops::procs::{State, read_processes};
 use crate::ops::signals::{Signal, present, publish};
 use crate::ops::queues::set_paused;
 use crate::ops::queues::read_queues_with;
-use crate::commands::stats::Totals as Counted;
+use crate::ops::stats::Totals as Counted;
 use crate::render::top::{
     DeathLine, Growth, ProcState, ProcessLine, QueueLine, Rate, RedisTotals, Totals, View,
 };
