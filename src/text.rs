@@ -9,6 +9,8 @@
 //! idempotent (escaping escaped text changes nothing), which lets every layer that prints
 //! apply it without caring whether a lower one already did.
 
+pub mod size;
+
 use std::borrow::Cow;
 use std::fmt::Write;
 

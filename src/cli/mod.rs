@@ -216,9 +216,9 @@ fn run_parsed(cli: Cli, sources: config::Sources, argv: &[OsString]) -> anyhow::
         // column, `undo list` and `undo --dry-run` name it (the audit entry id works too).
         ctx.ui.note(&format!(
             "undo: kept {} {} ({}) until {}; `cogctl undo {}` takes this change back",
-            crate::render::size::count(kept.entries),
+            crate::text::size::count(kept.entries),
             crate::text::plural(kept.entries, "entry", "entries"),
-            crate::render::size::bytes(kept.bytes as i64),
+            crate::text::size::bytes(kept.bytes as i64),
             crate::clock::rfc3339(kept.until),
             kept.id,
         ));

@@ -22,8 +22,8 @@ use ratatui::crossterm::{cursor, execute, terminal};
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use crate::ops::listing::{LimitArgs, TABLE_LIMIT};
 use crate::commands::{Ctx, WatchArgs};
+use crate::ops::listing::{LimitArgs, TABLE_LIMIT};
 use crate::render::json::{self, compact};
 use crate::render::watch::Frame;
 use crate::store::StoreError;

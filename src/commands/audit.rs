@@ -8,9 +8,10 @@ use clap::Args;
 use serde::Serialize;
 
 use super::Ctx;
+use crate::duration::span;
 use crate::ops::listing::LimitArgs;
 use crate::render::table::{self, Tone, cut};
-use crate::render::time::{span, when};
+use crate::render::time::when;
 use crate::render::{self, Report};
 use crate::store::audit;
 use crate::term::exit::Exit;

@@ -14,8 +14,8 @@ use clap::Args;
 use super::Ctx;
 use crate::ops::Problem;
 use crate::ops::busy::{BusyReport, read_running};
-use crate::render::busy::running_table;
 use crate::render::Report;
+use crate::render::busy::running_table;
 use crate::store::Name;
 use crate::term::exit::Exit;
 use crate::term::ui::Ui;
@@ -43,7 +43,6 @@ pub struct BusyArgs {
     #[command(flatten)]
     pub watch: super::WatchArgs,
 }
-
 
 pub fn run(ctx: &mut Ctx, args: &BusyArgs) -> anyhow::Result<BusyReport> {
     let now = ctx.ui.clock.now;
@@ -86,4 +85,3 @@ impl BusyReport {
         running_table(ui, &self.jobs, self.include_stale)
     }
 }
-

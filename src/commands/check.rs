@@ -7,17 +7,18 @@ use clap::Args;
 use serde::Serialize;
 use serde_json::Value;
 
+use super::Ctx;
+use crate::duration::span;
+use crate::ops::Problem;
 use crate::ops::orphans::read_lists;
 use crate::ops::queues::{latency, read_queues};
-use super::Ctx;
-use crate::ops::Problem;
+use crate::render::Report;
 use crate::render::table::{self, Tone};
-use crate::render::time::span;
-use crate::render::{Report, size};
 use crate::store::{KeyType, Name, Store, StoreResult, keys, value};
 use crate::term::exit::{Exit, UsageError};
 use crate::term::ui::Ui;
 use crate::term::values::{name_parser, parse_duration};
+use crate::text::size;
 
 /// Check the queues against thresholds; exit 1 when any check fails, 0 when all hold
 ///

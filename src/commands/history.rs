@@ -14,12 +14,12 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use super::Ctx;
-use crate::ops::history::{Run, history_exists, parse_run};
+use crate::clock::rfc3339;
 use crate::ops::filter::{FilterArgs, JobFilter};
+use crate::ops::history::{Run, history_exists, parse_run};
 use crate::ops::listing::{LimitArgs, TABLE_LIMIT};
 use crate::render::list::Score;
 use crate::render::list::{Columns, ListEntry, ListPrinter, Row, trouble};
-use crate::clock::rfc3339;
 use crate::render::time::run_time;
 use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
 use crate::store::keys;

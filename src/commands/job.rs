@@ -14,14 +14,14 @@ use serde_json::value::RawValue;
 use serde_json::{Number, Value};
 
 use super::Ctx;
+use crate::clock::rfc3339;
+use crate::duration::span;
 use crate::ops::Problem;
 use crate::render::Report;
 use crate::render::json::pretty;
 use crate::render::list::trouble;
-use crate::render::size::counted;
 use crate::render::table::{cut, one_line, pad, width};
-use crate::clock::rfc3339;
-use crate::render::time::{absolute, run_time, span, when};
+use crate::render::time::{absolute, run_time, when};
 use crate::store::find;
 use crate::store::job::Job;
 use crate::store::liveness::{self, DEFAULT_THRESHOLD, ListState, Liveness};
@@ -30,6 +30,7 @@ use crate::store::unsettled::parse_record;
 use crate::store::{JobSet, KeyType, Name, Store, StoreResult, keys, value};
 use crate::term::exit::Exit;
 use crate::term::ui::Ui;
+use crate::text::size::counted;
 use crate::text::visible;
 
 /// Attempts read from the end of a log (the gem keeps 25).

@@ -11,13 +11,13 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use super::Ctx;
+use crate::clock::rfc3339;
 use crate::ops::busy::{job_text, read_running};
-use crate::ops::queues::read_queues;
 use crate::ops::filter::{FilterArgs, WaitingFilter};
 use crate::ops::listing::LimitArgs;
-use crate::render::list::{Payload, payload};
+use crate::ops::queues::read_queues;
 use crate::render::list::{Columns, ListEntry, ListPrinter, Row, args_cell};
-use crate::clock::rfc3339;
+use crate::render::list::{Payload, payload};
 use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
 use crate::store::page::{ListPager, Order, ZPager, prefetch};
 use crate::store::{JobSet, Name, keys};

@@ -40,9 +40,9 @@ pub fn undo_plan_line(kept: Option<&crate::store::undo::Kept>) -> String {
         Some(k) => format!(
             "undo: would keep {} {} (≈ {}) until {}, so that `cogctl undo` can take it back; \
              --no-undo keeps nothing",
-            crate::render::size::count(k.entries),
+            crate::text::size::count(k.entries),
             crate::text::plural(k.entries, "entry", "entries"),
-            crate::render::size::bytes(k.bytes as i64),
+            crate::text::size::bytes(k.bytes as i64),
             crate::clock::rfc3339(k.until)
         ),
         None => "undo: --no-undo: nothing would be kept, it could not be undone".into(),
@@ -77,4 +77,3 @@ fn parse_watch(text: &str) -> Result<Duration, String> {
     }
     Ok(every)
 }
-

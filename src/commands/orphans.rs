@@ -6,15 +6,17 @@ use std::time::Duration;
 use clap::Args;
 
 use super::Ctx;
+use crate::duration::span;
 use crate::ops::Problem;
 use crate::ops::orphans::{InProgressList, OrphansReport};
+use crate::render::Report;
 use crate::render::table::{self, Tone, cut, one_line};
-use crate::render::time::{absolute, span, when};
-use crate::render::{Report, size};
+use crate::render::time::{absolute, when};
 use crate::store::liveness::Liveness;
 use crate::term::exit::Exit;
 use crate::term::ui::Ui;
 use crate::term::values::parse_duration;
+use crate::text::size;
 
 /// Every in-progress list, its jobs, and whether its owner is alive or presumed dead
 #[derive(Debug, Args)]

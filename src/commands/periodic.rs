@@ -7,12 +7,15 @@ use std::io::{self, Write};
 
 use clap::{Args, Subcommand};
 
-use crate::ops::filter::Search;
 use super::Ctx;
-use crate::ops::periodic::{self, Periodic, PeriodicReport, RunNowReport, ShowReport, ToggleReport, short};
+use crate::duration::span;
 use crate::ops::Problem;
+use crate::ops::filter::Search;
+use crate::ops::periodic::{
+    self, Periodic, PeriodicReport, RunNowReport, ShowReport, ToggleReport, short,
+};
 use crate::render::table::{self, Tone, one_line};
-use crate::render::time::{span, when};
+use crate::render::time::when;
 use crate::render::{self, Report};
 use crate::term::confirm::confirm;
 use crate::term::exit::Exit;
@@ -148,7 +151,12 @@ pub fn run(ctx: &mut Ctx, command: &PeriodicCommand) -> anyhow::Result<Exit> {
 
 pub fn list(ctx: &mut Ctx, args: &ListArgs) -> anyhow::Result<PeriodicReport> {
     let now = ctx.ui.clock.now;
-    Ok(periodic::list(ctx.store()?, now, &args.tz, args.search.as_ref())?)
+    Ok(periodic::list(
+        ctx.store()?,
+        now,
+        &args.tz,
+        args.search.as_ref(),
+    )?)
 }
 
 fn emit<R: Report>(ctx: &mut Ctx, report: &R) -> anyhow::Result<Exit> {

@@ -8,8 +8,8 @@ use serde::Serialize;
 use super::Ctx;
 use crate::ops::Problem;
 use crate::ops::queues::{QueueRow, read_queues};
-use crate::render::queues::queue_table;
 use crate::render::Report;
+use crate::render::queues::queue_table;
 use crate::term::ui::Ui;
 
 /// List queues: size, latency (age of the oldest waiting job) and whether they are paused

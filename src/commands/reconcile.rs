@@ -9,11 +9,10 @@ use std::time::Duration;
 use clap::Args;
 use serde::Serialize;
 
-use crate::ops::orphans::{self, OrphansReport};
-use crate::ops::unsettled::{self, UnsettledReport};
 use super::Ctx;
 use crate::ops::Problem;
-use crate::render::size::{count, counted};
+use crate::ops::orphans::{self, OrphansReport};
+use crate::ops::unsettled::{self, UnsettledReport};
 use crate::render::table::{self, Tone};
 use crate::render::{Report, emit};
 use crate::store::job::Job;
@@ -24,6 +23,7 @@ use crate::store::{Name, Store, StoreResult};
 use crate::term::exit::{Exit, UsageError};
 use crate::term::ui::Ui;
 use crate::term::values::parse_duration;
+use crate::text::size::{count, counted};
 use crate::text::visible;
 use crate::worker::death::{Death, DeathHooks, HookOutcome, Reason};
 
@@ -200,7 +200,7 @@ impl Report for DryRunReport {
                 counted(waiting.iter().map(|l| l.jobs).sum(), "job", "jobs"),
                 waiting.len(),
                 crate::text::plural(waiting.len() as u64, "process", "processes"),
-                crate::render::time::span(self.orphans.threshold)
+                crate::duration::span(self.orphans.threshold)
             ));
         }
         if lines.is_empty() {
@@ -288,7 +288,7 @@ pub fn run(ctx: &mut Ctx, args: &ReconcileArgs) -> anyhow::Result<Exit> {
                     ui.styles.warn("warning:"),
                     visible(&run.command),
                     visible(&fields.jid),
-                    crate::render::time::span(args.on_death_timeout.as_secs_f64())
+                    crate::duration::span(args.on_death_timeout.as_secs_f64())
                 ));
             }
         });
@@ -553,8 +553,7 @@ impl Report for ReconcileReport {
                     Liveness::Silent => (
                         format!(
                             "silent {}",
-                            l.silent_for
-                                .map_or(String::new(), crate::render::time::span)
+                            l.silent_for.map_or(String::new(), crate::duration::span)
                         ),
                         Tone::Warn,
                     ),

@@ -7,20 +7,21 @@ use chrono::{DateTime, Days, NaiveDate, Utc};
 use clap::Args;
 use serde::Serialize;
 
-use crate::ops::queues::{QueueRow, read_queues};
-use crate::render::queues::queue_table;
 use super::Ctx;
+use crate::clock::rfc3339;
+use crate::duration::span;
+use crate::ops::queues::{QueueRow, read_queues};
 use crate::ops::stats::Totals;
 use crate::ops::{Problem, read_registry};
 use crate::render::Report;
 use crate::render::chart::{self, Chart, Series};
-use crate::render::size::{bytes, count, grouped};
+use crate::render::queues::queue_table;
 use crate::render::table::Tone;
-use crate::clock::rfc3339;
-use crate::render::time::{self, span};
+use crate::render::time;
 use crate::store::{KeyType, Name, Reply, keys, value};
 use crate::term::exit::Exit;
 use crate::term::ui::Ui;
+use crate::text::size::{bytes, count, grouped};
 use crate::text::{visible, visible_bytes};
 
 /// The throughput chart's window, as the Web UI's: 24 hour buckets ending with the current.
@@ -586,7 +587,12 @@ impl Report for StatsReport {
             attention(self.repeat_orphans)
         )?;
         if let Some(periodic) = &self.periodic {
-            writeln!(out, "{}{}", label("Periodic"), crate::render::periodic::summary_line(periodic, ui))?;
+            writeln!(
+                out,
+                "{}{}",
+                label("Periodic"),
+                crate::render::periodic::summary_line(periodic, ui)
+            )?;
         }
 
         writeln!(out)?;

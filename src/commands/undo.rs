@@ -8,10 +8,9 @@ use clap::{Args, Subcommand};
 use serde::Serialize;
 
 use super::Ctx;
-use crate::render::progress::Progress;
-use crate::render::size::{bytes, count, counted};
-use crate::render::table::{self, Tone, one_line};
 use crate::clock::rfc3339;
+use crate::render::progress::Progress;
+use crate::render::table::{self, Tone, one_line};
 use crate::render::time::when;
 use crate::render::{self, Report};
 use crate::store::job::Job;
@@ -22,6 +21,7 @@ use crate::term::exit::{Exit, UsageError};
 use crate::term::interrupt;
 use crate::term::ui::Ui;
 use crate::text::plural;
+use crate::text::size::{bytes, count, counted};
 
 /// Take back a change cogctl made: exactly what it changed, where it is still as left
 ///

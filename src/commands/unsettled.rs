@@ -9,11 +9,12 @@ use crate::text::visible_bytes;
 use super::Ctx;
 use crate::ops::Problem;
 use crate::ops::unsettled::{DEFAULT_LIMIT, UnsettledReport};
+use crate::render::Report;
 use crate::render::table::{cut, one_line, pad, width};
 use crate::render::time::when;
-use crate::render::{Report, size};
 use crate::term::exit::Exit;
 use crate::term::ui::Ui;
+use crate::text::size;
 
 #[derive(Debug, Subcommand)]
 pub enum UnsettledCommand {

@@ -156,13 +156,7 @@ pub struct BusyReport {
 }
 
 /// One workers-hash entry as a row (`now` gives its runtime).
-pub fn read_entry(
-    identity: &Name,
-    tid: &Name,
-    raw: &[u8],
-    stale: bool,
-    now: f64,
-) -> Running {
+pub fn read_entry(identity: &Name, tid: &Name, raw: &[u8], stale: bool, now: f64) -> Running {
     let mut r = Running {
         identity: identity.clone(),
         tid: tid.clone(),

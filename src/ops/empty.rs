@@ -68,4 +68,3 @@ pub fn list(store: &mut Store, key: impl redis::ToRedisArgs) -> StoreResult<Held
         ..Held::default()
     })
 }
-

@@ -2,8 +2,8 @@
 
 use serde::Serialize;
 
-use crate::ops::{Problem, read_registry};
 use crate::ops::busy::millis;
+use crate::ops::{Problem, read_registry};
 use crate::store::{KeyType, Name, Reply, Store, StoreResult, keys, value};
 
 pub const SLOT_SECONDS: i64 = keys::MEMORY_SLOT_SECONDS;
@@ -42,7 +42,6 @@ impl State {
             State::Gone => "gone",
         }
     }
-
 }
 
 #[derive(Debug, Serialize)]
@@ -396,7 +395,6 @@ impl Memory {
     pub fn series(&self) -> Vec<Option<i64>> {
         self.slots.iter().map(|s| s.kb).collect()
     }
-
 }
 
 /// Least-squares slope of (slot seconds, KB) readings, in MB per hour.

@@ -5,8 +5,8 @@ use std::collections::HashSet;
 use serde::Serialize;
 
 use crate::ops::{Counts, Problem, Session, read_registry};
-use crate::store::undo::{self, Kind};
 use crate::store::job::Job;
+use crate::store::undo::{self, Kind};
 use crate::store::{KeyType, Name, Reply, Store, StoreResult, keys, value};
 
 #[derive(Debug, Serialize)]

@@ -2,13 +2,13 @@
 
 use std::io::{self, Write};
 
+use crate::duration::span;
 use crate::ops::bulk::{Summary, bulk_exit};
 use crate::render::Report;
-use crate::render::size::count;
 use crate::render::table::one_line;
-use crate::render::time::span;
 use crate::term::exit::Exit;
 use crate::term::ui::Ui;
+use crate::text::size::count;
 use crate::text::visible;
 
 impl Report for Summary {

@@ -2,9 +2,10 @@
 
 use comfy_table::ColumnConstraint;
 
+use crate::duration::span;
 use crate::ops::busy::Running;
 use crate::render::table::{self, Tone, cut, one_line, width};
-use crate::render::time::{span, when};
+use crate::render::time::when;
 use crate::term::ui::Ui;
 
 /// The running jobs as a table; with `include_stale`, a STATE column.

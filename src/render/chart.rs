@@ -8,10 +8,10 @@
 
 use std::ops::Range;
 
-use crate::render::size::count;
 use crate::render::spark::{BARS, per_char};
 use crate::render::table::Tone;
 use crate::term::ui::Ui;
+use crate::text::size::count;
 
 /// What a point whose count couldn't be read is drawn as.
 pub const UNKNOWN: char = '?';

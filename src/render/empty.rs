@@ -1,13 +1,13 @@
 //! Why a filtered view came out empty while its key holds entries, said on stderr:
 //! `0 of 3 dead entries match; the newest died 1d 8h ago, before --since 2h`.
 
+use crate::clock::rfc3339;
+use crate::duration::span;
 use crate::ops::empty::{Held, Noun};
 use crate::ops::filter::FilterArgs;
-use crate::render::size::count;
-use crate::clock::rfc3339;
-use crate::render::time::span;
 use crate::term::ui::Ui;
 use crate::term::values::TimeArg;
+use crate::text::size::count;
 
 /// `2h`, `+2h` or the time, as the flag was given.
 fn time_arg(t: TimeArg) -> String {

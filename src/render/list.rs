@@ -9,10 +9,10 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use super::json::{self, compact};
-use super::size::count;
 use super::table::{cut, one_line, pad, width};
 use super::time::when;
 use crate::term::ui::{Format, Ui};
+use crate::text::size::count;
 
 const RETRIES: usize = 7;
 const GAP: &str = "  ";

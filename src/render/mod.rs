@@ -1,9 +1,9 @@
 //! The only place that formats for people: tables, times, sizes, sparklines, charts, and the
 //! `Report` trait that turns a command's result into table, JSON or NDJSON output.
 
-pub mod chart;
 pub mod bulk;
 pub mod busy;
+pub mod chart;
 pub mod doctor;
 pub mod empty;
 pub mod exposition;
@@ -13,7 +13,6 @@ pub mod list;
 pub mod periodic;
 pub mod progress;
 pub mod queues;
-pub mod size;
 pub mod spark;
 pub mod table;
 pub mod time;

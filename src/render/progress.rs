@@ -61,7 +61,7 @@ fn rate(per_sec: f64) -> String {
     } else {
         0
     };
-    format!("{}/s", crate::render::size::count(whole))
+    format!("{}/s", crate::text::size::count(whole))
 }
 
 #[cfg(test)]

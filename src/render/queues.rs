@@ -1,10 +1,10 @@
 //! The queues table, shared by `queues` and `stats`.
 
+use crate::duration::span;
 use crate::ops::queues::QueueRow;
 use crate::render::table::{self, Tone};
-use crate::render::time::span;
-use crate::render::size;
 use crate::term::ui::Ui;
+use crate::text::size;
 
 /// The queue table, shared with `stats`.
 pub fn queue_table(ui: &Ui, queues: &[QueueRow]) -> String {

@@ -3,6 +3,7 @@
 
 use chrono::{DateTime, Local, Offset, TimeZone, Timelike, Utc};
 
+use crate::duration::span;
 use crate::term::ui::Ui;
 
 /// A point in time as the run wants it shown: relative to the run's clock, or absolute UTC.
@@ -75,22 +76,6 @@ pub fn zone(ui: &Ui, t: i64) -> String {
         format!("UTC{sign}{h:02}")
     } else {
         format!("UTC{sign}{h:02}:{m:02}")
-    }
-}
-
-/// A length of time with its two leading units: `45s`, `3m 20s`, `2h 5m`, `3d 4h`.
-pub fn span(secs: f64) -> String {
-    let s = secs.max(0.0).floor() as u64;
-    let (d, h, m, sec) = (s / 86400, s % 86400 / 3600, s % 3600 / 60, s % 60);
-    match (d, h, m) {
-        (0, 0, 0) if secs < 1.0 && secs > 0.0 => format!("{:.1}s", secs),
-        (0, 0, 0) => format!("{sec}s"),
-        (0, 0, _) if sec == 0 => format!("{m}m"),
-        (0, 0, _) => format!("{m}m {sec}s"),
-        (0, _, 0) => format!("{h}h"),
-        (0, _, _) => format!("{h}h {m}m"),
-        (_, 0, _) => format!("{d}d"),
-        _ => format!("{d}d {h}h"),
     }
 }
 

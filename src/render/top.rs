@@ -15,10 +15,10 @@ use ratatui::widgets::{
     Axis, Block, Cell, Chart, Dataset, GraphType, Paragraph, Row, Table, TableState, Wrap,
 };
 
-use super::size::{count, kb};
 use super::spark;
-use super::time::span;
+use crate::duration::span;
 use crate::store::Name;
+use crate::text::size::{count, kb};
 use crate::text::{one_line, visible};
 
 /// The shortest span the throughput chart's x axis covers, seconds.
@@ -265,14 +265,18 @@ fn header_lines(view: &View, chrome: &Chrome, paint: Paint) -> Vec<Line<'static>
             redis.push_str(&format!(" · {c} clients"));
         }
         if let Some(m) = r.used_memory {
-            redis.push_str(&format!(" · {}", super::size::bytes(m)));
+            redis.push_str(&format!(" · {}", crate::text::size::bytes(m)));
         }
         if let Some(ops) = r.ops_per_sec {
             redis.push_str(&format!(" · {ops:.0} ops/s"));
         }
     }
     redis.push_str(&format!(" · every {}", every(chrome.interval)));
-    let num = |n: Option<i64>| n.map_or("?".to_string(), |n| super::size::grouped(&n.to_string()));
+    let num = |n: Option<i64>| {
+        n.map_or("?".to_string(), |n| {
+            crate::text::size::grouped(&n.to_string())
+        })
+    };
     let per_sec = |r: Option<f64>| r.map_or("-".to_string(), |r| format!("{r:.1}/s"));
     let set = |n: Option<u64>, g: Option<Growth>| {
         let mut s = n.map_or("?".to_string(), count);

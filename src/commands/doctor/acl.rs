@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::json;
 
-use super::{Finding, answered};
+use crate::ops::doctor::{Finding, answered};
 use crate::store::scripts::INPROGRESS_STATE;
 use crate::store::{Store, StoreResult, keys, value};
 use crate::text::{visible, visible_bytes};

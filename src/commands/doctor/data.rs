@@ -8,19 +8,20 @@ use std::collections::BTreeSet;
 
 use serde_json::json;
 
-use super::server::Facts;
-use super::{DoctorArgs, Finding, SCAN_CAP, SCAN_STEP, answered};
-use crate::ops::procs::{Process, State, read_processes};
-use crate::ops::queues::{QueueRow, read_queues};
-use crate::ops::periodic;
+use super::DoctorArgs;
+use crate::duration::span;
+use crate::ops::Problem;
+use crate::ops::doctor::server::Facts;
+use crate::ops::doctor::{Finding, SCAN_CAP, SCAN_STEP, answered};
 use crate::ops::history;
 use crate::ops::orphans;
-use crate::ops::Problem;
-use crate::render::size::{count, counted};
-use crate::render::time::span;
+use crate::ops::periodic;
+use crate::ops::procs::{Process, State, read_processes};
+use crate::ops::queues::{QueueRow, read_queues};
 use crate::store::liveness::{self, Liveness};
 use crate::store::{JobSet, KeyType, Name, Store, StoreResult, keyguard, keys, value};
 use crate::term::ui::Ui;
+use crate::text::size::{count, counted};
 
 /// Names listed in a finding's `seen`; the rest are counted.
 const NAMES_SHOWN: usize = 10;

@@ -2,34 +2,26 @@
 //! Redis under it (`server`), what this user may do there (`acl`), and cogworker's data
 //! (`data`) — each as a finding: an id, a severity, what was seen and how to fix it.
 //!
-//! Read-only, and gentle on Redis: no KEYS, one SCAN walk capped at [`SCAN_CAP`] keys,
+//! Read-only, and gentle on Redis: no KEYS, one SCAN walk capped at [`SCAN_CAP`](crate::ops::doctor::SCAN_CAP) keys,
 //! everything per queue or per process in pipelines, no list read beyond its length.
 
 mod acl;
 mod data;
-pub(crate) mod server;
 
 use std::io::Write;
 use std::time::Duration;
 
 use clap::Args;
 use serde::Serialize;
-use serde_json::Value;
 
 use super::Ctx;
+use crate::ops::doctor::{Finding, Severity, server};
 use crate::render::table::Tone;
 use crate::render::{self, Report};
-use crate::store::{StoreError, StoreResult};
+use crate::store::StoreError;
 use crate::term::exit::Exit;
 use crate::term::ui::{Format, Ui};
 use crate::term::values::parse_duration;
-
-/// Keys one doctor run examines at most in its SCAN walk of the keyspace (in-progress lists
-/// outside their registry, history buckets, status hashes, quarantined keys).
-pub const SCAN_CAP: u64 = 100_000;
-
-/// Keys per SCAN call.
-const SCAN_STEP: usize = 1000;
 
 /// Check the deployment: Redis settings, this user's rights, cogworker's data; exit 1 on a
 /// failure
@@ -57,95 +49,6 @@ pub struct DoctorArgs {
     /// The zone for periodic crons that name none (default: $TZ, else the system's)
     #[arg(long, value_name = "ZONE")]
     pub tz: Option<String>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    Ok,
-    Warn,
-    Fail,
-}
-
-impl Severity {
-    pub fn name(self) -> &'static str {
-        match self {
-            Severity::Ok => "ok",
-            Severity::Warn => "warn",
-            Severity::Fail => "FAIL",
-        }
-    }
-
-    fn tone(self) -> Tone {
-        match self {
-            Severity::Ok => Tone::Good,
-            Severity::Warn => Tone::Warn,
-            Severity::Fail => Tone::Bad,
-        }
-    }
-}
-
-/// One thing doctor checked (docs/doctor.md lists every id).
-#[derive(Debug, Serialize)]
-pub struct Finding {
-    /// Stable: `redis.eviction`, `queues.unread` …
-    pub id: &'static str,
-    pub severity: Severity,
-    /// The verdict in one line.
-    pub title: String,
-    /// What was seen: numbers, key names, identities (names escaped as everywhere).
-    pub seen: String,
-    /// How to fix it: a cogctl command, a Redis setting, a config line; null when nothing
-    /// needs fixing.
-    pub fix: Option<String>,
-    /// The numbers and names behind `seen`, as an object whose fields depend on the id.
-    pub data: Value,
-}
-
-impl Finding {
-    pub fn new(id: &'static str, severity: Severity, title: impl Into<String>) -> Finding {
-        Finding {
-            id,
-            severity,
-            title: title.into(),
-            seen: String::new(),
-            fix: None,
-            data: Value::Object(Default::default()),
-        }
-    }
-
-    pub fn ok(id: &'static str, title: impl Into<String>) -> Finding {
-        Finding::new(id, Severity::Ok, title)
-    }
-
-    pub fn warn(id: &'static str, title: impl Into<String>) -> Finding {
-        Finding::new(id, Severity::Warn, title)
-    }
-
-    pub fn fail(id: &'static str, title: impl Into<String>) -> Finding {
-        Finding::new(id, Severity::Fail, title)
-    }
-
-    /// A check that could not be made (what it needed was refused): a warning, since doctor
-    /// can't vouch for it.
-    pub fn unchecked(id: &'static str, what: &str, why: impl Into<String>) -> Finding {
-        Finding::warn(id, format!("{what}: not checked")).seen(why)
-    }
-
-    pub fn seen(mut self, text: impl Into<String>) -> Finding {
-        self.seen = text.into();
-        self
-    }
-
-    pub fn fix(mut self, text: impl Into<String>) -> Finding {
-        self.fix = Some(text.into());
-        self
-    }
-
-    pub fn data(mut self, data: Value) -> Finding {
-        self.data = data;
-        self
-    }
 }
 
 /// The counts of a run's findings.
@@ -197,16 +100,6 @@ impl DoctorReport {
     }
 }
 
-/// A reply that was refused (an ACL, a renamed command, a wrong type) as the reason text; a
-/// lost connection stays an error and ends the run.
-fn answered<T>(result: StoreResult<T>) -> StoreResult<Result<T, String>> {
-    match result {
-        Ok(v) => Ok(Ok(v)),
-        Err(e) if e.is_connection() => Err(e),
-        Err(e) => Ok(Err(e.to_string())),
-    }
-}
-
 /// Run every check and collect the findings.
 pub fn diagnose(ctx: &mut Ctx, args: &DoctorArgs) -> anyhow::Result<DoctorReport> {
     let ui = ctx.ui.clone();
@@ -241,7 +134,7 @@ pub fn diagnose(ctx: &mut Ctx, args: &DoctorArgs) -> anyhow::Result<DoctorReport
             "note: the SCAN walk stopped after {} keys (its cap); in-progress lists outside \
              their registry, history buckets, status hashes and quarantined keys beyond them \
              were not seen",
-            crate::render::size::count(scan.0)
+            crate::text::size::count(scan.0)
         ));
     }
     Ok(DoctorReport::new(target, findings, args.strict, scan))
@@ -265,7 +158,7 @@ impl Report for DoctorReport {
             .iter()
             .map(|f| render::doctor::Line {
                 result: f.severity.name(),
-                tone: f.severity.tone(),
+                tone: severity_tone(f.severity),
                 id: f.id,
                 title: &f.title,
                 seen: (f.severity != Severity::Ok).then_some(f.seen.as_str()),
@@ -287,5 +180,13 @@ impl Report for DoctorReport {
         } else {
             Exit::Ok
         }
+    }
+}
+
+fn severity_tone(severity: Severity) -> Tone {
+    match severity {
+        Severity::Ok => Tone::Good,
+        Severity::Warn => Tone::Warn,
+        Severity::Fail => Tone::Bad,
     }
 }

@@ -15,11 +15,10 @@ use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use crate::ops::push::{self, Batch, JobSpec, When, Written};
 use crate::commands::Ctx;
 use crate::ops::bulk;
+use crate::ops::push::{self, Batch, JobSpec, When, Written};
 use crate::render::progress::Progress;
-use crate::render::size::{count, counted};
 use crate::render::{self, Report};
 use crate::store::Name;
 use crate::store::ids::Jids;
@@ -30,6 +29,7 @@ use crate::term::interrupt;
 use crate::term::ui::{Clock, Ui};
 use crate::term::values::parse_duration;
 use crate::text::plural;
+use crate::text::size::{count, counted};
 
 /// `[]`: the args of a spec that gives none.
 fn empty_args() -> &'static RawValue {
@@ -481,7 +481,11 @@ impl Report for FromSummary {
                 )
             )?;
         }
-        writeln!(out, "{}", crate::render::bulk::took(ui, self.elapsed_secs, self.written()))
+        writeln!(
+            out,
+            "{}",
+            crate::render::bulk::took(ui, self.elapsed_secs, self.written())
+        )
     }
 
     fn exit(&self) -> Exit {

@@ -13,11 +13,11 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use super::Ctx;
+use crate::ops::push::{self, Batch, JobSpec, When, Written};
 use crate::render::{self, Report, time};
 use crate::term::exit::{Exit, UsageError};
 use crate::term::ui::Ui;
 use crate::term::values::parse_duration;
-use crate::ops::push::{self, Batch, JobSpec, When, Written};
 
 use crate::store::Name;
 use crate::store::ids::Jids;

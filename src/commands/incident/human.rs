@@ -7,8 +7,9 @@ use std::io::{self, Write};
 use chrono::{DateTime, Local, TimeZone, Utc};
 
 use super::{IncidentReport, Severity};
+use crate::duration::span;
 use crate::ops::Problem;
-use crate::render::time::{relative, span};
+use crate::render::time::relative;
 use crate::term::ui::Ui;
 use crate::text::one_line;
 

@@ -17,9 +17,9 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::Ctx;
+use crate::clock::rfc3339;
 use crate::ops::Problem;
 use crate::render::Report;
-use crate::clock::rfc3339;
 use crate::term::exit::Exit;
 use crate::term::values::parse_duration;
 
@@ -272,7 +272,7 @@ fn headline(ui: &crate::term::ui::Ui, findings: &[Finding], w: &failures::Window
         return format!(
             "Nothing notable since {} ({}): no failure surge, no backlog, no lost process",
             human::clock(ui, w.start, w.now),
-            crate::render::time::span(w.now - w.start)
+            crate::duration::span(w.now - w.start)
         );
     };
     let mut line = top.summary.clone();

@@ -9,19 +9,19 @@ use serde_json::{Value, json};
 use super::failures::{Failures, Window};
 use super::human::{clock, minutes};
 use super::{Event, Finding, IncidentArgs, Kind, Onset, Severity, event};
-use crate::commands::doctor::server;
+use crate::duration::span;
+use crate::ops::Problem;
+use crate::ops::doctor;
+use crate::ops::doctor::server;
 use crate::ops::orphans::{ListView, read_lists};
 use crate::ops::periodic::{EntryDelay, entry_delays};
 use crate::ops::procs::{Process, State, read_processes, slope_mb_per_hour};
 use crate::ops::queues::{QueueRow, read_queues};
-use crate::commands::doctor;
-use crate::ops::Problem;
-use crate::render::size::count;
-use crate::render::time::span;
 use crate::store::job::Job;
 use crate::store::liveness::Liveness;
 use crate::store::{KeyType, Name, Store, StoreResult, keys, value};
 use crate::term::ui::Ui;
+use crate::text::size::count;
 
 /// The newest waiting jobs read per backlogged queue for its arrival rate.
 const ARRIVALS_SAMPLE: usize = 100;
@@ -820,7 +820,7 @@ fn memory(ui: &Ui, args: &IncidentArgs, w: &Window, live: &[&Process], out: &mut
             )
         };
         let who = p.identity.shown().into_owned();
-        let mut summary = format!("{} memory at {}", host(p), crate::render::size::kb(newest));
+        let mut summary = format!("{} memory at {}", host(p), crate::text::size::kb(newest));
         if let Some(r) = rate.filter(|_| growing) {
             summary.push_str(&format!(
                 ", growing {r:.0} MB/h since {}",
@@ -831,7 +831,7 @@ fn memory(ui: &Ui, args: &IncidentArgs, w: &Window, live: &[&Process], out: &mut
             summary.push_str(&format!(
                 " ({:.0} % of the {} limit",
                 newest as f64 / l as f64 * 100.0,
-                crate::render::size::kb(l as i64)
+                crate::text::size::kb(l as i64)
             ));
             if let Some(t) = eta {
                 summary.push_str(&format!(", reached in {}", span(t - w.now)));

@@ -8,11 +8,11 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
+use super::Ctx;
 use crate::ops::periodic::{EntryDelay, entry_delays};
 use crate::ops::procs::{Process, State, read_processes};
 use crate::ops::queues::{QueueRow, read_queues};
 use crate::ops::stats::Totals;
-use super::Ctx;
 use crate::ops::{Problem, read_registry};
 use crate::render::exposition::{Exposition, Kind};
 use crate::store::liveness::ListState;

@@ -254,7 +254,7 @@ fn why_not(seen: &[Seen], host: Option<&str>, args: &AliveArgs, max_age: f64) ->
     if !stale.is_empty() {
         return format!(
             "no beat within {}: {}",
-            crate::render::time::span(max_age),
+            crate::duration::span(max_age),
             stale.join(", ")
         );
     }

@@ -188,7 +188,7 @@ fn signal(
             let ids: Vec<Name> = processes.iter().map(|p| p.identity.clone()).collect();
             ui.note(&format!(
                 "waiting up to {} for {} process{} to {}…",
-                crate::render::time::span(limit.as_secs_f64()),
+                crate::duration::span(limit.as_secs_f64()),
                 ids.len(),
                 crate::text::plural(ids.len(), "", "es"),
                 if signal == Signal::Stop {

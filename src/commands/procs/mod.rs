@@ -15,14 +15,18 @@ use comfy_table::ColumnConstraint;
 use serde::Serialize;
 
 use super::Ctx;
+use crate::duration::span;
 use crate::ops::Problem;
-use crate::ops::procs::{Memory, Process, SLOT_SECONDS, SLOTS, State, TREND_SAMPLES, read_processes};
+use crate::ops::procs::{
+    Memory, Process, SLOT_SECONDS, SLOTS, State, TREND_SAMPLES, read_processes,
+};
 use crate::render::table::{self, Tone, pad, width};
-use crate::render::time::{span, when};
-use crate::render::{Report, size, spark};
+use crate::render::time::when;
+use crate::render::{Report, spark};
 use crate::store::keys;
 use crate::term::exit::Exit;
 use crate::term::ui::Ui;
+use crate::text::size;
 
 /// Fewer columns than this and the sparkline takes what it needs, overflowing the width.
 const MIN_SPARK_WIDTH: usize = 12;

@@ -12,10 +12,9 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use super::super::Ctx;
-use crate::render::progress::Progress;
-use crate::render::size::{bytes, count};
-use crate::render::table::{self, Tone};
 use crate::clock::rfc3339;
+use crate::render::progress::Progress;
+use crate::render::table::{self, Tone};
 use crate::render::{self, Report};
 use crate::store::job::{Job, UNPARSEABLE_CLASS};
 use crate::store::page::ListPager;
@@ -27,6 +26,7 @@ use crate::term::exit::Exit;
 use crate::term::interrupt;
 use crate::term::ui::Ui;
 use crate::term::values::name_parser;
+use crate::text::size::{bytes, count};
 
 #[derive(Debug, Args)]
 pub struct DedupeArgs {

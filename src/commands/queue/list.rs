@@ -10,12 +10,12 @@ use clap::Args;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
+use crate::clock::rfc3339;
 use crate::commands::Ctx;
 use crate::ops::filter::{FilterArgs, WaitingFilter};
 use crate::ops::listing::LimitArgs;
-use crate::render::list::{Payload, payload};
 use crate::render::list::{Columns, ListEntry, ListPrinter, Row, args_cell};
-use crate::clock::rfc3339;
+use crate::render::list::{Payload, payload};
 use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
 use crate::store::page::{ListPager, prefetch};
 use crate::store::{KeyType, Name, keys};

@@ -21,13 +21,12 @@ use crate::ops::queues::PauseReport;
 pub mod dedupe;
 pub mod list;
 pub mod show;
+use crate::clock::rfc3339;
 use crate::ops::bulk::{self, Outcome, PaceArgs, Pacer, Summary};
 use crate::ops::filter::{FilterArgs, WaitingFilter};
 use crate::render::progress::Progress;
-use crate::render::size::{count, counted};
 use crate::render::table::one_line;
 use crate::render::table::{self, Tone};
-use crate::clock::rfc3339;
 use crate::render::time::when;
 use crate::render::{self, Report};
 use crate::store::job::{Job, sha1_hex};
@@ -39,6 +38,7 @@ use crate::term::exit::{Exit, UsageError};
 use crate::term::interrupt;
 use crate::term::ui::Ui;
 use crate::term::values::name_parser;
+use crate::text::size::{count, counted};
 
 #[derive(Debug, Subcommand)]
 pub enum QueueCommand {

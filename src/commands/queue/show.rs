@@ -8,20 +8,20 @@ use std::io::{self, Write};
 use clap::Args;
 use serde::Serialize;
 
-use crate::ops::busy::{Running, read_running};
-use crate::render::busy::running_table;
-use crate::ops::queues::latency;
 use crate::commands::Ctx;
+use crate::duration::span;
 use crate::ops::Problem;
+use crate::ops::busy::{Running, read_running};
+use crate::ops::queues::latency;
 use crate::render::Report;
-use crate::render::size::count;
-use crate::render::time::span;
+use crate::render::busy::running_table;
 use crate::store::job::Job;
 use crate::store::page::{Order, ScoreRange, ZPager};
 use crate::store::{Connector, JobSet, KeyType, Name, Store, StoreResult, keys, value};
 use crate::term::exit::Exit;
 use crate::term::ui::Ui;
 use crate::term::values::name_parser;
+use crate::text::size::count;
 
 #[derive(Debug, Args)]
 pub struct ShowArgs {

@@ -12,13 +12,12 @@ use clap::Args;
 use redis::Value;
 use serde::Serialize;
 
-use crate::ops::filter::{FilterArgs, JobFilter};
 use super::transfer;
-use crate::ops::bulk::{self, Outcome, PaceArgs, Pacer, Summary};
 use crate::commands::Ctx;
 use crate::ops::Counts;
+use crate::ops::bulk::{self, Outcome, PaceArgs, Pacer, Summary};
+use crate::ops::filter::{FilterArgs, JobFilter};
 use crate::render::progress::Progress;
-use crate::render::size::{count, counted};
 use crate::render::table::{cut, one_line};
 use crate::render::{Report, emit};
 use crate::store::job::{Job, Unparseable};
@@ -35,6 +34,7 @@ use crate::term::exit::{Exit, UsageError};
 use crate::term::interrupt;
 use crate::term::ui::Ui;
 use crate::term::values::{TimeArg, parse_time};
+use crate::text::size::{count, counted};
 use crate::text::visible;
 
 #[derive(Debug, Args)]

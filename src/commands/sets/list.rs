@@ -7,12 +7,12 @@ use std::io::Write;
 use clap::Args;
 use serde::Serialize;
 
-use crate::ops::filter::{FilterArgs, JobFilter};
-use crate::commands::Ctx;
-use crate::ops::listing::LimitArgs;
-use crate::render::list::{Payload, Score, payload};
-use crate::render::list::{Columns, ListEntry, ListPrinter, Row, trouble};
 use crate::clock::rfc3339;
+use crate::commands::Ctx;
+use crate::ops::filter::{FilterArgs, JobFilter};
+use crate::ops::listing::LimitArgs;
+use crate::render::list::{Columns, ListEntry, ListPrinter, Row, trouble};
+use crate::render::list::{Payload, Score, payload};
 use crate::store::JobSet;
 use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
 use crate::store::page::{Order, ZEntry, ZPager};

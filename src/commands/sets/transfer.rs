@@ -17,10 +17,9 @@ use clap::Args;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use crate::ops::filter::{FilterArgs, JobFilter};
 use crate::commands::Ctx;
+use crate::ops::filter::{FilterArgs, JobFilter};
 use crate::render::progress::Progress;
-use crate::render::size::{count, counted};
 use crate::render::{self, Report};
 use crate::store::page::{Order, ZPager};
 use crate::store::scripts::IMPORT_BATCH;
@@ -31,6 +30,7 @@ use crate::term::exit::{Exit, UsageError};
 use crate::term::interrupt::{self, Interrupted};
 use crate::term::ui::Ui;
 use crate::text::plural;
+use crate::text::size::{count, counted};
 
 /// Entries per pipeline when counting and adding: one round trip each, small enough that a
 /// batch of large members stays a few megabytes.

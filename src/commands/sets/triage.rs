@@ -13,19 +13,21 @@ use clap::{Args, ValueEnum};
 use comfy_table::ColumnConstraint;
 use serde::Serialize;
 
+use crate::clock::rfc3339;
+use crate::commands::Ctx;
+use crate::duration::span;
+use crate::ops::Problem;
 use crate::ops::filter::{FilterArgs, JobFilter};
 use crate::ops::fingerprint::{Fingerprint, UNPARSEABLE, pattern_of};
-use crate::commands::Ctx;
-use crate::ops::Problem;
 use crate::render::table::{self, Tone};
-use crate::clock::rfc3339;
-use crate::render::time::{span, when};
-use crate::render::{Report, size, spark};
+use crate::render::time::when;
+use crate::render::{Report, spark};
 use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable, failure_time};
 use crate::store::page::{Order, ScoreRange, ZPager};
 use crate::store::{JobSet, KeyType, Name, Store, StoreResult, keys, value};
 use crate::term::exit::Exit;
 use crate::term::ui::Ui;
+use crate::text::size;
 use crate::text::{one_line, visible};
 
 /// Groups shown in a table unless --limit says otherwise (JSON carries every group).

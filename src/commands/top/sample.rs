@@ -20,9 +20,9 @@ use std::time::{Duration, Instant};
 use crate::clock::Clock;
 use crate::ops::Problem;
 use crate::ops::procs::{State, read_processes};
-use crate::ops::signals::{Signal, present, publish};
-use crate::ops::queues::set_paused;
 use crate::ops::queues::read_queues_with;
+use crate::ops::queues::set_paused;
+use crate::ops::signals::{Signal, present, publish};
 use crate::ops::stats::Totals as Counted;
 use crate::render::top::{
     DeathLine, Growth, ProcState, ProcessLine, QueueLine, Rate, RedisTotals, Totals, View,

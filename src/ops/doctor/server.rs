@@ -8,9 +8,9 @@ use std::time::Instant;
 use serde_json::json;
 
 use super::{Finding, Severity, answered};
-use crate::render::size::{bytes, count, counted};
-use crate::render::time::span;
+use crate::duration::span;
 use crate::store::{Store, StoreResult, server, value};
+use crate::text::size::{bytes, count, counted};
 use crate::text::visible_bytes;
 
 /// PINGs timed for the round trip.
