@@ -163,6 +163,12 @@ pub fn plural<'a>(n: impl TryInto<u64>, one: &'a str, many: &'a str) -> &'a str 
     }
 }
 
+/// `text` made visible (`text::visible`), then cut to `width` display columns, ending in `…`
+/// when cut.
+pub fn cut(text: &str, width: usize) -> String {
+    console::truncate_str(&visible(text), width, "…").into_owned()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

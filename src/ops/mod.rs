@@ -5,6 +5,7 @@
 
 pub mod bulk;
 pub mod busy;
+pub mod dashboard;
 pub mod doctor;
 pub mod empty;
 pub mod filter;

@@ -3,8 +3,8 @@
 use comfy_table::{Attribute, Cell, CellAlignment, Color, ContentArrangement, Table, presets};
 
 use crate::term::ui::Ui;
-pub use crate::text::one_line;
 use crate::text::visible;
+pub use crate::text::{cut, one_line};
 
 /// How a cell is coloured (when colour is on).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,12 +106,6 @@ pub fn cell(ui: &Ui, text: impl Into<String>, tone: Tone) -> Cell {
         Tone::Accent => cell.fg(Color::Cyan),
         Tone::Strong => cell.add_attribute(Attribute::Bold),
     }
-}
-
-/// `text` made visible (`text::visible`), then cut to `width` display columns, ending in `…`
-/// when cut.
-pub fn cut(text: &str, width: usize) -> String {
-    console::truncate_str(&visible(text), width, "…").into_owned()
 }
 
 /// Display width of `text` as `cut` and `pad` show it (East Asian wide characters count two).

@@ -2,8 +2,9 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use super::sample::Action;
-use crate::render::top::{Chrome, Pane, ProcState, View};
+use crate::ops::dashboard::Action;
+use crate::ops::dashboard::{ProcState, View};
+use crate::render::top::{Chrome, Pane};
 
 /// What a key asks of the loop.
 #[derive(Debug, PartialEq)]

@@ -5,7 +5,6 @@
 //! thread owns the terminal, the keys and the drawing.
 
 mod app;
-mod sample;
 
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -27,11 +26,11 @@ use ratatui::crossterm::terminal::{
 use ratatui::crossterm::{cursor, execute};
 
 use super::Ctx;
+use crate::ops::dashboard::{Action, Guard, Sampler};
 use crate::render::top::{Chrome, draw};
 use crate::term::exit::{Exit, UsageError};
 use crate::term::values::parse_duration;
 use app::{App, Outcome};
-use sample::{Action, Guard, Sampler};
 
 use crate::store::audit;
 
@@ -68,7 +67,7 @@ pub struct TopArgs {
 /// What the sampler thread tells the screen.
 enum Update {
     Sample {
-        view: Result<Box<crate::render::top::View>, String>,
+        view: Result<Box<crate::ops::dashboard::View>, String>,
         took: Duration,
     },
     Done(Result<String, String>),

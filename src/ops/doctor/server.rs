@@ -600,7 +600,7 @@ fn command_text(args: &[Vec<u8>]) -> String {
     let mut words: Vec<String> = args
         .iter()
         .take(4)
-        .map(|a| crate::render::table::cut(&visible_bytes(a), 40))
+        .map(|a| crate::text::cut(&visible_bytes(a), 40))
         .collect();
     if args.len() > 4 {
         words.push("…".into());

@@ -1,4 +1,4 @@
-//! One refresh of `cogctl top`: a fixed number of pipelined round trips whose size depends
+//! One refresh of the dashboard (`cogctl top`'s home view): a fixed number of pipelined round trips whose size depends
 //! only on the number of queues and processes, never on how many jobs a set or list holds;
 //! and the rates, worked out from successive refreshes.
 //!
@@ -24,9 +24,6 @@ use crate::ops::queues::read_queues_with;
 use crate::ops::queues::set_paused;
 use crate::ops::signals::{Signal, present, publish};
 use crate::ops::stats::Totals as Counted;
-use crate::render::top::{
-    DeathLine, Growth, ProcState, ProcessLine, QueueLine, Rate, RedisTotals, Totals, View,
-};
 use crate::store::audit;
 use crate::store::job::{Job, UNPARSEABLE_CLASS};
 use crate::store::{Connector, Name, Reply, Store, StoreError, StoreResult, keys, value};
@@ -563,6 +560,133 @@ fn redis_totals(info: &str) -> RedisTotals {
         used_memory: field("used_memory").and_then(|v| v.parse().ok()),
         ops_per_sec: field("instantaneous_ops_per_sec").and_then(|v| v.parse().ok()),
     }
+}
+
+/// What one refresh read, with the rates worked out from the refreshes before it.
+#[derive(Clone, Debug, Default)]
+pub struct View {
+    /// The Redis, password redacted.
+    pub target: String,
+    /// When it was read (epoch seconds): the deaths' ages count to it.
+    pub now: f64,
+    pub redis: Option<RedisTotals>,
+    pub totals: Totals,
+    pub queues: Vec<QueueLine>,
+    /// Processed and failed per second between successive refreshes: (seconds before the
+    /// newest refresh, processed/s, failed/s), oldest first.
+    pub throughput: Vec<(f64, f64, f64)>,
+    /// How far back `throughput` may reach, in seconds (the chart's width).
+    pub window: f64,
+    pub processes: Vec<ProcessLine>,
+    /// The newest entries of the dead set, newest first.
+    pub deaths: Vec<DeathLine>,
+    /// Keys that could not be read (wrong type …) and why; the rest of the view stands.
+    pub problems: Vec<(Name, String)>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct RedisTotals {
+    /// The server and its version: `Redis 7.0.15`, `Valkey 8.0.1`.
+    pub server: Option<String>,
+    pub uptime: Option<f64>,
+    pub clients: Option<u64>,
+    pub used_memory: Option<i64>,
+    pub ops_per_sec: Option<f64>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Totals {
+    pub processed: Option<i64>,
+    pub failed: Option<i64>,
+    /// Per second since the refresh before (None on the first).
+    pub processed_rate: Option<f64>,
+    pub failed_rate: Option<f64>,
+    /// Jobs waiting on all queues.
+    pub enqueued: u64,
+    pub scheduled: Option<u64>,
+    pub retry: Option<u64>,
+    pub dead: Option<u64>,
+    pub retry_growth: Growth,
+    pub dead_growth: Growth,
+    /// Σ busy and Σ concurrency over live processes.
+    pub busy: i64,
+    pub concurrency: i64,
+    pub live: usize,
+    pub quiet: usize,
+    pub gone: usize,
+}
+
+/// How much a set grew (negative: shrank).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Growth {
+    /// Over the last minute (over the time since top started, when that is shorter).
+    pub minute: Option<i64>,
+    /// Since top started.
+    pub since_start: Option<i64>,
+}
+
+/// A rate per second; `at_least` when the count behind it is only a lower bound.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rate {
+    pub per_sec: f64,
+    pub at_least: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct QueueLine {
+    pub name: Name,
+    pub size: u64,
+    /// Seconds the oldest waiting job has waited.
+    pub latency: f64,
+    /// None when cogworker:paused_queues can't be read.
+    pub paused: Option<bool>,
+    /// None until two refreshes have read the queue.
+    pub enqueued: Option<Rate>,
+    pub dequeued: Option<Rate>,
+    /// Why its list can't be read (a key of the wrong type); the other fields are then empty.
+    pub unreadable: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProcState {
+    Alive,
+    Quiet,
+    Unknown,
+    Gone,
+}
+
+impl ProcState {
+    pub fn word(self) -> &'static str {
+        match self {
+            ProcState::Alive => "alive",
+            ProcState::Quiet => "quiet",
+            ProcState::Unknown => "unknown",
+            ProcState::Gone => "gone",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct ProcessLine {
+    pub identity: Name,
+    pub state: ProcState,
+    pub busy: Option<i64>,
+    pub concurrency: Option<i64>,
+    pub rss_kb: Option<i64>,
+    /// Seconds since its last beat.
+    pub beat_age: Option<f64>,
+    /// The 96 slots of 15 min of its memory history, oldest first (None: not read yet).
+    pub memory: Option<Vec<Option<i64>>>,
+}
+
+#[derive(Clone, Debug)]
+pub struct DeathLine {
+    /// Its score: when it died (epoch seconds).
+    pub at: f64,
+    /// As read from the payload; escaped when drawn.
+    pub class: String,
+    pub queue: String,
+    pub error: String,
 }
 
 #[cfg(test)]
