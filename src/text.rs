@@ -9,6 +9,7 @@
 //! idempotent (escaping escaped text changes nothing), which lets every layer that prints
 //! apply it without caring whether a lower one already did.
 
+pub mod json;
 pub mod size;
 
 use std::borrow::Cow;

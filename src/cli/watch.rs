@@ -24,11 +24,11 @@ use serde_json::value::RawValue;
 
 use crate::commands::{Ctx, WatchArgs};
 use crate::ops::listing::{LimitArgs, TABLE_LIMIT};
-use crate::render::json::{self, compact};
 use crate::render::watch::Frame;
 use crate::store::StoreError;
 use crate::term::exit::{Exit, UsageError};
 use crate::term::ui::{Clock, Format, Warnings};
+use crate::text::json::{self, compact};
 use crate::text::visible;
 
 /// The longest a wait goes without looking at the stop flag (Ctrl-C, SIGTERM).

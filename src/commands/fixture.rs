@@ -55,7 +55,7 @@ pub fn run(ctx: &mut Ctx, command: &FixtureCommand) -> anyhow::Result<Exit> {
             description,
         } => {
             let doc = fixture::dump(ctx.store()?, r#match, description)?;
-            crate::render::json::to_writer_pretty(&mut ctx.out, &doc)?;
+            crate::text::json::to_writer_pretty(&mut ctx.out, &doc)?;
             ctx.out.write_all(b"\n")?;
         }
     }

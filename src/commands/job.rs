@@ -18,7 +18,6 @@ use crate::clock::rfc3339;
 use crate::duration::span;
 use crate::ops::Problem;
 use crate::render::Report;
-use crate::render::json::pretty;
 use crate::render::list::trouble;
 use crate::render::table::{cut, one_line, pad, width};
 use crate::render::time::{absolute, run_time, when};
@@ -30,6 +29,7 @@ use crate::store::unsettled::parse_record;
 use crate::store::{JobSet, KeyType, Name, Store, StoreResult, keys, value};
 use crate::term::exit::Exit;
 use crate::term::ui::Ui;
+use crate::text::json::pretty;
 use crate::text::size::counted;
 use crate::text::visible;
 

@@ -8,6 +8,7 @@ pub mod busy;
 pub mod dashboard;
 pub mod doctor;
 pub mod empty;
+pub mod entries;
 pub mod filter;
 pub mod fingerprint;
 pub mod history;

@@ -8,10 +8,10 @@ use std::io::{self, Write};
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::json::{self, compact};
 use super::table::{cut, one_line, pad, width};
 use super::time::when;
 use crate::term::ui::{Format, Ui};
+use crate::text::json::{self, compact};
 use crate::text::size::count;
 
 const RETRIES: usize = 7;

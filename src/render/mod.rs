@@ -8,7 +8,6 @@ pub mod doctor;
 pub mod empty;
 pub mod exposition;
 pub mod help;
-pub mod json;
 pub mod list;
 pub mod periodic;
 pub mod progress;
@@ -39,11 +38,11 @@ pub fn emit<R: Report + ?Sized>(out: &mut dyn Write, ui: &Ui, report: &R) -> io:
     match ui.format {
         Format::Table => report.human(out, ui),
         Format::Json => {
-            json::to_writer_pretty(&mut *out, report)?;
+            crate::text::json::to_writer_pretty(&mut *out, report)?;
             writeln!(out)
         }
         Format::Ndjson => {
-            json::to_writer(&mut *out, report)?;
+            crate::text::json::to_writer(&mut *out, report)?;
             writeln!(out)
         }
     }
@@ -56,16 +55,8 @@ pub fn lines<'a, T: serde::Serialize + 'a>(
     items: impl IntoIterator<Item = &'a T>,
 ) -> io::Result<()> {
     for item in items {
-        json::to_writer(&mut *out, item)?;
+        crate::text::json::to_writer(&mut *out, item)?;
         writeln!(out)?;
     }
     Ok(())
-}
-
-/// A serde_json error as the io error it carries, so a closed pipe stays a closed pipe.
-pub fn json_io(err: serde_json::Error) -> io::Error {
-    match err.io_error_kind() {
-        Some(kind) => io::Error::new(kind, err),
-        None => io::Error::other(err),
-    }
 }

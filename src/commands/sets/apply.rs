@@ -12,10 +12,10 @@ use clap::Args;
 use redis::Value;
 use serde::Serialize;
 
-use super::transfer;
 use crate::commands::Ctx;
 use crate::ops::Counts;
 use crate::ops::bulk::{self, Outcome, PaceArgs, Pacer, Summary};
+use crate::ops::entries as transfer;
 use crate::ops::filter::{FilterArgs, JobFilter};
 use crate::render::progress::Progress;
 use crate::render::table::{cut, one_line};
@@ -1166,7 +1166,7 @@ impl Run<'_> {
                 "outcome": outcome.name(),
                 "reason": outcome.reason(),
             });
-            crate::render::json::to_writer(&mut *file, &line)?;
+            crate::text::json::to_writer(&mut *file, &line)?;
             writeln!(file)?;
         }
         if let Some(e) = entry {

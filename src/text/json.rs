@@ -22,7 +22,6 @@ use std::io::{self, Write};
 use serde::Serialize;
 use serde_json::ser::{CharEscape, CompactFormatter, Formatter, PrettyFormatter};
 
-use super::json_io;
 use crate::text::is_unsafe;
 
 /// `value` as one line of JSON (no newline after it), through the escaping writer.
@@ -276,6 +275,14 @@ fn skip_ws(s: &[u8], mut i: usize) -> usize {
         i += 1;
     }
     i
+}
+
+/// A serde_json error as the io error it carries, so a closed pipe stays a closed pipe.
+pub fn json_io(err: serde_json::Error) -> io::Error {
+    match err.io_error_kind() {
+        Some(kind) => io::Error::new(kind, err),
+        None => io::Error::other(err),
+    }
 }
 
 #[cfg(test)]
