@@ -13,8 +13,8 @@ use std::ffi::OsString;
 
 use clap::{CommandFactory, FromArgMatches, parser::ValueSource};
 
-use crate::commands::sets::apply::Action;
 use crate::commands::{self, Ctx};
+use crate::ops::change::Action;
 use crate::render::{self, Report};
 use crate::store::ConnectOptions;
 use crate::store::StoreError;

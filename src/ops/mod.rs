@@ -5,6 +5,7 @@
 
 pub mod bulk;
 pub mod busy;
+pub mod change;
 pub mod dashboard;
 pub mod doctor;
 pub mod empty;
@@ -284,6 +285,13 @@ impl Write for Out {
             Out::Buffer(_) => Ok(()),
         }
     }
+}
+
+/// How a front-end follows a change as it goes (a bar on a terminal, the console's status
+/// line): each entry done, and a note when it waits.
+pub trait Progress {
+    fn inc(&self, n: u64);
+    fn note(&self, text: &str);
 }
 
 /// A change whose undo record can't be written (Redis full, an ACL): refused before it

@@ -73,3 +73,13 @@ mod tests {
         assert_eq!(super::rate(f64::NAN), "0/s");
     }
 }
+
+impl crate::ops::Progress for Progress {
+    fn inc(&self, n: u64) {
+        Progress::inc(self, n);
+    }
+
+    fn note(&self, text: &str) {
+        Progress::note(self, text);
+    }
+}

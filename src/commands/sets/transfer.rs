@@ -8,7 +8,7 @@
 //! imported into an empty set gives back the same set byte for byte.
 
 use std::fs::{self, File};
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
