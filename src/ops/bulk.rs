@@ -187,6 +187,16 @@ impl Summary {
         self.moved + self.gone + self.failed + self.skipped
     }
 
+    /// 130 interrupted; 1 when nothing was done and entries went unfinished; 4 when some
+    /// were done and some not; 0 otherwise.
+    pub fn exit(&self) -> Exit {
+        bulk_exit(
+            self.interrupted,
+            self.failed + self.skipped,
+            self.moved + self.gone,
+        )
+    }
+
     /// Stop the clock (and note an interruption) before the summary is shown.
     pub fn finish(&mut self) {
         if let Some(started) = self.started.take() {

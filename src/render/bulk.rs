@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use crate::duration::span;
-use crate::ops::bulk::{Summary, bulk_exit};
+use crate::ops::bulk::Summary;
 use crate::render::Report;
 use crate::render::table::one_line;
 use crate::term::exit::Exit;
@@ -82,11 +82,7 @@ impl Report for Summary {
     }
 
     fn exit(&self) -> Exit {
-        bulk_exit(
-            self.interrupted,
-            self.failed + self.skipped,
-            self.moved + self.gone,
-        )
+        Summary::exit(self)
     }
 }
 

@@ -64,16 +64,6 @@ fn rate(per_sec: f64) -> String {
     format!("{}/s", crate::text::size::count(whole))
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn rate_is_a_whole_number_with_separators() {
-        assert_eq!(super::rate(1166.4321), "1,166/s");
-        assert_eq!(super::rate(0.4), "0/s");
-        assert_eq!(super::rate(f64::NAN), "0/s");
-    }
-}
-
 impl crate::ops::Progress for Progress {
     fn inc(&self, n: u64) {
         Progress::inc(self, n);
@@ -81,5 +71,15 @@ impl crate::ops::Progress for Progress {
 
     fn note(&self, text: &str) {
         Progress::note(self, text);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn rate_is_a_whole_number_with_separators() {
+        assert_eq!(super::rate(1166.4321), "1,166/s");
+        assert_eq!(super::rate(0.4), "0/s");
+        assert_eq!(super::rate(f64::NAN), "0/s");
     }
 }

@@ -144,6 +144,9 @@ mod tests {
     #[test]
     fn absolute_times() {
         assert_eq!(absolute(1796208111.315), "2026-12-02 10:41:51Z");
-        assert_eq!(rfc3339(1796208111.5), "2026-12-02T10:41:51.500000Z");
+        assert_eq!(
+            crate::clock::rfc3339(1796208111.5),
+            "2026-12-02T10:41:51.500000Z"
+        );
     }
 }

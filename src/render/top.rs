@@ -521,6 +521,8 @@ mod tests {
     use ratatui::backend::TestBackend;
 
     use super::*;
+    use crate::ops::dashboard::{DeathLine, QueueLine, RedisTotals};
+    use crate::store::Name;
 
     fn screen(view: &View, chrome: &Chrome, width: u16, height: u16) -> String {
         let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();

@@ -90,27 +90,6 @@ pub fn new_jid() -> String {
     Jids::new().jid()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn jids_are_24_lowercase_hex_and_distinct() {
-        let mut jids = Jids::new();
-        let mut seen = std::collections::HashSet::new();
-        for _ in 0..10_000 {
-            let jid = jids.jid();
-            assert_eq!(jid.len(), 24);
-            assert!(
-                jid.bytes()
-                    .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
-            );
-            assert!(seen.insert(jid));
-        }
-        assert_ne!(Jids::new().jid(), Jids::new().jid());
-    }
-}
-
 /// The machine's name as the gem takes it: $DYNO, else the hostname.
 pub fn hostname() -> String {
     if let Ok(dyno) = std::env::var("DYNO")
@@ -130,4 +109,25 @@ pub fn hostname() -> String {
         }
     }
     "localhost".to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jids_are_24_lowercase_hex_and_distinct() {
+        let mut jids = Jids::new();
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..10_000 {
+            let jid = jids.jid();
+            assert_eq!(jid.len(), 24);
+            assert!(
+                jid.bytes()
+                    .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+            );
+            assert!(seen.insert(jid));
+        }
+        assert_ne!(Jids::new().jid(), Jids::new().jid());
+    }
 }

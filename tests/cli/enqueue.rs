@@ -677,7 +677,7 @@ fn from_streams_a_hundred_thousand_jobs_in_small_batches() {
 
 #[test]
 fn a_batch_whose_scripts_were_flushed_runs_them_again() {
-    use cogctl::commands::enqueue::push::{Batch, JobSpec, When, Written};
+    use cogctl::ops::push::{Batch, JobSpec, When, Written};
     use cogctl::store::ids::Jids;
     use cogctl::term::ui::Clock;
     use serde_json::value::RawValue;

@@ -224,7 +224,7 @@ impl ProcsReport {
         .join("  ");
         writeln!(out, "{}", ui.styles.header(header.trim_end()))?;
         for r in &rows {
-            let tone = growth_tone(&r.m);
+            let tone = growth_tone(r.m);
             let line = match &r.m.error {
                 Some(_) => Tone::Bad.paint(ui, &pad("(unreadable)", spark_w)),
                 None => tone.paint(ui, &spark::draw(&r.m.series(), available)),
@@ -342,67 +342,11 @@ fn growth_tone(m: &Memory) -> Tone {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use redis::Value;
-
-    fn members(items: &[&str]) -> Vec<Value> {
-        items
-            .iter()
-            .map(|s| Value::BulkString(s.as_bytes().to_vec()))
-            .collect()
-    }
 
     #[test]
-    fn slots_are_15_minute_multiples() {
-        assert_eq!(slot_of(1796208054.182), 1796207400);
-        assert_eq!(slot_of(1796207400.0), 1796207400);
-    }
-
-    #[test]
-    fn history_layout_skips_what_it_cannot_read() {
-        let first = 1796207400 - 95 * 900;
-        let m = Memory::layout(
-            &members(&[
-                "garbage",
-                "123:abc",
-                "1796207401:5",
-                &format!("{}:1", first - 900),
-                &format!("{first}:100"),
-                "1796207400:300",
-                "1796207400:200",
-                "1796208300:999",
-            ]),
-            first,
-        );
-        assert_eq!(m.slots.len(), 96);
-        assert_eq!(m.skipped, 5);
-        assert_eq!(m.samples, 2);
-        assert_eq!(m.slots[0].kb, Some(100));
-        assert_eq!(m.slots[95].slot, 1796207400);
-        assert_eq!(m.slots[95].kb, Some(300));
-        assert_eq!(m.current_kb, Some(300));
-        assert_eq!((m.min_kb, m.max_kb), (Some(100), Some(300)));
-    }
-
-    #[test]
-    fn growth_is_a_least_squares_slope_in_mb_per_hour() {
-        let points: Vec<(i64, i64)> = (0..8).map(|i| (i * 900, 1000 + i * 256)).collect();
-        let g = slope_mb_per_hour(&points).unwrap();
-        assert!((g - 1.0).abs() < 1e-9, "{g}");
-        assert_eq!(slope_mb_per_hour(&points[..1]), None);
+    fn growth_is_said_in_mb_per_hour() {
         assert_eq!(growth_text(Some(-0.001)), "0.00 MB/h");
         assert_eq!(growth_text(Some(1.666)), "+1.67 MB/h");
-    }
-
-    #[test]
-    fn identities_and_weights() {
-        assert_eq!(
-            split_identity(b"vm:29128:32e9242b5029"),
-            (Some("vm".into()), Some(29128))
-        );
-        assert_eq!(split_identity(b"a:b:1:ff"), (Some("a:b".into()), Some(1)));
-        let w = weights(&["default", "critical", "critical", "mail-out"]);
-        let w: Vec<_> = w.iter().map(|q| (q.name.as_str(), q.weight)).collect();
-        assert_eq!(w, [("critical", 2), ("default", 1), ("mail-out", 1)]);
     }
 
     #[test]

@@ -204,7 +204,7 @@ mod tests {
     use ratatui::crossterm::event::KeyEvent;
 
     use super::*;
-    use crate::render::top::QueueLine;
+    use crate::ops::dashboard::QueueLine;
     use crate::store::Name;
 
     fn press(app: &mut App, code: KeyCode) -> Outcome {
