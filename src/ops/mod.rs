@@ -21,6 +21,7 @@ pub mod push;
 pub mod queues;
 pub mod signals;
 pub mod stats;
+pub mod undo;
 pub mod unsettled;
 
 use std::io::{self, BufWriter, Stdout, Write};
