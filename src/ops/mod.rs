@@ -7,6 +7,7 @@ pub mod bulk;
 pub mod busy;
 pub mod change;
 pub mod dashboard;
+pub mod dedupe;
 pub mod doctor;
 pub mod empty;
 pub mod entries;
