@@ -12,14 +12,14 @@ use serde::Serialize;
 use super::Ctx;
 use crate::ops::Problem;
 use crate::ops::orphans::{self, OrphansReport};
+use crate::ops::reconcile::{self, HookCounts, ListOutcome, ReconcileReport};
 use crate::ops::unsettled::{self, UnsettledReport};
 use crate::render::table::{self, Tone};
 use crate::render::{Report, emit};
 use crate::store::job::Job;
-use crate::store::liveness::{self, ListState, Liveness};
+use crate::store::liveness::{self, Liveness};
 use crate::store::name::shown_list;
 use crate::store::recovery::{Buried, DEFAULT_MAX_ORPHANINGS, Filed, Recovery};
-use crate::store::{Name, Store, StoreResult};
 use crate::term::exit::{Exit, UsageError};
 use crate::term::ui::Ui;
 use crate::term::values::parse_duration;
@@ -80,52 +80,6 @@ pub struct ReconcileArgs {
     /// Kill a death hook (its whole process group) that runs longer than this
     #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
     pub on_death_timeout: Duration,
-}
-
-/// What a reconcile pass did. Its JSON is a contract (docs/output.md "JSON output").
-#[derive(Debug, Serialize)]
-pub struct ReconcileReport {
-    pub target: String,
-    pub threshold: f64,
-    pub max_orphanings: u64,
-    pub lists: Vec<ListOutcome>,
-    /// Queues that received jobs but that no live process read lately.
-    pub unlisted_queues: Vec<Name>,
-    /// Repeat orphans filed in dead by this pass (jids).
-    pub buried_repeat_orphans: Vec<String>,
-    pub unsettled: Filed,
-    /// Jobs this pass filed in dead: Ruby death hooks never run for them.
-    pub death_hooks_not_run: u64,
-    /// The --on-death hooks run for them (all zero without --on-death).
-    pub death_hooks: HookCounts,
-    pub problems: Vec<Problem>,
-}
-
-/// How the --on-death hook runs of a pass ended.
-#[derive(Debug, Default, Serialize)]
-pub struct HookCounts {
-    /// Jobs whose hooks ran.
-    pub jobs: u64,
-    pub ok: u64,
-    pub failed: u64,
-    pub timed_out: u64,
-}
-
-#[derive(Debug, Serialize)]
-pub struct ListOutcome {
-    pub identity: Name,
-    /// alive / silent / presumed_dead, as REQUEUE judged it.
-    pub state: Liveness,
-    /// Seconds since its last beat (when it has a stamp).
-    pub silent_for: Option<f64>,
-    pub requeued: u64,
-    pub parked: u64,
-    /// Raw jobs filed into dead because the parking list was unusable, then completed.
-    pub buried: u64,
-    /// Jobs that could not be written, kept on the list for the next pass.
-    pub failed: u64,
-    /// The identity left cogworker:inprogress_identities and cogworker:last_beat.
-    pub forgotten: bool,
 }
 
 /// The plan of `reconcile --dry-run`: the orphans view and the unsettled records.
@@ -264,8 +218,19 @@ pub fn run(ctx: &mut Ctx, args: &ReconcileArgs) -> anyhow::Result<Exit> {
         problems: Vec::new(),
     };
     // The jobs this pass files in dead for good, for their hooks once the pass is done.
-    let mut deaths: Vec<Death> = Vec::new();
-    let result = reconcile_pass(store, &recovery, pinned, &mut report, &mut deaths);
+    let mut buried = Vec::new();
+    let result = reconcile::pass(store, &recovery, pinned, &mut report, &mut buried);
+    let mut deaths: Vec<Death> = buried.into_iter().filter_map(orphaned).collect();
+    for payload in &report.unsettled.dead_payloads {
+        // Only a readable job has hooks.
+        if Job::parse(payload.as_bytes()).is_ok() {
+            deaths.push(Death {
+                entry: payload.clone().into_bytes(),
+                reason: Reason::Filed,
+                class_hooks: false,
+            });
+        }
+    }
     // Filed is filed: their hooks run even when the pass ended on an error.
     for death in deaths.iter().filter(|_| !hooks.is_empty()) {
         report.death_hooks.jobs += 1;
@@ -311,68 +276,6 @@ pub fn run(ctx: &mut Ctx, args: &ReconcileArgs) -> anyhow::Result<Exit> {
     Ok(report.exit())
 }
 
-/// The pass itself; what it filed in dead for good is added to `deaths` as it goes.
-fn reconcile_pass(
-    store: &mut Store,
-    recovery: &Recovery,
-    pinned: Option<f64>,
-    report: &mut ReconcileReport,
-    deaths: &mut Vec<Death>,
-) -> anyhow::Result<()> {
-    let candidates = liveness::candidates(store)?;
-    if let Some(e) = &candidates.registry_error {
-        report.problems.push(Problem::from_store(
-            crate::store::keys::INPROGRESS_IDENTITIES,
-            e,
-        ));
-    }
-    for identity in &candidates.identities {
-        match reconcile_list(store, recovery, identity, pinned, deaths) {
-            Ok((outcome, unlisted)) => {
-                report.death_hooks_not_run += outcome.buried;
-                for q in unlisted {
-                    if !report.unlisted_queues.contains(&q) {
-                        report.unlisted_queues.push(q);
-                    }
-                }
-                report.lists.push(outcome);
-            }
-            Err(e) if e.is_connection() => return Err(e.into()),
-            Err(e) => Problem::push_once(
-                &mut report.problems,
-                Problem::from_store(crate::store::keys::inprogress(identity), &e),
-            ),
-        }
-    }
-    let mut buried = Vec::new();
-    let burying = recovery.bury_repeat_orphans(store, &mut buried);
-    report.death_hooks_not_run += buried.len() as u64;
-    for b in buried {
-        report.buried_repeat_orphans.push(b.jid.clone());
-        deaths.extend(orphaned(b));
-    }
-    match burying {
-        Ok(()) => {}
-        Err(e) if e.is_connection() => return Err(e.into()),
-        Err(e) => report
-            .problems
-            .push(Problem::from_store(crate::store::keys::REPEAT_ORPHANS, &e)),
-    }
-    let filing = file_unsettled(store, recovery, &mut report.unsettled, &mut report.problems);
-    report.death_hooks_not_run += report.unsettled.into_dead;
-    for payload in &report.unsettled.dead_payloads {
-        // Only a readable job has hooks.
-        if Job::parse(payload.as_bytes()).is_ok() {
-            deaths.push(Death {
-                entry: payload.clone().into_bytes(),
-                reason: Reason::Filed,
-                class_hooks: false,
-            });
-        }
-    }
-    filing
-}
-
 /// The death of a buried repeat orphan, when it was a readable job (only those have hooks).
 fn orphaned(buried: Buried) -> Option<Death> {
     buried.readable.then(|| Death {
@@ -380,64 +283,6 @@ fn orphaned(buried: Buried) -> Option<Death> {
         reason: Reason::Orphaned,
         class_hooks: false,
     })
-}
-
-/// The unsettled part of a pass; a key of the wrong type is a problem, not the end.
-fn file_unsettled(
-    store: &mut Store,
-    recovery: &Recovery,
-    filed: &mut Filed,
-    problems: &mut Vec<Problem>,
-) -> anyhow::Result<()> {
-    match recovery.file_unsettled(store, filed) {
-        Ok(()) => {}
-        Err(e) if e.is_connection() => return Err(e.into()),
-        Err(e) => problems.push(Problem::from_store(crate::store::keys::UNSETTLED, &e)),
-    }
-    Ok(())
-}
-
-/// One list: its owner's state as seen just before (for the report), then REQUEUE, which
-/// judges again atomically and alone decides; raw burials completed; the identity
-/// forgotten when its list is empty.
-fn reconcile_list(
-    store: &mut Store,
-    recovery: &Recovery,
-    identity: &Name,
-    pinned: Option<f64>,
-    deaths: &mut Vec<Death>,
-) -> StoreResult<(ListOutcome, Vec<Name>)> {
-    let state = ListState::read(store, identity)?;
-    let verdict = state.judge(recovery.threshold, pinned);
-    let done = recovery.requeue(store, identity)?;
-    let mut buried = 0;
-    for raw in &done.buried_raw {
-        if let Some(b) = recovery.complete_raw_burial(store, raw)? {
-            buried += 1;
-            deaths.extend(orphaned(b));
-        }
-    }
-    let forgotten = !done.alive && recovery.forget_if_empty(store, identity)?;
-    let state = if done.alive && verdict.liveness.is_dead() {
-        Liveness::Alive
-    } else if done.alive {
-        verdict.liveness
-    } else {
-        Liveness::PresumedDead
-    };
-    Ok((
-        ListOutcome {
-            identity: identity.clone(),
-            state,
-            silent_for: verdict.silent_for,
-            requeued: done.moved - done.parked - done.buried_raw.len() as u64,
-            parked: done.parked,
-            buried,
-            failed: done.failed,
-            forgotten,
-        },
-        done.unlisted,
-    ))
 }
 
 /// `cogctl unsettled file`: only the unsettled part of a pass.
@@ -459,7 +304,7 @@ pub fn run_file_unsettled(ctx: &mut Ctx, dry_run: bool) -> anyhow::Result<Exit> 
         filed: Filed::default(),
         problems: Vec::new(),
     };
-    file_unsettled(store, &recovery, &mut report.filed, &mut report.problems)?;
+    reconcile::file_unsettled(store, &recovery, &mut report.filed, &mut report.problems)?;
     ctx.record(crate::ops::Counts {
         matched: report.filed.filed + report.filed.quarantined,
         done: report.filed.filed,

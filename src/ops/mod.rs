@@ -20,6 +20,7 @@ pub mod periodic;
 pub mod procs;
 pub mod push;
 pub mod queues;
+pub mod reconcile;
 pub mod signals;
 pub mod stats;
 pub mod undo;
