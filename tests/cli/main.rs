@@ -28,6 +28,7 @@ mod listen;
 mod lists;
 mod managed;
 mod metrics;
+mod ops;
 mod package;
 mod periodic;
 mod procs;
