@@ -17,8 +17,8 @@ server itself can execute of this mix, without the cost of running scripts). The
 job (the worker's round trips) are shown beside.
 
 Then what a job costs the shared Redis (--baseline and Sidekiq): Redis CPU per 1,000 jobs
-(INFO cpu, used_cpu_sys + used_cpu_user, before and after) and the calls per job (INFO
-commandstats), beside jobs/s, at concurrency 10 and 50, for this cogctl, for another cogctl
+(INFO cpu, used_cpu_sys + used_cpu_user, before and after) and the commands per job (INFO
+commandstats: those run by scripts included), beside jobs/s, at concurrency 10 and 50, for this cogctl, for another cogctl
 binary given with --baseline (today's, built by ./tasks from the base commit), and for Sidekiq
 6.4 with its basic fetch (BRPOP; Debian's ruby-sidekiq), each on the same no-op jobs in the same
 run; and the idle-to-start latency (a job pushed to an idle worker, until its thread registers
@@ -346,11 +346,12 @@ def seed_sidekiq(sock, n):
 
 
 def cost_run(sock, n, concurrency, start, queue):
-    """One run over n seeded jobs: (jobs/s, Redis CPU ms per 1,000 jobs, calls per job). The
+    """One run over n seeded jobs: (jobs/s, Redis CPU ms per 1,000 jobs, commands per job,
+    those run by scripts included, as commandstats counts them). The
     window for jobs/s is from the first job taken to the queue's end; Redis CPU and calls
     are counted from just before the worker starts until the queue is empty and the jobs in
     flight (at most `concurrency` no-ops) had 50 ms to end. The polling (LLEN) is left out of
-    the calls; its CPU, about 1 µs per poll every 2 ms, is in every contender's figure."""
+    the commands; its CPU, about 1 µs per poll every 2 ms, is in every contender's figure."""
     cli(sock, "CONFIG", "RESETSTAT")
     poll = Conn(sock)
     cpu0 = redis_cpu(sock)
@@ -418,7 +419,7 @@ def start_latency(sock, binary, samples):
     cli(sock, "FLUSHALL")
     env = dict(os.environ, COGCTL_REDIS_URL=f"unix://{sock}")
     proc = subprocess.Popen([binary, "--quiet", "worker", "-c", "10", "--handler",
-                             "Bench=builtin:noop"], env=env, stdout=subprocess.DEVNULL,
+                             "Bench=builtin:sleep"], env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     conn = Conn(sock)
     try:
@@ -433,7 +434,8 @@ def start_latency(sock, binary, samples):
         time.sleep(2.5)  # every thread is waiting for work
         waits = []
         for i in range(samples):
-            job = json.dumps({"class": "Bench", "args": [i], "queue": "default",
+            # It sleeps 20 ms: long enough for its busy entry to be seen.
+            job = json.dumps({"class": "Bench", "args": [0.02, i], "queue": "default",
                               "jid": "%024x" % (0xc0000000 + i), "retry": True,
                               "created_at": time.time(), "enqueued_at": time.time()})
             pushed = time.perf_counter()
@@ -479,7 +481,7 @@ def redis_cost(sock, binary, baseline, n, runs, samples):
                 rate, cpu, calls = cost_run(sock, n, c, start, queue)
                 figures.append((rate, cpu, calls))
                 print(f"{name} -c {c} run {run}/{runs}: {rate:,.0f} jobs/s, Redis CPU "
-                      f"{cpu:.2f} ms per 1,000 jobs, {calls:.2f} calls per job", file=sys.stderr)
+                      f"{cpu:.2f} ms per 1,000 jobs, {calls:.2f} commands per job", file=sys.stderr)
             table[(name, c)] = tuple(statistics.median(f[i] for f in figures) for i in range(3))
     latency = {}
     for name, path in [("cogctl", binary)] + ([("cogctl baseline", baseline)] if baseline else []):
@@ -492,9 +494,9 @@ def redis_cost(sock, binary, baseline, n, runs, samples):
 
     print(f"\nRedis cost per job: {n:,} no-op jobs per run, median of {runs} runs")
     print(f"{'worker':<26}{'-c':>4}{'jobs/s':>10}{'Redis CPU / 1,000 jobs':>25}"
-          f"{'calls / job':>13}{'jobs / Redis core-s':>21}")
+          f"{'commands / job':>16}{'jobs / Redis core-s':>21}")
     for (name, c), (rate, cpu, calls) in table.items():
-        print(f"{name:<26}{c:>4}{rate:>10,.0f}{cpu:>22.2f} ms{calls:>13.2f}{1e6 / cpu:>21,.0f}")
+        print(f"{name:<26}{c:>4}{rate:>10,.0f}{cpu:>22.2f} ms{calls:>16.2f}{1e6 / cpu:>21,.0f}")
     for c in (10, 50):
         rate, cpu, _ = table[("cogctl", c)]
         verdicts = []
