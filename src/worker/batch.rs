@@ -180,7 +180,7 @@ fn ack_fetch(shared: &Shared, store: &mut Store, asks: &[&Ask]) -> StoreResult<V
         keys::throughput(now.div_euclid(3600)),
         keys::PAUSED_QUEUES.into(),
     ];
-    key_names.extend(queues.iter().map(|q| keys::queue(q)));
+    key_names.extend(queues.iter().map(keys::queue));
     key_names.extend(
         asks.iter()
             .map(|ask| keys::orphanings(super::job::jid_of(&ask.raw))),
