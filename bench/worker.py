@@ -16,6 +16,15 @@ job's commands in one or two calls, so it can beat this one) and pipelined (-P 1
 server itself can execute of this mix, without the cost of running scripts). The calls per
 job (the worker's round trips) are shown beside.
 
+Then what a job costs the shared Redis (--baseline and Sidekiq): Redis CPU per 1,000 jobs
+(INFO cpu, used_cpu_sys + used_cpu_user, before and after) and the commands per job (INFO
+commandstats: those run by scripts included), beside jobs/s, at concurrency 10 and 50, for this cogctl, for another cogctl
+binary given with --baseline (today's, built by ./tasks from the base commit), and for Sidekiq
+6.4 with its basic fetch (BRPOP; Debian's ruby-sidekiq), each on the same no-op jobs in the same
+run; and the idle-to-start latency (a job pushed to an idle worker, until its thread registers
+it as running) of both cogctl binaries. Targets: Redis CPU per job <= 0.6 x Sidekiq's and
+<= 0.5 x the baseline's, jobs/s not lower than the baseline's, p99 idle-to-start unchanged.
+
 Run it through `./tasks bench worker`, which builds the release binary and starts a private
 redis-server that it removes afterwards.
 """
@@ -24,6 +33,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import socket
 import statistics
 import subprocess
@@ -32,7 +42,7 @@ import tempfile
 import threading
 import time
 
-from bench import cli
+from bench import cli, resp
 
 QUEUE = "cogworker:queue:default"
 
@@ -194,6 +204,7 @@ def redis_bound(sock, clients, mix, n, pipeline=1):
         "hset": ["HSET", "bench:workers", "abcdef012345", payload],
         "expire": ["EXPIRE", "bench:workers", "60"],
         "incr": ["INCR", "bench:stats"],
+        "incrby": ["INCRBY", "bench:stats", "1"],
         "hincrby": ["HINCRBY", "bench:throughput", "processed", "1"],
         "hdel": ["HDEL", "bench:workers", "abcdef012345"],
         "evalsha": ["EVALSHA", sha, "2", "bench:inprogress", "bench:orphanings:x", payload],
@@ -231,9 +242,10 @@ ACK_FETCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"
 
 
 def replay_bound(sock, clients, n, pipeline=1):
-    """jobs/s if Redis ran only the worker's own per-job call: ACK_FETCH, replayed by
-    redis-benchmark on a queue holding n jobs (the in-progress list stays one job long: each
-    call removes the job the previous one moved onto it)."""
+    """jobs/s if Redis ran only the worker's own per-job call: ACK_FETCH settling one job and
+    fetching one (a batch of one: what one thread alone sends), replayed by redis-benchmark
+    on a queue holding n jobs (the in-progress list stays one job long: each call removes
+    the job the previous one moved onto it)."""
     cli(sock, "FLUSHALL")
     payload = '{"class":"Bench","args":[1,"order-000001",{"amount":1.5}],"jid":"0123456789abcdef01234567"}'
     cli(sock, "EVAL", "for i = 1, tonumber(ARGV[2]) do redis.call('RPUSH', KEYS[1], ARGV[1]) end",
@@ -241,15 +253,270 @@ def replay_bound(sock, clients, n, pipeline=1):
     cli(sock, "LMOVE", "bench:queue:default", "bench:inprogress", "RIGHT", "LEFT")
     with open(ACK_FETCH) as f:
         sha = cli(sock, "SCRIPT", "LOAD", f.read())
-    keys = ["bench:inprogress", "bench:orphanings:0123456789abcdef01234567", "bench:workers",
-            "bench:stats:processed", "bench:throughput", "bench:paused_queues",
-            "bench:queue:default"]
-    args = [payload, "abcdef012345", "1", "90000", "1796222411", "60", "default", '"default"']
+    keys = ["bench:inprogress", "bench:workers", "bench:stats:processed", "bench:throughput",
+            "bench:paused_queues", "bench:queue:default",
+            "bench:orphanings:0123456789abcdef01234567"]
+    args = ["1", "1", "90000", "1796222411", "60", payload, "abcdef012345", "1", "default",
+            '"default"', "abcdef012345", "1"]
     rate = bench_command(sock, clients, n, ["EVALSHA", sha, str(len(keys)), *keys, *args],
                          pipeline)
     if int(cli(sock, "LLEN", "bench:inprogress")) != 1:
         sys.exit("the ACK_FETCH replay did not keep one job in progress")
     return rate
+
+
+class Conn:
+    """A minimal RESP client on the unix socket, for polling without a process per call."""
+
+    def __init__(self, sock):
+        self.s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.s.connect(sock)
+        self.f = self.s.makefile("rb")
+
+    def call(self, *args):
+        self.s.sendall(resp(*[a if isinstance(a, bytes) else str(a).encode() for a in args]))
+        return self.read()
+
+    def read(self):
+        line = self.f.readline()
+        kind, rest = line[:1], line[1:-2]
+        if kind in (b"+", b"-"):
+            return rest.decode()
+        if kind == b":":
+            return int(rest)
+        if kind == b"$":
+            size = int(rest)
+            if size < 0:
+                return None
+            data = self.f.read(size + 2)[:-2]
+            return data
+        if kind == b"*":
+            size = int(rest)
+            return None if size < 0 else [self.read() for _ in range(size)]
+        raise RuntimeError(f"unexpected reply {line!r}")
+
+    def close(self):
+        self.f.close()
+        self.s.close()
+
+
+def redis_cpu(sock):
+    """Seconds of CPU redis-server has used (user + system)."""
+    out = cli(sock, "INFO", "cpu")
+    fields = dict(line.split(":", 1) for line in out.splitlines() if ":" in line)
+    return float(fields["used_cpu_sys"]) + float(fields["used_cpu_user"])
+
+
+SIDEKIQ_JOB = """require "logger"
+require "sidekiq"
+Sidekiq.configure_server do |config|
+  config.redis = { url: ENV.fetch("REDIS_URL") }
+  config.logger.level = Logger::WARN
+end
+
+class NoopJob
+  include Sidekiq::Worker
+  sidekiq_options retry: true
+  def perform(*); end
+end
+"""
+
+
+def seed_sidekiq(sock, n):
+    """n no-op jobs as Sidekiq 6.4's client pushes them (Sidekiq::Client#raw_push)."""
+    cli(sock, "FLUSHALL")
+    now = time.time()
+    commands, batch = [], []
+    for i in range(n):
+        batch.append(json.dumps({
+            "retry": True, "queue": "default", "class": "NoopJob",
+            "args": [i, "order-%06d" % i, {"amount": i % 997 + 0.5}],
+            "jid": "%024x" % (0xb0000000 + i), "created_at": now, "enqueued_at": now,
+        }, separators=(",", ":")).encode())
+        if len(batch) == 1000:
+            commands.append(resp(b"LPUSH", b"queue:default", *batch))
+            batch = []
+    if batch:
+        commands.append(resp(b"LPUSH", b"queue:default", *batch))
+    commands.append(resp(b"SADD", b"queues", b"default"))
+    subprocess.run(["redis-cli", "-s", sock, "--pipe"], input=b"".join(commands),
+                   check=True, capture_output=True)
+    if int(cli(sock, "LLEN", "queue:default")) != n:
+        sys.exit("seeding Sidekiq's queue failed")
+
+
+def cost_run(sock, n, concurrency, start, queue):
+    """One run over n seeded jobs: (jobs/s, Redis CPU ms per 1,000 jobs, commands per job,
+    those run by scripts included, as commandstats counts them). The
+    window for jobs/s is from the first job taken to the queue's end; Redis CPU and calls
+    are counted from just before the worker starts until the queue is empty and the jobs in
+    flight (at most `concurrency` no-ops) had 50 ms to end. The polling (LLEN) is left out of
+    the commands; its CPU, about 1 µs per poll every 2 ms, is in every contender's figure."""
+    cli(sock, "CONFIG", "RESETSTAT")
+    poll = Conn(sock)
+    cpu0 = redis_cpu(sock)
+    proc = start(concurrency)
+    first = None
+    deadline = time.monotonic() + 600
+    try:
+        while True:
+            left = poll.call("LLEN", queue)
+            now = time.perf_counter()
+            if first is None and left < n:
+                first = now
+            if left == 0:
+                break
+            if time.monotonic() > deadline or proc.poll() not in (None, 0):
+                sys.exit(f"the worker stopped or stalled with {left} jobs left")
+            time.sleep(0.002)
+        done = time.perf_counter()
+        time.sleep(0.05)
+        cpu1 = redis_cpu(sock)
+        stats = commandstats(sock)
+    finally:
+        poll.close()
+        if proc.poll() is None:
+            proc.terminate()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+    for leftout in ("config|resetstat", "info", "llen"):
+        stats.pop(leftout, None)
+    calls = sum(stats.values())
+    rate = n / max(done - (first or done), 1e-9)
+    return rate, (cpu1 - cpu0) * 1e6 / n, calls / n
+
+
+def cogctl_starter(sock, binary):
+    env = dict(os.environ, COGCTL_REDIS_URL=f"unix://{sock}")
+
+    def start(concurrency):
+        return subprocess.Popen([binary, "--quiet", "--json", "worker", "--burst", "-c",
+                                 str(concurrency), "--handler", "Bench=builtin:noop"],
+                                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    return start
+
+
+def sidekiq_starter(sock, workdir):
+    path = os.path.join(workdir, "noop_job.rb")
+    with open(path, "w") as f:
+        f.write(SIDEKIQ_JOB)
+    env = dict(os.environ, REDIS_URL=f"unix://{sock}")
+
+    def start(concurrency):
+        return subprocess.Popen(["sidekiq", "-r", path, "-c", str(concurrency), "-q", "default"],
+                                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                cwd=workdir)
+    return start
+
+
+def start_latency(sock, binary, samples):
+    """Seconds from a job's LPUSH to an idle `cogctl worker -c 10` until the job's thread
+    registers it as running (its workers-hash entry), for each of `samples` jobs pushed one
+    at a time, 50–150 ms after the last one was settled."""
+    cli(sock, "FLUSHALL")
+    env = dict(os.environ, COGCTL_REDIS_URL=f"unix://{sock}")
+    proc = subprocess.Popen([binary, "--quiet", "worker", "-c", "10", "--handler",
+                             "Bench=builtin:sleep"], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    conn = Conn(sock)
+    try:
+        deadline = time.monotonic() + 30
+        while not conn.call("SMEMBERS", "cogworker:processes"):
+            if time.monotonic() > deadline:
+                sys.exit("the worker did not start")
+            time.sleep(0.05)
+        identity = conn.call("SMEMBERS", "cogworker:processes")[0]
+        workers = b"cogworker:workers:" + identity
+        inprogress = b"cogworker:inprogress:" + identity
+        time.sleep(2.5)  # every thread is waiting for work
+        waits = []
+        for i in range(samples):
+            # It sleeps 20 ms: long enough for its busy entry to be seen.
+            job = json.dumps({"class": "Bench", "args": [0.02, i], "queue": "default",
+                              "jid": "%024x" % (0xc0000000 + i), "retry": True,
+                              "created_at": time.time(), "enqueued_at": time.time()})
+            pushed = time.perf_counter()
+            conn.call("LPUSH", "cogworker:queue:default", job)
+            while conn.call("HLEN", workers) == 0:
+                if time.perf_counter() - pushed > 10:
+                    sys.exit("a job pushed to the idle worker did not start")
+            waits.append(time.perf_counter() - pushed)
+            while conn.call("LLEN", inprogress) or conn.call("HLEN", workers):
+                time.sleep(0.001)
+            time.sleep(0.05 + 0.1 * ((i * 7919) % 100) / 100)
+        return waits
+    finally:
+        conn.close()
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def redis_cost(sock, binary, baseline, n, runs, samples):
+    """The Redis cost comparison (see the module's doc)."""
+    workdir = tempfile.mkdtemp(prefix="cogctl-bench-")
+    contenders = [("cogctl", lambda: seed(sock, binary, n), cogctl_starter(sock, binary),
+                   QUEUE)]
+    if baseline:
+        contenders.append(("cogctl baseline", lambda: seed(sock, binary, n),
+                           cogctl_starter(sock, baseline), QUEUE))
+    if shutil.which("sidekiq"):
+        contenders.append(("Sidekiq 6.4 basic fetch", lambda: seed_sidekiq(sock, n),
+                           sidekiq_starter(sock, workdir), "queue:default"))
+    else:
+        print("  (sidekiq is not installed: left out)", file=sys.stderr)
+    table = {}
+    for c in (10, 50):
+        for name, seeder, start, queue in contenders:
+            figures = []
+            for run in range(1, runs + 1):
+                seeder()
+                rate, cpu, calls = cost_run(sock, n, c, start, queue)
+                figures.append((rate, cpu, calls))
+                print(f"{name} -c {c} run {run}/{runs}: {rate:,.0f} jobs/s, Redis CPU "
+                      f"{cpu:.2f} ms per 1,000 jobs, {calls:.2f} commands per job", file=sys.stderr)
+            table[(name, c)] = tuple(statistics.median(f[i] for f in figures) for i in range(3))
+    latency = {}
+    for name, path in [("cogctl", binary)] + ([("cogctl baseline", baseline)] if baseline else []):
+        waits = start_latency(sock, path, samples)
+        latency[name] = (percentile(waits, 50), percentile(waits, 99))
+        print(f"{name} idle-to-start: p50 {latency[name][0] * 1000:.2f} ms, p99 "
+              f"{latency[name][1] * 1000:.2f} ms", file=sys.stderr)
+    shutil.rmtree(workdir, ignore_errors=True)
+    cli(sock, "FLUSHALL")
+
+    print(f"\nRedis cost per job: {n:,} no-op jobs per run, median of {runs} runs")
+    print(f"{'worker':<26}{'-c':>4}{'jobs/s':>10}{'Redis CPU / 1,000 jobs':>25}"
+          f"{'commands / job':>16}{'jobs / Redis core-s':>21}")
+    for (name, c), (rate, cpu, calls) in table.items():
+        print(f"{name:<26}{c:>4}{rate:>10,.0f}{cpu:>22.2f} ms{calls:>16.2f}{1e6 / cpu:>21,.0f}")
+    for c in (10, 50):
+        rate, cpu, _ = table[("cogctl", c)]
+        verdicts = []
+        if ("Sidekiq 6.4 basic fetch", c) in table:
+            theirs = table[("Sidekiq 6.4 basic fetch", c)][1]
+            verdicts.append(f"{cpu / theirs:.2f} x Sidekiq's (target <= 0.6: "
+                            f"{'PASS' if cpu <= 0.6 * theirs else 'MISS'})")
+        if ("cogctl baseline", c) in table:
+            base_rate, base_cpu, _ = table[("cogctl baseline", c)]
+            verdicts.append(f"{cpu / base_cpu:.2f} x the baseline's (target <= 0.5: "
+                            f"{'PASS' if cpu <= 0.5 * base_cpu else 'MISS'})")
+            verdicts.append(f"jobs/s {rate / base_rate:.2f} x the baseline's (target >= 1: "
+                            f"{'PASS' if rate >= base_rate else 'MISS'})")
+        print(f"-c {c}: Redis CPU per job " + "; ".join(verdicts))
+    for name, (p50, p99) in latency.items():
+        print(f"idle-to-start latency, {name}: p50 {p50 * 1000:.2f} ms, p99 {p99 * 1000:.2f} ms"
+              f" ({samples} jobs)")
+    if "cogctl baseline" in latency:
+        ours, theirs = latency["cogctl"][1], latency["cogctl baseline"][1]
+        print(f"idle-to-start p99: {ours / theirs:.2f} x the baseline's (target: unchanged)")
 
 
 def main():
@@ -259,8 +526,17 @@ def main():
     ap.add_argument("--jobs", type=int, default=100_000)
     ap.add_argument("--spawn-jobs", type=int, default=10_000)
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--baseline", help="another cogctl binary to compare the Redis cost with")
+    ap.add_argument("--cost-jobs", type=int, default=50_000,
+                    help="jobs per run of the Redis cost comparison")
+    ap.add_argument("--latency-samples", type=int, default=200)
+    ap.add_argument("--cost-only", action="store_true",
+                    help="only the Redis cost comparison and the idle-to-start latency")
     args = ap.parse_args()
     sock, binary, n = args.socket, args.cogctl, args.jobs
+    if args.cost_only:
+        redis_cost(sock, binary, args.baseline, args.cost_jobs, args.runs, args.latency_samples)
+        return
     mix, calls = monitored_mix(sock, binary, 20_000, 10)
 
     def listing(counts):
@@ -316,6 +592,7 @@ def main():
           f"(peak RSS {spawn_peak / 1024:.1f} MiB)")
     idle_ok = "PASS" if idle and idle < 20 * 1024 else "MISS"
     print(f"idle worker RSS (-c 10): {idle / 1024:.1f} MiB (target < 20 MB: {idle_ok})")
+    redis_cost(sock, binary, args.baseline, args.cost_jobs, args.runs, args.latency_samples)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 //! records failures exactly as the gem does, recovers others' orphans, and cleans up after
 //! itself when it stops.
 
+pub mod batch;
 pub mod beat;
 pub mod death;
 pub mod failover;
@@ -123,8 +124,12 @@ fn work<'s>(shared: &'s Shared, scope: &'s std::thread::Scope<'s, '_>) -> StoreR
     let listen = scope.spawn(|| beat::listen(shared));
     let follow = scope.spawn(|| failover::follow(shared));
     let poller = scope.spawn(|| poller::run(shared));
+    let batches = std::sync::Arc::new(batch::Batches::default());
     let processors: Vec<_> = (0..shared.settings.concurrency)
-        .map(|_| scope.spawn(|| process::run(shared)))
+        .map(|_| {
+            let batches = batches.clone();
+            scope.spawn(move || process::run(shared, &batches))
+        })
         .collect();
     let reason = watch(shared);
     drain(shared);

@@ -6,6 +6,7 @@
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+use super::batch::{Ask, Batches, WORKERS_TTL};
 use super::death::{Death, Reason};
 use super::fetch::Fetcher;
 use super::handlers::serve::Pool;
@@ -19,10 +20,9 @@ use crate::store::job::Job;
 use crate::store::locks::lock_keys;
 use crate::store::rewrite::{rewrite, ruby_float};
 use crate::store::scripts::{
-    ACK, ACK_FETCH, ACK_SUCCESS, EXPIRE_IF_OWNED, FILE_FAILURE, INTERRUPT, RELEASE_LOCKS,
-    REQUEUE_ONE,
+    ACK, ACK_SUCCESS, EXPIRE_IF_OWNED, FILE_FAILURE, INTERRUPT, RELEASE_LOCKS, REQUEUE_ONE,
 };
-use crate::store::{Name, Store, StoreError, StoreResult, keys, value};
+use crate::store::{Store, StoreError, StoreResult, keys, value};
 
 const UNIQUE_LOCK_TTL: f64 = 86_400.0;
 const ERROR_MESSAGE_LIMIT: usize = 10_000;
@@ -31,8 +31,6 @@ const ATTEMPTS_KEPT: i64 = 25;
 const ATTEMPTS_TTL: u64 = 2_592_000;
 const MAX_INTERRUPTS: i64 = 3;
 const INTERRUPT_DELAY: f64 = 30.0;
-/// The workers hash's TTL, set with every entry (OPERATIONS §13.7).
-const WORKERS_TTL: &str = "60";
 
 /// How a job ends (OPERATIONS §5.6).
 enum Disposition {
@@ -59,7 +57,7 @@ struct Filing {
 }
 
 /// A fetched job: by the thread's own fetch, or by ACK_FETCH with the previous one's
-/// settlement.
+/// settlement (batch.rs).
 struct Next {
     queue: String,
     raw: Vec<u8>,
@@ -67,8 +65,9 @@ struct Next {
     registered: bool,
 }
 
-/// One processor thread, until the process stops.
-pub fn run(shared: &Shared) {
+/// One processor thread, until the process stops; `batches` are the process's, shared by
+/// its threads.
+pub fn run(shared: &Shared, batches: &Batches) {
     // Counted down however the thread ends, a panic included: /healthz reports it (the
     // count was set to --concurrency before the threads started).
     struct Running<'a>(&'a Shared);
@@ -147,7 +146,15 @@ pub fn run(shared: &Shared) {
         let order =
             (!shared.stopping() && !shared.quiet() && !max_jobs_reached(shared) && death.is_none())
                 .then(|| fetcher.order(&mut names));
-        next = settle(shared, &mut conn, &tid, &job.raw, disposition, order);
+        next = settle(
+            shared,
+            batches,
+            &mut conn,
+            &tid,
+            &job.raw,
+            disposition,
+            order,
+        );
         waiting_since = Some(Instant::now());
         if next.is_some() {
             fetcher.found();
@@ -671,12 +678,13 @@ fn extend_locks(conn: &mut Conn<'_>, job: &Job<'_>, ttl: f64) {
     let _ = with_store(conn, |s| s.eval(&EXPIRE_IF_OWNED, &[], &args).map(|_| ()));
 }
 
-/// The settlement (OPERATIONS §5.6). An acknowledgement goes in one round trip with the
-/// job's unregistering (and, for a success, its counters) and, when `next_from` names the
-/// queues, the fetch of the next job (ACK_FETCH); when that call fails, the ACK is retried
-/// alone and the next fetch is the thread's own.
+/// The settlement (OPERATIONS §5.6). An acknowledgement goes in the process's next ACK_FETCH
+/// call with the job's unregistering (and, for a success, its counters) and, when
+/// `next_from` names the queues, the fetch of the next job (batch.rs); when that call
+/// fails, the ACK is retried alone and the next fetch is the thread's own.
 fn settle(
     shared: &Shared,
+    batches: &Batches,
     conn: &mut Conn<'_>,
     tid: &str,
     raw: &[u8],
@@ -685,10 +693,18 @@ fn settle(
 ) -> Option<Next> {
     match disposition {
         Disposition::Acknowledge { succeeded } => {
-            match with_store(conn, |s| {
-                ack_fetch(shared, s, tid, raw, succeeded, next_from)
-            }) {
-                Ok(next) => next,
+            let ask = Ask {
+                tid: tid.to_string(),
+                raw: raw.to_vec(),
+                succeeded,
+                order: next_from,
+            };
+            match batches.settle(shared, conn, ask) {
+                Ok(next) => next.map(|job| Next {
+                    queue: job.queue,
+                    raw: job.raw,
+                    registered: job.registered,
+                }),
                 Err(_) => {
                     // The script may not have run: its unregistering is done on its own.
                     unregister(shared, conn, tid);
@@ -723,63 +739,6 @@ fn unregister(shared: &Shared, conn: &mut Conn<'_>, tid: &str) {
     let _ = with_store(conn, |s| {
         s.query_server::<()>(redis::cmd("HDEL").arg(&workers).arg(tid))
     });
-}
-
-/// ACK_FETCH: the acknowledgement with its bookkeeping and, given the queues to try, the
-/// next job, in one round trip. An error means the ACK may not have been made.
-fn ack_fetch(
-    shared: &Shared,
-    store: &mut Store,
-    tid: &str,
-    raw: &[u8],
-    succeeded: bool,
-    next_from: Option<Vec<String>>,
-) -> StoreResult<Option<Next>> {
-    let identity = &shared.settings.identity;
-    let hour = (shared.now().floor() as i64).div_euclid(3600);
-    let queues = next_from.unwrap_or_default();
-    let mut key_names = vec![
-        keys::inprogress(identity),
-        keys::orphanings(super::job::jid_of(raw)),
-        keys::workers(identity),
-        keys::STATS_PROCESSED.into(),
-        keys::throughput(hour),
-        keys::PAUSED_QUEUES.into(),
-    ];
-    key_names.extend(queues.iter().map(keys::queue));
-    let run_at = (shared.now().floor() as i64).to_string();
-    let ttl = keys::ttl::THROUGHPUT.to_string();
-    let json_names: Vec<String> = queues
-        .iter()
-        .map(|q| serde_json::to_string(q).expect("a string serialises"))
-        .collect();
-    let mut args: Vec<&[u8]> = vec![
-        raw,
-        tid.as_bytes(),
-        if succeeded { b"1" } else { b"0" },
-        ttl.as_bytes(),
-        run_at.as_bytes(),
-        WORKERS_TTL.as_bytes(),
-    ];
-    args.extend(queues.iter().map(|q| q.as_bytes()));
-    args.extend(json_names.iter().map(|q| q.as_bytes()));
-    let key_refs: Vec<&[u8]> = key_names.iter().map(Name::as_bytes).collect();
-    let reply = store.eval(&ACK_FETCH, &key_refs, &args)?;
-    let items = value::items(&reply);
-    if items.len() < 4 {
-        return Ok(None);
-    }
-    let key = value::string(&items[1]).unwrap_or_default();
-    Ok(Some(Next {
-        queue: key
-            .strip_prefix(keys::queue_prefix())
-            .unwrap_or(&key)
-            .to_string(),
-        raw: value::bytes(&items[2])
-            .map(<[u8]>::to_vec)
-            .unwrap_or_default(),
-        registered: value::int(&items[3]) == Some(1),
-    }))
 }
 
 /// ACK with up to three attempts (a success counted with it); then the job is owed an ACK,

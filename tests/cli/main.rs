@@ -4,6 +4,7 @@ mod support;
 
 mod audit;
 mod basics;
+mod batch;
 mod check;
 pub mod connect;
 mod contexts;

@@ -1,0 +1,397 @@
+//! The worker's settlements and fetches in batches (ACK_FETCH): the script on its own (what
+//! one call settles, counts, registers and fetches; paused queues), a killed worker's whole
+//! batch recovered by another worker and as the gem reads it, counters exact over 100,000
+//! jobs with failures mixed in, and a pause that stops fetches within one call.
+
+use std::collections::BTreeSet;
+use std::time::Duration;
+
+use cogctl::store::scripts::ACK_FETCH;
+use serde_json::Value;
+
+use crate::support::{Cogctl, RedisServer, wait_until};
+use crate::worker::worker;
+
+const IDENTITY: &str = "host:1:abcdef012345";
+
+fn job(n: u32) -> String {
+    format!(r#"{{"class":"Bench","args":[{n}],"jid":"{n:024x}","queue":"default"}}"#)
+}
+
+/// ACK_FETCH for `settled` (raw, thread id, succeeded) and, per thread asking, its order
+/// over `queues` (numbers, 1-based): the reply as (processed, [(queue number, raw, registered)]).
+fn ack_fetch(
+    server: &RedisServer,
+    settled: &[(&str, &str, bool)],
+    queues: &[&str],
+    asks: &[(&str, &str)],
+) -> (i64, Vec<(i64, String, i64)>) {
+    let mut keys: Vec<String> = vec![
+        format!("cogworker:inprogress:{IDENTITY}"),
+        format!("cogworker:workers:{IDENTITY}"),
+        "cogworker:stats:processed".into(),
+        "cogworker:throughput:499002".into(),
+        "cogworker:paused_queues".into(),
+    ];
+    keys.extend(queues.iter().map(|q| format!("cogworker:queue:{q}")));
+    keys.extend(settled.iter().map(|(raw, _, _)| {
+        let jid = serde_json::from_str::<Value>(raw).unwrap()["jid"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        format!("cogworker:orphanings:{jid}")
+    }));
+    let mut args: Vec<String> = vec![
+        settled.len().to_string(),
+        queues.len().to_string(),
+        "7776000".into(),
+        "1796407200".into(),
+        "60".into(),
+    ];
+    for (raw, tid, ok) in settled {
+        args.extend([
+            raw.to_string(),
+            tid.to_string(),
+            if *ok { "1" } else { "0" }.into(),
+        ]);
+    }
+    args.extend(queues.iter().map(|q| q.to_string()));
+    args.extend(queues.iter().map(|q| format!("\"{q}\"")));
+    for (tid, order) in asks {
+        args.extend([tid.to_string(), order.to_string()]);
+    }
+    let reply: Vec<redis::Value> = redis::cmd("EVAL")
+        .arg(ACK_FETCH.text)
+        .arg(keys.len())
+        .arg(&keys)
+        .arg(&args)
+        .query(&mut server.conn())
+        .unwrap();
+    let processed = match &reply[0] {
+        redis::Value::Int(n) => *n,
+        other => panic!("{other:?}"),
+    };
+    let fetched = reply[1..]
+        .iter()
+        .map(|item| redis::from_redis_value::<(i64, String, i64)>(item.clone()).unwrap())
+        .collect();
+    (processed, fetched)
+}
+
+#[test]
+fn one_call_settles_a_batch_counts_what_it_took_off_and_fetches_for_each_thread() {
+    let server = RedisServer::start();
+    let list = format!("cogworker:inprogress:{IDENTITY}");
+    let workers = format!("cogworker:workers:{IDENTITY}");
+    let (a, b, c) = (job(1), job(2), job(3));
+    // a and b are on the list (b twice: a duplicate delivery), c is not (requeued by another
+    // process meanwhile): c's success is not counted here.
+    server.exec(&[
+        &["RPUSH", &list, &a, &b, &b],
+        &[
+            "HSET", &workers, "t1", "x", "t2", "y", "t3", "z", "t9", "other",
+        ],
+        &["SET", "cogworker:orphanings:000000000000000000000001", "2"],
+        &["LPUSH", "cogworker:queue:low", &job(10)],
+        &["LPUSH", "cogworker:queue:high", &job(20), &job(21)],
+        &["SADD", "cogworker:paused_queues", "paused"],
+        &["RPUSH", "cogworker:queue:paused", &job(30)],
+    ]);
+    let (processed, fetched) = ack_fetch(
+        &server,
+        &[(&a, "t1", true), (&b, "t2", false), (&c, "t3", true)],
+        &["high", "low", "paused"],
+        // t1 tries the paused queue first; t2 high then low; t3 low first; t4 high.
+        &[
+            ("t1", "3 1 2"),
+            ("t2", "1 2 3"),
+            ("t3", "2 1 3"),
+            ("t4", "1 2 3"),
+        ],
+    );
+    assert_eq!(
+        processed, 1,
+        "only a's success was taken off the list by this call"
+    );
+    assert_eq!(
+        server.get("cogworker:stats:processed").as_deref(),
+        Some("1")
+    );
+    assert_eq!(
+        server.hash("cogworker:throughput:499002")["processed"],
+        "1",
+        "the hour's bucket moves with the counter"
+    );
+    assert!(server.ttl("cogworker:throughput:499002") > 0);
+    assert!(!server.exists("cogworker:orphanings:000000000000000000000001"));
+    // The paused queue is skipped; each thread takes the oldest job of its first non-empty
+    // queue, in its own order; the fourth finds every queue empty or paused.
+    let got: Vec<(i64, String)> = fetched
+        .iter()
+        .map(|(q, raw, _)| (*q, raw.clone()))
+        .collect();
+    assert_eq!(
+        got,
+        vec![(1, job(20)), (1, job(21)), (2, job(10))],
+        "{fetched:?}"
+    );
+    assert!(fetched.iter().all(|(_, _, registered)| *registered == 1));
+    assert_eq!(server.list("cogworker:queue:paused"), vec![job(30)]);
+    // The list: the three fetched (newest first), then what the call left (b's second copy).
+    assert_eq!(
+        server.list(&list),
+        vec![job(10), job(21), job(20), b.clone()]
+    );
+    // The workers hash: the settled threads' entries gone, the fetched jobs registered as
+    // the gem writes them, another thread's entry untouched.
+    let hash = server.hash(&workers);
+    assert_eq!(hash.len(), 4, "{hash:?}");
+    assert_eq!(hash["t9"], "other");
+    let entry: Value = serde_json::from_str(&hash["t1"]).unwrap();
+    assert_eq!(entry["queue"], "high");
+    assert_eq!(entry["payload"]["jid"], format!("{:024x}", 20));
+    assert_eq!(entry["run_at"], 1796407200);
+    assert_eq!(
+        serde_json::from_str::<Value>(&hash["t3"]).unwrap()["queue"],
+        "low"
+    );
+    assert!(server.ttl(&workers) > 0);
+}
+
+#[test]
+fn a_paused_queue_is_not_fetched_from_by_the_next_call() {
+    let server = RedisServer::start();
+    let list = format!("cogworker:inprogress:{IDENTITY}");
+    server.exec(&[
+        &["RPUSH", &list, &job(1)],
+        &["LPUSH", "cogworker:queue:default", &job(2), &job(3)],
+    ]);
+    let first = job(1);
+    let (_, fetched) = ack_fetch(
+        &server,
+        &[(&first, "t1", true)],
+        &["default"],
+        &[("t1", "1")],
+    );
+    assert_eq!(fetched.len(), 1);
+    server.exec(&[&["SADD", "cogworker:paused_queues", "default"]]);
+    let (_, fetched) = ack_fetch(
+        &server,
+        &[(&fetched[0].1, "t1", true)],
+        &["default"],
+        &[("t1", "1"), ("t2", "1")],
+    );
+    assert!(fetched.is_empty(), "{fetched:?}");
+    assert_eq!(server.list("cogworker:queue:default").len(), 1);
+    assert!(server.list(&list).is_empty());
+    assert_eq!(
+        server.get("cogworker:stats:processed").as_deref(),
+        Some("2")
+    );
+}
+
+fn enqueue_specs(server: &RedisServer, specs: impl Iterator<Item = String>) {
+    let specs: String = specs.collect();
+    let run = Cogctl::new(server)
+        .args(["enqueue", "--from", "-", "--quiet"])
+        .stdin(specs.as_bytes())
+        .run();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
+fn identities(server: &RedisServer) -> BTreeSet<String> {
+    redis::cmd("SMEMBERS")
+        .arg("cogworker:processes")
+        .query(&mut server.conn())
+        .unwrap()
+}
+
+/// A worker at -c 4 on jobs that sleep 0.5 s, killed (SIGKILL) once its threads have
+/// settled a first round together and fetched their next jobs: its in-progress list and
+/// busy entries, and the waiting queue's original bytes.
+fn a_worker_killed_with_a_batch_in_progress(server: &RedisServer) -> (String, Vec<String>) {
+    enqueue_specs(
+        server,
+        (0..12).map(|i| format!("{{\"class\":\"S\",\"args\":[0.5,{i}]}}\n")),
+    );
+    let enqueued = server.list("cogworker:queue:default");
+    let w = worker(server, &["-c", "4", "--handler", "S=builtin:sleep"]).spawn();
+    wait_until(Duration::from_secs(20), "a second round running", || {
+        server.list("cogworker:queue:default").len() <= 4
+            && server.get("cogworker:stats:processed").as_deref() == Some("4")
+    });
+    let identity = identities(server).into_iter().next().unwrap();
+    let list = format!("cogworker:inprogress:{identity}");
+    wait_until(Duration::from_secs(5), "four jobs running", || {
+        server.list(&list).len() == 4
+    });
+    w.signal(libc::SIGKILL);
+    assert_eq!(w.wait(Duration::from_secs(5)).code, -libc::SIGKILL);
+    (identity, enqueued)
+}
+
+#[test]
+fn a_killed_workers_whole_batch_is_there_as_the_gem_reads_it_and_its_recovery_requeues_it() {
+    let server = RedisServer::start();
+    let (identity, enqueued) = a_worker_killed_with_a_batch_in_progress(&server);
+    let list = server.list(&format!("cogworker:inprogress:{identity}"));
+    // What the gem's recovery reads: the list registered, a last beat, every job on the list
+    // byte for byte as it was enqueued, each once; the busy page shows each of them.
+    assert!(server.is_member("cogworker:inprogress_identities", &identity));
+    assert!(server.hash("cogworker:last_beat").contains_key(&identity));
+    assert_eq!(list.len(), 4);
+    assert_eq!(list.iter().collect::<BTreeSet<_>>().len(), 4);
+    assert!(list.iter().all(|raw| enqueued.contains(raw)), "{list:?}");
+    let busy: BTreeSet<String> = server
+        .hash(&format!("cogworker:workers:{identity}"))
+        .values()
+        .map(|e| serde_json::from_str::<Value>(e).unwrap()["payload"].to_string())
+        .collect();
+    let running: BTreeSet<String> = list
+        .iter()
+        .map(|raw| serde_json::from_str::<Value>(raw).unwrap().to_string())
+        .collect();
+    assert_eq!(busy, running, "the busy page shows each job on the list");
+    // The gem's REQUEUE (reconcile runs the same script) once the process is presumed dead:
+    // presence key gone, last beat older than the threshold by Redis' clock.
+    server.exec(&[&["DEL", &format!("cogworker:process:{identity}")]]);
+    std::thread::sleep(Duration::from_millis(2100));
+    let run = Cogctl::new(&server)
+        .args(["reconcile", "--orphan-threshold", "1s", "--json"])
+        .run();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let queue = server.list("cogworker:queue:default");
+    assert_eq!(queue.len(), 8, "the 4 waiting and the 4 recovered");
+    for raw in &list {
+        assert!(queue.contains(raw), "{raw} is back on its queue, unchanged");
+    }
+    assert!(!server.exists(&format!("cogworker:inprogress:{identity}")));
+}
+
+#[test]
+fn a_killed_workers_whole_batch_is_recovered_and_run_by_another_worker() {
+    let server = RedisServer::start();
+    let (identity, _) = a_worker_killed_with_a_batch_in_progress(&server);
+    server.exec(&[&["DEL", &format!("cogworker:process:{identity}")]]);
+    // A burst may end before its orphan pass finds the list: run one until everything ran.
+    wait_until(Duration::from_secs(30), "every job run", || {
+        let run = worker(
+            &server,
+            &[
+                "--burst",
+                "--json",
+                "-c",
+                "4",
+                "--handler",
+                "S=builtin:noop",
+                "--orphan-threshold",
+                "1s",
+            ],
+        )
+        .run();
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        server.get("cogworker:stats:processed").as_deref() == Some("12")
+    });
+    assert!(!server.exists(&format!("cogworker:inprogress:{identity}")));
+    assert!(!server.exists("cogworker:queue:default"));
+    assert_eq!(
+        server.get("cogworker:stats:processed").as_deref(),
+        Some("12"),
+        "each job counted once: by the killed worker's settlement, or by its re-run"
+    );
+}
+
+#[test]
+fn counters_are_exact_after_100000_jobs_with_failures_mixed_in() {
+    let server = RedisServer::start();
+    let n = 100_000u32;
+    // One in 50 fails (filed in retry, its first attempt, minutes away).
+    enqueue_specs(
+        &server,
+        (0..n).map(|i| {
+            let class = if i % 50 == 7 { "Fail" } else { "Ok" };
+            format!("{{\"class\":\"{class}\",\"args\":[{i}]}}\n")
+        }),
+    );
+    let run = worker(
+        &server,
+        &[
+            "--burst",
+            "--json",
+            "--quiet",
+            "-c",
+            "10",
+            "--handler",
+            "Ok=builtin:noop",
+            "--handler",
+            "Fail=builtin:fail",
+        ],
+    )
+    .run();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let failed = n / 50;
+    let summary: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(summary["processed"], n - failed);
+    assert_eq!(summary["failed"], failed);
+    assert_eq!(
+        server.get("cogworker:stats:processed").as_deref(),
+        Some((n - failed).to_string().as_str())
+    );
+    assert_eq!(
+        server.get("cogworker:stats:failed").as_deref(),
+        Some(failed.to_string().as_str())
+    );
+    let buckets: Vec<String> = redis::cmd("KEYS")
+        .arg("cogworker:throughput:*")
+        .query(&mut server.conn())
+        .unwrap();
+    let (mut processed, mut failures) = (0u64, 0u64);
+    for bucket in buckets {
+        let hash = server.hash(&bucket);
+        processed += hash.get("processed").map_or(0, |v| v.parse().unwrap());
+        failures += hash.get("failed").map_or(0, |v| v.parse().unwrap());
+    }
+    assert_eq!(
+        (processed, failures),
+        (u64::from(n - failed), u64::from(failed))
+    );
+    let retry: Vec<(String, f64)> = server.zset("cogworker:retry");
+    assert_eq!(retry.len(), failed as usize);
+    assert!(!server.exists("cogworker:queue:default"));
+}
+
+#[test]
+fn a_paused_queue_stops_a_busy_worker_within_one_call() {
+    let server = RedisServer::start();
+    enqueue_specs(
+        &server,
+        (0..20_000).map(|i| format!("{{\"class\":\"Ok\",\"args\":[{i}]}}\n")),
+    );
+    let concurrency = 4;
+    let w = worker(
+        &server,
+        &["-c", "4", "--quiet", "--handler", "Ok=builtin:noop"],
+    )
+    .spawn();
+    let waiting = || server.list("cogworker:queue:default").len();
+    wait_until(Duration::from_secs(20), "some jobs done", || {
+        waiting() <= 19_000
+    });
+    let pause = Cogctl::new(&server)
+        .args(["queue", "pause", "default"])
+        .run();
+    assert_eq!(pause.code, 0, "{}", pause.stderr);
+    let left = waiting();
+    std::thread::sleep(Duration::from_millis(500));
+    let after = waiting();
+    // At most the one call (or the threads' own fetches) in flight when the pause landed.
+    assert!(
+        left - after <= concurrency,
+        "{} jobs fetched after the pause",
+        left - after
+    );
+    assert!(after > 0);
+    w.signal(libc::SIGTERM);
+    let run = w.wait(Duration::from_secs(10));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
