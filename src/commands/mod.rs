@@ -22,6 +22,7 @@ pub mod procs_alive;
 pub mod procs_control;
 pub mod queue;
 pub mod queues;
+pub mod readers;
 pub mod reconcile;
 pub mod sets;
 pub mod stats;

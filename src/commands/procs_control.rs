@@ -285,12 +285,41 @@ fn signal(
         }
         named
     };
-    if signal == Signal::Stop && !identities.is_empty() {
+    // Quieting or stopping the last live readers of a queue that holds jobs stops its work:
+    // asked like a stop, named in the question.
+    let orphaned = if signal != Signal::Resume && !identities.is_empty() {
+        let live = super::readers::live_processes(store)?;
+        super::readers::orphaned_queues(store, &live, &identities)?
+    } else {
+        Vec::new()
+    };
+    if (signal == Signal::Stop || !orphaned.is_empty()) && !identities.is_empty() {
+        let unworked = if orphaned.is_empty() {
+            String::new()
+        } else {
+            format!(
+                ", leaving no live process working {}",
+                orphaned
+                    .iter()
+                    .map(|(q, size)| format!(
+                        "queue {} ({} waiting)",
+                        q.shown(),
+                        crate::render::size::counted(*size, "job", "jobs")
+                    ))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
         confirm(
             &ui,
             args.yes,
             &format!(
-                "Stop {} process{} ({}) on {}?",
+                "{} {} process{} ({}) on {}{unworked}?",
+                if signal == Signal::Stop {
+                    "Stop"
+                } else {
+                    "Quiet"
+                },
                 identities.len(),
                 crate::text::plural(identities.len(), "", "es"),
                 identities

@@ -48,10 +48,15 @@ pub struct UndoArgs {
     pub action: Option<UndoAction>,
 
     /// The change: its id (u-…, printed by the change, shown by `cogctl audit` and `undo
-    /// list`), its audit entry id, or `last` (the newest change on this Redis that can be
-    /// undone)
+    /// list`), its audit entry id, or `last` (the newest change that can be undone made by
+    /// this user on this host, as the audit records them; --anyone: by anyone)
     #[arg(value_name = "ID|last")]
     pub id: Option<String>,
+
+    /// With `last`: the newest change made by anyone, not only the newest made by this user
+    /// on this host
+    #[arg(long)]
+    pub anyone: bool,
 
     /// Show what the undo would put back, and change nothing
     #[arg(long)]
@@ -109,7 +114,13 @@ pub fn run(ctx: &mut Ctx, args: &UndoArgs) -> anyhow::Result<Exit> {
                 )
                 .into());
             };
-            undo(ctx, id, args.dry_run, args.yes)
+            if args.anyone && id != "last" {
+                return Err(UsageError(
+                    "--anyone goes with `last`: an id names one change already".into(),
+                )
+                .into());
+            }
+            undo(ctx, id, args.anyone, args.dry_run, args.yes)
         }
     }
 }
@@ -120,18 +131,34 @@ pub fn run(ctx: &mut Ctx, args: &UndoArgs) -> anyhow::Result<Exit> {
 pub struct NotUndoable(pub String);
 
 /// The record an id names: `last`, a record id, or an audit entry id.
-fn resolve(ctx: &mut Ctx, given: &str) -> anyhow::Result<Record> {
-    let store = ctx.store()?;
+fn resolve(ctx: &mut Ctx, given: &str, anyone: bool) -> anyhow::Result<Record> {
     if given == "last" {
-        return undo::last(store)?.ok_or_else(|| {
-            NotUndoable(
+        let me = audit::user_at_host();
+        let ui = ctx.ui.clone();
+        let store = ctx.store()?;
+        let (newest, mine) = undo::last(store, (!anyone).then_some(me.as_str()))?;
+        return match (mine, newest) {
+            (Some(record), _) => Ok(record),
+            (None, None) => Err(NotUndoable(
                 "no change on this Redis can be undone (none kept a record, or every record \
                  expired, was purged or was undone)"
                     .into(),
             )
-            .into()
-        });
+            .into()),
+            (None, Some(other)) => Err(NotUndoable(format!(
+                "no change made by {me} on this Redis can be undone; the newest by anyone is \
+                 `{}` ({}), made {} by {} — `cogctl undo last --anyone` or `cogctl undo {}` \
+                 takes that one",
+                one_line(&other.change()),
+                other.id,
+                when(&ui, other.created),
+                one_line(&other.user),
+                other.id
+            ))
+            .into()),
+        };
     }
+    let store = ctx.store()?;
     let id = if undo::is_record_id(given) {
         given.to_string()
     } else if is_stream_id(given) {
@@ -433,8 +460,25 @@ fn what(kind: Option<Kind>, raw: &[u8]) -> String {
     }
 }
 
-fn undo(ctx: &mut Ctx, given: &str, dry_run: bool, yes: bool) -> anyhow::Result<Exit> {
-    let record = resolve(ctx, given)?;
+fn undo(
+    ctx: &mut Ctx,
+    given: &str,
+    anyone: bool,
+    dry_run: bool,
+    yes: bool,
+) -> anyhow::Result<Exit> {
+    let record = resolve(ctx, given, anyone)?;
+    if given == "last" && !dry_run {
+        // `last` is resolved, not named: say which change it took, and whose.
+        ctx.ui.note(&format!(
+            "last: `{}` ({}), made {} by {}{}",
+            one_line(&record.change()),
+            record.id,
+            when(&ctx.ui, record.created),
+            one_line(&record.user),
+            context_words(&record.context)
+        ));
+    }
     if let (Some(by), "undone") = (&record.undone_by, record.state.as_str()) {
         return Err(NotUndoable(format!(
             "`{}` ({}) was undone already, by {by}{}; `cogctl undo {by}` takes that undo back",
@@ -712,7 +756,7 @@ fn purge(ctx: &mut Ctx, given: Option<&str>, all: bool, yes: bool) -> anyhow::Re
         )?;
         (Vec::new(), undo::purge_all(ctx.store()?)?)
     } else {
-        let record = resolve(ctx, given.unwrap_or_default())?;
+        let record = resolve(ctx, given.unwrap_or_default(), false)?;
         confirm(
             &ui,
             yes,

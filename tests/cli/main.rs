@@ -30,6 +30,7 @@ mod managed;
 mod metrics;
 mod package;
 mod periodic;
+mod polish;
 mod procs;
 mod proxy;
 mod pty;

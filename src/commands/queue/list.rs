@@ -11,6 +11,7 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use crate::commands::Ctx;
+use crate::commands::readers::Known;
 use crate::commands::sets::filter::{FilterArgs, WaitingFilter};
 use crate::commands::sets::list::{LimitArgs, Payload, payload};
 use crate::render::list::{Columns, ListEntry, ListPrinter, Row, args_cell};
@@ -153,6 +154,14 @@ pub fn run(ctx: &mut Ctx, args: &ListArgs) -> anyhow::Result<Exit> {
     // The length when the read starts: positions counted from the tail, and what a limited,
     // unfiltered listing leaves out.
     let length: u64 = store.query(redis::cmd("LLEN").arg(&key), &key, KeyType::List)?;
+    // An empty list of a name cogworker doesn't know is a typo, not an idle queue.
+    if length == 0 {
+        if let Ok(known) = Known::read(store) {
+            if !known.unknown(store, &[&args.queue_name])?.is_empty() {
+                anyhow::bail!("{}", known.explain(&[&args.queue_name]));
+            }
+        }
+    }
     let pager = if args.next_first {
         ListPager::from_tail(key)
     } else {

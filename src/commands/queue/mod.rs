@@ -16,6 +16,7 @@ use clap::{Args, Subcommand};
 use serde::Serialize;
 
 use super::Ctx;
+use super::readers::Known;
 
 pub mod dedupe;
 pub mod list;
@@ -88,6 +89,10 @@ pub enum QueueCommand {
     Pause {
         #[arg(required = true, value_name = "QUEUE", value_parser = name_parser())]
         queues: Vec<Name>,
+        /// Pause a queue cogworker doesn't know (no job waits on it, no live process reads it,
+        /// not in cogworker:queues): without it, such a name is refused as a likely typo
+        #[arg(long)]
+        force: bool,
     },
     /// Let workers fetch from these queues again
     #[command(after_help = crate::render::help::examples(&[
@@ -103,6 +108,10 @@ pub enum QueueCommand {
     Resume {
         #[arg(required = true, value_name = "QUEUE", value_parser = name_parser())]
         queues: Vec<Name>,
+        /// Resume a queue cogworker doesn't know (not paused, no job waits on it, no live
+        /// process reads it, not in cogworker:queues): without it, such a name is refused
+        #[arg(long)]
+        force: bool,
     },
     /// Delete every job waiting on QUEUE
     ///
@@ -214,8 +223,8 @@ pub fn run(ctx: &mut Ctx, command: &QueueCommand) -> anyhow::Result<Exit> {
             let report = show::run(ctx, args)?;
             emit(ctx, &report)
         }
-        QueueCommand::Pause { queues } => pause(ctx, queues, true),
-        QueueCommand::Resume { queues } => pause(ctx, queues, false),
+        QueueCommand::Pause { queues, force } => pause(ctx, queues, true, *force),
+        QueueCommand::Resume { queues, force } => pause(ctx, queues, false, *force),
         QueueCommand::Clear { queue, force, yes } => clear(ctx, queue, *force, *yes),
         QueueCommand::DeleteJob(args) => delete_job(ctx, args),
         QueueCommand::Dedupe(args) => dedupe::run(ctx, args),
@@ -232,6 +241,26 @@ fn check_name(queue: &Name) -> anyhow::Result<()> {
         return Err(UsageError("a queue name can't be empty".into()).into());
     }
     Ok(())
+}
+
+/// A change to queues cogworker doesn't know is refused whole (exit 2), naming the nearest
+/// known names: a typo must not pause nothing and say "paused".
+fn refuse_unknown(store: &mut Store, names: &[&Name], done: &str) -> anyhow::Result<()> {
+    let known = Known::read(store)?;
+    let unknown = known.unknown(store, names)?;
+    if unknown.is_empty() {
+        return Ok(());
+    }
+    Err(UsageError(format!(
+        "{}\nnothing was {done}; pass --force to act on {} anyway",
+        known.explain(&unknown),
+        if unknown.len() == 1 {
+            "that name"
+        } else {
+            "those names"
+        }
+    ))
+    .into())
 }
 
 // ---------------------------------------------------------------------------------------
@@ -277,11 +306,18 @@ pub fn set_paused(store: &mut Store, names: &[&Name], pause: bool) -> anyhow::Re
         .collect()
 }
 
-fn pause(ctx: &mut Ctx, names: &[Name], pause: bool) -> anyhow::Result<Exit> {
+fn pause(ctx: &mut Ctx, names: &[Name], pause: bool, force: bool) -> anyhow::Result<Exit> {
     let mut seen = HashSet::new();
     let names: Vec<&Name> = names.iter().filter(|n| seen.insert(*n)).collect();
     for name in &names {
         check_name(name)?;
+    }
+    if !force {
+        refuse_unknown(
+            ctx.store()?,
+            &names,
+            if pause { "paused" } else { "resumed" },
+        )?;
     }
     let recorder = ctx.start_undo(
         if pause {
@@ -388,17 +424,30 @@ fn clear(ctx: &mut Ctx, queue: &Name, force: bool, yes: bool) -> anyhow::Result<
     let known = store.members(keys::QUEUES)?;
     let listed = known.binary_search(queue).is_ok();
     if !listed && !force {
-        let names = if known.is_empty() {
-            "none".to_string()
+        let all: Vec<&Name> = known.iter().collect();
+        let near = super::readers::nearest(queue, &all);
+        let names = if !near.is_empty() {
+            format!(
+                "did you mean {}?",
+                near.iter()
+                    .map(|n| n.shown())
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            )
+        } else if known.is_empty() {
+            "known queues: none".to_string()
         } else {
-            known
-                .iter()
-                .map(|n| n.shown())
-                .collect::<Vec<_>>()
-                .join(", ")
+            format!(
+                "known queues: {}",
+                known
+                    .iter()
+                    .map(|n| n.shown())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
         };
         return Err(UsageError(format!(
-            "queue \"{}\" is not in {} (known queues: {names}); pass --force to clear it anyway",
+            "queue \"{}\" is not in {} ({names}); pass --force to clear it anyway",
             queue.shown(),
             keys::QUEUES
         ))
@@ -1056,12 +1105,26 @@ fn delete_bulk(ctx: &mut Ctx, args: &DeleteJobArgs) -> anyhow::Result<Exit> {
             }
         }
     }
+    // Nothing matched on a queue that holds jobs: say why, on dry and real runs alike.
+    if plan.matched == 0 && plan.scanned > 0 {
+        let held = crate::commands::empty::Held {
+            total: plan.scanned,
+            ..Default::default()
+        };
+        let noun = crate::commands::empty::Noun {
+            many: "waiting jobs",
+            verb: "was enqueued",
+        };
+        crate::commands::empty::explain(&ctx.ui, &held, &noun, &args.filter, false);
+    }
     if args.dry_run {
+        let store = ctx.store()?;
         let (matched, bytes) = (plan.matched, plan.bytes);
         let mut report = plan.report(queue, store.target(), Vec::new());
         report.undo = ctx.would_keep(matched, bytes);
         return emit(ctx, &report);
     }
+    let store = ctx.store()?;
     let mut summary = Summary::new("delete", "deleted", &key, store.target());
     let mut locks_released = 0;
     let mut result = Ok(());
