@@ -510,7 +510,7 @@ fn undo(
                 id: String::new(),
                 entries: record.entries,
                 bytes: record.bytes,
-                until: ui.clock.current() + keep.as_secs_f64(),
+                until: ctx.redis_now() + keep.as_secs_f64(),
             }),
             record,
         };

@@ -93,6 +93,11 @@ pub fn span(secs: f64) -> String {
     let s = secs.max(0.0).floor() as u64;
     let (d, h, m, sec) = (s / 86400, s % 86400 / 3600, s % 3600 / 60, s % 60);
     match (d, h, m) {
+        // Below a tenth of a second, milliseconds: "0.0s" would read as nothing at all.
+        (0, 0, 0) if secs < 0.1 && secs > 0.0 => match (secs * 1000.0).round() {
+            ms if ms < 1.0 => "<1ms".into(),
+            ms => format!("{ms}ms"),
+        },
         (0, 0, 0) if secs < 1.0 && secs > 0.0 => format!("{:.1}s", secs),
         (0, 0, 0) => format!("{sec}s"),
         (0, 0, _) if sec == 0 => format!("{m}m"),
@@ -137,6 +142,15 @@ mod tests {
         assert_eq!(run_time(60.0), "1m");
         assert_eq!(run_time(0.0), "0ms");
         assert_eq!(run_time(0.0004), "0ms");
+    }
+
+    #[test]
+    fn spans_below_a_tenth_of_a_second_are_milliseconds() {
+        assert_eq!(span(0.5), "0.5s");
+        assert_eq!(span(0.05), "50ms");
+        assert_eq!(span(0.001), "1ms");
+        assert_eq!(span(0.0001), "<1ms");
+        assert_eq!(span(0.0), "0s");
     }
 
     #[test]

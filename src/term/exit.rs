@@ -44,14 +44,14 @@ impl Exit {
             "failure: a check failed, an `incident` finding fails, a job was not found, a key could not be read, bad input \
              (nothing changed), a declined confirmation, a change none of whose entries could be done, \
              a change refused because its required audit entry could not be written, \
-             a job `worker` ran went to dead, or a job `worker --burst` ran failed (without \
-             --allow-failures), or a queue view of a queue that doesn't exist",
+             a job `worker` ran went to dead, a job `worker --burst` ran failed (without \
+             --allow-failures), or a view of a queue that does not exist",
         ),
         (
             2,
             "usage error: a bad flag or value, a bad config file or context, a change without a \
              terminal to confirm on and without --yes, a change refused by a read-only or \
-             protected context, or a change to a queue that doesn't exist (without --force)",
+             protected context, or a change to a queue that does not exist (without --force)",
         ),
         (
             3,

@@ -466,3 +466,137 @@ fn a_real_change_whose_filters_match_nothing_says_why() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// 7. words that mislead
+
+#[test]
+fn retry_triage_says_when_the_newest_failed_and_when_it_runs_next() {
+    let server = RedisServer::start();
+    let now = server.load("incident").captured_at;
+    let run = cogctl(&server, now, &["retry", "triage"]);
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    assert!(
+        run.stdout.contains(
+            "newest  4f0874574bb8a17cf99e4e2d failed 17s ago, next attempt in 46s: \
+             RuntimeError: boom"
+        ),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_clock_behind_the_enqueue_times_is_said_as_such() {
+    let server = RedisServer::start();
+    let now = server.load("incident").captured_at;
+    // No live process: the queues are unread; this clock is two hours behind the producer's.
+    server.exec(&[&["DEL", &format!("cogworker:process:{LIVE}")]]);
+    let run = cogctl(&server, now - 7200.0, &["incident"]);
+    assert!(
+        run.stdout.contains("unread_queue  onset unknown")
+            && run
+                .stdout
+                .contains("enqueued 1h 59m after this clock's now: this clock is behind"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("since ?"), "{}", run.stdout);
+    assert!(!run.stdout.contains("no enqueue time"), "{}", run.stdout);
+}
+
+#[test]
+fn a_millisecond_spread_is_said_in_milliseconds() {
+    let server = RedisServer::start();
+    let now = 1_796_208_000.0;
+    let job = |jid: &str, at: f64| {
+        format!(
+            "{{\"class\":\"FailJob\",\"args\":[],\"queue\":\"default\",\"jid\":\"{jid}\",\
+             \"retry\":true,\"created_at\":{at},\"enqueued_at\":{at},\"error_class\":\
+             \"RuntimeError\",\"error_message\":\"boom\",\"failed_at\":{at},\"retry_count\":25}}"
+        )
+    };
+    let a = job("aaaaaaaaaaaaaaaaaaaaaaaa", now - 60.0);
+    let b = job("bbbbbbbbbbbbbbbbbbbbbbbb", now - 59.999);
+    server.exec(&[
+        &["ZADD", "cogworker:dead", "1796207940.000", &a],
+        &["ZADD", "cogworker:dead", "1796207940.001", &b],
+    ]);
+    let run = cogctl(&server, now, &["dead", "triage"]);
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    assert!(!run.stdout.contains("column is 0.0s"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("each timeline column is <1ms"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_database_number_out_of_range_is_not_an_unreachable_redis() {
+    let server = RedisServer::start();
+    let url = format!("{}?db=99", server.url());
+    let run = Cogctl::bare().args(["--redis-url", &url, "queues"]).run();
+    assert_eq!(run.code, 2, "{}", run.snapshot());
+    assert!(
+        run.stderr
+            .contains("the server was reached, but it has no database 99"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("cannot reach"), "{}", run.stderr);
+}
+
+#[test]
+fn the_memory_view_says_where_latest_comes_from() {
+    let server = RedisServer::start();
+    let now = server.load("memory").captured_at;
+    let run = cogctl(&server, now, &["procs", "--memory"]);
+    assert!(
+        run.stderr.contains(
+            "LATEST is the highest reading of the newest 15 min slot of the memory history, \
+             while `cogctl procs` shows RSS as of the last beat"
+        ),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn the_readme_quotes_no_test_count() {
+    let readme =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+            .unwrap();
+    let quoted = regex::Regex::new(r"tests: [0-9][0-9,]* passed").unwrap();
+    assert!(
+        !quoted.is_match(&readme),
+        "a count that drifts: {:?}",
+        quoted.find(&readme)
+    );
+}
+
+#[test]
+fn a_dry_run_and_its_real_run_say_the_same_undo_expiry_under_a_pinned_clock() {
+    let server = RedisServer::start();
+    // The demo's clock: pinned days away from Redis' own, which records expire by.
+    let now = server.load("incident").captured_at - 2.0 * 86_400.0;
+    let dry = cogctl(
+        &server,
+        now,
+        &["--json", "dead", "delete", "--all", "--dry-run"],
+    )
+    .success()
+    .json();
+    let real = cogctl(
+        &server,
+        now,
+        &["--json", "dead", "delete", "--all", "--yes"],
+    )
+    .success()
+    .json();
+    let (dry, real) = (
+        dry["undo"]["until"].as_f64().unwrap(),
+        real["undo"]["until"].as_f64().unwrap(),
+    );
+    assert!((dry - real).abs() < 5.0, "dry run {dry}, real run {real}");
+}
