@@ -600,3 +600,55 @@ fn a_dry_run_and_its_real_run_say_the_same_undo_expiry_under_a_pinned_clock() {
     );
     assert!((dry - real).abs() < 5.0, "dry run {dry}, real run {real}");
 }
+
+// ---------------------------------------------------------------------------------------
+// 8. job directories left by a killed worker
+
+#[test]
+fn a_worker_removes_the_job_directories_of_gone_workers_and_no_others() {
+    let server = RedisServer::start();
+    let tmp = tempfile::tempdir().unwrap();
+    // A pid no process has any more: a child that has exited and been waited for.
+    let mut child = std::process::Command::new("true").spawn().unwrap();
+    let dead_pid = child.id();
+    child.wait().unwrap();
+    let live_pid = std::process::id();
+    let dead = tmp.path().join(format!("cogctl-job-{dead_pid}-aB3xYz"));
+    let live = tmp.path().join(format!("cogctl-job-{live_pid}-aB3xYz"));
+    let unnamed = tmp.path().join("cogctl-job-aB3xYz");
+    let other = tmp.path().join("someone-else");
+    for dir in [&dead, &live, &unnamed, &other] {
+        std::fs::create_dir(dir).unwrap();
+        std::fs::write(dir.join("result.json"), "{}").unwrap();
+    }
+    // The job's handler says where its directory is.
+    let seen = tmp.path().join("seen");
+    Cogctl::new(&server).args(["enqueue", "Where"]).run();
+    let handler = format!(
+        "Where=/bin/sh -c 'dirname \"$COGCTL_RESULT_FILE\" > {}'",
+        seen.display()
+    );
+    let run = crate::worker::worker(&server, &["--burst", "--handler", &handler])
+        .env("TMPDIR", tmp.path().to_str().unwrap())
+        .spawn()
+        .wait(Duration::from_secs(20));
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    assert!(
+        run.stderr
+            .contains("event=stale_job_dirs_removed removed=1"),
+        "{}",
+        run.stderr
+    );
+    assert!(!dead.exists(), "a gone worker's directory is removed");
+    for kept in [&live, &unnamed, &other] {
+        assert!(kept.join("result.json").exists(), "{} kept", kept.display());
+    }
+    // Its own job's directory carried its pid, and went away with the job.
+    let used = std::fs::read_to_string(&seen).unwrap();
+    let used = std::path::Path::new(used.trim());
+    let name = used.file_name().unwrap().to_str().unwrap();
+    assert!(name.starts_with("cogctl-job-"), "{name}");
+    let pid = name.split('-').nth(2).unwrap();
+    assert!(pid.parse::<u32>().is_ok(), "{name}");
+    assert!(!used.exists());
+}
