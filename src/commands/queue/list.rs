@@ -155,12 +155,11 @@ pub fn run(ctx: &mut Ctx, args: &ListArgs) -> anyhow::Result<Exit> {
     // unfiltered listing leaves out.
     let length: u64 = store.query(redis::cmd("LLEN").arg(&key), &key, KeyType::List)?;
     // An empty list of a name cogworker doesn't know is a typo, not an idle queue.
-    if length == 0 {
-        if let Ok(known) = Known::read(store) {
-            if !known.unknown(store, &[&args.queue_name])?.is_empty() {
-                anyhow::bail!("{}", known.explain(&[&args.queue_name]));
-            }
-        }
+    if length == 0
+        && let Ok(known) = Known::read(store)
+        && !known.unknown(store, &[&args.queue_name])?.is_empty()
+    {
+        anyhow::bail!("{}", known.explain(&[&args.queue_name]));
     }
     let pager = if args.next_first {
         ListPager::from_tail(key)
