@@ -23,6 +23,9 @@ use crate::term::values::{name_parser, parse_duration};
 #[derive(Debug, Subcommand)]
 pub enum ProcsAction {
     /// Tell processes to stop fetching new jobs (running jobs finish)
+    ///
+    /// Asks first (--yes for scripts) when it would leave a queue that holds jobs with no live,
+    /// unquiet process reading it, and names those queues.
     #[command(after_help = crate::render::help::examples(&[
         (
             "Tell one process to stop fetching (its running jobs finish)",

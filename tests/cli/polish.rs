@@ -80,6 +80,26 @@ fn a_change_to_an_unknown_queue_is_refused_with_the_nearest_names() {
         "{}",
         run.stderr
     );
+    // Deleting from, or deduplicating, a queue that doesn't exist: refused the same way.
+    for args in [
+        &[
+            "queue",
+            "delete-job",
+            "crtical",
+            "f8138b8b5e56769076bcad1f",
+            "--yes",
+        ][..],
+        &["queue", "delete-job", "crtical", "--all", "--yes"],
+        &["queue", "dedupe", "crtical", "--yes"],
+    ] {
+        let run = unchanged(&server, || cogctl(&server, now, args));
+        assert_eq!(run.code, 2, "{args:?}: {}", run.snapshot());
+        assert!(
+            run.stderr.contains("did you mean critical?"),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
     // Nothing near: the known names.
     let run = cogctl(&server, now, &["queue", "pause", "zzz"]);
     assert_eq!(run.code, 2);

@@ -252,6 +252,7 @@ pub fn run(ctx: &mut Ctx, args: &DedupeArgs) -> anyhow::Result<Exit> {
     };
     let store = ctx.store()?;
     store.expect_type(&key, KeyType::List)?;
+    super::refuse_missing(store, queue, "removed")?;
     let target = store.target().to_string();
     let length: u64 = store.query(redis::cmd("LLEN").arg(&key), &key, KeyType::List)?;
     let digester = Digester::new(args.by);

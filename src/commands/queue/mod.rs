@@ -263,6 +263,16 @@ fn refuse_unknown(store: &mut Store, names: &[&Name], done: &str) -> anyhow::Res
     .into())
 }
 
+/// A delete or dedupe on a queue cogworker doesn't know (it holds no job, so there is nothing
+/// to act on): refused (exit 2) with the nearest known names, rather than "0 deleted".
+pub(super) fn refuse_missing(store: &mut Store, queue: &Name, done: &str) -> anyhow::Result<()> {
+    let known = Known::read(store)?;
+    if known.unknown(store, &[queue])?.is_empty() {
+        return Ok(());
+    }
+    Err(UsageError(format!("{}\nnothing was {done}", known.explain(&[queue]))).into())
+}
+
 // ---------------------------------------------------------------------------------------
 // pause / resume
 
@@ -945,6 +955,7 @@ fn delete_by_jid(ctx: &mut Ctx, args: &DeleteJobArgs, jids: &[String]) -> anyhow
     let ui = ctx.ui.clone();
     let store = ctx.store()?;
     store.expect_type(&key, KeyType::List)?;
+    refuse_missing(store, queue, "deleted")?;
     let wanted: HashSet<&str> = jids.iter().map(String::as_str).collect();
     // One pass over the queue for every jid; a single jid pre-filters on its exact needle.
     let prefilter = match jids {
@@ -1093,6 +1104,7 @@ fn delete_bulk(ctx: &mut Ctx, args: &DeleteJobArgs) -> anyhow::Result<Exit> {
     let selection = WaitingFilter::new(&args.filter, now);
     let store = ctx.store()?;
     store.expect_type(&key, KeyType::List)?;
+    refuse_missing(store, queue, "deleted")?;
 
     // The counting pass: what the confirmation names and --dry-run shows.
     let mut plan = Plan::new();
