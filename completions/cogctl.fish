@@ -234,6 +234,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l force -d 'Pause a queue cogworker doesn\'t know (no job waits on it, no live process reads it, not in cogworker:queues): without it, such a name is refused as a likely typo'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
@@ -258,6 +259,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l force -d 'Resume a queue cogworker doesn\'t know (not paused, no job waits on it, no live process reads it, not in cogworker:queues): without it, such a name is refused'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'
@@ -1607,6 +1609,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l color -d 'When 
 always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l burst -d 'Stop once every unpaused queue it reads is empty, nothing is running and no scheduled or retry entry is due (for CI)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l allow-failures -d 'With --burst: exit 0 even when jobs failed during the run (they wait in retry); a job that went to dead still exits 1'
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l history -d 'Record every finished run in cogworker:history:* as the gem\'s opt-in History middleware does, so the Web UI\'s History tab and `cogctl history` show them'
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
@@ -1983,6 +1986,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l max-unsettled -d
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l max-periodic-delay -d 'Fail when an enabled periodic entry\'s most recent due slot has gone unclaimed for longer than DURATION (every ticker is down, or an until_executed run lock blocks it)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l tz -d 'The zone for periodic crons that name none (default: $TZ, else the system\'s)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l queue -d 'Limit the latency check to these queues (repeat for several; default: every queue)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l min-processes -d 'Fail when fewer than N live processes are working (present and not quiet): "nobody is working" caught before the queues back up' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l min-throughput -d 'Fail when fewer than N jobs a minute were processed, over the previous full hour and the full minutes of this one (cogworker counts throughput per hour); N/m or N' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l orphan-threshold -d 'Silence after which an owner without a presence key is presumed dead (for --max-orphans)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
@@ -2238,6 +2243,7 @@ ndjson\t'One JSON object per line'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -l anyone -d 'With `last`: the newest change made by anyone, not only the newest made by this user on this host'
 complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -l dry-run -d 'Show what the undo would put back, and change nothing'
 complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -s y -l yes -d 'Don\'t ask for confirmation'
 complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'

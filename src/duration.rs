@@ -73,6 +73,11 @@ pub fn span(secs: f64) -> String {
     let s = secs.max(0.0).floor() as u64;
     let (d, h, m, sec) = (s / 86400, s % 86400 / 3600, s % 3600 / 60, s % 60);
     match (d, h, m) {
+        // Below a tenth of a second, milliseconds: "0.0s" would read as nothing at all.
+        (0, 0, 0) if secs < 0.1 && secs > 0.0 => match (secs * 1000.0).round() {
+            ms if ms < 1.0 => "<1ms".into(),
+            ms => format!("{ms}ms"),
+        },
         (0, 0, 0) if secs < 1.0 && secs > 0.0 => format!("{:.1}s", secs),
         (0, 0, 0) => format!("{sec}s"),
         (0, 0, _) if sec == 0 => format!("{m}m"),

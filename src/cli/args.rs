@@ -463,6 +463,11 @@ impl Command {
 }
 
 impl Command {
+    /// `enqueue` of one job (not `--from`): what a producer calls once per job.
+    pub fn single_push(&self) -> bool {
+        matches!(self, Command::Enqueue(a) if a.from.is_none())
+    }
+
     /// Whether cogctl keeps what this change needs to be undone (README "Undo"). The
     /// worker, process signals, reconcile, unsettled filing and purges are not undoable.
     pub fn undoable(&self) -> bool {

@@ -199,6 +199,22 @@ fn run_parsed(cli: Cli, sources: config::Sources, argv: &[OsString]) -> anyhow::
     }
     let required =
         cli.global.require_audit || ctx.context.as_ref().is_some_and(|c| c.require_audit);
+    // A producer pushing one job per call (`enqueue` without --from, and without a terminal)
+    // is not an operator's change: like the gem's client it keeps no undo record and writes
+    // no audit entry, unless asked to (--keep-undo, or an audit that is required).
+    if cli.command.single_push()
+        && !(ctx.ui.stdin_is_terminal && ctx.ui.stderr_is_terminal)
+        && cli.global.keep_undo.is_none()
+        && !required
+    {
+        ctx.undo = crate::ops::UndoPlan {
+            keep: None,
+            command: name,
+            argv: String::new(),
+        };
+        let result = dispatch(&mut ctx, cli.command);
+        return finish(&mut ctx, result);
+    }
     let undoable = cli.command.undoable();
     let mut audit = audit::Change::new(name, argv, required, undoable);
     ctx.undo = crate::ops::UndoPlan {

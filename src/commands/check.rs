@@ -22,8 +22,9 @@ use crate::text::size;
 
 /// Check the queues against thresholds; exit 1 when any check fails, 0 when all hold
 ///
-/// Give at least one threshold. Each check fails when its value is above the threshold, or
-/// when its keys can't be read (a key of the wrong type).
+/// Give at least one threshold. Each check fails when its value is above its --max-…
+/// threshold or below its --min-… one, or when its keys can't be read (a key of the wrong
+/// type). A database holding no cogworker key at all (a wrong URL or db) fails every run.
 #[derive(Debug, Args)]
 #[command(after_help = crate::render::help::examples(&[
     (
@@ -37,6 +38,10 @@ use crate::text::size;
     (
         "No jobs stuck with dead owners, no unfiled failures",
         "cogctl check --max-orphans 0 --max-unsettled 0",
+    ),
+    (
+        "Somebody is working: at least 2 fetching processes, 30 jobs a minute",
+        "cogctl check --min-processes 2 --min-throughput 30/m",
     ),
 ]))]
 pub struct CheckArgs {
@@ -74,6 +79,16 @@ pub struct CheckArgs {
     #[arg(long, value_name = "QUEUE", value_parser = name_parser())]
     pub queue: Vec<Name>,
 
+    /// Fail when fewer than N live processes are working (present and not quiet): "nobody is
+    /// working" caught before the queues back up
+    #[arg(long, value_name = "N")]
+    pub min_processes: Option<u64>,
+
+    /// Fail when fewer than N jobs a minute were processed, over the previous full hour and
+    /// the full minutes of this one (cogworker counts throughput per hour); N/m or N
+    #[arg(long, value_name = "N/m", value_parser = parse_per_minute)]
+    pub min_throughput: Option<f64>,
+
     /// Silence after which an owner without a presence key is presumed dead (for
     /// --max-orphans)
     #[arg(long, value_name = "DURATION", default_value = "300s", value_parser = parse_duration)]
@@ -89,12 +104,16 @@ pub struct CheckReport {
 
 #[derive(Debug, Serialize)]
 pub struct Check {
-    /// `dead`, `retry`, `latency`, `orphans`, `unsettled` or `periodic`.
+    /// `dead`, `retry`, `latency`, `orphans`, `unsettled`, `periodic`, `processes`,
+    /// `throughput`, or `data` (the database holds no cogworker key: always failed).
     pub name: &'static str,
-    /// The measured value (seconds for latency); null when it could not be read.
+    /// The measured value (seconds for latency, jobs a minute for throughput); null when it
+    /// could not be read.
     pub value: Option<Value>,
-    /// The largest value that passes (seconds for latency).
+    /// The largest value that passes (seconds for latency); with `bound` "min", the smallest.
     pub threshold: Value,
+    /// "max" or "min": which side of `threshold` passes.
+    pub bound: &'static str,
     pub ok: bool,
     /// What made the value (the queue with the worst latency …).
     pub detail: Option<String>,
@@ -190,6 +209,66 @@ fn worst_latency(store: &mut Store, queues: &[Name], now: f64) -> StoreResult<Me
     }))
 }
 
+/// `N/m`, `N/min` or `N`: jobs a minute.
+fn parse_per_minute(text: &str) -> Result<f64, String> {
+    let number = text
+        .strip_suffix("/min")
+        .or_else(|| text.strip_suffix("/m"))
+        .unwrap_or(text)
+        .trim();
+    match number.parse::<f64>() {
+        Ok(n) if n.is_finite() && n >= 0.0 => Ok(n),
+        _ => Err(format!(
+            "{text:?} is not a rate: give jobs a minute, as 30/m (or 30)"
+        )),
+    }
+}
+
+/// Live processes that fetch (present and not quiet).
+fn working(store: &mut Store) -> StoreResult<Measure> {
+    let live = crate::ops::readers::live_processes(store)?;
+    let quiet = live.iter().filter(|p| p.quiet).count();
+    let working = live.len() - quiet;
+    Ok(Ok((
+        working as f64,
+        Some(format!(
+            "{} live process{}, {quiet} quiet",
+            live.len(),
+            crate::text::plural(live.len(), "", "es")
+        )),
+    )))
+}
+
+/// Jobs processed a minute over the previous full hour and the full minutes of this one,
+/// from the gem's per-hour throughput buckets (host clock, as the gem writes them).
+fn throughput(store: &mut Store, now: f64) -> StoreResult<Measure> {
+    let hour = (now.floor() as i64).div_euclid(3600);
+    let minutes = ((now - hour as f64 * 3600.0) / 60.0).floor().max(0.0) as u64;
+    let mut pipe = redis::pipe();
+    for h in [hour - 1, hour] {
+        pipe.cmd("HGET").arg(keys::throughput(h)).arg("processed");
+    }
+    let mut processed = 0u64;
+    for (h, reply) in [hour - 1, hour].into_iter().zip(store.pipeline(&pipe)?) {
+        match reply {
+            Ok(v) => processed += value::int(&v).unwrap_or(0).max(0) as u64,
+            Err(e) => {
+                return Ok(Err(said(&[Problem::wrong(
+                    keys::throughput(h),
+                    KeyType::Hash,
+                    &e,
+                )])));
+            }
+        }
+    }
+    let window = 60 + minutes;
+    let rate = (processed as f64 / window as f64 * 10.0).round() / 10.0;
+    Ok(Ok((
+        rate,
+        Some(format!("{processed} processed in the last {window} min")),
+    )))
+}
+
 fn orphans(store: &mut Store, ui: &Ui, threshold: f64) -> StoreResult<Measure> {
     let (views, problems) = match measured(
         keys::INPROGRESS_IDENTITIES,
@@ -224,10 +303,13 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs) -> anyhow::Result<CheckReport> {
         && args.max_orphans.is_none()
         && args.max_unsettled.is_none()
         && args.max_periodic_delay.is_none()
+        && args.min_processes.is_none()
+        && args.min_throughput.is_none()
     {
         return Err(UsageError(
             "check needs at least one threshold: --max-dead, --max-retry, --max-latency, \
-             --max-orphans, --max-unsettled or --max-periodic-delay"
+             --max-orphans, --max-unsettled, --max-periodic-delay, --min-processes or \
+             --min-throughput"
                 .into(),
         )
         .into());
@@ -240,7 +322,23 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs) -> anyhow::Result<CheckReport> {
     let ui = ctx.ui.clone();
     let store = ctx.store()?;
     let mut checks = Vec::new();
+    // A database without a single cogworker key passes every maximum: a wrong URL or db.
+    if !crate::store::footprint::has_cogworker_keys(store)? {
+        checks.push(Check {
+            name: "data",
+            value: None,
+            threshold: Value::Null,
+            bound: "min",
+            ok: false,
+            detail: None,
+            error: Some(format!(
+                "no cogworker key at all on {}: a wrong URL or db?",
+                store.target()
+            )),
+        });
+    }
     let mut add = |name: &'static str, measure: Measure, threshold: f64, count: bool| {
+        let min = matches!(name, "processes" | "throughput");
         let number = |v: f64| {
             if count {
                 Value::from(v as u64)
@@ -249,13 +347,19 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs) -> anyhow::Result<CheckReport> {
             }
         };
         let (value, detail, error, ok) = match measure {
-            Ok((v, detail)) => (Some(number(v)), detail, None, v <= threshold),
+            Ok((v, detail)) => (
+                Some(number(v)),
+                detail,
+                None,
+                if min { v >= threshold } else { v <= threshold },
+            ),
             Err(e) => (None, None, Some(e), false),
         };
         checks.push(Check {
             name,
             value,
             threshold: number(threshold),
+            bound: if min { "min" } else { "max" },
             ok,
             detail,
             error,
@@ -306,6 +410,12 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs) -> anyhow::Result<CheckReport> {
             false,
         );
     }
+    if let Some(min) = args.min_processes {
+        add("processes", working(store)?, min as f64, true);
+    }
+    if let Some(min) = args.min_throughput {
+        add("throughput", throughput(store, ui.clock.now)?, min, false);
+    }
     Ok(CheckReport {
         ok: checks.iter().all(|c| c.ok),
         checks,
@@ -315,6 +425,7 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs) -> anyhow::Result<CheckReport> {
 fn shown(name: &str, v: &Value) -> String {
     match (name, v.as_f64()) {
         ("latency" | "periodic", Some(secs)) => span(secs),
+        ("throughput", Some(rate)) => format!("{rate}/m"),
         (_, Some(n)) => size::count(n as u64),
         _ => v.to_string(),
     }
@@ -322,7 +433,7 @@ fn shown(name: &str, v: &Value) -> String {
 
 impl Report for CheckReport {
     fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
-        let mut t = table::new(ui, &["CHECK", "VALUE", "MAX", "RESULT", ""]);
+        let mut t = table::new(ui, &["CHECK", "VALUE", "LIMIT", "RESULT", ""]);
         for c in &self.checks {
             let value = c.value.as_ref().map_or("?".into(), |v| shown(c.name, v));
             let (result, tone) = if c.ok {
@@ -338,7 +449,15 @@ impl Report for CheckReport {
             t.add_row(vec![
                 table::cell(ui, c.name, Tone::Strong),
                 table::cell(ui, value, Tone::Plain),
-                table::cell(ui, shown(c.name, &c.threshold), Tone::Dim),
+                table::cell(
+                    ui,
+                    if c.threshold.is_null() {
+                        "-".to_string()
+                    } else {
+                        format!("{} {}", c.bound, shown(c.name, &c.threshold))
+                    },
+                    Tone::Dim,
+                ),
                 table::cell(ui, result, tone),
                 note,
             ]);

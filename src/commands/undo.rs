@@ -14,6 +14,7 @@ use crate::render::progress::Progress;
 use crate::render::table::{self, Tone, one_line};
 use crate::render::time::when;
 use crate::render::{self, Report};
+use crate::store::audit;
 use crate::store::undo::{self, Record};
 use crate::term::confirm::confirm;
 use crate::term::exit::{Exit, UsageError};
@@ -46,10 +47,15 @@ pub struct UndoArgs {
     pub action: Option<UndoAction>,
 
     /// The change: its id (u-…, printed by the change, shown by `cogctl audit` and `undo
-    /// list`), its audit entry id, or `last` (the newest change on this Redis that can be
-    /// undone)
+    /// list`), its audit entry id, or `last` (the newest change that can be undone made by
+    /// this user on this host, as the audit records them; --anyone: by anyone)
     #[arg(value_name = "ID|last")]
     pub id: Option<String>,
+
+    /// With `last`: the newest change made by anyone, not only the newest made by this user
+    /// on this host
+    #[arg(long)]
+    pub anyone: bool,
 
     /// Show what the undo would put back, and change nothing
     #[arg(long)]
@@ -107,7 +113,13 @@ pub fn run(ctx: &mut Ctx, args: &UndoArgs) -> anyhow::Result<Exit> {
                 )
                 .into());
             };
-            undo(ctx, id, args.dry_run, args.yes)
+            if args.anyone && id != "last" {
+                return Err(UsageError(
+                    "--anyone goes with `last`: an id names one change already".into(),
+                )
+                .into());
+            }
+            undo(ctx, id, args.anyone, args.dry_run, args.yes)
         }
     }
 }
@@ -193,9 +205,58 @@ impl Report for UndoReport {
     }
 }
 
-fn undo(ctx: &mut Ctx, given: &str, dry_run: bool, yes: bool) -> anyhow::Result<Exit> {
-    let record = ops::resolve(ctx.store()?, given)?;
+/// The record an id names; `last`: the newest undoable change made by this user on this
+/// host (by anyone with `anyone`), or why there is none.
+fn resolve(ctx: &mut Ctx, given: &str, anyone: bool) -> anyhow::Result<Record> {
+    if given != "last" {
+        return ops::resolve(ctx.store()?, given);
+    }
+    let me = audit::user_at_host();
+    let ui = ctx.ui.clone();
+    let store = ctx.store()?;
+    let (newest, mine) = undo::last(store, (!anyone).then_some(me.as_str()))?;
+    match (mine, newest) {
+        (Some(record), _) => Ok(record),
+        (None, None) => Err(ops::NotUndoable(
+            "no change on this Redis can be undone (none kept a record, or every record \
+             expired, was purged or was undone)"
+                .into(),
+        )
+        .into()),
+        (None, Some(other)) => Err(ops::NotUndoable(format!(
+            "no change made by {me} on this Redis can be undone; the newest by anyone is \
+             `{}` ({}), made {} by {} — `cogctl undo last --anyone` or `cogctl undo {}` \
+             takes that one",
+            one_line(&other.change()),
+            other.id,
+            when(&ui, other.created),
+            one_line(&other.user),
+            other.id
+        ))
+        .into()),
+    }
+}
+
+fn undo(
+    ctx: &mut Ctx,
+    given: &str,
+    anyone: bool,
+    dry_run: bool,
+    yes: bool,
+) -> anyhow::Result<Exit> {
+    let record = resolve(ctx, given, anyone)?;
     let kind = ops::undoable(&record)?;
+    if given == "last" && !dry_run {
+        // `last` is resolved, not named: say which change it took, and whose.
+        ctx.ui.note(&format!(
+            "last: `{}` ({}), made {} by {}{}",
+            one_line(&record.change()),
+            record.id,
+            when(&ctx.ui, record.created),
+            one_line(&record.user),
+            context_words(&record.context)
+        ));
+    }
     if dry_run {
         let report = ops::dry_run(ctx, record)?;
         render::emit(&mut ctx.out, &ctx.ui, &report)?;
@@ -313,7 +374,7 @@ fn purge(ctx: &mut Ctx, given: Option<&str>, all: bool, yes: bool) -> anyhow::Re
         )?;
         (Vec::new(), undo::purge_all(ctx.store()?)?)
     } else {
-        let record = ops::resolve(ctx.store()?, given.unwrap_or_default())?;
+        let record = resolve(ctx, given.unwrap_or_default(), false)?;
         confirm(
             &ui,
             yes,

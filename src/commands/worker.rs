@@ -119,6 +119,11 @@ pub struct WorkerArgs {
     #[arg(long)]
     pub burst: bool,
 
+    /// With --burst: exit 0 even when jobs failed during the run (they wait in retry); a job
+    /// that went to dead still exits 1
+    #[arg(long, requires = "burst")]
+    pub allow_failures: bool,
+
     /// Record every finished run in cogworker:history:* as the gem's opt-in History middleware
     /// does, so the Web UI's History tab and `cogctl history` show them
     #[arg(long)]
@@ -473,6 +478,11 @@ pub struct WorkerReport {
     pub discarded: u64,
     /// Jobs put back on their queue at shutdown (not finished within the drain timeout).
     pub requeued: u64,
+    /// The first 20 failed runs: jid, class and error class.
+    pub failures: Vec<crate::worker::state::FailedRun>,
+    /// --burst without --allow-failures: a failed run makes the exit status 1.
+    #[serde(skip)]
+    pub strict: bool,
 }
 
 impl Report for WorkerReport {
@@ -502,6 +512,22 @@ impl Report for WorkerReport {
             ),
         ]);
         out.write_all(table::finish(&mut t, &[0, 1, 2, 3, 4, 5]).as_bytes())?;
+        if !self.failures.is_empty() {
+            let mut t = table::new(ui, &["FAILED JID", "CLASS", "ERROR"]);
+            for f in &self.failures {
+                t.add_row(vec![
+                    table::cell(ui, &f.jid, Tone::Plain),
+                    table::cell(ui, &f.class, Tone::Plain),
+                    table::cell(ui, &f.error, Tone::Warn),
+                ]);
+            }
+            writeln!(out)?;
+            out.write_all(table::finish(&mut t, &[]).as_bytes())?;
+            let more = self.failed.saturating_sub(self.failures.len() as u64);
+            if more > 0 {
+                writeln!(out, "… and {more} more failed runs")?;
+            }
+        }
         let why = match self.reason.as_str() {
             "burst" => ": its queues are empty (--burst)",
             "max-jobs" => ": it started --max-jobs jobs",
@@ -515,7 +541,7 @@ impl Report for WorkerReport {
     }
 
     fn exit(&self) -> Exit {
-        if self.dead > 0 {
+        if self.dead > 0 || (self.strict && self.failed > 0) {
             Exit::Failure
         } else {
             Exit::Ok
@@ -634,6 +660,12 @@ fn serve(ctx: &mut Ctx, args: &WorkerArgs, r: Resolved) -> anyhow::Result<Exit> 
         dead: t.dead.load(Ordering::SeqCst),
         discarded: t.discarded.load(Ordering::SeqCst),
         requeued: ended.requeued,
+        failures: t
+            .failures
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone(),
+        strict: args.burst && !args.allow_failures,
     };
     // The report's `processed` counts the runs that succeeded and `failed` those that
     // didn't (as the gem's counters do): every run is one or the other.

@@ -20,6 +20,7 @@ pub mod periodic;
 pub mod procs;
 pub mod push;
 pub mod queues;
+pub mod readers;
 pub mod reconcile;
 pub mod signals;
 pub mod stats;
@@ -136,13 +137,25 @@ impl Session {
 
     /// What a change of `entries` entries and `bytes` bytes would keep to be undone, for a
     /// dry run to say (`None` with --no-undo).
-    pub fn would_keep(&self, entries: u64, bytes: u64) -> Option<crate::store::undo::Kept> {
-        self.undo.keep.map(|keep| crate::store::undo::Kept {
+    pub fn would_keep(&mut self, entries: u64, bytes: u64) -> Option<crate::store::undo::Kept> {
+        let keep = self.undo.keep?;
+        Some(crate::store::undo::Kept {
             id: String::new(),
             entries,
             bytes,
-            until: self.ui.clock.current() + keep.as_secs_f64(),
+            until: self.redis_now() + keep.as_secs_f64(),
         })
+    }
+
+    /// Redis' clock, which a record's expiry is counted from (the real run's): a dry run
+    /// says the same date, whatever this host's clock (or a pinned one) says. This host's
+    /// clock when Redis can't tell.
+    pub fn redis_now(&mut self) -> f64 {
+        let fallback = self.ui.clock.current();
+        self.store()
+            .ok()
+            .and_then(|s| s.time().ok())
+            .map_or(fallback, |secs| secs as f64)
     }
 
     /// Start the undo record of this run's change, unless it keeps nothing (`--no-undo`).

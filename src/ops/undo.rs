@@ -21,7 +21,7 @@ pub struct NotUndoable(pub String);
 /// The record an id names: `last`, a record id, or an audit entry id.
 pub fn resolve(store: &mut crate::store::Store, given: &str) -> anyhow::Result<Record> {
     if given == "last" {
-        return undo::last(store)?.ok_or_else(|| {
+        return undo::last(store, None)?.0.ok_or_else(|| {
             NotUndoable(
                 "no change on this Redis can be undone (none kept a record, or every record \
                  expired, was purged or was undone)"
@@ -286,7 +286,7 @@ pub fn dry_run(ctx: &mut Session, record: Record) -> anyhow::Result<UndoPlanRepo
             id: String::new(),
             entries: record.entries,
             bytes: record.bytes,
-            until: ctx.ui.clock.current() + keep.as_secs_f64(),
+            until: ctx.redis_now() + keep.as_secs_f64(),
         }),
         record,
     })

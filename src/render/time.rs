@@ -115,6 +115,15 @@ mod tests {
     }
 
     #[test]
+    fn spans_below_a_tenth_of_a_second_are_milliseconds() {
+        assert_eq!(span(0.5), "0.5s");
+        assert_eq!(span(0.05), "50ms");
+        assert_eq!(span(0.001), "1ms");
+        assert_eq!(span(0.0001), "<1ms");
+        assert_eq!(span(0.0), "0s");
+    }
+
+    #[test]
     fn relative_times() {
         assert_eq!(relative(1000.0, 820.0), "3m ago");
         assert_eq!(relative(1000.0, 1000.0 + 7500.0), "in 2h 5m");

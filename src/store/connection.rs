@@ -396,6 +396,16 @@ impl Connector {
                 target: self.target.clone(),
                 reason,
             }
+        } else if reason.contains("DB index is out of range") {
+            // The server was reached: it has no such database (a bad db number, exit 2).
+            StoreError::InvalidAddress {
+                target: self.target.clone(),
+                reason: format!(
+                    "the server was reached, but it has no database {} (it answered \"DB index \
+                     is out of range\"; a default Redis has 16, numbered 0 to 15)",
+                    self.db()
+                ),
+            }
         } else if is_unavailable(&err) {
             StoreError::Unavailable {
                 target: self.target.clone(),

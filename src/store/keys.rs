@@ -79,6 +79,8 @@ pub fn queue(name: impl AsRef<[u8]>) -> Name {
 
 /// The `SCAN MATCH` pattern of every queue list, for when `cogworker:queues` can't be read.
 pub const QUEUE_PATTERN: &str = "cogworker:queue:*";
+/// The `SCAN MATCH` pattern of every key of cogworker's.
+pub const COGWORKER_PATTERN: &str = "cogworker:*";
 /// SCAN pattern of the daily history buckets.
 pub const HISTORY_DAILY_PATTERN: &str = "cogworker:history:daily:*";
 

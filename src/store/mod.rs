@@ -7,6 +7,7 @@ pub mod base64;
 pub mod connection;
 pub mod error;
 pub mod find;
+pub mod footprint;
 pub mod history;
 pub mod ids;
 pub mod job;

@@ -539,11 +539,21 @@ pub fn newest(store: &mut Store, limit: usize) -> StoreResult<Vec<Record>> {
     Ok(out)
 }
 
-/// The newest record that can be undone now.
-pub fn last(store: &mut Store) -> StoreResult<Option<Record>> {
-    Ok(newest(store, LAST_WINDOW as usize)?
+/// The newest record that can be undone now, and the newest of them made by `user` (its
+/// `user@host` as the audit records it; `None`: anyone's).
+pub fn last(
+    store: &mut Store,
+    user: Option<&str>,
+) -> StoreResult<(Option<Record>, Option<Record>)> {
+    let undoable: Vec<Record> = newest(store, LAST_WINDOW as usize)?
         .into_iter()
-        .find(Record::undoable))
+        .filter(Record::undoable)
+        .collect();
+    let mine = undoable
+        .iter()
+        .find(|r| user.is_none_or(|u| r.user == u))
+        .cloned();
+    Ok((undoable.into_iter().next(), mine))
 }
 
 /// Delete a record and every key of its before-image (a bounded `SCAN` of its prefix);

@@ -37,20 +37,21 @@ impl Exit {
         (
             0,
             "success; for `check`, every check held; for `incident`, nothing notable or only warnings; \
-             for `worker`, it stopped and no job died",
+             for `worker`, it stopped and no job died (with --burst: none failed, unless --allow-failures)",
         ),
         (
             1,
             "failure: a check failed, an `incident` finding fails, a job was not found, a key could not be read, bad input \
              (nothing changed), a declined confirmation, a change none of whose entries could be done, \
              a change refused because its required audit entry could not be written, \
-             or a job `worker` ran went to dead",
+             a job `worker` ran went to dead, a job `worker --burst` ran failed (without \
+             --allow-failures), or a view of a queue that does not exist",
         ),
         (
             2,
             "usage error: a bad flag or value, a bad config file or context, a change without a \
-             terminal to confirm on and without --yes, or a change refused by a read-only or \
-             protected context",
+             terminal to confirm on and without --yes, a change refused by a read-only or \
+             protected context, or a change to a queue that does not exist (without --force)",
         ),
         (
             3,

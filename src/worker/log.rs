@@ -92,6 +92,7 @@ const NUMBERS: &[&str] = &[
     "jobs",
     "processed",
     "quarantined",
+    "removed",
     "requeued",
     "retried",
     "running",

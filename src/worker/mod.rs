@@ -10,6 +10,7 @@ pub mod failover;
 pub mod fetch;
 pub mod handlers;
 pub mod job;
+pub mod leftovers;
 pub mod log;
 pub mod poller;
 pub mod probe;
@@ -39,6 +40,11 @@ pub struct Ended {
 
 /// Run the worker until it is told to stop (or, with --burst, until there is nothing left).
 pub fn run(shared: &Shared) -> anyhow::Result<Ended> {
+    // Job directories left by workers killed mid-job on this host: theirs, not live ones'.
+    let removed = leftovers::sweep(&std::env::temp_dir());
+    if removed > 0 {
+        shared.log("info", "stale_job_dirs_removed", &[("removed", &removed)]);
+    }
     let mut signals = Signals::new([SIGTERM, SIGINT, SIGTSTP])
         .map_err(|e| anyhow::anyhow!("can't install signal handlers: {e}"))?;
     let handle = signals.handle();

@@ -282,7 +282,9 @@ fn execute(
         }
         Outcome::Failure(failure) => failure,
     };
-    shared.tally.failed.fetch_add(1, Ordering::Relaxed);
+    shared
+        .tally
+        .count_failure(&jid, &class, &failure.error_class);
     let _ = with_store(conn, |s| count_failed(s, shared));
     match route_failure(shared, conn, raw, &job, &failure) {
         Ok(routed) => {
@@ -443,7 +445,9 @@ fn bury_unparseable(
             crate::store::KeyType::Zset,
         )
     })?;
-    shared.tally.failed.fetch_add(1, Ordering::Relaxed);
+    shared
+        .tally
+        .count_failure("-", "(unparseable)", "JSON::ParserError");
     shared.tally.dead.fetch_add(1, Ordering::Relaxed);
     shared
         .telemetry

@@ -36,9 +36,38 @@ pub struct Tally {
     pub retried: AtomicU64,
     pub dead: AtomicU64,
     pub discarded: AtomicU64,
+    /// The first failed runs, for the summary to name.
+    pub failures: Mutex<Vec<FailedRun>>,
 }
 
+/// A run that failed: what the summary names.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct FailedRun {
+    pub jid: String,
+    pub class: String,
+    pub error: String,
+}
+
+/// How many failed runs the summary names.
+pub const FAILURES_NAMED: usize = 20;
+
 impl Tally {
+    /// Count a failed run, and keep it for the summary while fewer than FAILURES_NAMED are.
+    pub fn count_failure(&self, jid: &str, class: &str, error: &str) {
+        self.failed.fetch_add(1, Ordering::Relaxed);
+        let mut kept = self
+            .failures
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if kept.len() < FAILURES_NAMED {
+            kept.push(FailedRun {
+                jid: jid.to_string(),
+                class: class.to_string(),
+                error: error.to_string(),
+            });
+        }
+    }
+
     /// A failed job filed late (interrupt path, settled debt, parked record) into `set`.
     pub fn filed(&self, set: &str) {
         let counter = if set == crate::store::keys::DEAD {

@@ -109,20 +109,37 @@ fn every_change_appends_one_entry_with_its_counts() {
             [2, 2, 0, 0, 0],
             "0",
         ),
+        // A producer's single push (no terminal) writes no entry; asked to keep its undo
+        // record, it writes one.
         (
-            vec!["enqueue", "NewJob", "1", "--queue", "q"],
+            vec!["enqueue", "NewJob", "0", "--queue", "p"],
+            "",
+            [0; 5],
+            "",
+        ),
+        (
+            vec![
+                "enqueue",
+                "NewJob",
+                "1",
+                "--queue",
+                "q",
+                "--keep-undo",
+                "1h",
+            ],
             "enqueue",
             [1, 1, 0, 0, 0],
             "0",
         ),
+        // `other` is no queue cogworker knows: --force.
         (
-            vec!["queue", "pause", "q", "other"],
+            vec!["queue", "pause", "q", "other", "--force"],
             "queue pause",
             [2, 2, 0, 0, 0],
             "0",
         ),
         (
-            vec!["queue", "resume", "q", "never-paused"],
+            vec!["queue", "resume", "q", "never-paused", "--force"],
             "queue resume",
             [2, 1, 0, 1, 0],
             "0",

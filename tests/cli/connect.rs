@@ -418,7 +418,7 @@ fn a_replica_refusing_writes_is_unavailable() {
             == 0
     });
     let run = Cogctl::bare()
-        .args(["--redis-url", &url, "queue", "pause", "q"])
+        .args(["--redis-url", &url, "queue", "pause", "q", "--force"])
         .run();
     assert_eq!(run.code, 3, "{}", run.snapshot());
     assert!(

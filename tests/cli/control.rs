@@ -52,7 +52,8 @@ fn pause_and_resume_report_what_changed() {
     let run = cogctl(
         &server,
         now,
-        &["queue", "pause", "mail-out", "critical", "ghost"],
+        // `ghost` is no queue cogworker knows: without --force the whole pause is refused.
+        &["queue", "pause", "mail-out", "critical", "ghost", "--force"],
     );
     insta::assert_snapshot!("pause", run.stable_snapshot(&server));
     assert!(run.stderr.contains("\"ghost\" is not in cogworker:queues"));
@@ -64,7 +65,9 @@ fn pause_and_resume_report_what_changed() {
     let run = cogctl(
         &server,
         now,
-        &["queue", "resume", "critical", "ghost", "default", "--json"],
+        &[
+            "queue", "resume", "critical", "ghost", "default", "--json", "--force",
+        ],
     );
     let json = run.success().json();
     assert_eq!(json["action"], "resume");
@@ -728,7 +731,8 @@ fn quiet_is_published_on_the_signal_channel_and_received() {
     let server = RedisServer::start();
     let now = server.load("incident").captured_at;
     let rx = subscribe(&server, &format!("cogworker:signal:{LIVE}"));
-    let run = cogctl(&server, now, &["procs", "quiet", LIVE]);
+    // LIVE is the last reader of queues holding jobs: quieting it takes --yes.
+    let run = cogctl(&server, now, &["procs", "quiet", LIVE, "--yes"]);
     insta::assert_snapshot!(run.stable_snapshot(&server));
     assert_eq!(rx.recv_timeout(Duration::from_secs(10)).unwrap(), "quiet");
 
@@ -755,9 +759,9 @@ fn quiet_is_published_on_the_signal_channel_and_received() {
 fn nobody_listening_is_a_warning() {
     let server = RedisServer::start();
     let now = server.load("incident").captured_at;
-    let run = cogctl(&server, now, &["procs", "quiet", LIVE]);
+    let run = cogctl(&server, now, &["procs", "quiet", LIVE, "--yes"]);
     insta::assert_snapshot!(run.stable_snapshot(&server));
-    let run = cogctl(&server, now, &["procs", "quiet", LIVE, "--json"]);
+    let run = cogctl(&server, now, &["procs", "quiet", LIVE, "--json", "--yes"]);
     assert_eq!(run.success().json()["processes"][0]["receivers"], 0);
 }
 
@@ -774,9 +778,14 @@ fn identities_without_a_presence_key_are_refused_and_nothing_is_sent() {
     assert!(rx.recv_timeout(Duration::from_millis(300)).is_err());
 
     // --all signals only the live one.
-    let json = cogctl(&server, now, &["procs", "quiet", "--all", "--json"])
-        .success()
-        .json();
+    // (LIVE is the last reader of queues holding jobs: quieting it takes --yes.)
+    let json = cogctl(
+        &server,
+        now,
+        &["procs", "quiet", "--all", "--json", "--yes"],
+    )
+    .success()
+    .json();
     assert_eq!(json["processes"].as_array().unwrap().len(), 1);
     assert_eq!(json["processes"][0]["identity"], LIVE);
     assert_eq!(rx.recv_timeout(Duration::from_secs(10)).unwrap(), "quiet");

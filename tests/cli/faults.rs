@@ -516,8 +516,9 @@ fn a_full_redis_refuses_cleanly_and_everything_is_settled_once_memory_is_back() 
         20
     );
     assert!(run.stderr.contains("maxmemory"), "{}", run.snapshot());
+    // Its undo record can't be written (kept, without a terminal, since it is asked for).
     let run = Cogctl::new(&server)
-        .args(["enqueue", "Rec", "1", "--queue", "q"])
+        .args(["enqueue", "Rec", "1", "--queue", "q", "--keep-undo", "1h"])
         .run();
     assert_eq!(run.code, 1, "{}", run.snapshot());
     assert!(

@@ -491,7 +491,11 @@ fn a_refused_connection_fails_the_job_into_retry_and_hides_the_password() {
             &format!("Ping=http://bot:hunter2@127.0.0.1:{port}/jobs"),
         ],
     );
-    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.code, 1,
+        "--burst: the failed run fails it: {}",
+        run.stderr
+    );
     let retry = by_class(&server, "cogworker:retry");
     let ping = &retry["Ping"].0;
     assert_eq!(ping["error_class"], "Cogctl::HttpUnreachable");
@@ -717,7 +721,11 @@ fn https_verifies_the_server() {
     enqueue(&server, &[r#"{"class":"Tls","args":[]}"#.to_string()]);
     let url = http.url("/jobs").replace("http://", "https://");
     let run = burst(&server, &["-c", "1", "--handler", &format!("Tls={url}")]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.code, 1,
+        "--burst: the failed run fails it: {}",
+        run.stderr
+    );
     let retry = by_class(&server, "cogworker:retry");
     assert_eq!(retry["Tls"].0["error_class"], "Cogctl::HttpUnreachable");
     assert!(

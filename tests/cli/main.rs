@@ -32,6 +32,7 @@ mod metrics;
 mod ops;
 mod package;
 mod periodic;
+mod polish;
 mod procs;
 mod proxy;
 mod pty;

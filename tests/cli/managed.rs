@@ -631,7 +631,18 @@ fn every_change_and_its_undo_works() {
     let run = change(
         &server,
         now,
-        &["enqueue", "Plain", "1", "--queue", "q2", "--retry", "3"],
+        // Without a terminal, a single push keeps its undo record only when asked.
+        &[
+            "enqueue",
+            "Plain",
+            "1",
+            "--queue",
+            "q2",
+            "--retry",
+            "3",
+            "--keep-undo",
+            "1h",
+        ],
     );
     let jid = run.stdout.trim().to_string();
     let q2 = server.list("cogworker:queue:q2");

@@ -325,7 +325,7 @@ fn export_escapes_and_imports_back_byte_for_byte() {
 fn the_audit_trail_escapes_a_hostile_argument() {
     let server = RedisServer::start();
     let queue = "q\u{9b}31m\u{202e}";
-    cogctl(&server, NOW, &["queue", "pause", queue]).success();
+    cogctl(&server, NOW, &["queue", "pause", queue, "--force"]).success();
     for format in ["--json", "--ndjson"] {
         let run = cogctl(&server, NOW, &[format, "audit"]);
         run.success();

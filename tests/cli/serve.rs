@@ -129,7 +129,11 @@ fn a_retry_in_decision_from_a_reply_schedules_the_retry() {
         .unwrap()
         .as_secs_f64();
     let run = burst(&server, &["--handler", &python()]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.code, 1,
+        "--burst: the failed run fails it: {}",
+        run.stderr
+    );
     let retry: Vec<(String, f64)> = server.zset("cogworker:retry");
     assert_eq!(retry.len(), 1);
     let job: Value = serde_json::from_str(&retry[0].0).unwrap();

@@ -411,7 +411,8 @@ pub struct Run {
 
 impl Run {
     /// stdout, stderr and the exit status together, for snapshots. An undo record's expiry
-    /// and ids are Redis' (real time, not the pinned clock): they read as placeholders.
+    /// (said by a change and by its dry run alike) and ids are Redis' (real time, not the
+    /// pinned clock): they read as placeholders.
     pub fn snapshot(&self) -> String {
         let text = format!(
             "exit: {}\n--- stdout\n{}--- stderr\n{}",
@@ -420,6 +421,10 @@ impl Run {
         let text = regex::Regex::new(r"(undo: kept .*) until \S+; `cogctl undo \S+`")
             .unwrap()
             .replace_all(&text, "$1 until <until>; `cogctl undo <id>`");
+        let text =
+            regex::Regex::new(r"(undo: would keep .*|keeps its own record .*) until (\S+?)(,|$)")
+                .unwrap()
+                .replace_all(&text, "$1 until <until>$3");
         regex::Regex::new(r"\bu-\d{8}-\d{6}-[0-9a-f]{6}\b")
             .unwrap()
             .replace_all(&text, "<undo-id>")

@@ -278,9 +278,27 @@ fn enqueues_and_periodic_changes_are_undone() {
             .to_string()
     };
     for change in [
-        vec!["enqueue", "SomeJob", "1", "--queue", "q1"],
-        vec!["enqueue", "SomeJob", "2", "--queue", "q1", "--unique"],
-        vec!["enqueue", "Later", "3", "--in", "1h"],
+        // Without a terminal a single push keeps a record only when asked (--keep-undo).
+        vec![
+            "enqueue",
+            "SomeJob",
+            "1",
+            "--queue",
+            "q1",
+            "--keep-undo",
+            "1h",
+        ],
+        vec![
+            "enqueue",
+            "SomeJob",
+            "2",
+            "--queue",
+            "q1",
+            "--unique",
+            "--keep-undo",
+            "1h",
+        ],
+        vec!["enqueue", "Later", "3", "--in", "1h", "--keep-undo", "1h"],
         vec!["periodic", "run-now", &pjid],
         vec!["periodic", "disable", &pjid],
         vec!["periodic", "enable", "--all", "--yes"],

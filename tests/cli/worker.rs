@@ -294,8 +294,8 @@ fn failures_retry_with_the_gems_backoff_then_die_after_the_budget() {
         .spawn()
         .wait(Duration::from_secs(20));
     assert_eq!(
-        run.code, 0,
-        "a retried job is not a dead one: {}",
+        run.code, 1,
+        "--burst: a failed run fails it, retried or not: {}",
         run.stderr
     );
     let summary = json(&run.stdout);
@@ -303,6 +303,7 @@ fn failures_retry_with_the_gems_backoff_then_die_after_the_budget() {
         (summary["failed"].as_u64(), summary["retried"].as_u64()),
         (Some(1), Some(1))
     );
+    assert_eq!(summary["failures"][0]["jid"], jid.as_str());
     let retry: Vec<(String, f64)> = server.zset("cogworker:retry");
     assert_eq!(retry.len(), 1);
     let (member, score) = &retry[0];
@@ -1082,10 +1083,14 @@ fn a_failure_that_cannot_be_recorded_is_owed_then_parked_at_shutdown_and_filed_l
     let jid = enqueue(&server, &["Boom", "\"kaput\""]);
     let raw = server.list("cogworker:queue:default")[0].clone();
     let url = format!("{}?user=nozadd&pass=pw", server.url());
-    let run = burst(&server, &["--handler", "Boom=builtin:fail"])
-        .env("COGCTL_REDIS_URL", &url)
-        .spawn()
-        .wait(Duration::from_secs(20));
+    // --allow-failures: a failure that is retried (here: owed, then parked) exits 0.
+    let run = burst(
+        &server,
+        &["--handler", "Boom=builtin:fail", "--allow-failures"],
+    )
+    .env("COGCTL_REDIS_URL", &url)
+    .spawn()
+    .wait(Duration::from_secs(20));
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
         run.stderr.contains("event=failure_not_recorded"),
@@ -1097,7 +1102,8 @@ fn a_failure_that_cannot_be_recorded_is_owed_then_parked_at_shutdown_and_filed_l
         "{}",
         run.stderr
     );
-    // Counted as what it will be once filed: a retry (a dead one would make the exit 1).
+    // Counted as what it will be once filed: a retry (a dead one would make the exit 1, even
+    // with --allow-failures).
     assert_eq!(json(&run.stdout)["retried"], 1);
     // Parked, not requeued: the job already ran.
     assert!(!server.exists("cogworker:queue:default"));

@@ -126,6 +126,22 @@ pub fn diagnose(ctx: &mut Ctx, args: &DoctorArgs) -> anyhow::Result<DoctorReport
     };
     let facts = server::read(store)?;
     let mut findings = server::findings(&facts);
+    // Every other finding of an empty database is "ok": a wrong URL or db must not pass.
+    if !crate::store::footprint::has_cogworker_keys(store)? {
+        let mut empty = Finding::new(
+            "data.empty",
+            Severity::Fail,
+            format!("no cogworker key at all on {target}"),
+        );
+        empty.seen =
+            format!("{target} holds no cogworker:* key (no queue, process, counter or set)");
+        empty.fix = Some(
+            "check the URL and its db (--redis-url …/N or ?db=N); a cogworker that never ran \
+             here has written nothing yet"
+                .into(),
+        );
+        findings.push(empty);
+    }
     findings.push(acl::finding(store, facts.version())?);
     let (data, scan) = data::findings(store, &ui, args, &facts)?;
     findings.extend(data);

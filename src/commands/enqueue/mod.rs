@@ -38,7 +38,10 @@ way Ruby writes them (1e20 becomes 1.0e+20; integers keep every digit).
 \"class|queue|args JSON\">, held by the jid for a day plus the time until the job is due): a \
 job whose lock is held is a duplicate, and nothing at all is written (exit status 5).
 
-No confirmation is asked: enqueue adds work and removes nothing.
+No confirmation is asked: enqueue adds work and removes nothing. Run without a terminal (a \
+producer calling it once per job), a single push keeps no undo record and writes no audit \
+entry, as the gem's client writes none; --keep-undo DURATION (or a required audit) keeps \
+both. A push made at a terminal and every --from batch keep both.
 
 With --from, each line is a job spec: {\"class\":\"Billing::InvoiceJob\", \"args\":[…], \
 \"queue\":\"billing\", \"retry\":true|false|N, \"unique\":true|false, \"at\":EPOCH|\"RFC 3339\", \

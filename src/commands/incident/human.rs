@@ -109,7 +109,7 @@ pub fn write(r: &IncidentReport, out: &mut dyn Write, ui: &Ui) -> io::Result<()>
         };
         let since = match f.started_at.at {
             Some(t) => format!("since {} ({})", clock(ui, t, r.now), relative(r.now, t)),
-            None => "since ?".to_string(),
+            None => "onset unknown".to_string(),
         };
         if i > 0 {
             writeln!(out)?;

@@ -57,6 +57,9 @@ pub struct Read {
     hours: Vec<(i64, Option<u64>)>,
     periodic: Vec<EntryDelay>,
     redis: Vec<doctor::Finding>,
+    /// Queues whose oldest waiting job was enqueued after `now` (this clock is behind the
+    /// producer's, or theirs ahead), with that time: no latency, and no onset, can be told.
+    ahead: Vec<(Name, f64)>,
 }
 
 pub fn read(
@@ -68,6 +71,26 @@ pub fn read(
 ) -> StoreResult<Read> {
     let (queues, mut p) = read_queues(store, now)?;
     problems.append(&mut p);
+    // A queue holding jobs with no latency: its oldest job has no enqueue time, or one ahead
+    // of this clock. One LINDEX each tells which.
+    let still: Vec<&QueueRow> = queues
+        .iter()
+        .filter(|q| q.size > 0 && q.latency <= 0.0)
+        .collect();
+    let mut pipe = redis::pipe();
+    for q in &still {
+        pipe.cmd("LINDEX").arg(keys::queue(&q.name)).arg(-1);
+    }
+    let ahead = still
+        .iter()
+        .zip(store.pipeline(&pipe)?)
+        .filter_map(|(q, reply)| {
+            let reply = reply.ok()?;
+            let job = Job::parse(value::bytes(&reply)?).ok()?;
+            let t = job.enqueued_at.or(job.created_at)?;
+            (t > now).then(|| (q.name.clone(), t))
+        })
+        .collect();
     let max_latency = args.max_latency.as_secs_f64();
     let backlogged: Vec<&QueueRow> = queues
         .iter()
@@ -177,7 +200,17 @@ pub fn read(
         hours,
         periodic,
         redis,
+        ahead,
     })
+}
+
+/// Why no onset can be told when the oldest job was enqueued `by` seconds after now.
+fn clock_behind(by: f64) -> String {
+    format!(
+        "the oldest waiting job was enqueued {} after this clock's now: this clock is behind \
+         the producer's (or the producer's is ahead), so how long it has waited is unknown",
+        crate::duration::span(by)
+    )
 }
 
 fn q(text: &str) -> String {
@@ -367,9 +400,16 @@ fn queues(
         let arg = q(&String::from_utf8_lossy(row.name.as_bytes()));
         let oldest = w.now - row.latency;
         let has_age = row.latency > 0.0;
+        let ahead = r
+            .ahead
+            .iter()
+            .find(|(n, _)| *n == row.name)
+            .map(|(_, t)| *t);
         let onset = || {
             if has_age {
                 Onset::at(oldest, "oldest waiting job's enqueue time")
+            } else if let Some(t) = ahead {
+                Onset::unknown(clock_behind(t - w.now))
             } else {
                 Onset::unknown("the oldest waiting job has no enqueue time")
             }
@@ -510,7 +550,14 @@ fn queues(
             severity: Severity::Fail,
             started_at: match oldest {
                 Some(t) => Onset::at(t, "oldest waiting job of the unread queues"),
-                None => Onset::unknown("the waiting jobs have no enqueue time"),
+                None => match r
+                    .ahead
+                    .iter()
+                    .find(|(n, _)| unread_all.iter().any(|(q, _)| q.name == *n))
+                {
+                    Some((_, t)) => Onset::unknown(clock_behind(t - w.now)),
+                    None => Onset::unknown("the waiting jobs have no enqueue time"),
+                },
             },
             summary: format!(
                 "no live process fetches: {} waiting on {}",

@@ -24,6 +24,9 @@ use crate::term::values::{name_parser, parse_duration};
 #[derive(Debug, Subcommand)]
 pub enum ProcsAction {
     /// Tell processes to stop fetching new jobs (running jobs finish)
+    ///
+    /// Asks first (--yes for scripts) when it would leave a queue that holds jobs with no live,
+    /// unquiet process reading it, and names those queues.
     #[command(after_help = crate::render::help::examples(&[
         (
             "Tell one process to stop fetching (its running jobs finish)",
@@ -165,12 +168,41 @@ fn signal(
     let ui = ctx.ui.clone();
     let store = ctx.store()?;
     let identities = signals::targets(store, named, args.all)?;
-    if signal == Signal::Stop && !identities.is_empty() {
+    // Quieting or stopping the last live readers of a queue that holds jobs stops its work:
+    // asked like a stop, named in the question.
+    let orphaned = if signal != Signal::Resume && !identities.is_empty() {
+        let live = crate::ops::readers::live_processes(store)?;
+        crate::ops::readers::orphaned_queues(store, &live, &identities)?
+    } else {
+        Vec::new()
+    };
+    if (signal == Signal::Stop || !orphaned.is_empty()) && !identities.is_empty() {
+        let unworked = if orphaned.is_empty() {
+            String::new()
+        } else {
+            format!(
+                ", leaving no live process working {}",
+                orphaned
+                    .iter()
+                    .map(|(q, size)| format!(
+                        "queue {} ({} waiting)",
+                        q.shown(),
+                        crate::text::size::counted(*size, "job", "jobs")
+                    ))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
         confirm(
             &ui,
             args.yes,
             &format!(
-                "Stop {} process{} ({}) on {}?",
+                "{} {} process{} ({}) on {}{unworked}?",
+                if signal == Signal::Stop {
+                    "Stop"
+                } else {
+                    "Quiet"
+                },
                 identities.len(),
                 crate::text::plural(identities.len(), "", "es"),
                 identities

@@ -243,7 +243,9 @@ impl ProcsReport {
         ui.note(&ui.styles.dim(&format!(
             "memory: 1 character = {} (its highest reading), blank = no reading; each line \
              scaled to its own min..max (a span of at least {}% of its max); growth = \
-             least-squares slope",
+             least-squares slope; LATEST is the highest reading of the newest 15 min slot of \
+             the memory history, while `cogctl procs` shows RSS as of the last beat: they \
+             differ while memory moves",
             span((per as i64 * SLOT_SECONDS) as f64),
             (spark::MIN_SPAN * 100.0).round()
         )));

@@ -111,6 +111,12 @@ impl Report for DedupeReport {
 pub fn run(ctx: &mut Ctx, args: &DedupeArgs) -> anyhow::Result<Exit> {
     let queue = &args.queue_name;
     super::check_name(queue)?;
+    let store = ctx.store()?;
+    store.expect_type(
+        &crate::store::keys::queue(queue),
+        crate::store::KeyType::List,
+    )?;
+    super::refuse_missing(store, queue, "removed")?;
     if args.dry_run {
         let report = dedupe::dry_run(ctx, queue, args.by)?;
         render::emit(&mut ctx.out, &ctx.ui, &report)?;

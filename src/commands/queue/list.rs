@@ -14,6 +14,7 @@ use crate::clock::rfc3339;
 use crate::commands::Ctx;
 use crate::ops::filter::{FilterArgs, WaitingFilter};
 use crate::ops::listing::LimitArgs;
+use crate::ops::readers::Known;
 use crate::render::list::{Columns, ListEntry, ListPrinter, Row, args_cell};
 use crate::render::list::{Payload, payload};
 use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
@@ -154,6 +155,13 @@ pub fn run(ctx: &mut Ctx, args: &ListArgs) -> anyhow::Result<Exit> {
     // The length when the read starts: positions counted from the tail, and what a limited,
     // unfiltered listing leaves out.
     let length: u64 = store.query(redis::cmd("LLEN").arg(&key), &key, KeyType::List)?;
+    // An empty list of a name cogworker doesn't know is a typo, not an idle queue.
+    if length == 0
+        && let Ok(known) = Known::read(store)
+        && !known.unknown(store, &[&args.queue_name])?.is_empty()
+    {
+        anyhow::bail!("{}", known.explain(&[&args.queue_name]));
+    }
     let pager = if args.next_first {
         ListPager::from_tail(key)
     } else {

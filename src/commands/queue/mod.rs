@@ -17,6 +17,7 @@ use serde::Serialize;
 
 use super::Ctx;
 use crate::ops::queues::PauseReport;
+use crate::ops::readers::Known;
 
 pub mod dedupe;
 pub mod list;
@@ -90,6 +91,10 @@ pub enum QueueCommand {
     Pause {
         #[arg(required = true, value_name = "QUEUE", value_parser = name_parser())]
         queues: Vec<Name>,
+        /// Pause a queue cogworker doesn't know (no job waits on it, no live process reads it,
+        /// not in cogworker:queues): without it, such a name is refused as a likely typo
+        #[arg(long)]
+        force: bool,
     },
     /// Let workers fetch from these queues again
     #[command(after_help = crate::render::help::examples(&[
@@ -105,6 +110,10 @@ pub enum QueueCommand {
     Resume {
         #[arg(required = true, value_name = "QUEUE", value_parser = name_parser())]
         queues: Vec<Name>,
+        /// Resume a queue cogworker doesn't know (not paused, no job waits on it, no live
+        /// process reads it, not in cogworker:queues): without it, such a name is refused
+        #[arg(long)]
+        force: bool,
     },
     /// Delete every job waiting on QUEUE
     ///
@@ -216,8 +225,8 @@ pub fn run(ctx: &mut Ctx, command: &QueueCommand) -> anyhow::Result<Exit> {
             let report = show::run(ctx, args)?;
             emit(ctx, &report)
         }
-        QueueCommand::Pause { queues } => pause(ctx, queues, true),
-        QueueCommand::Resume { queues } => pause(ctx, queues, false),
+        QueueCommand::Pause { queues, force } => pause(ctx, queues, true, *force),
+        QueueCommand::Resume { queues, force } => pause(ctx, queues, false, *force),
         QueueCommand::Clear { queue, force, yes } => clear(ctx, queue, *force, *yes),
         QueueCommand::DeleteJob(args) => delete_job(ctx, args),
         QueueCommand::Dedupe(args) => dedupe::run(ctx, args),
@@ -236,12 +245,51 @@ fn check_name(queue: &Name) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A change to queues cogworker doesn't know is refused whole (exit 2), naming the nearest
+/// known names: a typo must not pause nothing and say "paused".
+fn refuse_unknown(store: &mut Store, names: &[&Name], done: &str) -> anyhow::Result<()> {
+    let known = Known::read(store)?;
+    let unknown = known.unknown(store, names)?;
+    if unknown.is_empty() {
+        return Ok(());
+    }
+    Err(UsageError(format!(
+        "{}\nnothing was {done}; pass --force to act on {} anyway",
+        known.explain(&unknown),
+        if unknown.len() == 1 {
+            "that name"
+        } else {
+            "those names"
+        }
+    ))
+    .into())
+}
+
+/// A delete or dedupe on a queue cogworker doesn't know (it holds no job, so there is nothing
+/// to act on): refused (exit 2) with the nearest known names, rather than "0 deleted".
+pub(super) fn refuse_missing(store: &mut Store, queue: &Name, done: &str) -> anyhow::Result<()> {
+    let known = Known::read(store)?;
+    if known.unknown(store, &[queue])?.is_empty() {
+        return Ok(());
+    }
+    Err(UsageError(format!("{}\nnothing was {done}", known.explain(&[queue]))).into())
+}
+
 // ---------------------------------------------------------------------------------------
 // pause / resume
 
-fn pause(ctx: &mut Ctx, names: &[Name], pause: bool) -> anyhow::Result<Exit> {
+fn pause(ctx: &mut Ctx, names: &[Name], pause: bool, force: bool) -> anyhow::Result<Exit> {
     for name in names {
         check_name(name)?;
+    }
+    if !force {
+        let mut seen = HashSet::new();
+        let unique: Vec<&Name> = names.iter().filter(|n| seen.insert(*n)).collect();
+        refuse_unknown(
+            ctx.store()?,
+            &unique,
+            if pause { "paused" } else { "resumed" },
+        )?;
     }
     let report = crate::ops::queues::pause(ctx, names, pause)?;
     emit(ctx, &report)
@@ -303,17 +351,30 @@ fn clear(ctx: &mut Ctx, queue: &Name, force: bool, yes: bool) -> anyhow::Result<
     let known = store.members(keys::QUEUES)?;
     let listed = known.binary_search(queue).is_ok();
     if !listed && !force {
-        let names = if known.is_empty() {
-            "none".to_string()
+        let all: Vec<&Name> = known.iter().collect();
+        let near = crate::ops::readers::nearest(queue, &all);
+        let names = if !near.is_empty() {
+            format!(
+                "did you mean {}?",
+                near.iter()
+                    .map(|n| n.shown())
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            )
+        } else if known.is_empty() {
+            "known queues: none".to_string()
         } else {
-            known
-                .iter()
-                .map(|n| n.shown())
-                .collect::<Vec<_>>()
-                .join(", ")
+            format!(
+                "known queues: {}",
+                known
+                    .iter()
+                    .map(|n| n.shown())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
         };
         return Err(UsageError(format!(
-            "queue \"{}\" is not in {} (known queues: {names}); pass --force to clear it anyway",
+            "queue \"{}\" is not in {} ({names}); pass --force to clear it anyway",
             queue.shown(),
             keys::QUEUES
         ))
@@ -811,6 +872,7 @@ fn delete_by_jid(ctx: &mut Ctx, args: &DeleteJobArgs, jids: &[String]) -> anyhow
     let ui = ctx.ui.clone();
     let store = ctx.store()?;
     store.expect_type(&key, KeyType::List)?;
+    refuse_missing(store, queue, "deleted")?;
     let wanted: HashSet<&str> = jids.iter().map(String::as_str).collect();
     // One pass over the queue for every jid; a single jid pre-filters on its exact needle.
     let prefilter = match jids {
@@ -959,6 +1021,7 @@ fn delete_bulk(ctx: &mut Ctx, args: &DeleteJobArgs) -> anyhow::Result<Exit> {
     let selection = WaitingFilter::new(&args.filter, now);
     let store = ctx.store()?;
     store.expect_type(&key, KeyType::List)?;
+    refuse_missing(store, queue, "deleted")?;
 
     // The counting pass: what the confirmation names and --dry-run shows.
     let mut plan = Plan::new();
@@ -971,12 +1034,26 @@ fn delete_bulk(ctx: &mut Ctx, args: &DeleteJobArgs) -> anyhow::Result<Exit> {
             }
         }
     }
+    // Nothing matched on a queue that holds jobs: say why, on dry and real runs alike.
+    if plan.matched == 0 && plan.scanned > 0 {
+        let held = crate::ops::empty::Held {
+            total: plan.scanned,
+            ..Default::default()
+        };
+        let noun = crate::ops::empty::Noun {
+            many: "waiting jobs",
+            verb: "was enqueued",
+        };
+        crate::render::empty::explain(&ctx.ui, &held, &noun, &args.filter, false);
+    }
     if args.dry_run {
+        let store = ctx.store()?;
         let (matched, bytes) = (plan.matched, plan.bytes);
         let mut report = plan.report(queue, store.target(), Vec::new());
         report.undo = ctx.would_keep(matched, bytes);
         return emit(ctx, &report);
     }
+    let store = ctx.store()?;
     let mut summary = Summary::new("delete", "deleted", &key, store.target());
     let mut locks_released = 0;
     let mut result = Ok(());

@@ -13,6 +13,7 @@ use crate::duration::span;
 use crate::ops::Problem;
 use crate::ops::busy::{Running, read_running};
 use crate::ops::queues::latency;
+use crate::ops::readers::Known;
 use crate::render::Report;
 use crate::render::busy::running_table;
 use crate::store::job::Job;
@@ -85,6 +86,12 @@ pub fn run(ctx: &mut Ctx, args: &ShowArgs) -> anyhow::Result<QueueReport> {
     };
     let listed = member_of(&replies[2], keys::QUEUES);
     let paused = member_of(&replies[3], keys::PAUSED_QUEUES);
+    if listed == Some(false) && paused == Some(false) && size == 0 && problems.is_empty() {
+        let known = Known::read(store)?;
+        if !known.unknown(store, &[&queue])?.is_empty() {
+            anyhow::bail!("{}", known.explain(&[&queue]));
+        }
+    }
     let running = read_running(store, now, false)?.only_queue(&queue);
     problems.extend(running.problems.iter().cloned());
     let mut counted = |set: JobSet| match count_for(store, &connector, set, &queue) {

@@ -873,11 +873,20 @@ impl Report for TriageReport {
                 (None, Some(m)) => m.clone(),
                 (None, None) => "(no error)".into(),
             };
+            // A retry entry's score is its next attempt: said as such, after when it failed.
+            let at = if self.set == JobSet::Retry && !self.from_history {
+                format!(
+                    "failed {}, next attempt {}",
+                    when(ui, g.last_seen),
+                    when(ui, g.sample.score)
+                )
+            } else {
+                when(ui, g.sample.score)
+            };
             writeln!(
                 out,
-                "  newest  {} {}: {}",
+                "  newest  {} {at}: {}",
                 visible(&g.sample.jid),
-                when(ui, g.sample.score),
                 one_line(&message)
             )?;
             if let Some(cmd) = &g.command {

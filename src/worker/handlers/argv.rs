@@ -51,8 +51,10 @@ impl Runner<'_> {
             return failure(HANDLER_NOT_STARTED, "the handler's command is empty".into());
         };
         // A private (0700) directory per job: the handler may write its result file there and
-        // nothing else can, and it goes away with everything in it when the job ends.
-        let dir = match tempfile::Builder::new().prefix("cogctl-job-").tempdir() {
+        // nothing else can, and it goes away with everything in it when the job ends. Its name
+        // carries this worker's pid: one left by a kill is removed by the next worker to start.
+        let prefix = crate::worker::leftovers::job_dir_prefix();
+        let dir = match tempfile::Builder::new().prefix(&prefix).tempdir() {
             Ok(dir) => dir,
             Err(e) => {
                 return failure(
