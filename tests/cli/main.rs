@@ -21,6 +21,7 @@ mod history;
 mod hostile;
 mod http;
 mod incident;
+mod incident_sim;
 mod inprogress;
 mod job;
 mod kubernetes;

@@ -167,8 +167,9 @@ pub struct Event {
     pub time: String,
     /// Seconds before now.
     pub age: f64,
-    /// `onset` (a finding began), `process_start`, or `first_failure` (a surging pattern's
-    /// first failure ever, when earlier than its surge).
+    /// `onset` (a finding began), `process_start`, `first_failure` (a surging pattern's
+    /// first failure ever, when earlier than its surge) or `last_failure` (an ended surge's
+    /// last failure).
     pub event: &'static str,
     /// The finding it belongs to, if any.
     pub finding: Option<String>,
@@ -188,6 +189,9 @@ pub struct IncidentReport {
     pub findings: Vec<Finding>,
     /// Oldest first.
     pub timeline: Vec<Event>,
+    /// What the failure estimate read, per source (docs/incident.md "How failures are
+    /// counted").
+    pub read: failures::Sources,
     /// Keys that could not be read (wrong type): the findings they feed are degraded, the
     /// rest of the report stands.
     pub problems: Vec<Problem>,
@@ -200,7 +204,9 @@ pub fn run(ctx: &mut Ctx, args: &IncidentArgs) -> anyhow::Result<IncidentReport>
     let connector = ctx.connector()?;
     let store = ctx.store()?;
     let mut problems = Vec::new();
-    let fails = failures::read(store, &connector, &window, &mut problems)?;
+    let mut fails = failures::read(store, &connector, &window, &mut problems)?;
+    let surging = state::surging(&window, &fails);
+    failures::successes_since(store, &mut fails, &surging)?;
     let read = state::read(store, &ui, args, now, &mut problems)?;
     let mut findings = Vec::new();
     findings.extend(state::failure_findings(&ui, &window, &fails));
@@ -217,6 +223,7 @@ pub fn run(ctx: &mut Ctx, args: &IncidentArgs) -> anyhow::Result<IncidentReport>
         now,
         findings,
         timeline,
+        read: fails.sources,
         problems,
     })
 }
@@ -326,7 +333,22 @@ fn timeline(
             ));
         }
     }
+    for f in findings {
+        if f.evidence.get("ongoing") == Some(&Value::Bool(false))
+            && let Some(last) = f.evidence.get("last_failure").and_then(Value::as_f64)
+        {
+            events.push(event(
+                w,
+                last,
+                "last_failure",
+                Some(f.id.clone()),
+                format!("last failure of {}; none since", f.id),
+            ));
+        }
+    }
     events.sort_by(|a, b| a.at.total_cmp(&b.at));
+    // One line per event: the same text at the same second is told once.
+    events.dedup_by(|b, a| a.at.floor() == b.at.floor() && a.text == b.text);
     events
 }
 

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{Value, json};
 
-use super::failures::{Failures, Window};
+use super::failures::{Failures, Pattern, QUIET, Series, Surge, Window};
 use super::human::{clock, minutes};
 use super::{Event, Finding, IncidentArgs, Kind, Onset, Severity, event};
 use crate::commands::doctor::server;
@@ -16,7 +16,7 @@ use crate::commands::procs::{Process, State, read_processes, slope_mb_per_hour};
 use crate::commands::queues::{QueueRow, read_queues};
 use crate::commands::{Problem, doctor};
 use crate::render::size::count;
-use crate::render::time::span;
+use crate::render::time::{relative, span};
 use crate::store::job::Job;
 use crate::store::liveness::Liveness;
 use crate::store::{KeyType, Name, Store, StoreResult, keys, value};
@@ -193,10 +193,46 @@ fn host(p: &Process) -> String {
         .unwrap_or_else(|| p.identity.shown().into_owned())
 }
 
-/// `failure_surge` and `deaths`.
+/// The patterns `failure_findings` reports: those whose failures (or deaths) surged.
+pub fn surging(w: &Window, fails: &Failures) -> Vec<usize> {
+    (0..fails.patterns.len())
+        .filter(|&i| surge_of(w, fails, &fails.patterns[i]).is_some())
+        .collect()
+}
+
+/// Which series surged, and how: failures counted once (or, when a pattern is seen only
+/// among the retry set's survivors, those, if the fleet's hourly failures rose too), else
+/// deaths.
+fn surge_of<'a>(w: &Window, fails: &Failures, p: &'a Pattern) -> Option<(Surge, &'a Series, Kind)> {
+    // A pattern new in the window needs a few jobs: one job failing on every retry is not
+    // an incident.
+    let enough = |s: &Surge| !s.new || p.jobs_in_window >= super::failures::MIN_FAILURES;
+    if p.failures.first.is_some() {
+        if let Some(s) = p.failures.surge(w).filter(enough) {
+            return Some((s, &p.failures, Kind::FailureSurge));
+        }
+    } else if let Some(s) = p
+        .survivors
+        .surge(w)
+        .filter(enough)
+        .filter(|_| fails.failed_rising(w))
+    {
+        return Some((s, &p.survivors, Kind::FailureSurge));
+    }
+    p.deaths
+        .surge(w)
+        .filter(enough)
+        .map(|s| (s, &p.deaths, Kind::Deaths))
+}
+
+/// One finding per surging pattern, its failures and deaths together, ongoing (fail) or
+/// over (warn), with the evidence of which.
 pub fn failure_findings(ui: &Ui, w: &Window, fails: &Failures) -> Vec<Finding> {
     let mut out = Vec::new();
     for p in &fails.patterns {
+        let Some((surge, series, kind)) = surge_of(w, fails, p) else {
+            continue;
+        };
         let fp = &p.fingerprint;
         let classes = p.classes.sorted();
         let who = classes
@@ -212,102 +248,139 @@ pub fn failure_findings(ui: &Ui, w: &Window, fails: &Failures) -> Vec<Finding> {
                 .map(|(name, n)| json!({ "name": name, "count": n }))
                 .collect()
         };
-        let base = |surge: &super::failures::Surge, series: &super::failures::Series| {
-            json!({
+        let since = surge.onset;
+        let failures = p.failures.in_window + p.survivors.in_window;
+        let deaths = p.deaths.in_window;
+        let last = p.last_failure().unwrap_or(since);
+        let in_surge = series.since(w, since).max(1);
+        let gap = (last - since).max(0.0) / in_surge as f64;
+        let quiet = QUIET.max(10.0 * gap);
+        let over = w.now - last > quiet;
+        let now_per_minute =
+            (p.failures.recent(w, 300.0) + p.survivors.recent(w, 300.0)) as f64 / 5.0;
+        let peak = series.peak_per_minute(w);
+        let counts = {
+            let mut c = count_of(failures, "failure");
+            if deaths > 0 {
+                c.push_str(&format!(", {}", count_of(deaths, "death")));
+            }
+            c
+        };
+        let succeeded = match p.successes_since {
+            Some((n, _)) if n > 0 => format!("; {} succeeded since", count_of(n, "job")),
+            _ => String::new(),
+        };
+        let (severity, summary) = if over {
+            (
+                Severity::Warn,
+                format!(
+                    "{who} failed {}–{} ({error}, {counts} in the window), none since{succeeded}",
+                    clock(ui, since, w.now),
+                    clock(ui, last, w.now),
+                ),
+            )
+        } else {
+            let verb = if kind == Kind::Deaths {
+                "dying"
+            } else {
+                "failing"
+            };
+            (
+                Severity::Fail,
+                format!(
+                    "{who} {verb} since {} ({error}, {counts} in the window{}; last {})",
+                    clock(ui, since, w.now),
+                    if surge.new { ", new" } else { "" },
+                    relative(w.now, last),
+                ),
+            )
+        };
+        let how = match (kind, surge.new) {
+            (Kind::Deaths, true) => "first death of a pattern new in the window",
+            (Kind::Deaths, false) => "first death of the surge",
+            (_, true) => "first failure of a pattern new in the window",
+            (_, false) => "first failure of the surge",
+        };
+        let mut commands = Vec::new();
+        if p.retry > 0 {
+            commands.push(format!(
+                "cogctl retry list --fingerprint {} --limit 20",
+                fp.id
+            ));
+        }
+        if p.dead > 0 {
+            commands.push(format!(
+                "cogctl dead list --fingerprint {} --limit 20",
+                fp.id
+            ));
+        }
+        if p.retry > 0 {
+            commands.push(format!(
+                "cogctl retry triage --fingerprint {} --by class,queue",
+                fp.id
+            ));
+        }
+        if p.dead > 0 && deaths > 0 {
+            commands.push(format!(
+                "cogctl dead retry --fingerprint {} --dry-run",
+                fp.id
+            ));
+        }
+        if commands.is_empty() {
+            commands.push("cogctl stats".into());
+        }
+        let id_kind = kind.name();
+        out.push(Finding {
+            id: format!("{id_kind}:{}", fp.id),
+            kind,
+            severity,
+            started_at: Onset::at(since, how),
+            summary,
+            impact: failures.max(deaths),
+            evidence: json!({
                 "fingerprint": fp.id,
                 "error_class": (!fp.error_class.is_empty()).then_some(&fp.error_class),
                 "pattern": fp.pattern,
                 "new": surge.new,
-                "in_window": series.in_window,
+                "in_window": failures,
+                "deaths_in_window": deaths,
                 "before_window": series.before,
                 "last_15m": surge.recent,
                 "earlier_in_window": surge.earlier,
                 "rate_last_15m_per_hour": round(surge.recent_per_hour),
                 "rate_earlier_per_hour": surge.earlier_per_hour.map(round),
+                "rate_last_5m_per_minute": round(now_per_minute),
+                "peak_5m_per_minute": round(peak),
+                "ongoing": !over,
+                "last_failure": last,
+                "quiet_after_seconds": round(quiet),
+                "successes_since": p.successes_since.map(|(n, _)| n),
+                "successes_from": p.successes_since.map(|(_, from)| from),
                 "first_seen": series.first,
-                "last_seen": series.last,
                 "timeline_per_bucket": series.counts(w),
                 "bucket_seconds": w.bucket,
+                "estimated_from": if series.first.is_some() && std::ptr::eq(series, &p.survivors) {
+                    "retry-set survivors, confirmed by throughput's hourly failures"
+                } else if kind == Kind::Deaths {
+                    "deaths"
+                } else {
+                    "failures counted once from attempts logs, the dead set and History"
+                },
+                "sources": {
+                    "attempts_logs": p.logged,
+                    "retry": p.retry,
+                    "retry_unlogged": p.survivors.in_window + p.survivors.before,
+                    "dead": p.dead,
+                    "history": p.history,
+                },
                 "classes": named(classes.clone()),
                 "queues": named(p.queues.sorted()),
                 "sample_message": p.sample,
-            })
-        };
-        // The retry set holds a failure only until its retry: a steady pattern whose jobs
-        // pass on their first retry shows only its last minutes there, and looks new. Seen
-        // only there, a pattern is a surge once its jobs fail again on retry.
-        let retry_only = p.dead == 0 && p.history == 0;
-        let surge = p
-            .failures
-            .surge(w)
-            .filter(|_| !retry_only || p.retried_again >= super::failures::MIN_FAILURES);
-        if let Some(surge) = surge {
-            let since = surge.onset;
-            let jobs = p.failures.in_window;
-            let mut evidence = base(&surge, &p.failures);
-            evidence["sources"] = json!({ "retry": p.retry, "dead": p.dead, "history": p.history });
-            evidence["retried_again"] = json!(p.retried_again);
-            let how = if surge.new {
-                "first failure of a pattern new in the window"
-            } else {
-                "first failure of the surge"
-            };
-            out.push(Finding {
-                id: format!("failure_surge:{}", fp.id),
-                kind: Kind::FailureSurge,
-                severity: Severity::Fail,
-                started_at: Onset::at(since, how),
-                summary: format!(
-                    "{who} failing since {} ({error}, {} in the window{})",
-                    clock(ui, since, w.now),
-                    count_of(jobs, "failure"),
-                    if surge.new { ", new" } else { "" }
-                ),
-                impact: jobs,
-                evidence,
-                follows: Vec::new(),
-                commands: vec![
-                    format!("cogctl retry list --fingerprint {} --limit 20", fp.id),
-                    format!("cogctl dead list --fingerprint {} --limit 20", fp.id),
-                    format!(
-                        "cogctl retry triage --fingerprint {} --by class,queue",
-                        fp.id
-                    ),
-                ],
-                cause: format!("{who} started failing ({error})"),
-            });
-        }
-        if let Some(surge) = p.deaths.surge(w) {
-            let since = surge.onset;
-            let jobs = p.deaths.in_window;
-            out.push(Finding {
-                id: format!("deaths:{}", fp.id),
-                kind: Kind::Deaths,
-                severity: Severity::Fail,
-                started_at: Onset::at(
-                    since,
-                    if surge.new {
-                        "first death of a pattern new in the window"
-                    } else {
-                        "first death of the surge"
-                    },
-                ),
-                summary: format!(
-                    "{who} dying since {} ({error}, {} in the window{})",
-                    clock(ui, since, w.now),
-                    count_of(jobs, "death"),
-                    if surge.new { ", new" } else { "" }
-                ),
-                impact: jobs,
-                evidence: base(&surge, &p.deaths),
-                follows: Vec::new(),
-                commands: vec![
-                    format!("cogctl dead list --fingerprint {} --limit 20", fp.id),
-                    format!("cogctl dead retry --fingerprint {} --dry-run", fp.id),
-                ],
-                cause: format!("{who} started dying ({error})"),
-            });
-        }
+            }),
+            follows: Vec::new(),
+            commands,
+            cause: format!("{who} started failing ({error})"),
+        });
     }
     out
 }
@@ -963,7 +1036,8 @@ fn periodic(ui: &Ui, w: &Window, r: &Read, out: &mut Vec<Finding>) {
 }
 
 fn redis(r: &Read, fails: &Failures, out: &mut Vec<Finding>) {
-    let jobs = r.queues.iter().map(|q| q.size).sum::<u64>() + fails.retry + fails.dead;
+    let jobs =
+        r.queues.iter().map(|q| q.size).sum::<u64>() + fails.sources.retry + fails.sources.dead;
     for f in &r.redis {
         let name = f.id.trim_start_matches("redis.");
         out.push(Finding {
