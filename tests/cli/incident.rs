@@ -733,3 +733,32 @@ fn throughput_falling_while_jobs_wait() {
     assert_eq!(f["evidence"]["processed_last_hour"], 100);
     assert_eq!(f["evidence"]["waiting"], 25);
 }
+
+#[test]
+fn an_empty_database_is_a_finding_not_a_healthy_deployment() {
+    // A wrong `?db=`: nothing of cogworker's there.
+    let server = RedisServer::start();
+    let (code, report) = incident(&server, &[]);
+    assert_eq!(code, 0);
+    only(&report, &["no_data"]);
+    let f = finding(&report, "no_data");
+    assert_eq!(f["severity"], "warn");
+    assert_eq!(f["evidence"]["empty"], true);
+    let summary = f["summary"].as_str().unwrap();
+    assert!(
+        summary.starts_with("no cogworker data in unix://") && summary.contains("wrong URL or db"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn retry_triage_says_its_timeline_shows_survivors() {
+    let server = RedisServer::start();
+    deploy_then_surge(&server);
+    let run = Cogctl::new(&server)
+        .now(NOW)
+        .args(["retry", "triage"])
+        .run();
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    assert!(run.stdout.contains("survivors only"), "{}", run.stdout);
+}

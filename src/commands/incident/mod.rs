@@ -80,6 +80,7 @@ pub enum Kind {
     ThroughputDrop,
     PeriodicLate,
     Redis,
+    NoData,
 }
 
 impl Kind {
@@ -97,6 +98,7 @@ impl Kind {
             Kind::ThroughputDrop => "throughput_drop",
             Kind::PeriodicLate => "periodic_late",
             Kind::Redis => "redis",
+            Kind::NoData => "no_data",
         }
     }
 }
@@ -151,7 +153,8 @@ pub struct Finding {
     pub impact: u64,
     /// Counts, rates, key names, identities, fingerprints; fields depend on the kind.
     pub evidence: Value,
-    /// Ids of the findings that began up to 10 minutes before this one, nearest first.
+    /// The id of the finding that began nearest before this one, up to 10 minutes before
+    /// (empty when none): timing, not a cause.
     pub follows: Vec<String>,
     /// Ready cogctl commands, read-only ones and dry runs first.
     pub commands: Vec<String>,
@@ -185,7 +188,7 @@ pub struct IncidentReport {
     /// The window's start, epoch seconds, and now.
     pub since: f64,
     pub now: f64,
-    /// Ranked: most jobs affected or at risk first (failures before warnings on a tie).
+    /// Ranked: failures before warnings, then most jobs affected or at risk first.
     pub findings: Vec<Finding>,
     /// Oldest first.
     pub timeline: Vec<Event>,
@@ -207,7 +210,8 @@ pub fn run(ctx: &mut Ctx, args: &IncidentArgs) -> anyhow::Result<IncidentReport>
     let mut fails = failures::read(store, &connector, &window, &mut problems)?;
     let surging = state::surging(&window, &fails);
     failures::successes_since(store, &mut fails, &surging)?;
-    let read = state::read(store, &ui, args, now, &mut problems)?;
+    let mut read = state::read(store, &ui, args, now, &mut problems)?;
+    read.target = connector.target().to_string();
     let mut findings = Vec::new();
     findings.extend(state::failure_findings(&ui, &window, &fails));
     let (mut found, events) = state::findings(&ui, args, &window, &read, &fails);
@@ -243,9 +247,9 @@ fn unique_ids(findings: &mut [Finding]) {
 
 fn rank(findings: &mut [Finding]) {
     findings.sort_by(|a, b| {
-        b.impact
-            .cmp(&a.impact)
-            .then_with(|| b.severity.cmp(&a.severity))
+        b.severity
+            .cmp(&a.severity)
+            .then_with(|| b.impact.cmp(&a.impact))
             .then_with(|| {
                 let at = |f: &Finding| f.started_at.at.unwrap_or(f64::INFINITY);
                 at(a).total_cmp(&at(b))
@@ -254,7 +258,7 @@ fn rank(findings: &mut [Finding]) {
     });
 }
 
-/// `follows`: the findings that began up to [`FOLLOWS_WITHIN`] before each, nearest first.
+/// `follows`: the finding that began nearest before each, up to [`FOLLOWS_WITHIN`] before.
 fn link(findings: &mut [Finding]) {
     let onsets: Vec<(String, Option<f64>)> = findings
         .iter()
@@ -269,7 +273,12 @@ fn link(findings: &mut [Finding]) {
             .filter(|&(t, _)| t < at && at - t <= FOLLOWS_WITHIN)
             .collect();
         before.sort_by(|a, b| b.0.total_cmp(&a.0));
-        f.follows = before.into_iter().map(|(_, id)| id.clone()).collect();
+        // The nearest one only: a list of everything that began before reads as causes.
+        f.follows = before
+            .into_iter()
+            .take(1)
+            .map(|(_, id)| id.clone())
+            .collect();
     }
 }
 
