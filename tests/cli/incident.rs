@@ -762,3 +762,44 @@ fn retry_triage_says_its_timeline_shows_survivors() {
     assert_eq!(run.code, 0, "{}", run.snapshot());
     assert!(run.stdout.contains("survivors only"), "{}", run.stdout);
 }
+
+#[test]
+fn the_operators_own_changes_are_on_the_timeline_and_explain_their_finding() {
+    let server = RedisServer::start();
+    healthy(&server, &four_up());
+    fill_queue(
+        &server,
+        "reports",
+        50,
+        NOW - 3.0 * 3600.0,
+        NOW - 3.0 * 3600.0 + 600.0,
+    );
+    // The operator paused it with cogctl an hour ago (the audit trail records it).
+    let run = Cogctl::new(&server)
+        .now(NOW - 3600.0)
+        .env("USER", "alice")
+        .args(["queue", "pause", "reports"])
+        .run();
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    let (_, report) = incident(&server, &[]);
+    let f = finding(&report, "paused_backlog");
+    let summary = f["summary"].as_str().unwrap();
+    assert!(summary.contains("(paused by cogctl at "), "{summary}");
+    assert!(summary.contains("alice"), "{summary}");
+    let change = report["timeline"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["event"] == "operator_change")
+        .unwrap_or_else(|| panic!("{report:#}"));
+    assert!(
+        (change["at"].as_f64().unwrap() - (NOW - 3600.0)).abs() < 2.0,
+        "{change}"
+    );
+    assert!(
+        change["text"]
+            .as_str()
+            .unwrap()
+            .contains("queue pause reports")
+    );
+}

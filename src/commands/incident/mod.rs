@@ -171,8 +171,8 @@ pub struct Event {
     /// Seconds before now.
     pub age: f64,
     /// `onset` (a finding began), `process_start`, `first_failure` (a surging pattern's
-    /// first failure ever, when earlier than its surge) or `last_failure` (an ended surge's
-    /// last failure).
+    /// first failure ever, when earlier than its surge), `last_failure` (an ended surge's
+    /// last failure) or `operator_change` (a change made with cogctl, from the audit trail).
     pub event: &'static str,
     /// The finding it belongs to, if any.
     pub finding: Option<String>,

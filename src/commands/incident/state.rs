@@ -58,6 +58,59 @@ pub struct Read {
     redis: Vec<doctor::Finding>,
     /// The Redis and db read, as shown to people (password hidden).
     pub target: String,
+    /// Changes cogctl made in the window (the audit trail's `end` entries), oldest first.
+    changes: Vec<Change>,
+}
+
+/// One change an operator made with cogctl, from the audit trail.
+struct Change {
+    at: f64,
+    command: String,
+    argv: String,
+    user: String,
+}
+
+/// Audit entries read at most (newest first): the window's changes.
+const CHANGES_READ: usize = 500;
+
+fn read_changes(store: &mut Store, since: f64) -> Vec<Change> {
+    // The audit trail is cogctl's own: unreadable, it only leaves the timeline without it.
+    let Ok(entries) = crate::store::audit::page(store, None, CHANGES_READ) else {
+        return Vec::new();
+    };
+    let mut changes: Vec<Change> = entries
+        .iter()
+        .filter(|e| e.get("phase") == Some("end"))
+        .filter_map(|e| {
+            let at = e
+                .get("time")
+                .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
+                .map(|t| t.timestamp_millis() as f64 / 1000.0)
+                .or_else(|| {
+                    e.id.split('-')
+                        .next()?
+                        .parse::<f64>()
+                        .ok()
+                        .map(|ms| ms / 1000.0)
+                })?;
+            (at >= since).then(|| Change {
+                at,
+                command: e.get("command").unwrap_or("").to_string(),
+                argv: e.get("argv").unwrap_or("").to_string(),
+                user: e.get("user").unwrap_or("").to_string(),
+            })
+        })
+        .collect();
+    changes.sort_by(|a, b| a.at.total_cmp(&b.at));
+    changes
+}
+
+/// The latest change whose command names `verb` and whose command line names `subject`.
+fn change_of<'a>(r: &'a Read, verb: &str, subject: &str) -> Option<&'a Change> {
+    r.changes
+        .iter()
+        .rev()
+        .find(|c| c.command.contains(verb) && c.argv.split_whitespace().any(|w| w == subject))
 }
 
 pub fn read(
@@ -179,6 +232,7 @@ pub fn read(
         periodic,
         redis,
         target: String::new(),
+        changes: read_changes(store, now - args.since.as_secs_f64()),
     })
 }
 
@@ -415,6 +469,15 @@ pub fn findings(
     periodic(ui, w, r, &mut out);
     redis(r, fails, &mut out);
     nothing_to_see(args, w, r, fails, &live, &mut out);
+    for c in &r.changes {
+        events.push(event(
+            w,
+            c.at,
+            "operator_change",
+            None,
+            format!("{} ({})", c.argv, c.user),
+        ));
+    }
     (out, events)
 }
 
@@ -535,11 +598,21 @@ fn queues(
                     Severity::Warn
                 },
                 started_at: onset(),
-                summary: format!(
-                    "queue {name} is paused with {} waiting, the oldest for {}",
-                    count_of(row.size, "job"),
-                    span(row.latency)
-                ),
+                summary: {
+                    let mut text = format!(
+                        "queue {name} is paused with {} waiting, the oldest for {}",
+                        count_of(row.size, "job"),
+                        span(row.latency)
+                    );
+                    if let Some(c) = row.name.to_str().and_then(|n| change_of(r, "pause", n)) {
+                        text.push_str(&format!(
+                            " (paused by cogctl at {}, {})",
+                            clock(ui, c.at, w.now),
+                            c.user
+                        ));
+                    }
+                    text
+                },
                 impact: row.size,
                 evidence: base,
                 follows: Vec::new(),
