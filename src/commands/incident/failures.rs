@@ -716,6 +716,7 @@ fn read_log_batch(
         out.sources.attempts_logs += 1;
         let mut span: Option<Logged> = None;
         let mut seen_in_window: Vec<usize> = Vec::new();
+        let mut memo: Option<(Option<String>, Option<String>, Option<usize>)> = None;
         for raw in value::items(&reply).iter().filter_map(value::bytes) {
             let Some(f) = serde_json::from_slice::<LoggedFailure>(raw)
                 .ok()
@@ -740,12 +741,28 @@ fn read_log_batch(
                 s.max = s.max.max(n);
                 s.first = s.first.min(t);
             }
-            let Some(at) = groups.at(
-                out,
-                f.error_class.as_deref(),
-                f.error_message.as_deref(),
-                true,
-            ) else {
+            // A job's log repeats its error: its pattern is worked out once.
+            let at = match &memo {
+                Some((class, message, at))
+                    if *class == f.error_class && *message == f.error_message =>
+                {
+                    if at.is_none() {
+                        out.other += 1;
+                    }
+                    *at
+                }
+                _ => {
+                    let at = groups.at(
+                        out,
+                        f.error_class.as_deref(),
+                        f.error_message.as_deref(),
+                        true,
+                    );
+                    memo = Some((f.error_class.clone(), f.error_message.clone(), at));
+                    at
+                }
+            };
+            let Some(at) = at else {
                 continue;
             };
             if t >= w.start && !seen_in_window.contains(&at) {
