@@ -803,3 +803,37 @@ fn the_operators_own_changes_are_on_the_timeline_and_explain_their_finding() {
             .contains("queue pause reports")
     );
 }
+
+#[test]
+fn backlogs_with_one_cause_are_one_finding() {
+    // Every thread busy, and two of the queues they read backing up: one cause.
+    let server = RedisServer::start();
+    let mut procs = four_up();
+    for p in procs.iter_mut() {
+        p.busy = 10;
+    }
+    healthy(&server, &procs);
+    fill_queue(&server, "reports", 400, NOW - 900.0, NOW - 1.0);
+    server.exec(&[&["DEL", "cogworker:queue:billing"]]);
+    fill_queue(&server, "billing", 300, NOW - 700.0, NOW - 1.0);
+    let (code, report) = incident(&server, &[]);
+    assert_eq!(code, 1);
+    only(&report, &["backlog", "capacity"]);
+    let backlogs: Vec<&Value> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["kind"] == "backlog")
+        .collect();
+    assert_eq!(backlogs.len(), 1, "{report:#}");
+    let f = backlogs[0];
+    assert_eq!(f["id"], "backlog");
+    let summary = f["summary"].as_str().unwrap();
+    assert!(
+        summary.contains("reports") && summary.contains("billing"),
+        "{summary}"
+    );
+    assert_eq!(f["evidence"]["queues"].as_array().unwrap().len(), 2);
+    // Failures first: the failing backlog leads, the capacity warning after it.
+    assert_eq!(report["findings"][0]["kind"], "backlog");
+}

@@ -481,6 +481,61 @@ pub fn findings(
     (out, events)
 }
 
+/// Backlogs of queues whose readers are all busy have one cause, too few threads: one
+/// `backlog` finding naming them all instead of one per queue.
+fn merge_saturated(
+    ui: &Ui,
+    w: &Window,
+    saturated: &[(&QueueRow, f64, u64, u64)],
+    out: &mut Vec<Finding>,
+) {
+    if saturated.len() < 2 {
+        return;
+    }
+    let ids: BTreeSet<String> = saturated
+        .iter()
+        .map(|s| format!("backlog:{}", s.0.name.shown()))
+        .collect();
+    let merged: Vec<Finding> = out
+        .iter()
+        .filter(|f| f.kind == Kind::Backlog && ids.contains(&f.id))
+        .cloned()
+        .collect();
+    out.retain(|f| !(f.kind == Kind::Backlog && ids.contains(&f.id)));
+    let since = saturated.iter().map(|s| s.1).fold(f64::INFINITY, f64::min);
+    let waiting: u64 = saturated.iter().map(|s| s.0.size).sum();
+    let oldest = saturated.iter().map(|s| s.0.latency).fold(0.0, f64::max);
+    let names: Vec<String> = saturated
+        .iter()
+        .take(LISTED)
+        .map(|s| s.0.name.shown().into_owned())
+        .collect();
+    let more = saturated.len().saturating_sub(LISTED);
+    out.push(Finding {
+        id: "backlog".into(),
+        kind: Kind::Backlog,
+        severity: Severity::Fail,
+        started_at: Onset::at(since, "oldest waiting job of the queues"),
+        summary: format!(
+            "{} queues backing up since {}, every thread reading them busy: {}{} ({} waiting, the oldest for {})",
+            saturated.len(),
+            clock(ui, since, w.now),
+            names.join(", "),
+            if more > 0 { format!(" and {more} more") } else { String::new() },
+            count(waiting),
+            span(oldest)
+        ),
+        impact: waiting,
+        evidence: json!({
+            "queues": merged.iter().map(|f| f.evidence.clone()).collect::<Vec<_>>(),
+            "waiting": waiting,
+        }),
+        follows: Vec::new(),
+        commands: vec!["cogctl busy".into(), "cogctl procs".into(), "cogctl queues".into()],
+        cause: format!("{} queues began backing up", saturated.len()),
+    });
+}
+
 /// No live process and no recent beat, or no cogworker data at all: not a healthy
 /// deployment but, most often, the wrong URL or db.
 fn nothing_to_see(
@@ -715,6 +770,7 @@ fn queues(
             cause: format!("queue {name} began backing up"),
         });
     }
+    merge_saturated(ui, w, &saturated, out);
     if !unread_all.is_empty() {
         let waiting: u64 = unread_all.iter().map(|(q, _)| q.size).sum();
         let oldest = unread_all
