@@ -813,6 +813,19 @@ fn backlogs_with_one_cause_are_one_finding() {
         p.busy = 10;
     }
     healthy(&server, &procs);
+    // What the busy threads run: a report build each, for 20 minutes.
+    for p in &procs {
+        for tid in 0..10 {
+            let entry = json!({"queue": "reports", "run_at": (NOW - 1200.0) as i64,
+                "payload": job("Reports::Build", "reports", &format!("b{tid:023}"), NOW - 1300.0)});
+            server.exec(&[&[
+                "HSET",
+                &format!("cogworker:workers:{}", p.identity),
+                &format!("tid-{tid}"),
+                &entry.to_string(),
+            ]]);
+        }
+    }
     fill_queue(&server, "reports", 400, NOW - 900.0, NOW - 1.0);
     server.exec(&[&["DEL", "cogworker:queue:billing"]]);
     fill_queue(&server, "billing", 300, NOW - 700.0, NOW - 1.0);
@@ -834,6 +847,13 @@ fn backlogs_with_one_cause_are_one_finding() {
         "{summary}"
     );
     assert_eq!(f["evidence"]["queues"].as_array().unwrap().len(), 2);
+    // Capacity names what the busy threads run, and since when.
+    let capacity = finding(&report, "capacity");
+    let summary = capacity["summary"].as_str().unwrap();
+    assert!(
+        summary.contains("running Reports::Build ×40 since"),
+        "{summary}"
+    );
     // Failures first: the failing backlog leads, the capacity warning after it.
     assert_eq!(report["findings"][0]["kind"], "backlog");
 }

@@ -60,6 +60,8 @@ pub struct Read {
     pub target: String,
     /// Changes cogctl made in the window (the audit trail's `end` entries), oldest first.
     changes: Vec<Change>,
+    /// Jobs running now (read only when a queue is backlogged): identity, class, run_at.
+    running: Vec<(Name, String, Option<f64>)>,
 }
 
 /// One change an operator made with cogctl, from the audit trail.
@@ -135,6 +137,7 @@ pub fn read(
             .arg(ARRIVALS_SAMPLE - 1);
     }
     let replies = store.pipeline(&pipe)?;
+    let arrivals_empty = backlogged.is_empty();
     let arrivals = backlogged
         .iter()
         .zip(replies)
@@ -156,6 +159,16 @@ pub fn read(
         })
         .collect();
 
+    let running = if arrivals_empty {
+        Vec::new()
+    } else {
+        let busy = crate::commands::busy::read_running(store, now, false)?;
+        problems.extend(busy.problems);
+        busy.jobs
+            .into_iter()
+            .map(|j| (j.identity, j.class.unwrap_or_else(|| "?".into()), j.run_at))
+            .collect()
+    };
     let (processes, mut p) = read_processes(store, now, true)?;
     problems.append(&mut p);
     let (lists, mut p) = read_lists(store, ui, args.orphan_threshold.as_secs_f64(), false)?;
@@ -233,6 +246,7 @@ pub fn read(
         redis,
         target: String::new(),
         changes: read_changes(store, now - args.since.as_secs_f64()),
+        running,
     })
 }
 
@@ -812,20 +826,61 @@ fn queues(
             .take(LISTED)
             .map(|s| s.0.name.shown().into_owned())
             .collect();
+        // What the busy threads of those queues' readers run, and since when.
+        let readers: BTreeSet<&Name> = live
+            .iter()
+            .filter(|p| {
+                p.queues.iter().any(|q| {
+                    saturated
+                        .iter()
+                        .any(|s| s.0.name.to_str() == Some(q.name.as_str()))
+                })
+            })
+            .map(|p| &p.identity)
+            .collect();
+        let mut classes: std::collections::BTreeMap<&str, (u64, Option<f64>)> =
+            std::collections::BTreeMap::new();
+        for (identity, class, run_at) in &r.running {
+            if readers.contains(identity) {
+                let e = classes.entry(class.as_str()).or_insert((0, None));
+                e.0 += 1;
+                if let Some(t) = run_at {
+                    e.1 = Some(e.1.map_or(*t, |m: f64| m.min(*t)));
+                }
+            }
+        }
+        let mut running: Vec<(&str, u64, Option<f64>)> =
+            classes.into_iter().map(|(c, (n, t))| (c, n, t)).collect();
+        running.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+        let mut summary = format!(
+            "every thread reading {} is busy ({} waiting)",
+            names.join(", "),
+            count(waiting)
+        );
+        if !running.is_empty() {
+            let shown: Vec<String> = running
+                .iter()
+                .take(3)
+                .map(|(c, n, t)| match t {
+                    Some(t) => format!("{c} ×{n} since {}", clock(ui, *t, w.now)),
+                    None => format!("{c} ×{n}"),
+                })
+                .collect();
+            summary.push_str(&format!(", running {}", shown.join(", ")));
+        }
         out.push(Finding {
             id: "capacity".into(),
             kind: Kind::Capacity,
             severity: Severity::Warn,
             started_at: Onset::at(since, "oldest waiting job of the saturated queues"),
-            summary: format!(
-                "every thread reading {} is busy ({} waiting)",
-                names.join(", "),
-                count(waiting)
-            ),
+            summary,
             impact: waiting,
             evidence: json!({
                 "queues": saturated.iter().map(|s| json!({
                     "queue": s.0.name, "size": s.0.size, "processes": s.2, "threads": s.3,
+                })).collect::<Vec<_>>(),
+                "running": running.iter().map(|(c, n, t)| json!({
+                    "class": c, "threads": n, "since": t,
                 })).collect::<Vec<_>>(),
             }),
             follows: Vec::new(),
