@@ -27,11 +27,12 @@ pub const FOLLOWS_WITHIN: f64 = 600.0;
 
 /// What broke, since when, what it follows, and what to run: the story of the last hours
 ///
-/// Findings ranked by the jobs they affect or put at risk, each with its kind, severity, when
-/// it began (and how that was estimated), the evidence, the findings that began up to 10
-/// minutes before it, and ready cogctl commands (dry runs first); a headline naming the
-/// worst and what it follows; a timeline. A healthy deployment gives no finding. Nothing is
-/// changed. Exit 0 when nothing is notable (or only warnings), 1 when a finding fails, 3 when
+/// Findings ranked failures first, then by the jobs they affect or put at risk, each with its
+/// kind, severity, when it began (and how that was estimated), whether it is still going on,
+/// the evidence, the finding that began nearest before it, and ready cogctl commands (dry
+/// runs first); a headline naming the top finding; a timeline with your own cogctl changes.
+/// Failures are counted once, from the attempts logs, the dead set and History. A healthy
+/// deployment gives no finding. Nothing is changed. Exit 0 when nothing is notable (or only warnings), 1 when a finding fails, 3 when
 /// Redis can't be reached.
 #[derive(Debug, Args)]
 #[command(after_help = crate::render::help::examples(&[
