@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The `cogctl incident` benchmark: 1,000,000 dead entries (a week of realistic failures,
-bench.py's generator), 100,000 retry entries, 10,000 queues and 1,000 live processes (each
+bench.py's generator), 100,000 retry entries, the attempts logs of every retry entry and of
+the last day's dead entries, 10,000 queues and 1,000 live processes (each
 with its presence hash, memory history and last_beat stamp); then `cogctl dead triage` of
 the same dead set (the baseline, measured in the same run) against `cogctl incident`, the
 median of 3 runs each, with the peak RSS of each child (ru_maxrss). Target: incident within
@@ -22,6 +23,10 @@ import tempfile
 import time
 
 from bench import cli, entries, fmt_mib, fmt_time, print_table, resp, seed
+
+# Dead entries whose attempts logs are written: those of the last day (the logs of a week of
+# deaths, up to 25 elements each, would take gigabytes of the benchmark machine's memory).
+DEAD_LOGS_SECONDS = 86400
 
 DEAD = 1_000_000
 RETRY = 100_000
@@ -61,17 +66,44 @@ class Pipe:
             sys.exit("seeding failed:\n" + report)
 
 
+def attempts_log(cmds, doc, times, dead):
+    """The gem's attempts log of a job: one element per failed attempt (the last 25)."""
+    items = []
+    for k, at in enumerate(times, start=1):
+        outcome = "dead" if dead and k == len(times) else "retrying"
+        items.append(json.dumps({"attempt": k, "failed_at": at, "outcome": outcome,
+                                 "error_class": doc["error_class"],
+                                 "error_message": doc["error_message"]},
+                                separators=(",", ":")).encode())
+    key = b"cogworker:job_attempts:" + doc["jid"].encode()
+    cmds.append(resp(b"RPUSH", key, *items[-25:]))
+
+
 def seed_rest(sock):
-    """Retry entries (their failures over the last day, next attempts ahead), queues with a
-    few fresh jobs each, live processes with a day of flat memory."""
+    """Retry entries (their failures over the last day, next attempts ahead) with their
+    attempts logs, the attempts logs of the last day's dead entries, queues with a few fresh
+    jobs each, live processes with a day of flat memory."""
     rnd = random.Random(7)
     cmds = Pipe(sock)
+    newest = None
+    for score, member in entries(DEAD):
+        died = float(score)
+        newest = newest or died
+        if died < newest - DEAD_LOGS_SECONDS:
+            break
+        doc = json.loads(member)
+        n = doc["retry_count"]
+        first = doc["failed_at"]
+        attempts_log(cmds, doc, [first + (died - first) * k / max(n - 1, 1)
+                                 for k in range(n)], True)
     batch = []
     for i, (_, member) in enumerate(entries(RETRY, seed=99)):
         doc = json.loads(member)
         failed = NOW - rnd.random() * 86400
         doc["failed_at"] = failed
         doc["retry_count"] = 1 + i % 5
+        n = doc["retry_count"]
+        attempts_log(cmds, doc, [failed + k * (NOW - failed) / n for k in range(n)], False)
         batch += [b"%.6f" % (failed + 60 + rnd.random() * 3600),
                   json.dumps(doc, separators=(",", ":")).encode()]
         if len(batch) == 2000:

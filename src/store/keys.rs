@@ -168,6 +168,14 @@ pub fn job_attempts(jid: impl AsRef<[u8]>) -> Name {
     Name::prefixed(JOB_ATTEMPTS_PREFIX, jid.as_ref())
 }
 
+/// The `SCAN MATCH` pattern of every job's attempts log (KEYS.md §3.23).
+pub const JOB_ATTEMPTS_PATTERN: &str = "cogworker:job_attempts:*";
+
+/// The jid of an attempts log key found by `SCAN`.
+pub fn jid_of_attempts(key: &Name) -> Option<Name> {
+    key.strip_prefix(JOB_ATTEMPTS_PREFIX)
+}
+
 pub fn status(jid: impl AsRef<[u8]>) -> Name {
     Name::prefixed(STATUS_PREFIX, jid.as_ref())
 }

@@ -270,43 +270,54 @@ fn a_healthy_deployment_gives_no_finding() {
 }
 
 /// Five of six processes restart at NOW − 20 min; four minutes later ChargeJob starts failing
-/// with a rate limit, many times a minute.
-fn deploy_then_surge(server: &RedisServer) {
+/// with a rate limit, many times a minute, on every retry too. As the gem leaves it: each job
+/// once in the retry set (its latest failure, `failed_at` its first), every failed attempt in
+/// its attempts log. Returns the failures planted.
+fn deploy_then_surge(server: &RedisServer) -> u64 {
     let mut procs = vec![proc_up(1, 3.0 * DAY)];
     for n in 2..=6 {
         procs.push(proc_up(n, 1200.0 - (n as f64 - 2.0) * 20.0));
     }
     healthy(server, &procs);
     let onset = NOW - 960.0;
+    let mut planted = 0;
     for i in 0..480 {
         let t = onset + i as f64 * 2.0;
+        let jid = format!("c{i:023}");
         let m = format!(
             "Request req_{:014x}: rate limit exceeded for cus_{}",
             i * 31,
             i
         );
-        // Failing again on every retry: failed_at keeps the first failure.
-        let mut entry = failed(
-            "Billing::ChargeJob",
-            &format!("c{i:023}"),
-            "Stripe::RateLimitError",
-            &m,
-            t,
-        );
-        entry["retry_count"] = json!(2 + i % 3);
-        zadd(
-            server,
-            "cogworker:retry",
-            NOW + 40.0 + (i % 30) as f64,
-            &entry,
-        );
+        // The gem's backoff, failing again on every retry until the next one is due.
+        let mut attempts = vec![t];
+        let next = loop {
+            let n = attempts.len() as f64;
+            let delay = n.powi(4) + 15.0 + ((i * 7 + attempts.len()) % 30) as f64 * (n + 1.0);
+            let due = attempts.last().unwrap() + delay;
+            if due + 1.0 >= NOW {
+                break due;
+            }
+            attempts.push(due + 1.0);
+        };
+        let mut entry = failed("Billing::ChargeJob", &jid, "Stripe::RateLimitError", &m, t);
+        entry["retry_count"] = json!(attempts.len());
+        zadd(server, "cogworker:retry", next, &entry);
+        let key = format!("cogworker:job_attempts:{jid}");
+        for (k, at) in attempts.iter().enumerate() {
+            let log = json!({"attempt": k + 1, "failed_at": at, "outcome": "retrying",
+                             "error_class": "Stripe::RateLimitError", "error_message": m});
+            server.exec(&[&["RPUSH", &key, &log.to_string()]]);
+        }
+        planted += attempts.len() as u64;
     }
+    planted
 }
 
 #[test]
 fn a_deploy_followed_by_a_failure_surge() {
     let server = RedisServer::start();
-    deploy_then_surge(&server);
+    let planted = deploy_then_surge(&server);
     let (code, report) = incident(&server, &[]);
     assert_eq!(code, 1);
     only(&report, &["restart_wave", "failure_surge"]);
@@ -320,7 +331,9 @@ fn a_deploy_followed_by_a_failure_surge() {
     assert_eq!(surge["severity"], "fail");
     assert_eq!(surge["follows"], json!(["restart_wave"]));
     assert_eq!(surge["evidence"]["new"], true);
-    assert_eq!(surge["evidence"]["in_window"], 480);
+    // Every failed attempt once: the attempts logs hold them all, the retry entries again.
+    assert_eq!(surge["evidence"]["in_window"], planted);
+    assert_eq!(surge["evidence"]["ongoing"], true);
     assert_eq!(surge["evidence"]["error_class"], "Stripe::RateLimitError");
     let fp = surge["evidence"]["fingerprint"].as_str().unwrap();
     assert_eq!(surge["id"], format!("failure_surge:{fp}"));
@@ -333,7 +346,11 @@ fn a_deploy_followed_by_a_failure_surge() {
     let headline = report["headline"].as_str().unwrap();
     assert!(
         headline.starts_with("Billing::ChargeJob failing since")
-            && headline.contains("Stripe::RateLimitError, 480 failures")
+            && headline.contains(&format!(
+                "Stripe::RateLimitError, {},{:03} failures",
+                planted / 1000,
+                planted % 1000
+            ))
             && headline.contains("4 min after 5 of 6 processes restarted"),
         "{headline}"
     );
@@ -396,13 +413,17 @@ fn a_steady_surge_of_old_failures_at_a_higher_rate_is_still_a_surge() {
     }
     let (code, report) = incident(&server, &[]);
     assert_eq!(code, 1);
-    only(&report, &["failure_surge", "deaths"]);
-    for kind in ["failure_surge", "deaths"] {
-        let f = finding(&report, kind);
-        onset_near(f, onset);
-        assert_eq!(f["evidence"]["new"], false);
-        assert_eq!(f["evidence"]["last_15m"], 300);
-    }
+    // One cause, one finding: its failures and deaths together.
+    only(&report, &["failure_surge"]);
+    let f = finding(&report, "failure_surge");
+    onset_near(f, onset);
+    assert_eq!(f["evidence"]["new"], false);
+    assert_eq!(f["evidence"]["last_15m"], 300);
+    assert_eq!(
+        f["evidence"]["in_window"],
+        f["evidence"]["deaths_in_window"]
+    );
+    assert_eq!(f["evidence"]["in_window"], 306);
 }
 
 #[test]
@@ -711,4 +732,128 @@ fn throughput_falling_while_jobs_wait() {
     onset_near(f, (hour - 1) as f64 * 3600.0);
     assert_eq!(f["evidence"]["processed_last_hour"], 100);
     assert_eq!(f["evidence"]["waiting"], 25);
+}
+
+#[test]
+fn an_empty_database_is_a_finding_not_a_healthy_deployment() {
+    // A wrong `?db=`: nothing of cogworker's there.
+    let server = RedisServer::start();
+    let (code, report) = incident(&server, &[]);
+    assert_eq!(code, 0);
+    only(&report, &["no_data"]);
+    let f = finding(&report, "no_data");
+    assert_eq!(f["severity"], "warn");
+    assert_eq!(f["evidence"]["empty"], true);
+    let summary = f["summary"].as_str().unwrap();
+    assert!(
+        summary.starts_with("no cogworker data in unix://") && summary.contains("wrong URL or db"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn retry_triage_says_its_timeline_shows_survivors() {
+    let server = RedisServer::start();
+    deploy_then_surge(&server);
+    let run = Cogctl::new(&server)
+        .now(NOW)
+        .args(["retry", "triage"])
+        .run();
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    assert!(run.stdout.contains("survivors only"), "{}", run.stdout);
+}
+
+#[test]
+fn the_operators_own_changes_are_on_the_timeline_and_explain_their_finding() {
+    let server = RedisServer::start();
+    healthy(&server, &four_up());
+    fill_queue(
+        &server,
+        "reports",
+        50,
+        NOW - 3.0 * 3600.0,
+        NOW - 3.0 * 3600.0 + 600.0,
+    );
+    // The operator paused it with cogctl an hour ago (the audit trail records it).
+    let run = Cogctl::new(&server)
+        .now(NOW - 3600.0)
+        .env("USER", "alice")
+        .args(["queue", "pause", "reports"])
+        .run();
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    let (_, report) = incident(&server, &[]);
+    let f = finding(&report, "paused_backlog");
+    let summary = f["summary"].as_str().unwrap();
+    assert!(summary.contains("(paused by cogctl at "), "{summary}");
+    assert!(summary.contains("alice"), "{summary}");
+    let change = report["timeline"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["event"] == "operator_change")
+        .unwrap_or_else(|| panic!("{report:#}"));
+    assert!(
+        (change["at"].as_f64().unwrap() - (NOW - 3600.0)).abs() < 2.0,
+        "{change}"
+    );
+    assert!(
+        change["text"]
+            .as_str()
+            .unwrap()
+            .contains("queue pause reports")
+    );
+}
+
+#[test]
+fn backlogs_with_one_cause_are_one_finding() {
+    // Every thread busy, and two of the queues they read backing up: one cause.
+    let server = RedisServer::start();
+    let mut procs = four_up();
+    for p in procs.iter_mut() {
+        p.busy = 10;
+    }
+    healthy(&server, &procs);
+    // What the busy threads run: a report build each, for 20 minutes.
+    for p in &procs {
+        for tid in 0..10 {
+            let entry = json!({"queue": "reports", "run_at": (NOW - 1200.0) as i64,
+                "payload": job("Reports::Build", "reports", &format!("b{tid:023}"), NOW - 1300.0)});
+            server.exec(&[&[
+                "HSET",
+                &format!("cogworker:workers:{}", p.identity),
+                &format!("tid-{tid}"),
+                &entry.to_string(),
+            ]]);
+        }
+    }
+    fill_queue(&server, "reports", 400, NOW - 900.0, NOW - 1.0);
+    server.exec(&[&["DEL", "cogworker:queue:billing"]]);
+    fill_queue(&server, "billing", 300, NOW - 700.0, NOW - 1.0);
+    let (code, report) = incident(&server, &[]);
+    assert_eq!(code, 1);
+    only(&report, &["backlog", "capacity"]);
+    let backlogs: Vec<&Value> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["kind"] == "backlog")
+        .collect();
+    assert_eq!(backlogs.len(), 1, "{report:#}");
+    let f = backlogs[0];
+    assert_eq!(f["id"], "backlog");
+    let summary = f["summary"].as_str().unwrap();
+    assert!(
+        summary.contains("reports") && summary.contains("billing"),
+        "{summary}"
+    );
+    assert_eq!(f["evidence"]["queues"].as_array().unwrap().len(), 2);
+    // Capacity names what the busy threads run, and since when.
+    let capacity = finding(&report, "capacity");
+    let summary = capacity["summary"].as_str().unwrap();
+    assert!(
+        summary.contains("running Reports::Build ×40 since"),
+        "{summary}"
+    );
+    // Failures first: the failing backlog leads, the capacity warning after it.
+    assert_eq!(report["findings"][0]["kind"], "backlog");
 }

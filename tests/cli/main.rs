@@ -22,6 +22,7 @@ mod history;
 mod hostile;
 mod http;
 mod incident;
+mod incident_sim;
 mod inprogress;
 mod job;
 mod kubernetes;

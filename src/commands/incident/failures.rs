@@ -5,11 +5,13 @@
 
 use std::collections::HashMap;
 
+use serde::{Deserialize, Serialize};
+
 use crate::ops::Problem;
 use crate::ops::fingerprint::{Fingerprint, UNPARSEABLE, pattern_of};
-use crate::store::job::{UNPARSEABLE_CLASS, failure_time};
+use crate::store::job::{Job, UNPARSEABLE_CLASS, failure_time};
 use crate::store::page::{Order, ScoreRange, ZPager};
-use crate::store::{Connector, JobSet, Name, Store, StoreResult, keys};
+use crate::store::{Connector, JobSet, KeyType, Name, Store, StoreResult, keys, value};
 
 /// Patterns told apart; the entries of further ones are only counted.
 pub const MAX_PATTERNS: usize = 1000;
@@ -22,6 +24,13 @@ pub const SURGE_FACTOR: f64 = 5.0;
 /// Failures a pattern needs in the recent stretch (or, new, in the window) to be a surge:
 /// one or two failures are not an incident.
 pub const MIN_FAILURES: u64 = 3;
+/// A surge with no failure for this long (or for ten of its average gaps, when longer) is
+/// over.
+pub const QUIET: f64 = 120.0;
+/// How unlikely, at its usual rate, a pattern's recent count must be to be a surge: chance
+/// clusters of a steady pattern (3 failures in 15 minutes of one that fails twice an hour)
+/// are not.
+pub const SURPRISE: f64 = 1e-6;
 /// Classes (and queues) named per pattern; the rest are counted together.
 const NAMES_KEPT: usize = 5;
 
@@ -117,6 +126,30 @@ impl Series {
             .sum()
     }
 
+    /// Entries at or after `t` (to the bucket: the whole bucket of `t` counts).
+    pub fn since(&self, w: &Window, t: f64) -> u64 {
+        if self.counts.is_empty() {
+            return 0;
+        }
+        let from = w.index(t).unwrap_or(0);
+        self.counts[from..].iter().map(|&n| u64::from(n)).sum()
+    }
+
+    /// The busiest 5 minutes of the window, as failures a minute.
+    pub fn peak_per_minute(&self, w: &Window) -> f64 {
+        if self.counts.is_empty() {
+            return 0.0;
+        }
+        let per_block = ((300.0 / w.bucket).round() as usize).clamp(1, w.buckets);
+        let mut sum: u64 = self.counts[..per_block].iter().map(|&n| u64::from(n)).sum();
+        let mut peak = sum;
+        for i in per_block..w.buckets {
+            sum = sum + u64::from(self.counts[i]) - u64::from(self.counts[i - per_block]);
+            peak = peak.max(sum);
+        }
+        peak as f64 / (per_block as f64 * w.bucket / 60.0)
+    }
+
     /// Whether this is a surge (module docs of `incident`): new in the window, or at least
     /// [`SURGE_FACTOR`] times its earlier rate over the last [`RECENT`] seconds.
     pub fn surge(&self, w: &Window) -> Option<Surge> {
@@ -130,8 +163,20 @@ impl Series {
         } else {
             None
         };
-        let rising =
-            recent >= MIN_FAILURES && earlier_rate.is_some_and(|e| recent_rate >= SURGE_FACTOR * e);
+        // The rate to beat: the window's earlier part, or the pattern's whole past when that
+        // is higher (a quiet few hours of a pattern that fails every day are not its rate).
+        let long_run = self
+            .first
+            .filter(|&f| f < w.now - RECENT)
+            .map(|f| (self.before + earlier) as f64 / (w.now - RECENT - f).max(RECENT));
+        let baseline = match (earlier_rate, long_run) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        };
+        let rising = recent >= MIN_FAILURES
+            && baseline.is_some_and(|e| {
+                recent_rate >= SURGE_FACTOR * e && poisson_tail(recent, e * RECENT) < SURPRISE
+            });
         if !new && !rising {
             return None;
         }
@@ -179,13 +224,47 @@ impl Series {
             }
             end = begin;
         }
-        let from = earliest_hot.unwrap_or_else(|| w.index(w.now - RECENT).unwrap_or(0));
+        let hot = earliest_hot.unwrap_or_else(|| w.index(w.now - RECENT).unwrap_or(0));
+        // A stray failure of the pattern's usual trickle can fall in the first hot block:
+        // the surge starts where one rate before and another after fit the counts best (the
+        // change point), looked for from half an hour before the first hot block.
+        let total = prefix[w.buckets] as f64;
+        let ll = |n: f64, t: f64| if n > 0.0 { n * (n / t).ln() } else { 0.0 };
+        let lookback = ((1800.0 / w.bucket).round() as usize).max(1);
+        let from = (hot.saturating_sub(lookback).max(1)..w.buckets)
+            .map(|c| {
+                let before = prefix[c] as f64;
+                let fit = ll(before, c as f64 * w.bucket)
+                    + ll(total - before, (w.buckets - c) as f64 * w.bucket);
+                (c, fit)
+            })
+            .fold((hot, f64::NEG_INFINITY), |best, (c, fit)| {
+                if fit > best.1 + 1e-9 { (c, fit) } else { best }
+            })
+            .0;
         (from..w.buckets)
             .find(|&i| self.counts[i] > 0)
             .map_or(w.now - RECENT, |i| {
                 w.bucket_start(i) + f64::from(self.earliest[i])
             })
     }
+}
+
+/// The chance of at least `k` events when `mean` are expected (Poisson).
+pub fn poisson_tail(k: u64, mean: f64) -> f64 {
+    if mean <= 0.0 {
+        return if k == 0 { 1.0 } else { 0.0 };
+    }
+    // 1 − P(X < k), summed in log space term by term.
+    let mut below = 0.0;
+    let mut log_term = -mean;
+    for i in 0..k {
+        if i > 0 {
+            log_term += mean.ln() - (i as f64).ln();
+        }
+        below += log_term.exp();
+    }
+    (1.0 - below).max(0.0)
 }
 
 /// A pattern's surge, as [`Series::surge`] found it.
@@ -203,22 +282,67 @@ pub struct Surge {
 #[derive(Debug)]
 pub struct Pattern {
     pub fingerprint: Fingerprint,
-    /// Every failure: retry entries at their failure time, dead entries when they died,
-    /// failed runs when they finished.
+    /// Every failure counted once, from the sources that keep failures whatever became of
+    /// the job: attempts logs, dead entries and History's failed runs (each failed attempt
+    /// once, however many of them saw it).
     pub failures: Series,
-    /// Dead entries only, when they died.
+    /// Deaths, when they happened (dead or killed in an attempts log, or a dead entry no log
+    /// records).
     pub deaths: Series,
-    /// Entries per source: retry, dead, history.
+    /// Retry entries no attempts log or History entry records, at their latest failure (an
+    /// estimate): survivors only, the jobs whose retry passed have left the set.
+    pub survivors: Series,
+    /// Entries per source: retry, dead, history, attempts-log elements.
     pub retry: u64,
     pub dead: u64,
     pub history: u64,
-    /// Retry entries in the window of jobs that failed more than once (`retry_count` ≥ 2).
-    pub retried_again: u64,
+    pub logged: u64,
+    /// Jobs with a failure in the window (an attempts log counts once).
+    pub jobs_in_window: u64,
     pub classes: Names,
     pub queues: Names,
     /// The error message of its newest failure, as stored.
     pub sample: Option<String>,
     sample_at: f64,
+    /// Jobs that succeeded after its last failure (History's successes, else throughput's
+    /// processed hours that began after it), when known.
+    pub successes_since: Option<(u64, &'static str)>,
+}
+
+impl Pattern {
+    fn new(fingerprint: Fingerprint) -> Pattern {
+        Pattern {
+            fingerprint,
+            failures: Series::default(),
+            deaths: Series::default(),
+            survivors: Series::default(),
+            retry: 0,
+            dead: 0,
+            history: 0,
+            logged: 0,
+            jobs_in_window: 0,
+            classes: Names::default(),
+            queues: Names::default(),
+            sample: None,
+            sample_at: f64::NEG_INFINITY,
+            successes_since: None,
+        }
+    }
+
+    /// The latest failure any source dates.
+    pub fn last_failure(&self) -> Option<f64> {
+        match (self.failures.last, self.survivors.last) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    fn note_sample(&mut self, t: f64, message: Option<&str>) {
+        if t > self.sample_at {
+            self.sample_at = t;
+            self.sample = message.map(|m| m.chars().take(300).collect::<String>());
+        }
+    }
 }
 
 /// The most frequent names of a pattern's entries (a few, the rest counted together).
@@ -251,16 +375,95 @@ impl Names {
     }
 }
 
+/// What the pass read, per source: what the report says it looked at.
+#[derive(Debug, Default, Serialize)]
+pub struct Sources {
+    /// Attempts logs found, and the failures they hold.
+    pub attempts_logs: u64,
+    pub logged_failures: u64,
+    /// Entries read.
+    pub retry: u64,
+    pub dead: u64,
+    pub history_failed: u64,
+    /// Retry entries whose failure no attempts log or History entry records: survivors,
+    /// counted but not trusted for rates.
+    pub retry_unlogged: u64,
+    /// Dead entries and History runs already counted from an attempts log.
+    pub counted_once: u64,
+    /// Attempts-log elements that aren't a failure record (not JSON, no time).
+    pub unreadable: u64,
+}
+
 /// What the pass read.
 #[derive(Debug, Default)]
 pub struct Failures {
     pub patterns: Vec<Pattern>,
     /// Entries of patterns beyond [`MAX_PATTERNS`].
     pub other: u64,
-    /// Entries read per source.
-    pub retry: u64,
-    pub dead: u64,
-    pub history: u64,
+    pub sources: Sources,
+    /// Throughput's `failed` per hour index over the window (None: unreadable).
+    pub failed_hours: Vec<(i64, Option<u64>)>,
+    /// Throughput's `processed` per hour index over the window.
+    pub processed_hours: Vec<(i64, Option<u64>)>,
+}
+
+impl Failures {
+    /// Whether the hourly `failed` counts show the fleet failing at least [`SURGE_FACTOR`]
+    /// times as often lately (the current hour, with the previous one while the current is
+    /// young) as in the earlier full hours of the window: what a pattern seen only among the
+    /// retry set's survivors needs to be called a surge.
+    pub fn failed_rising(&self, w: &Window) -> bool {
+        let hours: Vec<(i64, u64)> = self
+            .failed_hours
+            .iter()
+            .filter_map(|&(h, n)| n.map(|n| (h, n)))
+            .collect();
+        let Some(&(this_hour, this)) = hours.last() else {
+            return false;
+        };
+        let into = w.now - this_hour as f64 * 3600.0;
+        let (recent, span, earlier_from) = if into < RECENT && hours.len() >= 2 {
+            (this + hours[hours.len() - 2].1, into + 3600.0, 2)
+        } else {
+            (this, into.max(60.0), 1)
+        };
+        let earlier = &hours[..hours.len().saturating_sub(earlier_from)];
+        let earlier: Vec<u64> = earlier
+            .iter()
+            .filter(|(h, _)| *h as f64 * 3600.0 >= w.start - 3600.0)
+            .map(|&(_, n)| n)
+            .collect();
+        if earlier.is_empty() {
+            return false;
+        }
+        let before = earlier.iter().sum::<u64>() as f64 / (earlier.len() as f64 * 3600.0);
+        recent >= MIN_FAILURES && recent as f64 / span >= SURGE_FACTOR * before
+    }
+}
+
+/// One element of an attempts log (KEYS.md §3.23); anything else in the list is skipped.
+#[derive(Deserialize)]
+struct LoggedFailure {
+    attempt: Option<f64>,
+    failed_at: Option<f64>,
+    outcome: Option<String>,
+    error_class: Option<String>,
+    error_message: Option<String>,
+}
+
+/// What one job's attempts log covers: the attempts it records and the earliest time.
+#[derive(Clone, Copy)]
+struct Logged {
+    min: u32,
+    max: u32,
+    first: f64,
+}
+
+fn jid_key(jid: &[u8]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    jid.hash(&mut h);
+    h.finish()
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -270,8 +473,69 @@ enum Source {
     History,
 }
 
-/// Read the three sources once each, in pages. A source of the wrong type is a problem;
-/// the others are still read.
+/// Attempts logs read per pipelined call.
+const LOGS_PER_CALL: usize = 500;
+
+struct Grouper {
+    index: HashMap<(String, String), usize>,
+}
+
+impl Grouper {
+    /// The pattern of a failure, created if new; `None` beyond [`MAX_PATTERNS`].
+    fn at(
+        &mut self,
+        out: &mut Failures,
+        error_class: Option<&str>,
+        message: Option<&str>,
+        parsed: bool,
+    ) -> Option<usize> {
+        let group = if parsed {
+            (
+                error_class.unwrap_or("").to_string(),
+                pattern_of(error_class, message),
+            )
+        } else {
+            (String::new(), UNPARSEABLE.to_string())
+        };
+        if let Some(&at) = self.index.get(&group) {
+            return Some(at);
+        }
+        if out.patterns.len() >= MAX_PATTERNS {
+            out.other += 1;
+            return None;
+        }
+        let fingerprint = if parsed {
+            Fingerprint::from_parts(&group.0, group.1.clone())
+        } else {
+            Fingerprint::unparseable()
+        };
+        out.patterns.push(Pattern::new(fingerprint));
+        self.index.insert(group, out.patterns.len() - 1);
+        Some(out.patterns.len() - 1)
+    }
+}
+
+/// The latest failure of a retry entry: its score less the mean backoff for its
+/// `retry_count` (KEYS.md §4.3.2; the random term unknown, its middle taken), never before
+/// its first failure; the first failure itself when it failed once.
+fn latest_failure(job: Option<&Job<'_>>, score: f64) -> f64 {
+    let first = failure_time(JobSet::Retry, job, score);
+    let n = job.and_then(|j| j.retry_count).unwrap_or(0);
+    if n <= 1 {
+        return first;
+    }
+    let n = n.min(1000) as f64;
+    let estimate = score - (n.powi(4) + 15.0 + 14.5 * (n + 1.0));
+    if first.is_finite() && first <= score {
+        estimate.max(first)
+    } else {
+        estimate
+    }
+}
+
+/// Read the sources once each, in pages: every attempts log (by `SCAN`), then the dead set,
+/// the retry set and History's failed runs, each failure counted once. A source of the wrong
+/// type is a problem; the others are still read.
 pub fn read(
     store: &mut Store,
     connector: &Connector,
@@ -279,7 +543,10 @@ pub fn read(
     problems: &mut Vec<Problem>,
 ) -> StoreResult<Failures> {
     let mut out = Failures::default();
-    let mut index: HashMap<(String, String), usize> = HashMap::new();
+    let mut groups = Grouper {
+        index: HashMap::new(),
+    };
+    let logged = read_logs(store, w, &mut out, &mut groups)?;
     for (key, source) in [
         (keys::DEAD, Source::Dead),
         (keys::RETRY, Source::Retry),
@@ -309,79 +576,71 @@ pub fn read(
                 let job = parsed.as_ref().ok();
                 let score = entry.score.value;
                 let t = match source {
-                    Source::Retry => failure_time(JobSet::Retry, job, score),
+                    Source::Retry => latest_failure(job, score),
                     Source::Dead | Source::History => score,
                 };
                 if !t.is_finite() {
                     continue;
                 }
                 match source {
-                    Source::Retry => out.retry += 1,
-                    Source::Dead => out.dead += 1,
-                    Source::History => out.history += 1,
+                    Source::Retry => out.sources.retry += 1,
+                    Source::Dead => out.sources.dead += 1,
+                    Source::History => out.sources.history_failed += 1,
                 }
-                let group = match job {
-                    Some(job) => (
-                        job.error_class.as_deref().unwrap_or("").to_string(),
-                        pattern_of(job.error_class.as_deref(), job.error_message.as_deref()),
-                    ),
-                    None => (String::new(), UNPARSEABLE.to_string()),
-                };
-                let at = match index.get(&group) {
-                    Some(&at) => at,
-                    None if out.patterns.len() < MAX_PATTERNS => {
-                        let fingerprint = if job.is_none() {
-                            Fingerprint::unparseable()
-                        } else {
-                            Fingerprint::from_parts(&group.0, group.1.clone())
-                        };
-                        out.patterns.push(Pattern {
-                            fingerprint,
-                            failures: Series::default(),
-                            deaths: Series::default(),
-                            retry: 0,
-                            dead: 0,
-                            history: 0,
-                            retried_again: 0,
-                            classes: Names::default(),
-                            queues: Names::default(),
-                            sample: None,
-                            sample_at: f64::NEG_INFINITY,
-                        });
-                        index.insert(group, out.patterns.len() - 1);
-                        out.patterns.len() - 1
-                    }
-                    None => {
-                        out.other += 1;
-                        continue;
-                    }
+                let log = job
+                    .and_then(|j| j.jid.as_deref())
+                    .and_then(|jid| logged.get(&jid_key(jid.as_bytes())))
+                    .copied();
+                // Whether an attempts log already holds this failure.
+                let in_log = log.is_some_and(|l| match source {
+                    Source::Retry | Source::Dead => job
+                        .and_then(|j| j.retry_count)
+                        .and_then(|n| u32::try_from(n).ok())
+                        .is_some_and(|n| l.min <= n && n <= l.max),
+                    Source::History => t >= l.first - 5.0,
+                });
+                let Some(at) = groups.at(
+                    &mut out,
+                    job.and_then(|j| j.error_class.as_deref()),
+                    job.and_then(|j| j.error_message.as_deref()),
+                    job.is_some(),
+                ) else {
+                    continue;
                 };
                 let p = &mut out.patterns[at];
-                p.failures.add(w, t);
+                if !in_log && t >= w.start {
+                    p.jobs_in_window += 1;
+                }
+                if in_log && source != Source::Retry {
+                    out.sources.counted_once += 1;
+                }
                 match source {
                     Source::Retry => {
                         p.retry += 1;
-                        if t >= w.start && job.and_then(|j| j.retry_count).unwrap_or(0) >= 2 {
-                            p.retried_again += 1;
+                        if !in_log {
+                            out.sources.retry_unlogged += 1;
+                            p.survivors.add(w, t);
                         }
                     }
                     Source::Dead => {
                         p.dead += 1;
-                        p.deaths.add(w, t);
+                        if !in_log {
+                            p.failures.add(w, t);
+                            p.deaths.add(w, t);
+                        }
                     }
-                    Source::History => p.history += 1,
+                    Source::History => {
+                        p.history += 1;
+                        if !in_log {
+                            p.failures.add(w, t);
+                        }
+                    }
                 }
                 match job {
                     Some(job) => {
                         p.classes.add(job.class.as_deref());
                         p.queues.add(job.queue.as_deref());
-                        if t > p.sample_at {
-                            p.sample_at = t;
-                            p.sample = job
-                                .error_message
-                                .as_deref()
-                                .map(|m| m.chars().take(300).collect::<String>());
-                        }
+                        p.note_sample(t, job.error_message.as_deref());
                     }
                     None => {
                         p.classes.add(Some(UNPARSEABLE_CLASS));
@@ -391,7 +650,228 @@ pub fn read(
             }
         }
     }
+    drop(logged);
+    read_hours(store, w, &mut out, problems)?;
     Ok(out)
+}
+
+/// Every attempts log, found by `SCAN` and read in pipelined batches: each element is one
+/// failed attempt, with its time and error, kept whether or not the job later passed.
+/// Returns what each job's log covers, to count the other sources' copies once.
+fn read_logs(
+    store: &mut Store,
+    w: &Window,
+    out: &mut Failures,
+    groups: &mut Grouper,
+) -> StoreResult<HashMap<u64, Logged>> {
+    let mut logged: HashMap<u64, Logged> = HashMap::new();
+    let mut cursor: u64 = 0;
+    let mut batch: Vec<Name> = Vec::new();
+    loop {
+        let (next, found): (u64, Vec<Name>) = store.query_server(
+            redis::cmd("SCAN")
+                .arg(cursor)
+                .arg("MATCH")
+                .arg(keys::JOB_ATTEMPTS_PATTERN)
+                .arg("COUNT")
+                .arg(1000),
+        )?;
+        batch.extend(found);
+        if batch.len() >= LOGS_PER_CALL || next == 0 {
+            read_log_batch(store, w, out, groups, &mut logged, &batch)?;
+            batch.clear();
+        }
+        if next == 0 {
+            break;
+        }
+        cursor = next;
+    }
+    Ok(logged)
+}
+
+fn read_log_batch(
+    store: &mut Store,
+    w: &Window,
+    out: &mut Failures,
+    groups: &mut Grouper,
+    logged: &mut HashMap<u64, Logged>,
+    keys_: &[Name],
+) -> StoreResult<()> {
+    let mut pipe = redis::pipe();
+    for key in keys_ {
+        pipe.cmd("LRANGE").arg(key).arg(0).arg(-1);
+    }
+    let replies = store.pipeline(&pipe)?;
+    for (key, reply) in keys_.iter().zip(replies) {
+        // Wrong-typed keys under the prefix are not the gem's: skipped.
+        let Ok(reply) = reply else { continue };
+        let Some(jid) = keys::jid_of_attempts(key) else {
+            continue;
+        };
+        let id = jid_key(jid.as_bytes());
+        // SCAN may return a key twice.
+        if logged.contains_key(&id) {
+            continue;
+        }
+        out.sources.attempts_logs += 1;
+        let mut span: Option<Logged> = None;
+        let mut seen_in_window: Vec<usize> = Vec::new();
+        let mut memo: Option<(Option<String>, Option<String>, Option<usize>)> = None;
+        for raw in value::items(&reply).iter().filter_map(value::bytes) {
+            let Some(f) = serde_json::from_slice::<LoggedFailure>(raw)
+                .ok()
+                .filter(|f| f.failed_at.is_some_and(f64::is_finite))
+            else {
+                out.sources.unreadable += 1;
+                continue;
+            };
+            let t = f.failed_at.unwrap_or_default();
+            out.sources.logged_failures += 1;
+            if let Some(n) = f
+                .attempt
+                .filter(|n| n.is_finite() && *n >= 0.0 && *n < f64::from(u32::MAX))
+            {
+                let n = n as u32;
+                let s = span.get_or_insert(Logged {
+                    min: n,
+                    max: n,
+                    first: t,
+                });
+                s.min = s.min.min(n);
+                s.max = s.max.max(n);
+                s.first = s.first.min(t);
+            }
+            // A job's log repeats its error: its pattern is worked out once.
+            let at = match &memo {
+                Some((class, message, at))
+                    if *class == f.error_class && *message == f.error_message =>
+                {
+                    if at.is_none() {
+                        out.other += 1;
+                    }
+                    *at
+                }
+                _ => {
+                    let at = groups.at(
+                        out,
+                        f.error_class.as_deref(),
+                        f.error_message.as_deref(),
+                        true,
+                    );
+                    memo = Some((f.error_class.clone(), f.error_message.clone(), at));
+                    at
+                }
+            };
+            let Some(at) = at else {
+                continue;
+            };
+            if t >= w.start && !seen_in_window.contains(&at) {
+                seen_in_window.push(at);
+                out.patterns[at].jobs_in_window += 1;
+            }
+            let p = &mut out.patterns[at];
+            p.logged += 1;
+            p.failures.add(w, t);
+            if matches!(f.outcome.as_deref(), Some("dead" | "killed")) {
+                p.deaths.add(w, t);
+            }
+            p.note_sample(t, f.error_message.as_deref());
+        }
+        if let Some(s) = span {
+            logged.insert(id, s);
+        }
+    }
+    Ok(())
+}
+
+/// Throughput's hourly `failed` and `processed` over the window.
+fn read_hours(
+    store: &mut Store,
+    w: &Window,
+    out: &mut Failures,
+    problems: &mut Vec<Problem>,
+) -> StoreResult<()> {
+    let first = (w.start / 3600.0).floor() as i64 - 1;
+    let last = (w.now / 3600.0).floor() as i64;
+    let mut pipe = redis::pipe();
+    for hour in first..=last {
+        pipe.cmd("HMGET")
+            .arg(keys::throughput(hour))
+            .arg("failed")
+            .arg("processed");
+    }
+    let replies = store.pipeline(&pipe)?;
+    for (hour, reply) in (first..=last).zip(replies) {
+        match reply {
+            Ok(v) => {
+                let items = value::items(&v);
+                let field = |i: usize| match items.get(i) {
+                    None | Some(redis::Value::Nil) => Some(0),
+                    Some(v) => value::int(v).and_then(|n| u64::try_from(n).ok()),
+                };
+                out.failed_hours.push((hour, field(0)));
+                out.processed_hours.push((hour, field(1)));
+            }
+            Err(e) => {
+                problems.push(Problem::wrong(keys::throughput(hour), KeyType::Hash, &e));
+                out.failed_hours.push((hour, None));
+                out.processed_hours.push((hour, None));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// For each pattern in `which`: the jobs that succeeded after its last failure, from
+/// History's successes when it is on, else from throughput's hours that began after it.
+pub fn successes_since(
+    store: &mut Store,
+    fails: &mut Failures,
+    which: &[usize],
+) -> StoreResult<()> {
+    let history_on = fails.sources.history_failed > 0
+        || store
+            .query::<u64>(
+                redis::cmd("ZCARD").arg(keys::HISTORY_SUCCESS),
+                keys::HISTORY_SUCCESS,
+                KeyType::Zset,
+            )
+            .unwrap_or(0)
+            > 0;
+    let lasts: Vec<(usize, f64)> = which
+        .iter()
+        .filter_map(|&i| fails.patterns[i].last_failure().map(|t| (i, t)))
+        .collect();
+    if history_on {
+        let mut pipe = redis::pipe();
+        for (_, t) in &lasts {
+            pipe.cmd("ZCOUNT")
+                .arg(keys::HISTORY_SUCCESS)
+                .arg(format!("({t}"))
+                .arg("+inf");
+        }
+        let replies = store.pipeline(&pipe)?;
+        for ((i, _), reply) in lasts.iter().zip(replies) {
+            if let Some(n) = reply
+                .ok()
+                .and_then(|v| value::int(&v))
+                .and_then(|n| u64::try_from(n).ok())
+            {
+                fails.patterns[*i].successes_since = Some((n, "history"));
+            }
+        }
+    } else {
+        for (i, t) in lasts {
+            let n: u64 = fails
+                .processed_hours
+                .iter()
+                .filter(|(h, _)| *h as f64 * 3600.0 >= t)
+                .filter_map(|(_, n)| *n)
+                .sum();
+            fails.patterns[i].successes_since = Some((n, "throughput"));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -431,6 +911,17 @@ mod tests {
             "{} vs {onset}",
             found.onset
         );
+    }
+
+    #[test]
+    fn a_chance_cluster_of_a_rare_pattern_is_no_surge() {
+        let w = Window::new(NOW, 6.0 * 3600.0);
+        // Twice an hour for two days, then three in the last 15 minutes.
+        let steady = (0..96).map(|i| NOW - 1800.0 - i as f64 * 1800.0);
+        let s = series(&w, steady.chain([NOW - 600.0, NOW - 400.0, NOW - 100.0]));
+        assert!(s.surge(&w).is_none());
+        assert!(poisson_tail(3, 0.5) > 0.01);
+        assert!(poisson_tail(40, 0.5) < 1e-6);
     }
 
     #[test]

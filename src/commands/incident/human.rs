@@ -98,9 +98,30 @@ pub fn write(r: &IncidentReport, out: &mut dyn Write, ui: &Ui) -> io::Result<()>
             ))
         )?;
     }
+    let read = &r.read;
+    let count = crate::text::size::count;
+    let mut sources = format!(
+        "failures read from {} attempts logs ({} failures), {} dead entries, {} History failed runs, {} retry entries",
+        count(read.attempts_logs),
+        count(read.logged_failures),
+        count(read.dead),
+        count(read.history_failed),
+        count(read.retry),
+    );
+    if read.retry_unlogged > 0 {
+        sources.push_str(&format!(
+            " ({} with no log: survivors, not read as rates)",
+            count(read.retry_unlogged)
+        ));
+    }
+    writeln!(out, "{}", s.dim(&sources))?;
     if !r.findings.is_empty() {
         writeln!(out)?;
-        writeln!(out, "{}", s.header("FINDINGS (most jobs affected first)"))?;
+        writeln!(
+            out,
+            "{}",
+            s.header("FINDINGS (failures first, then most jobs affected)")
+        )?;
     }
     for (i, f) in r.findings.iter().enumerate() {
         let sev = match f.severity {
@@ -127,14 +148,17 @@ pub fn write(r: &IncidentReport, out: &mut dyn Write, ui: &Ui) -> io::Result<()>
             " · onset: {}",
             one_line(&f.started_at.estimated_from)
         ));
-        if !f.follows.is_empty() {
+        if let (Some(id), Some(at)) = (f.follows.first(), f.started_at.at)
+            && let Some(then) = r
+                .findings
+                .iter()
+                .find(|g| &g.id == id)
+                .and_then(|g| g.started_at.at)
+        {
             about.push_str(&format!(
-                " · follows {}",
-                f.follows
-                    .iter()
-                    .map(|id| one_line(id))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                " · began {} after {}",
+                minutes(at - then),
+                one_line(id)
             ));
         }
         writeln!(out, "  {}", s.dim(&about))?;

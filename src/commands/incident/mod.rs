@@ -28,11 +28,12 @@ pub const FOLLOWS_WITHIN: f64 = 600.0;
 
 /// What broke, since when, what it follows, and what to run: the story of the last hours
 ///
-/// Findings ranked by the jobs they affect or put at risk, each with its kind, severity, when
-/// it began (and how that was estimated), the evidence, the findings that began up to 10
-/// minutes before it, and ready cogctl commands (dry runs first); a headline naming the
-/// worst and what it follows; a timeline. A healthy deployment gives no finding. Nothing is
-/// changed. Exit 0 when nothing is notable (or only warnings), 1 when a finding fails, 3 when
+/// Findings ranked failures first, then by the jobs they affect or put at risk, each with its
+/// kind, severity, when it began (and how that was estimated), whether it is still going on,
+/// the evidence, the finding that began nearest before it, and ready cogctl commands (dry
+/// runs first); a headline naming the top finding; a timeline with your own cogctl changes.
+/// Failures are counted once, from the attempts logs, the dead set and History. A healthy
+/// deployment gives no finding. Nothing is changed. Exit 0 when nothing is notable (or only warnings), 1 when a finding fails, 3 when
 /// Redis can't be reached.
 #[derive(Debug, Args)]
 #[command(after_help = crate::render::help::examples(&[
@@ -81,6 +82,7 @@ pub enum Kind {
     ThroughputDrop,
     PeriodicLate,
     Redis,
+    NoData,
 }
 
 impl Kind {
@@ -98,6 +100,7 @@ impl Kind {
             Kind::ThroughputDrop => "throughput_drop",
             Kind::PeriodicLate => "periodic_late",
             Kind::Redis => "redis",
+            Kind::NoData => "no_data",
         }
     }
 }
@@ -152,7 +155,8 @@ pub struct Finding {
     pub impact: u64,
     /// Counts, rates, key names, identities, fingerprints; fields depend on the kind.
     pub evidence: Value,
-    /// Ids of the findings that began up to 10 minutes before this one, nearest first.
+    /// The id of the finding that began nearest before this one, up to 10 minutes before
+    /// (empty when none): timing, not a cause.
     pub follows: Vec<String>,
     /// Ready cogctl commands, read-only ones and dry runs first.
     pub commands: Vec<String>,
@@ -168,8 +172,9 @@ pub struct Event {
     pub time: String,
     /// Seconds before now.
     pub age: f64,
-    /// `onset` (a finding began), `process_start`, or `first_failure` (a surging pattern's
-    /// first failure ever, when earlier than its surge).
+    /// `onset` (a finding began), `process_start`, `first_failure` (a surging pattern's
+    /// first failure ever, when earlier than its surge), `last_failure` (an ended surge's
+    /// last failure) or `operator_change` (a change made with cogctl, from the audit trail).
     pub event: &'static str,
     /// The finding it belongs to, if any.
     pub finding: Option<String>,
@@ -185,10 +190,13 @@ pub struct IncidentReport {
     /// The window's start, epoch seconds, and now.
     pub since: f64,
     pub now: f64,
-    /// Ranked: most jobs affected or at risk first (failures before warnings on a tie).
+    /// Ranked: failures before warnings, then most jobs affected or at risk first.
     pub findings: Vec<Finding>,
     /// Oldest first.
     pub timeline: Vec<Event>,
+    /// What the failure estimate read, per source (docs/incident.md "How failures are
+    /// counted").
+    pub read: failures::Sources,
     /// Keys that could not be read (wrong type): the findings they feed are degraded, the
     /// rest of the report stands.
     pub problems: Vec<Problem>,
@@ -201,8 +209,11 @@ pub fn run(ctx: &mut Ctx, args: &IncidentArgs) -> anyhow::Result<IncidentReport>
     let connector = ctx.connector()?;
     let store = ctx.store()?;
     let mut problems = Vec::new();
-    let fails = failures::read(store, &connector, &window, &mut problems)?;
-    let read = state::read(store, &ui, args, now, &mut problems)?;
+    let mut fails = failures::read(store, &connector, &window, &mut problems)?;
+    let surging = state::surging(&window, &fails);
+    failures::successes_since(store, &mut fails, &surging)?;
+    let mut read = state::read(store, &ui, args, now, &mut problems)?;
+    read.target = connector.target().to_string();
     let mut findings = Vec::new();
     findings.extend(state::failure_findings(&ui, &window, &fails));
     let (mut found, events) = state::findings(&ui, args, &window, &read, &fails);
@@ -218,6 +229,7 @@ pub fn run(ctx: &mut Ctx, args: &IncidentArgs) -> anyhow::Result<IncidentReport>
         now,
         findings,
         timeline,
+        read: fails.sources,
         problems,
     })
 }
@@ -237,9 +249,9 @@ fn unique_ids(findings: &mut [Finding]) {
 
 fn rank(findings: &mut [Finding]) {
     findings.sort_by(|a, b| {
-        b.impact
-            .cmp(&a.impact)
-            .then_with(|| b.severity.cmp(&a.severity))
+        b.severity
+            .cmp(&a.severity)
+            .then_with(|| b.impact.cmp(&a.impact))
             .then_with(|| {
                 let at = |f: &Finding| f.started_at.at.unwrap_or(f64::INFINITY);
                 at(a).total_cmp(&at(b))
@@ -248,7 +260,7 @@ fn rank(findings: &mut [Finding]) {
     });
 }
 
-/// `follows`: the findings that began up to [`FOLLOWS_WITHIN`] before each, nearest first.
+/// `follows`: the finding that began nearest before each, up to [`FOLLOWS_WITHIN`] before.
 fn link(findings: &mut [Finding]) {
     let onsets: Vec<(String, Option<f64>)> = findings
         .iter()
@@ -263,7 +275,12 @@ fn link(findings: &mut [Finding]) {
             .filter(|&(t, _)| t < at && at - t <= FOLLOWS_WITHIN)
             .collect();
         before.sort_by(|a, b| b.0.total_cmp(&a.0));
-        f.follows = before.into_iter().map(|(_, id)| id.clone()).collect();
+        // The nearest one only: a list of everything that began before reads as causes.
+        f.follows = before
+            .into_iter()
+            .take(1)
+            .map(|(_, id)| id.clone())
+            .collect();
     }
 }
 
@@ -327,7 +344,22 @@ fn timeline(
             ));
         }
     }
+    for f in findings {
+        if f.evidence.get("ongoing") == Some(&Value::Bool(false))
+            && let Some(last) = f.evidence.get("last_failure").and_then(Value::as_f64)
+        {
+            events.push(event(
+                w,
+                last,
+                "last_failure",
+                Some(f.id.clone()),
+                format!("last failure of {}; none since", f.id),
+            ));
+        }
+    }
     events.sort_by(|a, b| a.at.total_cmp(&b.at));
+    // One line per event: the same text at the same second is told once.
+    events.dedup_by(|b, a| a.at.floor() == b.at.floor() && a.text == b.text);
     events
 }
 

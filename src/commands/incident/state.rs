@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{Value, json};
 
-use super::failures::{Failures, Window};
+use super::failures::{Failures, Pattern, QUIET, Series, Surge, Window};
 use super::human::{clock, minutes};
 use super::{Event, Finding, IncidentArgs, Kind, Onset, Severity, event};
 use crate::duration::span;
@@ -17,6 +17,7 @@ use crate::ops::orphans::{ListView, read_lists};
 use crate::ops::periodic::{EntryDelay, entry_delays};
 use crate::ops::procs::{Process, State, read_processes, slope_mb_per_hour};
 use crate::ops::queues::{QueueRow, read_queues};
+use crate::render::time::relative;
 use crate::store::job::Job;
 use crate::store::liveness::Liveness;
 use crate::store::{KeyType, Name, Store, StoreResult, keys, value};
@@ -60,6 +61,63 @@ pub struct Read {
     /// Queues whose oldest waiting job was enqueued after `now` (this clock is behind the
     /// producer's, or theirs ahead), with that time: no latency, and no onset, can be told.
     ahead: Vec<(Name, f64)>,
+    /// The Redis and db read, as shown to people (password hidden).
+    pub target: String,
+    /// Changes cogctl made in the window (the audit trail's `end` entries), oldest first.
+    changes: Vec<Change>,
+    /// Jobs running now (read only when a queue is backlogged): identity, class, run_at.
+    running: Vec<(Name, String, Option<f64>)>,
+}
+
+/// One change an operator made with cogctl, from the audit trail.
+struct Change {
+    at: f64,
+    command: String,
+    argv: String,
+    user: String,
+}
+
+/// Audit entries read at most (newest first): the window's changes.
+const CHANGES_READ: usize = 500;
+
+fn read_changes(store: &mut Store, since: f64) -> Vec<Change> {
+    // The audit trail is cogctl's own: unreadable, it only leaves the timeline without it.
+    let Ok(entries) = crate::store::audit::page(store, None, CHANGES_READ) else {
+        return Vec::new();
+    };
+    let mut changes: Vec<Change> = entries
+        .iter()
+        .filter(|e| e.get("phase") == Some("end"))
+        .filter_map(|e| {
+            let at = e
+                .get("time")
+                .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
+                .map(|t| t.timestamp_millis() as f64 / 1000.0)
+                .or_else(|| {
+                    e.id.split('-')
+                        .next()?
+                        .parse::<f64>()
+                        .ok()
+                        .map(|ms| ms / 1000.0)
+                })?;
+            (at >= since).then(|| Change {
+                at,
+                command: e.get("command").unwrap_or("").to_string(),
+                argv: e.get("argv").unwrap_or("").to_string(),
+                user: e.get("user").unwrap_or("").to_string(),
+            })
+        })
+        .collect();
+    changes.sort_by(|a, b| a.at.total_cmp(&b.at));
+    changes
+}
+
+/// The latest change whose command names `verb` and whose command line names `subject`.
+fn change_of<'a>(r: &'a Read, verb: &str, subject: &str) -> Option<&'a Change> {
+    r.changes
+        .iter()
+        .rev()
+        .find(|c| c.command.contains(verb) && c.argv.split_whitespace().any(|w| w == subject))
 }
 
 pub fn read(
@@ -104,6 +162,7 @@ pub fn read(
             .arg(ARRIVALS_SAMPLE - 1);
     }
     let replies = store.pipeline(&pipe)?;
+    let arrivals_empty = backlogged.is_empty();
     let arrivals = backlogged
         .iter()
         .zip(replies)
@@ -125,6 +184,16 @@ pub fn read(
         })
         .collect();
 
+    let running = if arrivals_empty {
+        Vec::new()
+    } else {
+        let busy = crate::ops::busy::read_running(store, now, false)?;
+        problems.extend(busy.problems);
+        busy.jobs
+            .into_iter()
+            .map(|j| (j.identity, j.class.unwrap_or_else(|| "?".into()), j.run_at))
+            .collect()
+    };
     let (processes, mut p) = read_processes(store, now, true)?;
     problems.append(&mut p);
     let (lists, mut p) = read_lists(store, ui, args.orphan_threshold.as_secs_f64(), false)?;
@@ -201,6 +270,9 @@ pub fn read(
         periodic,
         redis,
         ahead,
+        target: String::new(),
+        changes: read_changes(store, now - args.since.as_secs_f64()),
+        running,
     })
 }
 
@@ -227,10 +299,46 @@ fn host(p: &Process) -> String {
         .unwrap_or_else(|| p.identity.shown().into_owned())
 }
 
-/// `failure_surge` and `deaths`.
+/// The patterns `failure_findings` reports: those whose failures (or deaths) surged.
+pub fn surging(w: &Window, fails: &Failures) -> Vec<usize> {
+    (0..fails.patterns.len())
+        .filter(|&i| surge_of(w, fails, &fails.patterns[i]).is_some())
+        .collect()
+}
+
+/// Which series surged, and how: failures counted once (or, when a pattern is seen only
+/// among the retry set's survivors, those, if the fleet's hourly failures rose too), else
+/// deaths.
+fn surge_of<'a>(w: &Window, fails: &Failures, p: &'a Pattern) -> Option<(Surge, &'a Series, Kind)> {
+    // A pattern new in the window needs a few jobs: one job failing on every retry is not
+    // an incident.
+    let enough = |s: &Surge| !s.new || p.jobs_in_window >= super::failures::MIN_FAILURES;
+    if p.failures.first.is_some() {
+        if let Some(s) = p.failures.surge(w).filter(enough) {
+            return Some((s, &p.failures, Kind::FailureSurge));
+        }
+    } else if let Some(s) = p
+        .survivors
+        .surge(w)
+        .filter(enough)
+        .filter(|_| fails.failed_rising(w))
+    {
+        return Some((s, &p.survivors, Kind::FailureSurge));
+    }
+    p.deaths
+        .surge(w)
+        .filter(enough)
+        .map(|s| (s, &p.deaths, Kind::Deaths))
+}
+
+/// One finding per surging pattern, its failures and deaths together, ongoing (fail) or
+/// over (warn), with the evidence of which.
 pub fn failure_findings(ui: &Ui, w: &Window, fails: &Failures) -> Vec<Finding> {
     let mut out = Vec::new();
     for p in &fails.patterns {
+        let Some((surge, series, kind)) = surge_of(w, fails, p) else {
+            continue;
+        };
         let fp = &p.fingerprint;
         let classes = p.classes.sorted();
         let who = classes
@@ -246,102 +354,139 @@ pub fn failure_findings(ui: &Ui, w: &Window, fails: &Failures) -> Vec<Finding> {
                 .map(|(name, n)| json!({ "name": name, "count": n }))
                 .collect()
         };
-        let base = |surge: &super::failures::Surge, series: &super::failures::Series| {
-            json!({
+        let since = surge.onset;
+        let failures = p.failures.in_window + p.survivors.in_window;
+        let deaths = p.deaths.in_window;
+        let last = p.last_failure().unwrap_or(since);
+        let in_surge = series.since(w, since).max(1);
+        let gap = (last - since).max(0.0) / in_surge as f64;
+        let quiet = QUIET.max(10.0 * gap);
+        let over = w.now - last > quiet;
+        let now_per_minute =
+            (p.failures.recent(w, 300.0) + p.survivors.recent(w, 300.0)) as f64 / 5.0;
+        let peak = series.peak_per_minute(w);
+        let counts = {
+            let mut c = count_of(failures, "failure");
+            if deaths > 0 {
+                c.push_str(&format!(", {}", count_of(deaths, "death")));
+            }
+            c
+        };
+        let succeeded = match p.successes_since {
+            Some((n, _)) if n > 0 => format!("; {} succeeded since", count_of(n, "job")),
+            _ => String::new(),
+        };
+        let (severity, summary) = if over {
+            (
+                Severity::Warn,
+                format!(
+                    "{who} failed {}–{} ({error}, {counts} in the window), none since{succeeded}",
+                    clock(ui, since, w.now),
+                    clock(ui, last, w.now),
+                ),
+            )
+        } else {
+            let verb = if kind == Kind::Deaths {
+                "dying"
+            } else {
+                "failing"
+            };
+            (
+                Severity::Fail,
+                format!(
+                    "{who} {verb} since {} ({error}, {counts} in the window{}; last {})",
+                    clock(ui, since, w.now),
+                    if surge.new { ", new" } else { "" },
+                    relative(w.now, last),
+                ),
+            )
+        };
+        let how = match (kind, surge.new) {
+            (Kind::Deaths, true) => "first death of a pattern new in the window",
+            (Kind::Deaths, false) => "first death of the surge",
+            (_, true) => "first failure of a pattern new in the window",
+            (_, false) => "first failure of the surge",
+        };
+        let mut commands = Vec::new();
+        if p.retry > 0 {
+            commands.push(format!(
+                "cogctl retry list --fingerprint {} --limit 20",
+                fp.id
+            ));
+        }
+        if p.dead > 0 {
+            commands.push(format!(
+                "cogctl dead list --fingerprint {} --limit 20",
+                fp.id
+            ));
+        }
+        if p.retry > 0 {
+            commands.push(format!(
+                "cogctl retry triage --fingerprint {} --by class,queue",
+                fp.id
+            ));
+        }
+        if p.dead > 0 && deaths > 0 {
+            commands.push(format!(
+                "cogctl dead retry --fingerprint {} --dry-run",
+                fp.id
+            ));
+        }
+        if commands.is_empty() {
+            commands.push("cogctl stats".into());
+        }
+        let id_kind = kind.name();
+        out.push(Finding {
+            id: format!("{id_kind}:{}", fp.id),
+            kind,
+            severity,
+            started_at: Onset::at(since, how),
+            summary,
+            impact: failures.max(deaths),
+            evidence: json!({
                 "fingerprint": fp.id,
                 "error_class": (!fp.error_class.is_empty()).then_some(&fp.error_class),
                 "pattern": fp.pattern,
                 "new": surge.new,
-                "in_window": series.in_window,
+                "in_window": failures,
+                "deaths_in_window": deaths,
                 "before_window": series.before,
                 "last_15m": surge.recent,
                 "earlier_in_window": surge.earlier,
                 "rate_last_15m_per_hour": round(surge.recent_per_hour),
                 "rate_earlier_per_hour": surge.earlier_per_hour.map(round),
+                "rate_last_5m_per_minute": round(now_per_minute),
+                "peak_5m_per_minute": round(peak),
+                "ongoing": !over,
+                "last_failure": last,
+                "quiet_after_seconds": round(quiet),
+                "successes_since": p.successes_since.map(|(n, _)| n),
+                "successes_from": p.successes_since.map(|(_, from)| from),
                 "first_seen": series.first,
-                "last_seen": series.last,
                 "timeline_per_bucket": series.counts(w),
                 "bucket_seconds": w.bucket,
+                "estimated_from": if series.first.is_some() && std::ptr::eq(series, &p.survivors) {
+                    "retry-set survivors, confirmed by throughput's hourly failures"
+                } else if kind == Kind::Deaths {
+                    "deaths"
+                } else {
+                    "failures counted once from attempts logs, the dead set and History"
+                },
+                "sources": {
+                    "attempts_logs": p.logged,
+                    "retry": p.retry,
+                    "retry_unlogged": p.survivors.in_window + p.survivors.before,
+                    "dead": p.dead,
+                    "history": p.history,
+                },
                 "classes": named(classes.clone()),
                 "queues": named(p.queues.sorted()),
                 "sample_message": p.sample,
-            })
-        };
-        // The retry set holds a failure only until its retry: a steady pattern whose jobs
-        // pass on their first retry shows only its last minutes there, and looks new. Seen
-        // only there, a pattern is a surge once its jobs fail again on retry.
-        let retry_only = p.dead == 0 && p.history == 0;
-        let surge = p
-            .failures
-            .surge(w)
-            .filter(|_| !retry_only || p.retried_again >= super::failures::MIN_FAILURES);
-        if let Some(surge) = surge {
-            let since = surge.onset;
-            let jobs = p.failures.in_window;
-            let mut evidence = base(&surge, &p.failures);
-            evidence["sources"] = json!({ "retry": p.retry, "dead": p.dead, "history": p.history });
-            evidence["retried_again"] = json!(p.retried_again);
-            let how = if surge.new {
-                "first failure of a pattern new in the window"
-            } else {
-                "first failure of the surge"
-            };
-            out.push(Finding {
-                id: format!("failure_surge:{}", fp.id),
-                kind: Kind::FailureSurge,
-                severity: Severity::Fail,
-                started_at: Onset::at(since, how),
-                summary: format!(
-                    "{who} failing since {} ({error}, {} in the window{})",
-                    clock(ui, since, w.now),
-                    count_of(jobs, "failure"),
-                    if surge.new { ", new" } else { "" }
-                ),
-                impact: jobs,
-                evidence,
-                follows: Vec::new(),
-                commands: vec![
-                    format!("cogctl retry list --fingerprint {} --limit 20", fp.id),
-                    format!("cogctl dead list --fingerprint {} --limit 20", fp.id),
-                    format!(
-                        "cogctl retry triage --fingerprint {} --by class,queue",
-                        fp.id
-                    ),
-                ],
-                cause: format!("{who} started failing ({error})"),
-            });
-        }
-        if let Some(surge) = p.deaths.surge(w) {
-            let since = surge.onset;
-            let jobs = p.deaths.in_window;
-            out.push(Finding {
-                id: format!("deaths:{}", fp.id),
-                kind: Kind::Deaths,
-                severity: Severity::Fail,
-                started_at: Onset::at(
-                    since,
-                    if surge.new {
-                        "first death of a pattern new in the window"
-                    } else {
-                        "first death of the surge"
-                    },
-                ),
-                summary: format!(
-                    "{who} dying since {} ({error}, {} in the window{})",
-                    clock(ui, since, w.now),
-                    count_of(jobs, "death"),
-                    if surge.new { ", new" } else { "" }
-                ),
-                impact: jobs,
-                evidence: base(&surge, &p.deaths),
-                follows: Vec::new(),
-                commands: vec![
-                    format!("cogctl dead list --fingerprint {} --limit 20", fp.id),
-                    format!("cogctl dead retry --fingerprint {} --dry-run", fp.id),
-                ],
-                cause: format!("{who} started dying ({error})"),
-            });
-        }
+            }),
+            follows: Vec::new(),
+            commands,
+            cause: format!("{who} started failing ({error})"),
+        });
     }
     out
 }
@@ -372,7 +517,140 @@ pub fn findings(
     throughput(ui, w, r, &mut out);
     periodic(ui, w, r, &mut out);
     redis(r, fails, &mut out);
+    nothing_to_see(args, w, r, fails, &live, &mut out);
+    for c in &r.changes {
+        events.push(event(
+            w,
+            c.at,
+            "operator_change",
+            None,
+            format!("{} ({})", c.argv, c.user),
+        ));
+    }
     (out, events)
+}
+
+/// Backlogs of queues whose readers are all busy have one cause, too few threads: one
+/// `backlog` finding naming them all instead of one per queue.
+fn merge_saturated(
+    ui: &Ui,
+    w: &Window,
+    saturated: &[(&QueueRow, f64, u64, u64)],
+    out: &mut Vec<Finding>,
+) {
+    if saturated.len() < 2 {
+        return;
+    }
+    let ids: BTreeSet<String> = saturated
+        .iter()
+        .map(|s| format!("backlog:{}", s.0.name.shown()))
+        .collect();
+    let merged: Vec<Finding> = out
+        .iter()
+        .filter(|f| f.kind == Kind::Backlog && ids.contains(&f.id))
+        .cloned()
+        .collect();
+    out.retain(|f| !(f.kind == Kind::Backlog && ids.contains(&f.id)));
+    let since = saturated.iter().map(|s| s.1).fold(f64::INFINITY, f64::min);
+    let waiting: u64 = saturated.iter().map(|s| s.0.size).sum();
+    let oldest = saturated.iter().map(|s| s.0.latency).fold(0.0, f64::max);
+    let names: Vec<String> = saturated
+        .iter()
+        .take(LISTED)
+        .map(|s| s.0.name.shown().into_owned())
+        .collect();
+    let more = saturated.len().saturating_sub(LISTED);
+    out.push(Finding {
+        id: "backlog".into(),
+        kind: Kind::Backlog,
+        severity: Severity::Fail,
+        started_at: Onset::at(since, "oldest waiting job of the queues"),
+        summary: format!(
+            "{} queues backing up since {}, every thread reading them busy: {}{} ({} waiting, the oldest for {})",
+            saturated.len(),
+            clock(ui, since, w.now),
+            names.join(", "),
+            if more > 0 { format!(" and {more} more") } else { String::new() },
+            count(waiting),
+            span(oldest)
+        ),
+        impact: waiting,
+        evidence: json!({
+            "queues": merged.iter().map(|f| f.evidence.clone()).collect::<Vec<_>>(),
+            "waiting": waiting,
+        }),
+        follows: Vec::new(),
+        commands: vec!["cogctl busy".into(), "cogctl procs".into(), "cogctl queues".into()],
+        cause: format!("{} queues began backing up", saturated.len()),
+    });
+}
+
+/// No live process and no recent beat, or no cogworker data at all: not a healthy
+/// deployment but, most often, the wrong URL or db.
+fn nothing_to_see(
+    args: &IncidentArgs,
+    w: &Window,
+    r: &Read,
+    fails: &Failures,
+    live: &[&Process],
+    out: &mut Vec<Finding>,
+) {
+    let recent_beat = r
+        .processes
+        .iter()
+        .filter_map(|p| p.beat_age)
+        .any(|age| age <= args.orphan_threshold.as_secs_f64());
+    if !live.is_empty() || recent_beat || out.iter().any(|f| f.kind == Kind::ProcessLost) {
+        return;
+    }
+    let s = &fails.sources;
+    let processed: u64 = r.hours.iter().filter_map(|(_, n)| *n).sum();
+    let empty = r.queues.is_empty()
+        && r.processes.is_empty()
+        && s.retry + s.dead + s.history_failed + s.attempts_logs == 0
+        && processed == 0;
+    let waiting: u64 = r.queues.iter().map(|q| q.size).sum();
+    let summary = if empty {
+        format!(
+            "no cogworker data in {}: no queue, process, failure or throughput (the wrong URL or db?)",
+            r.target
+        )
+    } else if r.processes.is_empty() {
+        format!("no cogworker process has ever registered in {}", r.target)
+    } else {
+        format!(
+            "no live cogworker process in {}: none has beaten in the last {}",
+            r.target,
+            span(args.orphan_threshold.as_secs_f64())
+        )
+    };
+    out.push(Finding {
+        id: "no_data".into(),
+        kind: Kind::NoData,
+        severity: Severity::Warn,
+        started_at: Onset::unknown("nothing here dates it"),
+        summary,
+        impact: waiting,
+        evidence: json!({
+            "target": r.target,
+            "empty": empty,
+            "processes_registered": r.processes.len(),
+            "queues": r.queues.len(),
+            "waiting": waiting,
+            "retry": s.retry,
+            "dead": s.dead,
+            "attempts_logs": s.attempts_logs,
+            "processed_in_window": processed,
+            "window_start": w.start,
+        }),
+        follows: Vec::new(),
+        commands: vec![
+            "cogctl doctor".into(),
+            "cogctl procs".into(),
+            "cogctl stats".into(),
+        ],
+        cause: "no process was working".into(),
+    });
 }
 
 fn queues(
@@ -431,11 +709,21 @@ fn queues(
                     Severity::Warn
                 },
                 started_at: onset(),
-                summary: format!(
-                    "queue {name} is paused with {} waiting, the oldest for {}",
-                    count_of(row.size, "job"),
-                    span(row.latency)
-                ),
+                summary: {
+                    let mut text = format!(
+                        "queue {name} is paused with {} waiting, the oldest for {}",
+                        count_of(row.size, "job"),
+                        span(row.latency)
+                    );
+                    if let Some(c) = row.name.to_str().and_then(|n| change_of(r, "pause", n)) {
+                        text.push_str(&format!(
+                            " (paused by cogctl at {}, {})",
+                            clock(ui, c.at, w.now),
+                            c.user
+                        ));
+                    }
+                    text
+                },
                 impact: row.size,
                 evidence: base,
                 follows: Vec::new(),
@@ -538,6 +826,7 @@ fn queues(
             cause: format!("queue {name} began backing up"),
         });
     }
+    merge_saturated(ui, w, &saturated, out);
     if !unread_all.is_empty() {
         let waiting: u64 = unread_all.iter().map(|(q, _)| q.size).sum();
         let oldest = unread_all
@@ -586,20 +875,61 @@ fn queues(
             .take(LISTED)
             .map(|s| s.0.name.shown().into_owned())
             .collect();
+        // What the busy threads of those queues' readers run, and since when.
+        let readers: BTreeSet<&Name> = live
+            .iter()
+            .filter(|p| {
+                p.queues.iter().any(|q| {
+                    saturated
+                        .iter()
+                        .any(|s| s.0.name.to_str() == Some(q.name.as_str()))
+                })
+            })
+            .map(|p| &p.identity)
+            .collect();
+        let mut classes: std::collections::BTreeMap<&str, (u64, Option<f64>)> =
+            std::collections::BTreeMap::new();
+        for (identity, class, run_at) in &r.running {
+            if readers.contains(identity) {
+                let e = classes.entry(class.as_str()).or_insert((0, None));
+                e.0 += 1;
+                if let Some(t) = run_at {
+                    e.1 = Some(e.1.map_or(*t, |m: f64| m.min(*t)));
+                }
+            }
+        }
+        let mut running: Vec<(&str, u64, Option<f64>)> =
+            classes.into_iter().map(|(c, (n, t))| (c, n, t)).collect();
+        running.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+        let mut summary = format!(
+            "every thread reading {} is busy ({} waiting)",
+            names.join(", "),
+            count(waiting)
+        );
+        if !running.is_empty() {
+            let shown: Vec<String> = running
+                .iter()
+                .take(3)
+                .map(|(c, n, t)| match t {
+                    Some(t) => format!("{c} ×{n} since {}", clock(ui, *t, w.now)),
+                    None => format!("{c} ×{n}"),
+                })
+                .collect();
+            summary.push_str(&format!(", running {}", shown.join(", ")));
+        }
         out.push(Finding {
             id: "capacity".into(),
             kind: Kind::Capacity,
             severity: Severity::Warn,
             started_at: Onset::at(since, "oldest waiting job of the saturated queues"),
-            summary: format!(
-                "every thread reading {} is busy ({} waiting)",
-                names.join(", "),
-                count(waiting)
-            ),
+            summary,
             impact: waiting,
             evidence: json!({
                 "queues": saturated.iter().map(|s| json!({
                     "queue": s.0.name, "size": s.0.size, "processes": s.2, "threads": s.3,
+                })).collect::<Vec<_>>(),
+                "running": running.iter().map(|(c, n, t)| json!({
+                    "class": c, "threads": n, "since": t,
                 })).collect::<Vec<_>>(),
             }),
             follows: Vec::new(),
@@ -1011,7 +1341,8 @@ fn periodic(ui: &Ui, w: &Window, r: &Read, out: &mut Vec<Finding>) {
 }
 
 fn redis(r: &Read, fails: &Failures, out: &mut Vec<Finding>) {
-    let jobs = r.queues.iter().map(|q| q.size).sum::<u64>() + fails.retry + fails.dead;
+    let jobs =
+        r.queues.iter().map(|q| q.size).sum::<u64>() + fails.sources.retry + fails.sources.dead;
     for f in &r.redis {
         let name = f.id.trim_start_matches("redis.");
         out.push(Finding {

@@ -701,6 +701,13 @@ impl TriageReport {
                 when(ui, hi),
                 span(per)
             ));
+            if self.set == JobSet::Retry && !self.from_history {
+                // The retry set keeps a failure only until its retry: a steady pattern's
+                // entries crowd into the last minutes and its timeline seems to rise.
+                line.push_str(
+                    "; survivors only (jobs whose retry passed have left the set): not a rate,                      see `cogctl incident`",
+                );
+            }
         }
         line
     }

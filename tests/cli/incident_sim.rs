@@ -1,0 +1,707 @@
+//! `cogctl incident` against Redis states written by a simulator of the gem's retry path
+//! (KEYS.md §4.3): first failures arrive at a steady or changing rate; each retry passes
+//! with probability p; the backoff is the gem's `n^4 + 15 + r·(n+1)` s with r drawn in 0..29;
+//! a job dies after its 25th retry (`retry_count` 26) or at once with `retry: false`; every
+//! failure goes to the attempts log (last 25 kept, 30 days), to throughput's hour and, when
+//! History is on, to `history:failed`. What is left is what the gem leaves: the retry set
+//! holds only survivors, `failed_at` stays the first failure. Seeded, so a failing seed can
+//! be replayed; seeded with pipelines, so 200 seeds stay fast.
+
+use std::collections::HashMap;
+
+use serde_json::{Value, json};
+
+use crate::support::{Cogctl, RedisServer};
+
+/// A Friday, 18:00 UTC.
+const NOW: f64 = 1_796_407_200.0;
+const MIN: f64 = 60.0;
+const HOUR: f64 = 3600.0;
+const DAY: f64 = 86_400.0;
+
+/// SplitMix64: small, seedable, good enough for arrivals and coin flips.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in [0, 1).
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * self.unit()
+    }
+
+    /// Log-uniform in [lo, hi].
+    fn log_range(&mut self, lo: f64, hi: f64) -> f64 {
+        (lo.ln() + (hi.ln() - lo.ln()) * self.unit()).exp()
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    fn jid(&mut self) -> String {
+        format!("{:016x}{:08x}", self.next(), self.next() as u32)
+    }
+}
+
+/// One kind of failing job.
+#[derive(Clone)]
+struct Pattern {
+    class: &'static str,
+    queue: &'static str,
+    error_class: &'static str,
+    /// The message; `{}` is replaced by a number that differs per failure (an id, a port).
+    message: &'static str,
+    /// First failures a minute, piecewise: from each time on, that rate (0 ends it).
+    rates: Vec<(f64, f64)>,
+    /// Probability that a retry passes.
+    pass: f64,
+    /// `retry: false`: the first failure is a death.
+    no_retry: bool,
+    /// Until then every retry fails too (an outage); after it, retries pass with `pass`.
+    down_until: f64,
+}
+
+impl Pattern {
+    fn steady(
+        class: &'static str,
+        error_class: &'static str,
+        message: &'static str,
+        from: f64,
+        per_minute: f64,
+        pass: f64,
+    ) -> Pattern {
+        Pattern {
+            class,
+            queue: "default",
+            error_class,
+            message,
+            rates: vec![(from, per_minute)],
+            pass,
+            no_retry: false,
+            down_until: 0.0,
+        }
+    }
+}
+
+/// What the simulator planted, to check the report against.
+#[derive(Default, Debug)]
+struct Planted {
+    /// Per error class: failure times (every failed attempt).
+    failures: HashMap<&'static str, Vec<f64>>,
+    deaths: HashMap<&'static str, u64>,
+}
+
+impl Planted {
+    fn in_window(&self, error_class: &str, from: f64, now: f64) -> u64 {
+        self.failures.get(error_class).map_or(0, |v| {
+            v.iter().filter(|&&t| t >= from && t <= now).count() as u64
+        })
+    }
+
+    fn first(&self, error_class: &str) -> f64 {
+        self.failures[error_class]
+            .iter()
+            .copied()
+            .fold(f64::INFINITY, f64::min)
+    }
+
+    fn last(&self, error_class: &str) -> f64 {
+        self.failures[error_class]
+            .iter()
+            .copied()
+            .fold(f64::NEG_INFINITY, f64::max)
+    }
+}
+
+struct Sim {
+    now: f64,
+    rng: Rng,
+    history: bool,
+    logs: bool,
+    pipe: redis::Pipeline,
+    /// hour → (processed, failed), for the hours throughput still keeps (25 h).
+    hours: HashMap<i64, (u64, u64)>,
+    history_failed: Vec<(f64, String)>,
+    history_success: Vec<(f64, String)>,
+    planted: Planted,
+    args: u64,
+}
+
+impl Sim {
+    fn new(seed: u64, now: f64, history: bool, logs: bool) -> Sim {
+        Sim {
+            now,
+            rng: Rng(seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 0x5DEE_CE66),
+            history,
+            logs,
+            pipe: redis::pipe(),
+            hours: HashMap::new(),
+            history_failed: Vec::new(),
+            history_success: Vec::new(),
+            planted: Planted::default(),
+            args: 0,
+        }
+    }
+
+    fn count(&mut self, t: f64, failed: bool) {
+        if t < self.now - 25.0 * HOUR {
+            return;
+        }
+        let e = self.hours.entry((t / HOUR).floor() as i64).or_default();
+        if failed {
+            e.1 += 1;
+        } else {
+            e.0 += 1;
+        }
+    }
+
+    fn history_entry(&mut self, job: &Value, started: f64, finished: f64, error: Option<&str>) {
+        if !self.history || finished < self.now - 30.0 * DAY {
+            return;
+        }
+        let mut h = json!({
+            "jid": job["jid"], "class": job["class"], "queue": job["queue"], "args": job["args"],
+            "status": if error.is_some() { "failed" } else { "success" },
+            "started_at": started, "finished_at": finished,
+        });
+        if let Some(message) = error {
+            h["error_class"] = job["error_class"].clone();
+            h["error_message"] = json!(message);
+            h["backtrace"] = json!([format!("/app/jobs/{}.rb:12:in 'perform'", job["class"])]);
+            self.history_failed.push((finished, h.to_string()));
+        } else {
+            self.history_success.push((finished, h.to_string()));
+        }
+    }
+
+    /// Every pattern's jobs, from their first failure to now.
+    fn run(&mut self, p: &Pattern) {
+        for (i, &(from, rate)) in p.rates.iter().enumerate() {
+            let until = p.rates.get(i + 1).map_or(self.now, |r| r.0).min(self.now);
+            if rate <= 0.0 {
+                continue;
+            }
+            let mut t = from;
+            loop {
+                t += -(1.0 - self.rng.unit()).ln() / (rate / MIN);
+                if t >= until {
+                    break;
+                }
+                self.job(p, t);
+            }
+        }
+    }
+
+    /// One job whose first run failed at `t0`, through its retries, as the gem files it.
+    fn job(&mut self, p: &Pattern, t0: f64) {
+        let jid = self.rng.jid();
+        self.args += 1;
+        let enqueued = t0 - self.rng.range(0.01, 2.0);
+        let mut job = json!({
+            "retry": !p.no_retry, "queue": p.queue, "class": p.class, "args": [self.args],
+            "jid": jid, "created_at": enqueued, "enqueued_at": enqueued,
+        });
+        let mut log: Vec<String> = Vec::new();
+        let mut t = t0;
+        let mut n: u64 = 0;
+        loop {
+            n += 1;
+            let message = p
+                .message
+                .replace("{}", &self.rng.below(100_000).to_string());
+            self.planted
+                .failures
+                .entry(p.error_class)
+                .or_default()
+                .push(t);
+            self.count(t, true);
+            let started = t - self.rng.range(0.02, 1.5);
+            job["error_class"] = json!(p.error_class);
+            job["error_message"] = json!(message);
+            if job.get("failed_at").is_none() {
+                job["failed_at"] = json!(t);
+            }
+            job["retry_count"] = json!(n);
+            self.history_entry(&job, started, t, Some(&message));
+            let dead = p.no_retry || n > 25;
+            log.push(
+                json!({"attempt": n, "failed_at": t + 0.001,
+                       "outcome": if dead { "dead" } else { "retrying" },
+                       "error_class": p.error_class, "error_message": message})
+                .to_string(),
+            );
+            if dead {
+                *self.planted.deaths.entry(p.error_class).or_default() += 1;
+                self.pipe
+                    .cmd("ZADD")
+                    .arg("cogworker:dead")
+                    .arg(t)
+                    .arg(job.to_string());
+                break;
+            }
+            let r = self.rng.below(30) as f64;
+            let n4 = (n as f64).powi(4);
+            let next = t + n4 + 15.0 + r * (n as f64 + 1.0);
+            let runtime = self.rng.range(0.05, 2.0);
+            if next + runtime >= self.now {
+                self.pipe
+                    .cmd("ZADD")
+                    .arg("cogworker:retry")
+                    .arg(next)
+                    .arg(job.to_string());
+                break;
+            }
+            job["enqueued_at"] = json!(next + 0.001);
+            if next >= p.down_until && self.rng.unit() < p.pass {
+                let done = next + runtime;
+                self.count(done, false);
+                self.history_entry(&job, next + 0.01, done, None);
+                break;
+            }
+            t = next + runtime;
+        }
+        // The log's last write sets its 30 days; an older one has expired.
+        let last = t;
+        if self.logs && last >= self.now - 30.0 * DAY {
+            let key = format!("cogworker:job_attempts:{jid}");
+            let keep = log.len().saturating_sub(25);
+            self.pipe.cmd("RPUSH").arg(&key).arg(&log[keep..]);
+        }
+    }
+
+    /// Jobs that just work, `per_hour` an hour, counted in throughput (and, History on, the
+    /// last `recent` seconds of them in `history:success`).
+    fn background(&mut self, per_hour: u64, recent: f64) {
+        let this = (self.now / HOUR).floor() as i64;
+        for h in this - 24..=this {
+            let into = if h == this {
+                (self.now - h as f64 * HOUR) / HOUR
+            } else {
+                1.0
+            };
+            self.hours.entry(h).or_default().0 += (per_hour as f64 * into) as u64;
+        }
+        if self.history {
+            let n = (per_hour as f64 * recent / HOUR) as u64;
+            for i in 0..n {
+                let t = self.now - recent + i as f64 * recent / n as f64;
+                let job = json!({"jid": self.rng.jid(), "class": "SyncJob", "queue": "default",
+                                 "args": [i]});
+                self.history_entry(&job, t - 0.2, t, None);
+            }
+        }
+    }
+
+    /// Processes up since `started` (live), with their queues.
+    fn processes(&mut self, n: usize, started: f64) {
+        for i in 0..n {
+            let identity = format!("app-{i}:{}:{:012x}", 100 + i, self.rng.next() >> 16);
+            let info = json!({"hostname": format!("app-{i}"), "pid": 100 + i,
+                              "concurrency": 10, "queues": ["default", "billing"],
+                              "started_at": started})
+            .to_string();
+            let key = format!("cogworker:process:{identity}");
+            self.pipe
+                .cmd("HSET")
+                .arg(&key)
+                .arg("info")
+                .arg(info)
+                .arg("busy")
+                .arg("1")
+                .arg("quiet")
+                .arg("false")
+                .cmd("EXPIRE")
+                .arg(&key)
+                .arg(60)
+                .cmd("SADD")
+                .arg("cogworker:processes")
+                .arg(&identity);
+        }
+        // Queues draining: a few jobs, just enqueued.
+        for (q, n) in [("default", 6), ("billing", 2)] {
+            self.pipe.cmd("SADD").arg("cogworker:queues").arg(q);
+            for i in 0..n {
+                let t = self.now - 1.0 - i as f64;
+                let job = json!({"retry": true, "queue": q, "class": "SyncJob", "args": [i],
+                                 "jid": self.rng.jid(), "created_at": t, "enqueued_at": t});
+                self.pipe
+                    .cmd("LPUSH")
+                    .arg(format!("cogworker:queue:{q}"))
+                    .arg(job.to_string());
+            }
+        }
+    }
+
+    /// Write it all (throughput, History trimmed as the gem trims it) to `server`.
+    fn write(mut self, server: &RedisServer) -> Planted {
+        for (h, (processed, failed)) in std::mem::take(&mut self.hours) {
+            let key = format!("cogworker:throughput:{h}");
+            self.pipe
+                .cmd("HSET")
+                .arg(&key)
+                .arg("processed")
+                .arg(processed)
+                .arg("failed")
+                .arg(failed);
+        }
+        for (list, entries) in [
+            ("failed", std::mem::take(&mut self.history_failed)),
+            ("success", std::mem::take(&mut self.history_success)),
+        ] {
+            let mut entries = entries;
+            entries.sort_by(|a, b| b.0.total_cmp(&a.0));
+            entries.truncate(50_000);
+            for chunk in entries.chunks(1000) {
+                let mut cmd = redis::cmd("ZADD");
+                cmd.arg(format!("cogworker:history:{list}"));
+                for (t, m) in chunk {
+                    cmd.arg(*t).arg(m);
+                }
+                self.pipe.add_command(cmd);
+            }
+        }
+        let mut conn = server.conn();
+        self.pipe
+            .query::<()>(&mut conn)
+            .expect("seed the simulated state");
+        self.planted
+    }
+}
+
+fn incident(server: &RedisServer, now: f64) -> (i32, Value) {
+    let run = Cogctl::new(server)
+        .now(now)
+        .args(["incident", "--json"])
+        .run();
+    assert!(run.stderr.is_empty(), "{}", run.snapshot());
+    (run.code, run.json())
+}
+
+/// A healthy fleet, drawn from `seed`: a steady pattern (0.1–20 failures a minute, 0–95 %
+/// of retries passing, for 1–5 days), a pattern that always fails (bad rows), a trickle of
+/// deaths, processes up for days, queues draining. History on for odd seeds; attempts logs
+/// missing (expired or deleted) for every fourth seed.
+fn healthy(seed: u64, now: f64) -> Sim {
+    healthy_with(seed, now, seed % 2 == 1, seed % 4 != 2)
+}
+
+fn healthy_with(seed: u64, now: f64, history: bool, logs: bool) -> Sim {
+    let mut sim = Sim::new(seed, now, history, logs);
+    let mut rng = Rng(seed ^ 0xA5A5_A5A5);
+    let mut rate = rng.log_range(0.1, 20.0);
+    let pass = rng.range(0.0, 0.95);
+    let mut days = rng.range(1.0, 5.0);
+    // Failures a job makes on average, to keep a seed's state small: a long, fast, often
+    // failing pattern is shortened (never under a day), then slowed.
+    let per_job = (1.0 / pass.max(0.09)).min(11.0);
+    let budget = 6_000.0;
+    if rate * days * 1440.0 * per_job > budget {
+        days = (budget / (rate * 1440.0 * per_job)).max(1.0);
+        rate = rate.min(budget / (days * 1440.0 * per_job));
+    }
+    sim.processes(4, now - rng.range(1.0, 5.0) * DAY);
+    sim.background(rng.range(2000.0, 6000.0) as u64, 600.0);
+    sim.run(&Pattern::steady(
+        "MailJob",
+        "Net::ReadTimeout",
+        "Net::ReadTimeout with #<TCPSocket:(closed)> after {} ms",
+        now - days * DAY,
+        rate,
+        pass,
+    ));
+    sim.run(&Pattern::steady(
+        "ImportRowJob",
+        "ActiveRecord::RecordInvalid",
+        "Validation failed: Email is invalid (row {})",
+        now - rng.range(1.0, 5.0) * DAY,
+        rng.range(0.01, 0.05),
+        0.0,
+    ));
+    let mut trickle = Pattern::steady(
+        "WebhookJob",
+        "JSON::ParserError",
+        "unexpected token at '{}'",
+        now - rng.range(1.0, 5.0) * DAY,
+        rng.range(0.01, 0.1),
+        0.0,
+    );
+    trickle.no_retry = true;
+    sim.run(&trickle);
+    sim
+}
+
+fn describe(report: &Value) -> String {
+    serde_json::to_string_pretty(report).unwrap()
+}
+
+/// Healthy seeds `from..to`: every one silent (nothing above info, exit 0), and the report
+/// says what it read.
+fn healthy_seeds(from: u64, to: u64) {
+    let server = RedisServer::start();
+    for seed in from..to {
+        server.exec(&[&["FLUSHDB"]]);
+        let sim = healthy(seed, NOW);
+        let logs = sim.logs;
+        sim.write(&server);
+        let (code, report) = incident(&server, NOW);
+        assert!(
+            report["findings"].as_array().unwrap().is_empty() && code == 0,
+            "seed {seed}: {}",
+            describe(&report)
+        );
+        let read = &report["read"];
+        assert!(read["retry"].as_u64().is_some(), "seed {seed}: {read}");
+        if logs {
+            assert!(read["attempts_logs"].as_u64().unwrap() > 0, "seed {seed}");
+        } else {
+            assert_eq!(read["attempts_logs"], 0, "seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn healthy_fleets_are_silent_seeds_0_to_50() {
+    healthy_seeds(0, 50);
+}
+
+#[test]
+fn healthy_fleets_are_silent_seeds_50_to_100() {
+    healthy_seeds(50, 100);
+}
+
+#[test]
+fn healthy_fleets_are_silent_seeds_100_to_150() {
+    healthy_seeds(100, 150);
+}
+
+#[test]
+fn healthy_fleets_are_silent_seeds_150_to_200() {
+    healthy_seeds(150, 200);
+}
+
+/// The report's failure finding for `error_class`.
+fn failure_of<'a>(report: &'a Value, error_class: &str) -> Option<&'a Value> {
+    report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["evidence"]["error_class"] == error_class)
+}
+
+#[track_caller]
+fn onset_within(f: &Value, first: f64, secs: f64, seed: u64) {
+    let at = f["started_at"]["at"].as_f64().expect("an onset");
+    assert!(
+        (at - first).abs() <= secs,
+        "seed {seed}: onset {at} is {} s from the first failure {first}: {f:#}",
+        at - first
+    );
+}
+
+#[test]
+fn a_storm_after_a_deploy_is_found_with_its_onset_in_every_seed() {
+    let server = RedisServer::start();
+    for seed in 0..20 {
+        server.exec(&[&["FLUSHDB"]]);
+        let mut sim = healthy_with(1000 + seed, NOW, seed % 2 == 1, true);
+        let mut rng = Rng(seed);
+        let deploy = NOW - 27.0 * MIN;
+        sim.processes(3, deploy);
+        // Every attempt fails since the deploy (a missing column), jobs arriving at 2–20 a
+        // minute; on even seeds the same error also failed now and then for days.
+        let onset = NOW - 26.0 * MIN;
+        let mut storm = Pattern::steady(
+            "Billing::InvoiceJob",
+            "PG::UndefinedColumn",
+            "ERROR:  column invoices.tax_code does not exist (invoice {})",
+            onset,
+            rng.range(2.0, 20.0),
+            0.0,
+        );
+        if seed % 2 == 0 {
+            storm.rates.insert(0, (NOW - 3.0 * DAY, 0.02));
+        }
+        sim.run(&storm);
+        let planted = sim.write(&server);
+        let first = planted
+            .failures
+            .get("PG::UndefinedColumn")
+            .unwrap()
+            .iter()
+            .copied()
+            .filter(|&t| t >= onset)
+            .fold(f64::INFINITY, f64::min);
+        let (code, report) = incident(&server, NOW);
+        assert_eq!(code, 1, "seed {seed}: {}", describe(&report));
+        let f = failure_of(&report, "PG::UndefinedColumn")
+            .unwrap_or_else(|| panic!("seed {seed}: no storm: {}", describe(&report)));
+        assert_eq!(f["kind"], "failure_surge");
+        assert_eq!(f["severity"], "fail");
+        assert_eq!(f["evidence"]["ongoing"], true);
+        onset_within(f, first, 180.0, seed);
+        assert_eq!(
+            f["evidence"]["in_window"].as_u64().unwrap(),
+            planted.in_window("PG::UndefinedColumn", NOW - 6.0 * HOUR, NOW),
+            "seed {seed}: each failure counted once"
+        );
+        // The healthy patterns stay silent beside it.
+        for quiet in [
+            "Net::ReadTimeout",
+            "ActiveRecord::RecordInvalid",
+            "JSON::ParserError",
+        ] {
+            assert!(failure_of(&report, quiet).is_none(), "seed {seed}: {quiet}");
+        }
+    }
+}
+
+#[test]
+fn a_flaky_upstream_is_found_while_most_retries_pass_in_every_seed() {
+    let server = RedisServer::start();
+    for seed in 0..20 {
+        server.exec(&[&["FLUSHDB"]]);
+        let mut sim = healthy_with(2000 + seed, NOW, seed % 2 == 0, true);
+        let mut rng = Rng(seed + 77);
+        // 30 % of attempts fail for the last 20 minutes; 70 % of retries pass.
+        let onset = NOW - 20.0 * MIN;
+        let attempts = rng.range(10.0, 60.0);
+        sim.run(&Pattern::steady(
+            "Shipping::QuoteJob",
+            "Faraday::TimeoutError",
+            "timeout after 5 s (request {})",
+            onset,
+            0.3 * attempts,
+            0.7,
+        ));
+        let planted = sim.write(&server);
+        let first = planted.first("Faraday::TimeoutError");
+        let (code, report) = incident(&server, NOW);
+        assert_eq!(code, 1, "seed {seed}: {}", describe(&report));
+        let f = failure_of(&report, "Faraday::TimeoutError")
+            .unwrap_or_else(|| panic!("seed {seed}: not found: {}", describe(&report)));
+        assert_eq!(f["kind"], "failure_surge");
+        onset_within(f, first, 180.0, seed);
+        assert_eq!(
+            f["evidence"]["in_window"].as_u64().unwrap(),
+            planted.in_window("Faraday::TimeoutError", NOW - 6.0 * HOUR, NOW),
+        );
+    }
+}
+
+/// The live outage: two workers with History on, Stripe rate-limiting every charge for
+/// 2.5 minutes from 17:54, five jobs with no handler dying at once.
+fn outage(now: f64) -> Sim {
+    let mut sim = Sim::new(36, now, true, true);
+    sim.processes(2, now - 2.0 * DAY);
+    sim.background(3000, 900.0);
+    let start = NOW - 6.0 * MIN;
+    let end = start + 150.0;
+    // Charges arrive at 100 a minute; during the outage every attempt fails, after it every
+    // retry passes.
+    sim.run(&Pattern {
+        class: "Billing::ChargeJob",
+        queue: "billing",
+        error_class: "Stripe::RateLimitError",
+        message: "Request req_{}: Too many requests. You have hit the rate limit.",
+        rates: vec![(start, 100.0), (end, 0.0)],
+        pass: 1.0,
+        no_retry: false,
+        down_until: end,
+    });
+    let missing = Pattern {
+        class: "Reports::ExportJob",
+        queue: "default",
+        error_class: "NameError",
+        message: "uninitialized constant Reports::ExportJob{}",
+        rates: Vec::new(),
+        pass: 0.0,
+        no_retry: true,
+        down_until: 0.0,
+    };
+    for i in 0..5 {
+        let t = start + 30.0 + 20.0 * i as f64;
+        if t < now {
+            sim.job(&missing, t);
+        }
+    }
+    sim
+}
+
+#[test]
+fn a_live_outage_is_ongoing_during_it_and_over_after_it_with_exact_counts() {
+    let server = RedisServer::start();
+    // 17:56: the outage is on (it began 17:54:00 and ends 17:56:30).
+    let during = NOW - 4.0 * MIN;
+    let planted = outage(during).write(&server);
+    let (code, report) = incident(&server, during);
+    assert_eq!(code, 1, "{}", describe(&report));
+    let f = failure_of(&report, "Stripe::RateLimitError").expect("the outage");
+    assert_eq!(f["severity"], "fail", "{f:#}");
+    assert_eq!(f["evidence"]["ongoing"], true);
+    let planted_n = planted.in_window("Stripe::RateLimitError", during - 6.0 * HOUR, during);
+    assert_eq!(f["evidence"]["in_window"].as_u64().unwrap(), planted_n);
+    onset_within(f, planted.first("Stripe::RateLimitError"), 5.0, 0);
+    assert_eq!(report["findings"][0]["id"], f["id"]);
+    assert!(
+        report["headline"]
+            .as_str()
+            .unwrap()
+            .starts_with("Billing::ChargeJob failing since 17:54"),
+        "{}",
+        report["headline"]
+    );
+
+    // 18:00, three minutes after it ended: over, with its span, and nothing since.
+    server.exec(&[&["FLUSHDB"]]);
+    let planted = outage(NOW).write(&server);
+    let (_, report) = incident(&server, NOW);
+    let f = failure_of(&report, "Stripe::RateLimitError").expect("the outage, over");
+    assert_eq!(f["severity"], "warn", "{f:#}");
+    assert_eq!(f["evidence"]["ongoing"], false);
+    let n = planted.in_window("Stripe::RateLimitError", NOW - 6.0 * HOUR, NOW);
+    assert_eq!(f["evidence"]["in_window"].as_u64().unwrap(), n);
+    let last = planted.last("Stripe::RateLimitError");
+    assert!(
+        (f["evidence"]["last_failure"].as_f64().unwrap() - last).abs() < 1.0,
+        "{f:#}"
+    );
+    let summary = f["summary"].as_str().unwrap();
+    assert!(
+        summary.starts_with("Billing::ChargeJob failed 17:54–17:56")
+            && summary.contains("none since"),
+        "{summary}"
+    );
+    assert!(f["evidence"]["successes_since"].as_u64().unwrap() > 0);
+    // Five jobs that died once: one finding, 5 failures and 5 deaths.
+    let dead = failure_of(&report, "NameError").expect("the deaths");
+    assert_eq!(dead["evidence"]["in_window"], 5, "{dead:#}");
+    assert_eq!(dead["evidence"]["deaths_in_window"], 5);
+    assert_eq!(
+        report["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["evidence"]["error_class"] == "NameError")
+            .count(),
+        1
+    );
+    // Dead only: no retry commands offered.
+    assert!(
+        dead["commands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| !c.as_str().unwrap().starts_with("cogctl retry"))
+    );
+}
