@@ -254,6 +254,28 @@ impl Ctx {
         self.store = None;
     }
 
+    /// A context like this one for another thread (the console's reader): the same Redis,
+    /// config context, audit and undo settings, with a connection of its own, its stdout
+    /// captured and its warnings kept, so that nothing it does writes over a full screen.
+    pub fn sibling(&self) -> Ctx {
+        let mut ui = self.ui.clone();
+        ui.warnings = crate::term::ui::Warnings::kept();
+        ui.stderr_is_terminal = false;
+        ui.stdin_is_terminal = false;
+        ui.quiet = true;
+        Ctx {
+            ui,
+            out: Out::Buffer(Vec::new()),
+            connect: self.connect.clone(),
+            store: None,
+            context: self.context.clone(),
+            audit: AuditNote::default(),
+            confirm_context: self.confirm_context.clone(),
+            require_audit: self.require_audit,
+            undo: self.undo.clone(),
+        }
+    }
+
     /// Run `f` with stdout swapped for a buffer, and return what it wrote there with its
     /// result: a `--watch` refresh is drawn or wrapped whole, never half-printed.
     pub fn captured<T>(&mut self, f: impl FnOnce(&mut Ctx) -> T) -> (T, Vec<u8>) {

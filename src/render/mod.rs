@@ -2,6 +2,7 @@
 //! `Report` trait that turns a command's result into table, JSON or NDJSON output.
 
 pub mod chart;
+pub mod console;
 pub mod doctor;
 pub mod exposition;
 pub mod help;

@@ -27,7 +27,9 @@ use ratatui::crossterm::terminal::{
 use ratatui::crossterm::{cursor, execute};
 
 use super::Ctx;
-use crate::render::top::{Chrome, draw};
+use crate::console::reader::{Answer, Reader, Request};
+use crate::console::{Change, Console, Outcome as Keyed};
+use crate::render::top::{Chrome, draw_in};
 use crate::term::exit::{Exit, UsageError};
 use crate::term::values::parse_duration;
 use app::{App, Outcome};
@@ -103,6 +105,18 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
         .name("top-sampler".into())
         .spawn(move || sample_loop(sampler, interval, &requested, &updates))?;
 
+    // The console's reader: a connection and a thread of its own for the lists and jobs.
+    let (asks, asked) = mpsc::channel::<Request>();
+    let (answers, answered) = mpsc::channel::<Answer>();
+    let reader = Reader::new(ctx.sibling());
+    let reading = thread::Builder::new()
+        .name("console-reader".into())
+        .spawn(move || reader.run(&asked, &answers))?;
+    let mut console = Console::new(asks);
+    console.target = target.clone();
+    console.context = ctx.context.as_ref().map(|c| c.name.clone());
+    console.color = ctx.ui.styles.enabled;
+
     let signals = Signals::default();
     for signal in [libc::SIGTERM, libc::SIGHUP] {
         signal_hook::flag::register(signal, Arc::clone(&signals.stop))?;
@@ -120,6 +134,8 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
         event_loop(
             &mut screen.terminal,
             &mut app,
+            &mut console,
+            &answered,
             &updated,
             &requests,
             &signals,
@@ -128,7 +144,9 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
         )
     };
     drop(requests);
+    drop(console);
     let _ = sampling.join();
+    let _ = reading.join();
     if args.refreshes.is_some() && !timings.is_empty() {
         let ms: Vec<f64> = timings.iter().map(|d| d.as_secs_f64() * 1000.0).collect();
         let mean = ms.iter().sum::<f64>() / ms.len() as f64;
@@ -166,9 +184,12 @@ fn refusal(ctx: &Ctx) -> Option<String> {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn event_loop(
     terminal: &mut Tty,
     app: &mut App,
+    console: &mut Console,
+    answered: &Receiver<Answer>,
     updated: &Receiver<Update>,
     requests: &Sender<Action>,
     signals: &Signals,
@@ -181,9 +202,23 @@ fn event_loop(
         if stop.load(Ordering::SeqCst) {
             return Ok(());
         }
+        if let Ok(size) = terminal.size() {
+            console.rows = crate::render::console::list_rows(size.height);
+        }
         if dirty {
-            let shown = app.shown();
-            if let Err(e) = terminal.draw(|frame| draw(frame, &shown, &app.chrome)) {
+            let drawn = if console.at_home() {
+                let shown = app.shown();
+                let over = console.shown(app.chrome.banner.as_ref());
+                terminal.draw(|frame| {
+                    let area = crate::render::console::home_area(frame.area());
+                    draw_in(frame, area, &shown, &app.chrome);
+                    crate::render::console::draw_over_home(frame, &over);
+                })
+            } else {
+                let shown = console.shown(app.chrome.banner.as_ref());
+                terminal.draw(|frame| crate::render::console::draw(frame, &shown))
+            };
+            if let Err(e) = drawn {
                 // A terminal that hung up under a draw ends the run like its hang-up signal.
                 return match input(Duration::ZERO) {
                     Ok(Input::HungUp) => Ok(()),
@@ -201,14 +236,27 @@ fn event_loop(
                 while event::poll(Duration::ZERO)? {
                     match event::read()? {
                         Event::Key(key) if key.kind != KeyEventKind::Release => {
-                            match app.key(key) {
-                                Outcome::Quit => return Ok(()),
-                                Outcome::Act(action) => {
-                                    requests.send(action)?;
+                            match console.key(key, &app.view) {
+                                Keyed::Quit => return Ok(()),
+                                Keyed::Redraw => dirty = true,
+                                Keyed::Nothing => {}
+                                Keyed::Change(change) => {
+                                    requests.send(match change {
+                                        Change::Pause(name) => Action::Pause(name),
+                                        Change::Resume(name) => Action::Resume(name),
+                                        Change::Quiet(name) => Action::Quiet(name),
+                                    })?;
                                     dirty = true;
                                 }
-                                Outcome::Redraw => dirty = true,
-                                Outcome::Nothing => {}
+                                Keyed::Pass => match app.key(key) {
+                                    Outcome::Quit => return Ok(()),
+                                    Outcome::Act(action) => {
+                                        requests.send(action)?;
+                                        dirty = true;
+                                    }
+                                    Outcome::Redraw => dirty = true,
+                                    Outcome::Nothing => {}
+                                },
                             }
                         }
                         Event::Resize(..) => dirty = true,
@@ -233,6 +281,7 @@ fn event_loop(
                         Err(reason) => app.chrome.banner = Some(reason),
                     }
                     app.reselect();
+                    console.refresh(&app.view);
                     timings.push(took);
                     dirty = true;
                     if refreshes.is_some_and(|n| timings.len() as u64 >= n) {
@@ -240,10 +289,12 @@ fn event_loop(
                     }
                 }
                 Ok(Update::Done(outcome)) => {
-                    app.chrome.notice = Some(match outcome {
+                    let said = match outcome {
                         Ok(done) => done,
                         Err(why) => format!("failed: {why}"),
-                    });
+                    };
+                    console.status = Some(said.clone());
+                    app.chrome.notice = Some(said);
                     dirty = true;
                 }
                 Err(mpsc::TryRecvError::Empty) => break,
@@ -251,6 +302,10 @@ fn event_loop(
                     anyhow::bail!("the sampler thread stopped")
                 }
             }
+        }
+        for answer in answered.try_iter() {
+            console.answer(answer);
+            dirty = true;
         }
     }
 }
