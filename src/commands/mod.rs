@@ -263,6 +263,7 @@ impl Ctx {
         ui.stderr_is_terminal = false;
         ui.stdin_is_terminal = false;
         ui.quiet = true;
+        ui.styles = crate::term::ui::Styles { enabled: false };
         Ctx {
             ui,
             out: Out::Buffer(Vec::new()),

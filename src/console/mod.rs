@@ -9,6 +9,7 @@
 //! (reader.rs, its own thread and connection) for the rows around the cursor, by rank, so
 //! that a list of any size costs what the screen shows. Drawing is render/console.rs.
 
+pub mod act;
 pub mod reader;
 pub mod views;
 
@@ -75,11 +76,20 @@ struct Screen {
     body: Body2,
 }
 
+/// What a question's yes does.
+enum Then {
+    Change(Change),
+    Act(act::Act),
+}
+
 /// A question waiting for its answer.
 struct Ask {
     lines: Vec<String>,
     title: String,
-    change: Change,
+    then: Then,
+    /// A protected context's name, to be typed in full.
+    need: Option<String>,
+    typed: String,
 }
 
 pub struct Console {
@@ -98,6 +108,12 @@ pub struct Console {
     pub target: String,
     pub context: Option<String>,
     pub color: bool,
+    /// Why this context can change nothing (read-only), if so.
+    pub read_only: Option<String>,
+    /// The protected context's name, typed to confirm a change.
+    pub protected: Option<String>,
+    /// The undo id of the last change made here, for `u`.
+    last_undo: Option<String>,
     requests: Sender<Request>,
 }
 
@@ -116,6 +132,9 @@ impl Console {
             target: String::new(),
             context: None,
             color: false,
+            read_only: None,
+            protected: None,
+            last_undo: None,
             requests,
         }
     }
@@ -138,14 +157,43 @@ impl Console {
             self.help = false;
             return Outcome::Redraw;
         }
-        if let Some(ask) = self.ask.take() {
-            return match key.code {
-                KeyCode::Char('y') | KeyCode::Char('Y') => {
-                    self.status = Some("working…".into());
-                    Outcome::Change(ask.change)
+        if let Some(mut ask) = self.ask.take() {
+            let yes = match (&ask.need, key.code) {
+                (Some(_), KeyCode::Char(c)) => {
+                    ask.typed.push(c);
+                    self.ask = Some(ask);
+                    return Outcome::Redraw;
                 }
-                _ => {
-                    self.status = Some("cancelled; nothing was changed".into());
+                (Some(_), KeyCode::Backspace) => {
+                    ask.typed.pop();
+                    self.ask = Some(ask);
+                    return Outcome::Redraw;
+                }
+                (Some(name), KeyCode::Enter) => &ask.typed == name,
+                (None, KeyCode::Char('y') | KeyCode::Char('Y')) => true,
+                _ => false,
+            };
+            if !yes {
+                self.status = Some(match &ask.need {
+                    Some(name) if !ask.typed.is_empty() => format!(
+                        "{:?} is not the context's name ({name}); nothing was changed",
+                        ask.typed
+                    ),
+                    _ => "cancelled; nothing was changed".into(),
+                });
+                return Outcome::Redraw;
+            }
+            self.status = Some("working…".into());
+            return match ask.then {
+                Then::Change(change) => Outcome::Change(change),
+                Then::Act(act) => {
+                    let _ = self.requests.send(Request {
+                        id: 0,
+                        want: Want::Act {
+                            act,
+                            dry_run: false,
+                        },
+                    });
                     Outcome::Redraw
                 }
             };
@@ -245,6 +293,8 @@ impl Console {
                 }
             }
             KeyCode::Char(' ') => self.mark(),
+            KeyCode::Char(c @ ('R' | 'D' | 'K' | 'E')) => self.ask_act(c),
+            KeyCode::Char('u') => self.ask_undo(),
             KeyCode::Char('p') if self.view() == View::Queues => self.ask_pause(home),
             KeyCode::Char('Q') if self.view() == View::Processes => self.ask_quiet(home),
             _ => return Outcome::Nothing,
@@ -491,9 +541,14 @@ impl Console {
 
     /// What the reader found.
     pub fn answer(&mut self, answer: Answer) {
-        let (id, ok) = match &answer {
-            Answer::Page { id, .. } | Answer::Detail { id, .. } => (*id, true),
-            Answer::Failed { id, .. } => (*id, false),
+        let (id, ok) = match answer {
+            Answer::Page { id, .. } | Answer::Detail { id, .. } => (id, true),
+            Answer::Failed { id, .. } => (id, false),
+            Answer::Acted {
+                act,
+                dry_run,
+                result,
+            } => return self.acted(act, dry_run, result),
         };
         if ok {
             self.lost = None;
@@ -588,10 +643,9 @@ impl Console {
         };
         if let Some(list) = self.list_mut()
             && matches!(list.kind, ListKind::Set(_))
+            && !list.marked.remove(&item)
         {
-            if !list.marked.remove(&item) {
-                list.marked.insert(item);
-            }
+            list.marked.insert(item);
         }
         self.step(1);
     }
@@ -705,7 +759,9 @@ impl Console {
         self.ask = Some(Ask {
             title: format!("{verb} queue"),
             lines: vec![format!("{verb} queue {} on {}?", name.shown(), self.target)],
-            change,
+            then: Then::Change(change),
+            need: None,
+            typed: String::new(),
         });
     }
 
@@ -731,8 +787,170 @@ impl Console {
                 "Quiet process {} (it stops fetching; running jobs finish)?",
                 name.shown()
             )],
-            change: Change::Quiet(name),
+            then: Then::Change(Change::Quiet(name)),
+            need: None,
+            typed: String::new(),
         });
+    }
+
+    /// R, D, K, E: the change's dry run first (its answer opens the question). On a
+    /// pattern's row, the whole pattern; in a list, the marked entries, else the whole
+    /// filtered list when a filter is on, else the entry under the cursor.
+    fn ask_act(&mut self, key: char) {
+        let verb = match key {
+            'R' => act::Verb::Retry,
+            'D' => act::Verb::Delete,
+            'K' => act::Verb::Kill,
+            _ => act::Verb::EnqueueNow,
+        };
+        if let Some(why) = &self.read_only {
+            self.status = Some(format!("{key} changes Redis, and {why}"));
+            return;
+        }
+        let Some(list) = self.list() else {
+            self.status = Some(format!(
+                "{key} acts on a list's entries: open retry, dead, scheduled or triage"
+            ));
+            return;
+        };
+        let (set, selection) = match &list.kind {
+            ListKind::Set(set) => {
+                let selection = if !list.marked.is_empty() {
+                    act::Selection::Entries(
+                        list.marked
+                            .iter()
+                            .map(|raw| {
+                                let score = list
+                                    .items
+                                    .iter()
+                                    .find(|i| &i.key == raw)
+                                    .and_then(|i| i.score);
+                                (raw.clone(), score.unwrap_or(f64::NAN))
+                            })
+                            .filter(|(_, s)| !s.is_nan())
+                            .collect(),
+                    )
+                } else if let Some(filter) = &list.filter {
+                    act::Selection::Filter(filter.clone())
+                } else {
+                    match self.current() {
+                        Some(item) => act::Selection::Entries(vec![(
+                            item.key.clone(),
+                            item.score.unwrap_or_default(),
+                        )]),
+                        None => {
+                            self.status = Some("no entry under the cursor".into());
+                            return;
+                        }
+                    }
+                };
+                (*set, selection)
+            }
+            ListKind::Triage => {
+                let Some(item) = self.current() else {
+                    return;
+                };
+                let set = match item.extra.as_deref() {
+                    Some("retry") => JobSet::Retry,
+                    _ => JobSet::Dead,
+                };
+                let id = String::from_utf8_lossy(&item.key).into_owned();
+                (set, act::Selection::Filter(format!("--fingerprint {id}")))
+            }
+            _ => {
+                self.status = Some(format!("{key} acts on retry, dead and scheduled entries"));
+                return;
+            }
+        };
+        if verb.command(set).is_none() {
+            self.status = Some(format!("{key} doesn't apply to the {} set", set.name()));
+            return;
+        }
+        self.status = Some("dry run…".into());
+        let _ = self.requests.send(Request {
+            id: 0,
+            want: Want::Act {
+                act: act::Act::Entries {
+                    set,
+                    verb,
+                    selection,
+                },
+                dry_run: true,
+            },
+        });
+    }
+
+    /// u: undo the change under the cursor (audit view), else the last change made here.
+    fn ask_undo(&mut self) {
+        if let Some(why) = &self.read_only {
+            self.status = Some(format!("u changes Redis, and {why}"));
+            return;
+        }
+        let id = match self.list().map(|l| &l.kind) {
+            Some(ListKind::Audit) => self.current().map(|item| {
+                let undo = item.cells.get(4).cloned().unwrap_or_default();
+                if undo.starts_with("u-") {
+                    undo
+                } else {
+                    String::from_utf8_lossy(&item.key).into_owned()
+                }
+            }),
+            _ => self.last_undo.clone(),
+        };
+        let Some(id) = id else {
+            self.status = Some("u undoes the change under the cursor in the audit view (0), or the last change made here".into());
+            return;
+        };
+        self.status = Some("dry run…".into());
+        let _ = self.requests.send(Request {
+            id: 0,
+            want: Want::Act {
+                act: act::Act::Undo(id),
+                dry_run: true,
+            },
+        });
+    }
+
+    /// How a change (or its dry run) went.
+    fn acted(&mut self, act: act::Act, dry_run: bool, result: Result<act::Done, String>) {
+        let done = match result {
+            Ok(done) => done,
+            Err(why) => {
+                self.status = Some(format!("failed: {why}"));
+                return;
+            }
+        };
+        if dry_run {
+            if done.failed {
+                self.status = Some(done.text.last().cloned().unwrap_or_default());
+                return;
+            }
+            let lines: Vec<String> = done.text.into_iter().take(18).collect();
+            self.status = None;
+            self.ask = Some(Ask {
+                title: format!("{} (dry run)", act.command()),
+                lines,
+                then: Then::Act(act),
+                need: self.protected.clone(),
+                typed: String::new(),
+            });
+            return;
+        }
+        let summary = done
+            .text
+            .iter()
+            .rev()
+            .find(|l| !l.trim().is_empty() && !l.starts_with("undo"))
+            .cloned()
+            .unwrap_or_else(|| "done".into());
+        self.status = Some(match &done.undo {
+            Some(id) => format!("{summary} · undo id {id} (u takes it back)"),
+            None => summary,
+        });
+        if done.undo.is_some() {
+            self.last_undo = done.undo;
+        }
+        self.load(true);
     }
 
     /// Everything the screen draws, but the dashboard itself.
@@ -816,8 +1034,13 @@ impl Console {
             dialog: self.ask.as_ref().map(|ask| crate::render::console::Dialog {
                 title: ask.title.clone(),
                 lines: ask.lines.clone(),
-                ask: "y to go on, any other key cancels".into(),
-                typed: None,
+                ask: match &ask.need {
+                    Some(name) => format!(
+                        "context {name} is protected: type its name and Enter to go on, Esc cancels:"
+                    ),
+                    None => "y to go on, any other key cancels".into(),
+                },
+                typed: ask.need.as_ref().map(|_| ask.typed.clone()),
             }),
             status: self.status.clone(),
             banner: self.lost.clone().or_else(|| home_banner.cloned()),

@@ -46,6 +46,8 @@ pub enum Want {
     },
     /// A process: its running jobs and memory.
     Process(Name),
+    /// A change (or its dry run). Never dropped for a newer request.
+    Act { act: super::act::Act, dry_run: bool },
 }
 
 pub struct Request {
@@ -75,6 +77,12 @@ pub enum Answer {
         id: u64,
         title: String,
         lines: Vec<String>,
+    },
+    /// How a change (or its dry run) went.
+    Acted {
+        act: super::act::Act,
+        dry_run: bool,
+        result: Result<super::act::Done, String>,
     },
     Failed {
         id: u64,
@@ -186,13 +194,21 @@ impl Reader {
     /// Answer requests until the screen goes away.
     pub fn run(mut self, requests: &Receiver<Request>, answers: &Sender<Answer>) {
         while let Ok(first) = requests.recv() {
-            // Only the newest read matters: the screen has moved on from the others.
-            let mut newest = first;
-            while let Ok(next) = requests.try_recv() {
-                newest = next;
+            // Changes all run, in order; of the reads only the newest matters: the screen
+            // has moved on from the others.
+            let mut newest = None;
+            for request in std::iter::once(first).chain(requests.try_iter()) {
+                if matches!(request.want, Want::Act { .. }) {
+                    if answers.send(self.answer(request)).is_err() {
+                        return;
+                    }
+                } else {
+                    newest = Some(request);
+                }
             }
-            let answer = self.answer(newest);
-            if answers.send(answer).is_err() {
+            if let Some(request) = newest
+                && answers.send(self.answer(request)).is_err()
+            {
                 return;
             }
         }
@@ -217,6 +233,19 @@ impl Reader {
             Want::Entry { key, set, raw } => self
                 .entry(&key, set, &raw)
                 .map(|(title, lines)| Answer::Detail { id, title, lines }),
+            Want::Act { act, dry_run } => {
+                let result = super::act::run(&mut self.ctx, &act, dry_run)
+                    .map_err(|e| crate::text::one_line(&format!("{e:#}")));
+                if result.as_ref().is_err_and(|e| e.contains("reach")) {
+                    self.ctx.disconnect();
+                }
+                self.matches = None;
+                return Answer::Acted {
+                    act,
+                    dry_run,
+                    result,
+                };
+            }
             Want::Process(identity) => self
                 .process(&identity)
                 .map(|(title, lines)| Answer::Detail { id, title, lines }),

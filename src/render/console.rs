@@ -177,9 +177,7 @@ pub fn draw_crumbs(frame: &mut Frame, area: Rect, shown: &Shown) {
 }
 
 fn draw_list(frame: &mut Frame, area: Rect, listing: &Listing, color: bool) {
-    let total = listing
-        .total
-        .map_or("…".to_string(), |t| super::size::count(t));
+    let total = listing.total.map_or("…".to_string(), super::size::count);
     let at = if listing.total == Some(0) {
         String::new()
     } else {
@@ -341,7 +339,14 @@ fn draw_help(frame: &mut Frame, area: Rect, help: &[(String, String)]) {
 
 fn draw_dialog(frame: &mut Frame, area: Rect, dialog: &Dialog, color: bool) {
     let width = area.width.saturating_sub(4).clamp(20, 100);
-    let popup = centered(area, width, dialog.lines.len() as u16 + 4);
+    // Each line as wrapped inside the borders, then a blank line and the question.
+    let inner = usize::from(width.saturating_sub(2)).max(1);
+    let wrapped: usize = dialog
+        .lines
+        .iter()
+        .map(|l| visible(l).chars().count().div_ceil(inner).max(1))
+        .sum();
+    let popup = centered(area, width, (wrapped + 4).min(usize::from(u16::MAX)) as u16);
     let mut lines: Vec<Line> = dialog
         .lines
         .iter()

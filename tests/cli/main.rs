@@ -6,6 +6,7 @@ mod audit;
 mod basics;
 mod check;
 pub mod connect;
+mod console;
 mod contexts;
 mod control;
 mod death;

@@ -116,6 +116,16 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
     console.target = target.clone();
     console.context = ctx.context.as_ref().map(|c| c.name.clone());
     console.color = ctx.ui.styles.enabled;
+    if let Some(c) = &ctx.context {
+        if c.read_only {
+            console.read_only = Some(format!(
+                "context {} is read-only: nothing was changed",
+                c.name
+            ));
+        } else if c.protected {
+            console.protected = Some(c.name.clone());
+        }
+    }
 
     let signals = Signals::default();
     for signal in [libc::SIGTERM, libc::SIGHUP] {
@@ -230,9 +240,17 @@ fn event_loop(
         // crossterm reads a terminal that hung up (its window closed) as an endless run of
         // empty reads inside its poll, so the terminal is watched here and crossterm is only
         // asked once there is input; a resize comes as SIGWINCH.
-        match input(Duration::from_millis(50))? {
+        let waited = input(Duration::from_millis(50))?;
+        // Drawn at the new size: ratatui's draw resizes its buffers first. crossterm also
+        // queues a resize event of its own on SIGWINCH: it is read now, alone, so that it
+        // never stands in front of a key that comes later.
+        let resize = resized.swap(false, Ordering::SeqCst);
+        if resize {
+            dirty = true;
+        }
+        match waited {
             Input::HungUp => return Ok(()),
-            Input::Ready => {
+            Input::Ready | Input::None if resize || matches!(waited, Input::Ready) => {
                 while event::poll(Duration::ZERO)? {
                     match event::read()? {
                         Event::Key(key) if key.kind != KeyEventKind::Release => {
@@ -264,11 +282,7 @@ fn event_loop(
                     }
                 }
             }
-            Input::None => {}
-        }
-        // Drawn at the new size: ratatui's draw resizes its buffers first.
-        if resized.swap(false, Ordering::SeqCst) {
-            dirty = true;
+            Input::Ready | Input::None => {}
         }
         loop {
             match updated.try_recv() {
