@@ -157,11 +157,11 @@ pub fn columns(kind: &ListKind) -> Vec<(&'static str, u16)> {
             ("JID", 0),
         ],
         ListKind::Audit => vec![
-            ("WHEN", 10),
-            ("COMMAND", 18),
+            ("WHEN", 19),
+            ("COMMAND", 22),
             ("PHASE", 6),
             ("DONE", 6),
-            ("UNDO", 18),
+            ("UNDO", 27),
             ("WHO", 0),
         ],
     }

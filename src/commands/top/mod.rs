@@ -44,6 +44,12 @@ use crate::store::audit;
 /// p pauses or resumes the selected queue, Q quiets the selected process (each asks y/n
 /// first); / filters queues and processes by name (Esc clears).
 ///
+/// The dashboard is the home view of a keyboard console: 1…9 and 0 (or :name, Tab completes)
+/// open queues, processes, retry, dead, scheduled, triage, periodic, history and audit; Enter
+/// drills in, Esc comes back, / filters with the list commands' flags, space marks, R D K E
+/// retry, delete, kill or enqueue now and u undoes (each shows its dry run first), ? lists
+/// the keys (docs/console.md).
+///
 /// Each refresh is a fixed number of pipelined reads (6 round trips) whose size depends only
 /// on the number of queues and processes (docs/monitoring.md, "Live: cogctl top"). When
 /// Redis can't be reached, a banner says why, the last data stays, and it tries again every
