@@ -68,7 +68,8 @@ pub struct TopArgs {
     #[arg(long, value_name = "DURATION", default_value = "2s", value_parser = parse_duration)]
     pub interval: Duration,
 
-    /// Quit after this many refreshes and print their timing on stderr (benchmarks)
+    /// Quit after this many refreshes and print their timing, and how long each key took to
+    /// be drawn, on stderr (benchmarks)
     #[arg(long, value_name = "N", hide = true)]
     pub refreshes: Option<u64>,
 }
@@ -145,6 +146,7 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
     });
     app.view.target = target;
     let mut timings = Vec::new();
+    let mut keyed = Vec::new();
     let result = {
         let mut screen = Screen::enter()?;
         event_loop(
@@ -157,6 +159,7 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
             &signals,
             args.refreshes,
             &mut timings,
+            &mut keyed,
         )
     };
     drop(requests);
@@ -174,6 +177,19 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
             ms.len(),
             app.view.queues.len(),
             app.view.processes.len()
+        );
+    }
+    if args.refreshes.is_some() && !keyed.is_empty() {
+        let mut ms: Vec<f64> = keyed.iter().map(|d| d.as_secs_f64() * 1000.0).collect();
+        ms.sort_by(f64::total_cmp);
+        let at = |q: f64| ms[((ms.len() - 1) as f64 * q).round() as usize];
+        let _ = writeln!(
+            io::stderr(),
+            "top: {} keys; a key was drawn within {:.2} ms (p50), {:.2} ms (p99), {:.2} ms at most",
+            ms.len(),
+            at(0.5),
+            at(0.99),
+            at(1.0)
         );
     }
     result?;
@@ -211,7 +227,10 @@ fn event_loop(
     signals: &Signals,
     refreshes: Option<u64>,
     timings: &mut Vec<Duration>,
+    keyed: &mut Vec<Duration>,
 ) -> anyhow::Result<()> {
+    // When each key not yet drawn was read.
+    let mut pressed: Vec<Instant> = Vec::new();
     let Signals { stop, resized } = signals;
     let mut dirty = true;
     loop {
@@ -234,6 +253,8 @@ fn event_loop(
                 let shown = console.shown(app.chrome.banner.as_ref());
                 terminal.draw(|frame| crate::render::console::draw(frame, &shown))
             };
+            let drawn_at = Instant::now();
+            keyed.extend(pressed.drain(..).map(|t| drawn_at - t));
             if let Err(e) = drawn {
                 // A terminal that hung up under a draw ends the run like its hang-up signal.
                 return match input(Duration::ZERO) {
@@ -260,6 +281,7 @@ fn event_loop(
                 while event::poll(Duration::ZERO)? {
                     match event::read()? {
                         Event::Key(key) if key.kind != KeyEventKind::Release => {
+                            pressed.push(Instant::now());
                             match console.key(key, &app.view) {
                                 Keyed::Quit => return Ok(()),
                                 Keyed::Redraw => dirty = true,
