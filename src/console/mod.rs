@@ -1150,4 +1150,156 @@ mod tests {
         };
         assert_eq!(listing.rows.len(), 20);
     }
+
+    fn screen(console: &Console) -> String {
+        use ratatui::Terminal;
+        use ratatui::backend::TestBackend;
+        let (width, height) = (100, 16);
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        let shown = console.shown(None);
+        terminal
+            .draw(|f| crate::render::console::draw(f, &shown))
+            .unwrap();
+        let buffer = terminal.backend().buffer();
+        let mut out = String::new();
+        for y in 0..height {
+            let line: String = (0..width).map(|x| buffer[(x, y)].symbol()).collect();
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Each list view with two rows read, as the screen draws it.
+    #[test]
+    fn each_view_as_drawn() {
+        let rows = |cells: &[&[&str]]| -> Vec<Item> {
+            cells
+                .iter()
+                .enumerate()
+                .map(|(i, c)| Item {
+                    key: format!("key{i}").into_bytes(),
+                    score: Some(1.0),
+                    cells: c.iter().map(|s| s.to_string()).collect(),
+                    extra: Some("dead".into()),
+                })
+                .collect()
+        };
+        let cases: [(View, Vec<Item>); 7] = [
+            (
+                View::Retry,
+                rows(&[
+                    &[
+                        "in 5m",
+                        "3",
+                        "SyncInvoice",
+                        "default",
+                        "aaaa",
+                        "Net::ReadTimeout: after 5s",
+                    ],
+                    &[
+                        "in 9m",
+                        "4",
+                        "SyncInvoice",
+                        "default",
+                        "bbbb",
+                        "Net::ReadTimeout: after 6s",
+                    ],
+                ]),
+            ),
+            (
+                View::Dead,
+                rows(&[
+                    &[
+                        "2m ago",
+                        "SendReceipt",
+                        "default",
+                        "cccc",
+                        "NoMethodError: undefined method",
+                    ],
+                    &["3m ago", "Evil\u{1b}[2J", "default", "dddd", "line\nbreak"],
+                ]),
+            ),
+            (
+                View::Scheduled,
+                rows(&[&["in 1h", "Report", "low", "eeee", "[1,2]"]]),
+            ),
+            (
+                View::Triage,
+                rows(&[&[
+                    "dead",
+                    "12",
+                    "d4ed1e2a",
+                    "2m ago",
+                    "Net::ReadTimeout: after <n>s",
+                ]]),
+            ),
+            (
+                View::Periodic,
+                rows(&[&["p-1", "Nightly", "0 3 * * *", "enabled", "in 7h"]]),
+            ),
+            (
+                View::History,
+                rows(&[&["1m ago", "success", "Mailer", "mail", "ffff"]]),
+            ),
+            (
+                View::Audit,
+                rows(&[&[
+                    "2026-12-04 19:12:14",
+                    "dead retry",
+                    "end",
+                    "12",
+                    "u-20261204-191214-ceeebc",
+                    "ops@box prod",
+                ]]),
+            ),
+        ];
+        let mut all = String::new();
+        for (view, items) in cases {
+            let (tx, _rx) = mpsc::channel();
+            let mut console = Console::new(tx);
+            console.rows = 8;
+            console.target = "unix:///tmp/redis.sock?db=0".into();
+            console.switch(view, &HomeData::default());
+            let id = console.stack[0].id;
+            let total = items.len() as u64;
+            console.answer(Answer::Page {
+                id,
+                total,
+                start: 0,
+                items,
+            });
+            all.push_str(&format!("--- {}\n{}", view.name(), screen(&console)));
+        }
+        // An entry, the help, and a dry run's question.
+        let (tx, _rx) = mpsc::channel();
+        let mut console = Console::new(tx);
+        console.rows = 8;
+        console.switch(View::Dead, &HomeData::default());
+        console.push_detail(
+            "cccc".into(),
+            None,
+            pretty(br#"{"class":"SendReceipt","args":[1]}"#),
+        );
+        all.push_str(&format!("--- entry\n{}", screen(&console)));
+        console.help = true;
+        all.push_str(&format!("--- help\n{}", screen(&console)));
+        console.help = false;
+        console.stack.pop();
+        console.protected = Some("prod".into());
+        console.acted(
+            act::Act::Undo("u-1".into()),
+            true,
+            Ok(act::Done {
+                text: vec![
+                    "dry run: would undo `dead retry` (u-1)".into(),
+                    "nothing was changed".into(),
+                ],
+                undo: None,
+                failed: false,
+            }),
+        );
+        all.push_str(&format!("--- dialog\n{}", screen(&console)));
+        insta::assert_snapshot!(all);
+    }
 }

@@ -157,7 +157,7 @@ pub fn columns(kind: &ListKind) -> Vec<(&'static str, u16)> {
             ("JID", 0),
         ],
         ListKind::Audit => vec![
-            ("WHEN", 19),
+            ("WHEN", 20),
             ("COMMAND", 22),
             ("PHASE", 6),
             ("DONE", 6),
