@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The `cogctl top` benchmark: what one refresh costs Redis (commands, server time) and cogctl
 (milliseconds, peak RSS), with 200 queues and 100 live processes, beside redis-cli sending the
-same reads in one pipeline. Measured, not asserted: it prints a table and exits 0 (non-zero only
+same reads in one pipeline; then the console's keystrokes (a key read → the screen redrawn,
+p50/p99/max, and peak RSS) on the dead view of a million entries, with 10,000 queues and 1,000
+processes, through page-down ×1000 and End. Measured, not asserted: it prints a table and exits 0 (non-zero only
 when a command fails).
 
 `cogctl top --interval 1s --refreshes N` runs in a pseudo-terminal (python's pty) and prints
@@ -146,6 +148,120 @@ def run_top(cogctl, sock, refreshes, interval):
     return stderr, wall, usage.ru_maxrss, drawn[0]
 
 
+CONSOLE_DEAD = 1_000_000
+CONSOLE_QUEUES = 10_000
+CONSOLE_PROCESSES = 1_000
+
+
+def seed_console(sock, now):
+    """The console's state: a million dead entries, 10,000 queues, 1,000 live processes."""
+    cmds = [resp(b"FLUSHALL")]
+    batch = []
+    for d in range(CONSOLE_DEAD):
+        job = json.dumps({"class": f"BenchJob{d % 7}", "args": [d], "jid": f"{d:024x}",
+                          "queue": f"queue-{d % 50}", "retry": True, "retry_count": 24,
+                          "error_class": "Net::ReadTimeout",
+                          "error_message": f"Net::ReadTimeout after {d % 30}s",
+                          "failed_at": now - 86400 - d, "created_at": now - 86400 - d,
+                          "retried_at": now - d}).encode()
+        batch += [b"%f" % (now - d), job]
+        if len(batch) >= 2000:
+            cmds.append(resp(b"ZADD", b"cogworker:dead", *batch))
+            batch = []
+    if batch:
+        cmds.append(resp(b"ZADD", b"cogworker:dead", *batch))
+    for q in range(CONSOLE_QUEUES):
+        name = f"q-{q:05d}".encode()
+        cmds.append(resp(b"SADD", b"cogworker:queues", name))
+        cmds.append(resp(b"LPUSH", b"cogworker:queue:" + name, json.dumps(
+            {"class": "BenchJob", "args": [q], "jid": f"{q:024x}", "queue": name.decode(),
+             "enqueued_at": now - 5}).encode()))
+    for p in range(CONSOLE_PROCESSES):
+        ident = f"console-host-{p // 10}:{1000 + p}:{p:012x}".encode()
+        info = json.dumps({"hostname": f"console-host-{p // 10}", "pid": 1000 + p, "tag": "",
+                           "concurrency": 10, "queues": ["default"], "started_at": now - 3600,
+                           "rss_kb": 80000 + p}).encode()
+        key = b"cogworker:process:" + ident
+        cmds.append(resp(b"SADD", b"cogworker:processes", ident))
+        cmds.append(resp(b"HSET", key, b"info", info, b"busy", b"0", b"beat", b"%f" % now,
+                         b"quiet", b"false"))
+        cmds.append(resp(b"EXPIRE", key, b"600"))
+    pipe_in(sock, cmds)
+
+
+def run_console(cogctl, sock, keys):
+    """top in a 50×200 pty, the dead view opened, then `keys` sent one by one (each after the
+    screen went quiet), then q: (its stderr, peak RSS KiB, refresh commands per second)."""
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 200, 0, 0))
+    env = {"PATH": os.environ.get("PATH", ""), "COGCTL_REDIS_URL": f"unix://{sock}",
+           "TERM": "xterm-256color", "TZ": "UTC"}
+
+    def controlling_tty():
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+    reader = threading.Thread(target=lambda: _drain(master), daemon=True)
+    reader.start()
+    with tempfile.TemporaryFile() as err:
+        child = subprocess.Popen([cogctl, "top", "--interval", "2s", "--refreshes", "1000000"],
+                                 env=env, stdin=slave, stdout=slave, stderr=err,
+                                 start_new_session=True, preexec_fn=controlling_tty)
+        os.close(slave)
+        time.sleep(3)
+        os.write(master, b"5")
+        time.sleep(2)
+        for key in keys:
+            os.write(master, key)
+            time.sleep(0.005)
+        time.sleep(2)
+        os.write(master, b"q")
+        _, status, usage = os.wait4(child.pid, 0)
+        os.close(master)
+        err.seek(0)
+        stderr = err.read().decode()
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"cogctl top exited {os.waitstatus_to_exitcode(status)}:\n{stderr}")
+    return stderr, usage.ru_maxrss
+
+
+def _drain(fd):
+    while True:
+        try:
+            if not os.read(fd, 65536):
+                return
+        except OSError:
+            return
+
+
+def console(cogctl, sock):
+    print(f"seeding the console's state: {CONSOLE_DEAD:,} dead, {CONSOLE_QUEUES:,} queues, "
+          f"{CONSOLE_PROCESSES:,} processes ...", flush=True)
+    seed_console(sock, time.time())
+    keys = [b"j"] * 20 + [b"\x1b[6~"] * 1000 + [b"\x1b[F"] + [b"k"] * 20
+    cli(sock, "CONFIG", "RESETSTAT")
+    print(f"cogctl top, dead view: {len(keys)} keys (page-down ×1000, then End) ...",
+          flush=True)
+    stderr, rss_kib = run_console(cogctl, sock, keys)
+    stats = commandstats(sock)
+    m = re.search(r"top: (\d+) keys; a key was drawn within ([\d.]+) ms \(p50\), ([\d.]+) ms "
+                  r"\(p99\), ([\d.]+) ms at most", stderr)
+    if not m:
+        sys.exit(f"no key timing line from top on stderr:\n{stderr}")
+    by_command = ", ".join(f"{name} {c}" for name, (c, _) in
+                           sorted(stats.items(), key=lambda kv: -kv[1][0])[:8])
+    rows = [
+        ("console: keys drawn", m.group(1), "", "", ""),
+        ("console: key → redrawn, p50", f"{float(m.group(2)):.2f} ms", "", "", ""),
+        ("console: key → redrawn, p99", f"{float(m.group(3)):.2f} ms", "target ≤ 50 ms", "",
+         ""),
+        ("console: key → redrawn, max", f"{float(m.group(4)):.2f} ms", "", "", ""),
+        ("console: peak RSS", fmt_mib(rss_kib), "target ≤ 64 MiB", "", ""),
+    ]
+    print_table(f"cogctl top console benchmark: {CONSOLE_DEAD:,} dead, {CONSOLE_QUEUES:,} "
+                f"queues, {CONSOLE_PROCESSES:,} processes, {os.cpu_count()} cores", rows)
+    print(f"\nRedis commands in the whole run (top 8): {by_command}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--socket", required=True, help="unix socket of a private redis-server")
@@ -153,6 +269,8 @@ def main():
     ap.add_argument("--refreshes", type=int, default=30)
     ap.add_argument("--interval", default="1s")
     ap.add_argument("--runs", type=int, default=20, help="baseline pipelines sent")
+    ap.add_argument("--no-console", action="store_true",
+                    help="skip the console's keystroke benchmark (a million dead entries)")
     args = ap.parse_args()
     sock = args.socket
 
@@ -220,6 +338,8 @@ def main():
     print_table(f"cogctl top benchmark: {QUEUES} queues × {JOBS_PER_QUEUE} jobs, {PROCESSES} "
                 f"processes, {os.cpu_count()} cores", rows)
     print(f"\ncommands per refresh by name: {by_command}")
+    if not args.no_console:
+        console(args.cogctl, sock)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 pub mod cli;
 pub mod clock;
 pub mod commands;
+pub mod console;
 pub mod cron;
 pub mod duration;
 pub mod fixture;

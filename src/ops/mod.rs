@@ -24,6 +24,7 @@ pub mod readers;
 pub mod reconcile;
 pub mod signals;
 pub mod stats;
+pub mod triage;
 pub mod undo;
 pub mod unsettled;
 
@@ -156,6 +157,29 @@ impl Session {
             .ok()
             .and_then(|s| s.time().ok())
             .map_or(fallback, |secs| secs as f64)
+    }
+
+    /// A session like this one for another thread (the console's reader): the same Redis,
+    /// config context, audit and undo settings, with a connection of its own, its output
+    /// captured and its warnings kept, so that nothing it does writes over a full screen.
+    pub fn sibling(&self) -> Session {
+        let mut ui = self.ui.clone();
+        ui.warnings = crate::term::ui::Warnings::kept();
+        ui.stderr_is_terminal = false;
+        ui.stdin_is_terminal = false;
+        ui.quiet = true;
+        ui.styles = crate::term::ui::Styles { enabled: false };
+        Session {
+            ui,
+            out: Out::Buffer(Vec::new()),
+            connect: self.connect.clone(),
+            store: None,
+            context: self.context.clone(),
+            audit: AuditNote::default(),
+            confirm_context: self.confirm_context.clone(),
+            require_audit: self.require_audit,
+            undo: self.undo.clone(),
+        }
     }
 
     /// Start the undo record of this run's change, unless it keeps nothing (`--no-undo`).

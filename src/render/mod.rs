@@ -4,6 +4,7 @@
 pub mod bulk;
 pub mod busy;
 pub mod chart;
+pub mod console;
 pub mod doctor;
 pub mod empty;
 pub mod exposition;

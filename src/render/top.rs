@@ -66,6 +66,11 @@ pub struct Chrome {
 
 /// Draw the whole screen.
 pub fn draw(frame: &mut Frame, view: &View, chrome: &Chrome) {
+    draw_in(frame, frame.area(), view, chrome);
+}
+
+/// Draw the dashboard in `area` (the console keeps a line above it for its breadcrumbs).
+pub fn draw_in(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome) {
     let paint = Paint(chrome.color);
     let problems = view.problems.len().min(3) as u16;
     let [
@@ -85,7 +90,7 @@ pub fn draw(frame: &mut Frame, view: &View, chrome: &Chrome) {
         Constraint::Length(problems),
         Constraint::Length(1),
     ])
-    .areas(frame.area());
+    .areas(area);
 
     frame.render_widget(Paragraph::new(header_lines(view, chrome, paint)), header);
     if let Some(reason) = &chrome.banner {

@@ -7,6 +7,7 @@ mod basics;
 mod batch;
 mod check;
 pub mod connect;
+mod console;
 mod contexts;
 mod control;
 mod death;

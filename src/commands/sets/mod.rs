@@ -43,7 +43,7 @@ pub enum RetryCommand {
             "cogctl retry triage --since 1h",
         ),
     ]))]
-    Triage(triage::TriageArgs),
+    Triage(crate::ops::triage::TriageArgs),
     /// Show one retry entry: where the job is, its payload and its attempt timeline
     #[command(after_help = crate::render::help::examples(&[
         (
@@ -155,7 +155,7 @@ pub enum DeadCommand {
             "cogctl dead triage --from-history",
         ),
     ]))]
-    Triage(triage::TriageArgs),
+    Triage(crate::ops::triage::TriageArgs),
     /// Show one dead entry: where the job is, its payload and its attempt timeline
     #[command(after_help = crate::render::help::examples(&[
         (

@@ -26,8 +26,10 @@ use ratatui::crossterm::terminal::{
 use ratatui::crossterm::{cursor, execute};
 
 use super::Ctx;
+use crate::console::reader::{Answer, Reader, Request};
+use crate::console::{Change, Console, Outcome as Keyed};
 use crate::ops::dashboard::{Action, Guard, Sampler};
-use crate::render::top::{Chrome, draw};
+use crate::render::top::{Chrome, draw_in};
 use crate::term::exit::{Exit, UsageError};
 use crate::term::values::parse_duration;
 use app::{App, Outcome};
@@ -40,6 +42,12 @@ use crate::store::audit;
 /// Keys: q or Ctrl-C quit; Tab switches pane (queues, processes, deaths); ↑/↓ or j/k select;
 /// p pauses or resumes the selected queue, Q quiets the selected process (each asks y/n
 /// first); / filters queues and processes by name (Esc clears).
+///
+/// The dashboard is the home view of a keyboard console: 1…9 and 0 (or :name, Tab completes)
+/// open queues, processes, retry, dead, scheduled, triage, periodic, history and audit; Enter
+/// drills in, Esc comes back, / filters with the list commands' flags, space marks, R D K E
+/// retry, delete, kill or enqueue now and u undoes (each shows its dry run first), ? lists
+/// the keys (docs/console.md).
 ///
 /// Each refresh is a fixed number of pipelined reads (6 round trips) whose size depends only
 /// on the number of queues and processes (docs/monitoring.md, "Live: cogctl top"). When
@@ -59,7 +67,8 @@ pub struct TopArgs {
     #[arg(long, value_name = "DURATION", default_value = "2s", value_parser = parse_duration)]
     pub interval: Duration,
 
-    /// Quit after this many refreshes and print their timing on stderr (benchmarks)
+    /// Quit after this many refreshes and print their timing, and how long each key took to
+    /// be drawn, on stderr (benchmarks)
     #[arg(long, value_name = "N", hide = true)]
     pub refreshes: Option<u64>,
 }
@@ -85,6 +94,14 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
     if args.interval < Duration::from_millis(100) {
         return Err(UsageError("--interval must be at least 100ms".into()).into());
     }
+    // Three threads allocate here (screen, sampler, reader): glibc would give each an arena
+    // of its own, and a screen over 10,000 queues then holds some 30 MB of arena slack.
+    // One arena is plenty for a screen, and keeps the peak RSS to what is in use.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only tunes glibc's allocator, and is safe to call from any thread.
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, 1);
+    }
     let connector = ctx.connector()?;
     let guard = Guard {
         refuse: refusal(ctx),
@@ -102,6 +119,28 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
         .name("top-sampler".into())
         .spawn(move || sample_loop(sampler, interval, &requested, &updates))?;
 
+    // The console's reader: a connection and a thread of its own for the lists and jobs.
+    let (asks, asked) = mpsc::channel::<Request>();
+    let (answers, answered) = mpsc::channel::<Answer>();
+    let reader = Reader::new(ctx.sibling());
+    let reading = thread::Builder::new()
+        .name("console-reader".into())
+        .spawn(move || reader.run(&asked, &answers))?;
+    let mut console = Console::new(asks);
+    console.target = target.clone();
+    console.context = ctx.context.as_ref().map(|c| c.name.clone());
+    console.color = ctx.ui.styles.enabled;
+    if let Some(c) = &ctx.context {
+        if c.read_only {
+            console.read_only = Some(format!(
+                "context {} is read-only: nothing was changed",
+                c.name
+            ));
+        } else if c.protected {
+            console.protected = Some(c.name.clone());
+        }
+    }
+
     let signals = Signals::default();
     for signal in [libc::SIGTERM, libc::SIGHUP] {
         signal_hook::flag::register(signal, Arc::clone(&signals.stop))?;
@@ -114,20 +153,26 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
     });
     app.view.target = target;
     let mut timings = Vec::new();
+    let mut keyed = Vec::new();
     let result = {
         let mut screen = Screen::enter()?;
         event_loop(
             &mut screen.terminal,
             &mut app,
+            &mut console,
+            &answered,
             &updated,
             &requests,
             &signals,
             args.refreshes,
             &mut timings,
+            &mut keyed,
         )
     };
     drop(requests);
+    drop(console);
     let _ = sampling.join();
+    let _ = reading.join();
     if args.refreshes.is_some() && !timings.is_empty() {
         let ms: Vec<f64> = timings.iter().map(|d| d.as_secs_f64() * 1000.0).collect();
         let mean = ms.iter().sum::<f64>() / ms.len() as f64;
@@ -139,6 +184,19 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
             ms.len(),
             app.view.queues.len(),
             app.view.processes.len()
+        );
+    }
+    if args.refreshes.is_some() && !keyed.is_empty() {
+        let mut ms: Vec<f64> = keyed.iter().map(|d| d.as_secs_f64() * 1000.0).collect();
+        ms.sort_by(f64::total_cmp);
+        let at = |q: f64| ms[((ms.len() - 1) as f64 * q).round() as usize];
+        let _ = writeln!(
+            io::stderr(),
+            "top: {} keys; a key was drawn within {:.2} ms (p50), {:.2} ms (p99), {:.2} ms at most",
+            ms.len(),
+            at(0.5),
+            at(0.99),
+            at(1.0)
         );
     }
     result?;
@@ -165,24 +223,46 @@ fn refusal(ctx: &Ctx) -> Option<String> {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn event_loop(
     terminal: &mut Tty,
     app: &mut App,
+    console: &mut Console,
+    answered: &Receiver<Answer>,
     updated: &Receiver<Update>,
     requests: &Sender<Action>,
     signals: &Signals,
     refreshes: Option<u64>,
     timings: &mut Vec<Duration>,
+    keyed: &mut Vec<Duration>,
 ) -> anyhow::Result<()> {
+    // When each key not yet drawn was read.
+    let mut pressed: Vec<Instant> = Vec::new();
     let Signals { stop, resized } = signals;
     let mut dirty = true;
     loop {
         if stop.load(Ordering::SeqCst) {
             return Ok(());
         }
+        if let Ok(size) = terminal.size() {
+            console.rows = crate::render::console::list_rows(size.height);
+        }
         if dirty {
-            let shown = app.shown();
-            if let Err(e) = terminal.draw(|frame| draw(frame, &shown, &app.chrome)) {
+            let drawn = if console.at_home() {
+                let shown = app.shown();
+                let over = console.shown(app.chrome.banner.as_ref());
+                terminal.draw(|frame| {
+                    let area = crate::render::console::home_area(frame.area());
+                    draw_in(frame, area, &shown, &app.chrome);
+                    crate::render::console::draw_over_home(frame, &over);
+                })
+            } else {
+                let shown = console.shown(app.chrome.banner.as_ref());
+                terminal.draw(|frame| crate::render::console::draw(frame, &shown))
+            };
+            let drawn_at = Instant::now();
+            keyed.extend(pressed.drain(..).map(|t| drawn_at - t));
+            if let Err(e) = drawn {
                 // A terminal that hung up under a draw ends the run like its hang-up signal.
                 return match input(Duration::ZERO) {
                     Ok(Input::HungUp) => Ok(()),
@@ -194,20 +274,42 @@ fn event_loop(
         // crossterm reads a terminal that hung up (its window closed) as an endless run of
         // empty reads inside its poll, so the terminal is watched here and crossterm is only
         // asked once there is input; a resize comes as SIGWINCH.
-        match input(Duration::from_millis(50))? {
+        let waited = input(Duration::from_millis(50))?;
+        // Drawn at the new size: ratatui's draw resizes its buffers first. crossterm also
+        // queues a resize event of its own on SIGWINCH: it is read now, alone, so that it
+        // never stands in front of a key that comes later.
+        let resize = resized.swap(false, Ordering::SeqCst);
+        if resize {
+            dirty = true;
+        }
+        match waited {
             Input::HungUp => return Ok(()),
-            Input::Ready => {
+            Input::Ready | Input::None if resize || matches!(waited, Input::Ready) => {
                 while event::poll(Duration::ZERO)? {
                     match event::read()? {
                         Event::Key(key) if key.kind != KeyEventKind::Release => {
-                            match app.key(key) {
-                                Outcome::Quit => return Ok(()),
-                                Outcome::Act(action) => {
-                                    requests.send(action)?;
+                            pressed.push(Instant::now());
+                            match console.key(key, &app.view) {
+                                Keyed::Quit => return Ok(()),
+                                Keyed::Redraw => dirty = true,
+                                Keyed::Nothing => {}
+                                Keyed::Change(change) => {
+                                    requests.send(match change {
+                                        Change::Pause(name) => Action::Pause(name),
+                                        Change::Resume(name) => Action::Resume(name),
+                                        Change::Quiet(name) => Action::Quiet(name),
+                                    })?;
                                     dirty = true;
                                 }
-                                Outcome::Redraw => dirty = true,
-                                Outcome::Nothing => {}
+                                Keyed::Pass => match app.key(key) {
+                                    Outcome::Quit => return Ok(()),
+                                    Outcome::Act(action) => {
+                                        requests.send(action)?;
+                                        dirty = true;
+                                    }
+                                    Outcome::Redraw => dirty = true,
+                                    Outcome::Nothing => {}
+                                },
                             }
                         }
                         Event::Resize(..) => dirty = true,
@@ -215,11 +317,7 @@ fn event_loop(
                     }
                 }
             }
-            Input::None => {}
-        }
-        // Drawn at the new size: ratatui's draw resizes its buffers first.
-        if resized.swap(false, Ordering::SeqCst) {
-            dirty = true;
+            Input::Ready | Input::None => {}
         }
         loop {
             match updated.try_recv() {
@@ -232,6 +330,7 @@ fn event_loop(
                         Err(reason) => app.chrome.banner = Some(reason),
                     }
                     app.reselect();
+                    console.refresh(&app.view);
                     timings.push(took);
                     dirty = true;
                     if refreshes.is_some_and(|n| timings.len() as u64 >= n) {
@@ -239,10 +338,12 @@ fn event_loop(
                     }
                 }
                 Ok(Update::Done(outcome)) => {
-                    app.chrome.notice = Some(match outcome {
+                    let said = match outcome {
                         Ok(done) => done,
                         Err(why) => format!("failed: {why}"),
-                    });
+                    };
+                    console.status = Some(said.clone());
+                    app.chrome.notice = Some(said);
                     dirty = true;
                 }
                 Err(mpsc::TryRecvError::Empty) => break,
@@ -250,6 +351,10 @@ fn event_loop(
                     anyhow::bail!("the sampler thread stopped")
                 }
             }
+        }
+        for answer in answered.try_iter() {
+            console.answer(answer);
+            dirty = true;
         }
     }
 }

@@ -1,0 +1,1305 @@
+//! The keyboard console: `cogctl top`'s dashboard is its home view, and from it the queues,
+//! processes, the retry, dead and scheduled sets, their failure patterns (triage), periodic
+//! entries, history and the audit trail, each a key or a `:name` away, drilled into with
+//! Enter and left with Esc.
+//!
+//! A front-end, like the CLI's commands: it reads through the commands' shared functions and
+//! keeps no Redis of its own on the screen's thread. The state here is plain (what is shown,
+//! where the cursor is, what was asked of the reader); the keys change it and ask the reader
+//! (reader.rs, its own thread and connection) for the rows around the cursor, by rank, so
+//! that a list of any size costs what the screen shows. Drawing is render/console.rs.
+
+pub mod act;
+pub mod reader;
+pub mod views;
+
+use std::collections::BTreeSet;
+use std::sync::mpsc::Sender;
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use crate::ops::dashboard::{ProcState, View as HomeData};
+use crate::render::console::{Body, Detail, Listing, Shown};
+use crate::store::{JobSet, Name};
+use reader::{Answer, Item, ListKind, Request, Want};
+use views::View;
+
+/// Rows read beyond what is on screen, each side, so that a step never waits for Redis.
+pub const MARGIN: u64 = 50;
+
+/// What a key asks of the loop.
+#[derive(Debug, PartialEq)]
+pub enum Outcome {
+    Nothing,
+    Redraw,
+    Quit,
+    /// Not the console's: the dashboard's own keys (home view).
+    Pass,
+    /// A change the dashboard's sampler makes (pause, resume, quiet), answered y already.
+    Change(Change),
+}
+
+/// The changes made through the dashboard's sampler, with their audit entries.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Change {
+    Pause(Name),
+    Resume(Name),
+    Quiet(Name),
+}
+
+struct ListState {
+    kind: ListKind,
+    filter: Option<String>,
+    total: Option<u64>,
+    /// The rank of `items[0]`.
+    first: u64,
+    items: Vec<Item>,
+    cursor: u64,
+    /// The rank of the first row on screen.
+    top: u64,
+    /// The page asked for and not yet answered.
+    asked: Option<u64>,
+    /// Marked rows, by what they stand for (a raw member).
+    marked: BTreeSet<Vec<u8>>,
+}
+
+enum Body2 {
+    List(ListState),
+    Detail { detail: Detail, loading: bool },
+}
+
+struct Screen {
+    /// Answers carry it: one for another screen is dropped.
+    id: u64,
+    view: View,
+    crumb: String,
+    body: Body2,
+}
+
+/// What a question's yes does.
+enum Then {
+    Change(Change),
+    Act(act::Act),
+}
+
+/// A question waiting for its answer.
+struct Ask {
+    lines: Vec<String>,
+    title: String,
+    then: Then,
+    /// A protected context's name, to be typed in full.
+    need: Option<String>,
+    typed: String,
+}
+
+pub struct Console {
+    stack: Vec<Screen>,
+    next_id: u64,
+    command: Option<String>,
+    help: bool,
+    /// The `/` filter being typed.
+    typing: Option<String>,
+    ask: Option<Ask>,
+    pub status: Option<String>,
+    /// Why the reader can't reach Redis right now.
+    lost: Option<String>,
+    /// List rows the screen shows (set from the terminal's size before each key and draw).
+    pub rows: usize,
+    pub target: String,
+    pub context: Option<String>,
+    pub color: bool,
+    /// Why this context can change nothing (read-only), if so.
+    pub read_only: Option<String>,
+    /// The protected context's name, typed to confirm a change.
+    pub protected: Option<String>,
+    /// The undo id of the last change made here, for `u`.
+    last_undo: Option<String>,
+    requests: Sender<Request>,
+}
+
+impl Console {
+    pub fn new(requests: Sender<Request>) -> Console {
+        Console {
+            stack: Vec::new(),
+            next_id: 1,
+            command: None,
+            help: false,
+            typing: None,
+            ask: None,
+            status: None,
+            lost: None,
+            rows: 20,
+            target: String::new(),
+            context: None,
+            color: false,
+            read_only: None,
+            protected: None,
+            last_undo: None,
+            requests,
+        }
+    }
+
+    /// On the dashboard, with nothing of the console's open over it.
+    pub fn at_home(&self) -> bool {
+        self.stack.is_empty()
+    }
+
+    /// The view the cursor is in.
+    pub fn view(&self) -> View {
+        self.stack.last().map_or(View::Home, |s| s.view)
+    }
+
+    pub fn key(&mut self, key: KeyEvent, home: &HomeData) -> Outcome {
+        if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
+            return Outcome::Quit;
+        }
+        if self.help {
+            self.help = false;
+            return Outcome::Redraw;
+        }
+        if let Some(mut ask) = self.ask.take() {
+            let yes = match (&ask.need, key.code) {
+                (Some(_), KeyCode::Char(c)) => {
+                    ask.typed.push(c);
+                    self.ask = Some(ask);
+                    return Outcome::Redraw;
+                }
+                (Some(_), KeyCode::Backspace) => {
+                    ask.typed.pop();
+                    self.ask = Some(ask);
+                    return Outcome::Redraw;
+                }
+                (Some(name), KeyCode::Enter) => &ask.typed == name,
+                (None, KeyCode::Char('y') | KeyCode::Char('Y')) => true,
+                _ => false,
+            };
+            if !yes {
+                self.status = Some(match &ask.need {
+                    Some(name) if !ask.typed.is_empty() => format!(
+                        "{:?} is not the context's name ({name}); nothing was changed",
+                        ask.typed
+                    ),
+                    _ => "cancelled; nothing was changed".into(),
+                });
+                return Outcome::Redraw;
+            }
+            self.status = Some("working…".into());
+            return match ask.then {
+                Then::Change(change) => Outcome::Change(change),
+                Then::Act(act) => {
+                    let _ = self.requests.send(Request {
+                        id: 0,
+                        want: Want::Act {
+                            act,
+                            dry_run: false,
+                        },
+                    });
+                    Outcome::Redraw
+                }
+            };
+        }
+        if let Some(typed) = &mut self.command {
+            match key.code {
+                KeyCode::Esc => self.command = None,
+                KeyCode::Backspace => {
+                    typed.pop();
+                }
+                KeyCode::Tab => {
+                    let matching = views::completions(typed);
+                    if let Some(first) = matching.first() {
+                        let common = common_prefix(matching.iter().map(|v| v.name()));
+                        *typed = if matching.len() == 1 {
+                            first.name().to_string()
+                        } else {
+                            common
+                        };
+                    }
+                }
+                KeyCode::Enter => {
+                    let typed = self.command.take().unwrap_or_default();
+                    match View::by_name(&typed) {
+                        Some(view) => self.switch(view, home),
+                        None => {
+                            self.status = Some(format!(
+                                "no view {typed:?}: {}",
+                                View::ALL.map(View::name).join(", ")
+                            ))
+                        }
+                    }
+                }
+                KeyCode::Char(c) => typed.push(c),
+                _ => return Outcome::Nothing,
+            }
+            return Outcome::Redraw;
+        }
+        if let Some(typed) = &mut self.typing {
+            match key.code {
+                KeyCode::Esc => self.typing = None,
+                KeyCode::Backspace => {
+                    typed.pop();
+                }
+                KeyCode::Enter => {
+                    let text = self.typing.take().unwrap_or_default();
+                    self.set_filter((!text.trim().is_empty()).then_some(text));
+                }
+                KeyCode::Char(c) => typed.push(c),
+                _ => return Outcome::Nothing,
+            }
+            return Outcome::Redraw;
+        }
+        match key.code {
+            KeyCode::Char(':') => {
+                self.command = Some(String::new());
+                return Outcome::Redraw;
+            }
+            KeyCode::Char('?') => {
+                self.help = true;
+                return Outcome::Redraw;
+            }
+            KeyCode::Char(c) if c.is_ascii_digit() => {
+                if let Some(view) = View::by_key(c) {
+                    self.switch(view, home);
+                }
+                return Outcome::Redraw;
+            }
+            _ => {}
+        }
+        if self.at_home() {
+            return Outcome::Pass;
+        }
+        self.status = None;
+        match key.code {
+            KeyCode::Char('q') => return Outcome::Quit,
+            KeyCode::Esc => self.back(),
+            KeyCode::Down | KeyCode::Char('j') => self.step(1),
+            KeyCode::Up | KeyCode::Char('k') => self.step(-1),
+            KeyCode::PageDown | KeyCode::Char(' ') if self.is_detail() => {
+                self.step(self.rows as i64)
+            }
+            KeyCode::PageDown => self.step(self.rows as i64),
+            KeyCode::PageUp => self.step(-(self.rows as i64)),
+            KeyCode::Home | KeyCode::Char('g') => self.step(i64::MIN / 2),
+            KeyCode::End | KeyCode::Char('G') => self.step(i64::MAX / 2),
+            KeyCode::Enter => self.enter(home),
+            KeyCode::Char('/') => {
+                if self.list().is_some_and(|l| filterable(&l.kind)) {
+                    self.typing = Some(
+                        self.list()
+                            .and_then(|l| l.filter.clone())
+                            .unwrap_or_default(),
+                    );
+                } else {
+                    self.status = Some("/ filters the retry, dead and scheduled lists".into());
+                }
+            }
+            KeyCode::Char(' ') => self.mark(),
+            KeyCode::Char(c @ ('R' | 'D' | 'K' | 'E')) => self.ask_act(c),
+            KeyCode::Char('u') => self.ask_undo(),
+            KeyCode::Char('p') if self.view() == View::Queues => self.ask_pause(home),
+            KeyCode::Char('Q') if self.view() == View::Processes => self.ask_quiet(home),
+            _ => return Outcome::Nothing,
+        }
+        Outcome::Redraw
+    }
+
+    fn is_detail(&self) -> bool {
+        matches!(
+            self.stack.last().map(|s| &s.body),
+            Some(Body2::Detail { .. })
+        )
+    }
+
+    fn list(&self) -> Option<&ListState> {
+        match &self.stack.last()?.body {
+            Body2::List(l) => Some(l),
+            Body2::Detail { .. } => None,
+        }
+    }
+
+    fn list_mut(&mut self) -> Option<&mut ListState> {
+        match &mut self.stack.last_mut()?.body {
+            Body2::List(l) => Some(l),
+            Body2::Detail { .. } => None,
+        }
+    }
+
+    fn id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    /// Go to `view`, from anywhere: its list, from its first row.
+    pub fn switch(&mut self, view: View, home: &HomeData) {
+        self.stack.clear();
+        self.typing = None;
+        let kind = match view {
+            View::Home => return,
+            View::Queues => ListKind::Queues,
+            View::Processes => ListKind::Processes,
+            View::Retry => ListKind::Set(JobSet::Retry),
+            View::Dead => ListKind::Set(JobSet::Dead),
+            View::Scheduled => ListKind::Set(JobSet::Schedule),
+            View::Triage => ListKind::Triage,
+            View::Periodic => ListKind::Periodic,
+            View::History => ListKind::History,
+            View::Audit => ListKind::Audit,
+        };
+        self.push_list(view, view.name().to_string(), kind, None, home);
+    }
+
+    fn push_list(
+        &mut self,
+        view: View,
+        crumb: String,
+        kind: ListKind,
+        filter: Option<String>,
+        home: &HomeData,
+    ) {
+        let id = self.id();
+        self.stack.push(Screen {
+            id,
+            view,
+            crumb,
+            body: Body2::List(ListState {
+                kind,
+                filter,
+                total: None,
+                first: 0,
+                items: Vec::new(),
+                cursor: 0,
+                top: 0,
+                asked: None,
+                marked: BTreeSet::new(),
+            }),
+        });
+        self.fill(home);
+        self.load(false);
+    }
+
+    fn push_detail(&mut self, crumb: String, want: Option<Want>, lines: Vec<String>) {
+        let id = self.id();
+        let view = self.view();
+        let loading = want.is_some();
+        self.stack.push(Screen {
+            id,
+            view,
+            crumb: crumb.clone(),
+            body: Body2::Detail {
+                detail: Detail {
+                    title: crumb,
+                    lines,
+                    scroll: 0,
+                },
+                loading,
+            },
+        });
+        if let Some(want) = want {
+            let _ = self.requests.send(Request { id, want });
+        }
+    }
+
+    fn back(&mut self) {
+        if let Some(list) = self.list_mut()
+            && list.filter.is_some()
+            && matches!(list.kind, ListKind::Set(_))
+            && self.stack.len() == 1
+        {
+            self.set_filter(None);
+            return;
+        }
+        self.stack.pop();
+    }
+
+    fn set_filter(&mut self, filter: Option<String>) {
+        let id = self.id();
+        let Some(screen) = self.stack.last_mut() else {
+            return;
+        };
+        screen.id = id;
+        if let Body2::List(list) = &mut screen.body {
+            list.filter = filter;
+            list.total = None;
+            list.items.clear();
+            list.first = 0;
+            list.cursor = 0;
+            list.top = 0;
+            list.asked = None;
+        }
+        self.status = Some("reading…".into());
+        self.load(true);
+    }
+
+    /// Ask for the rows around the cursor when they aren't here yet (`again`: even if they
+    /// are, for a refresh).
+    fn load(&mut self, again: bool) {
+        let rows = self.rows as u64;
+        let Some(screen) = self.stack.last_mut() else {
+            return;
+        };
+        let id = screen.id;
+        let Body2::List(list) = &mut screen.body else {
+            return;
+        };
+        if matches!(list.kind, ListKind::Queues | ListKind::Processes) {
+            return;
+        }
+        let want_lo = list.top.saturating_sub(rows);
+        let want_hi = list.top + 2 * rows;
+        let have_hi = list.first + list.items.len() as u64;
+        let end = list.total.unwrap_or(u64::MAX);
+        let covered =
+            list.total.is_some() && list.first <= want_lo && (have_hi >= want_hi.min(end));
+        if covered && !again {
+            return;
+        }
+        let start = list.top.saturating_sub(rows + MARGIN);
+        if !again && list.asked == Some(start) {
+            return;
+        }
+        list.asked = Some(start);
+        let _ = self.requests.send(Request {
+            id,
+            want: Want::Page {
+                kind: list.kind.clone(),
+                filter: list.filter.clone(),
+                start,
+                count: 3 * rows + 2 * MARGIN,
+            },
+        });
+    }
+
+    /// A new refresh of the dashboard's data: lists built from it are rebuilt, the others
+    /// read again.
+    pub fn refresh(&mut self, home: &HomeData) {
+        self.fill(home);
+        if !self.is_detail() {
+            self.load(true);
+        }
+    }
+
+    /// Lists the dashboard already reads (queues, processes) are taken from it.
+    fn fill(&mut self, home: &HomeData) {
+        let Some(list) = self.list_mut() else {
+            return;
+        };
+        let items: Vec<Item> = match list.kind {
+            ListKind::Queues => home
+                .queues
+                .iter()
+                .map(|q| Item {
+                    key: q.name.as_bytes().to_vec(),
+                    score: None,
+                    cells: vec![
+                        q.name.shown().into_owned(),
+                        crate::text::size::count(q.size),
+                        if q.size == 0 {
+                            "-".into()
+                        } else {
+                            crate::duration::span(q.latency)
+                        },
+                        match (q.paused, &q.unreadable) {
+                            (_, Some(_)) => "unreadable".into(),
+                            (Some(true), _) => "paused".into(),
+                            _ => String::new(),
+                        },
+                    ],
+                    extra: q.paused.map(|p| p.to_string()),
+                })
+                .collect(),
+            ListKind::Processes => home
+                .processes
+                .iter()
+                .map(|p| Item {
+                    key: p.identity.as_bytes().to_vec(),
+                    score: None,
+                    cells: vec![
+                        p.identity.shown().into_owned(),
+                        match p.state {
+                            ProcState::Alive => "alive",
+                            ProcState::Quiet => "quiet",
+                            ProcState::Unknown => "unknown",
+                            ProcState::Gone => "gone",
+                        }
+                        .into(),
+                        format!(
+                            "{}/{}",
+                            p.busy.map_or("?".into(), |n| n.to_string()),
+                            p.concurrency.map_or("?".into(), |n| n.to_string())
+                        ),
+                        p.rss_kb.map_or("?".into(), crate::text::size::kb),
+                    ],
+                    extra: Some((p.state == ProcState::Gone).to_string()),
+                })
+                .collect(),
+            _ => return,
+        };
+        list.total = Some(items.len() as u64);
+        list.first = 0;
+        list.items = items;
+        list.cursor = list.cursor.min(list.total.unwrap_or(0).saturating_sub(1));
+    }
+
+    /// What the reader found.
+    pub fn answer(&mut self, answer: Answer) {
+        let (id, ok) = match answer {
+            Answer::Page { id, .. } | Answer::Detail { id, .. } => (id, true),
+            Answer::Failed { id, .. } => (id, false),
+            Answer::Acted {
+                act,
+                dry_run,
+                result,
+            } => return self.acted(act, dry_run, result),
+        };
+        if ok {
+            self.lost = None;
+        }
+        if let Answer::Failed {
+            why, lost: true, ..
+        } = &answer
+        {
+            self.lost = Some(why.clone());
+        }
+        let rows = self.rows as u64;
+        let Some(screen) = self.stack.last_mut().filter(|s| s.id == id) else {
+            return;
+        };
+        match (answer, &mut screen.body) {
+            (
+                Answer::Page {
+                    total,
+                    start,
+                    items,
+                    ..
+                },
+                Body2::List(list),
+            ) => {
+                if self.status.as_deref() == Some("reading…") {
+                    self.status = None;
+                }
+                list.asked = None;
+                list.total = Some(total);
+                list.first = start;
+                list.items = items;
+                let last = total.saturating_sub(1);
+                list.cursor = list.cursor.min(last);
+                list.top = list.top.min(last.saturating_sub(rows.saturating_sub(1)));
+            }
+            (Answer::Detail { title, lines, .. }, Body2::Detail { detail, loading }) => {
+                detail.title = title;
+                detail.lines = lines;
+                *loading = false;
+            }
+            (Answer::Failed { why, lost, .. }, body) => {
+                if let Body2::List(list) = body {
+                    list.asked = None;
+                }
+                if !lost {
+                    self.status = Some(why);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn step(&mut self, by: i64) {
+        let rows = self.rows as u64;
+        let Some(screen) = self.stack.last_mut() else {
+            return;
+        };
+        match &mut screen.body {
+            Body2::List(list) => {
+                let last = match list.total {
+                    Some(0) => return,
+                    Some(t) => t - 1,
+                    None => u64::MAX / 4,
+                };
+                list.cursor = (list.cursor as i64)
+                    .saturating_add(by)
+                    .clamp(0, last as i64) as u64;
+                if list.cursor < list.top {
+                    list.top = list.cursor;
+                } else if list.cursor >= list.top + rows {
+                    list.top = list.cursor + 1 - rows;
+                }
+            }
+            Body2::Detail { detail, .. } => {
+                let last = detail.lines.len().saturating_sub(1) as i64;
+                detail.scroll = (detail.scroll as i64).saturating_add(by).clamp(0, last) as usize;
+            }
+        }
+        self.load(false);
+    }
+
+    /// The row under the cursor, if read.
+    fn current(&self) -> Option<&Item> {
+        let list = self.list()?;
+        let i = list.cursor.checked_sub(list.first)? as usize;
+        list.items.get(i)
+    }
+
+    fn mark(&mut self) {
+        let Some(item) = self.current().map(|i| i.key.clone()) else {
+            return;
+        };
+        if let Some(list) = self.list_mut()
+            && matches!(list.kind, ListKind::Set(_))
+            && !list.marked.remove(&item)
+        {
+            list.marked.insert(item);
+        }
+        self.step(1);
+    }
+
+    fn enter(&mut self, home: &HomeData) {
+        let Some(list) = self.list() else {
+            return;
+        };
+        let Some(item) = self.current().cloned() else {
+            self.status = Some("still reading this row".into());
+            return;
+        };
+        let kind = list.kind.clone();
+        match kind {
+            ListKind::Set(set) => {
+                let crumb = item.cells.get(if set == JobSet::Retry { 4 } else { 3 });
+                self.push_detail(
+                    crumb.cloned().unwrap_or_default(),
+                    Some(Want::Entry {
+                        key: set.key().into(),
+                        set: Some(set),
+                        raw: item.key,
+                    }),
+                    vec!["reading…".into()],
+                );
+            }
+            ListKind::Queue(name) => {
+                let crumb = item.cells.get(2).cloned().unwrap_or_default();
+                self.push_detail(
+                    crumb,
+                    Some(Want::Entry {
+                        key: crate::store::keys::queue(&name),
+                        set: None,
+                        raw: item.key,
+                    }),
+                    vec!["reading…".into()],
+                );
+            }
+            ListKind::Queues => {
+                let name = Name::from(item.key.as_slice());
+                self.push_list(
+                    View::Queues,
+                    name.shown().into_owned(),
+                    ListKind::Queue(name),
+                    None,
+                    home,
+                );
+            }
+            ListKind::Processes => {
+                let name = Name::from(item.key.as_slice());
+                self.push_detail(
+                    name.shown().into_owned(),
+                    Some(Want::Process(name)),
+                    vec!["reading…".into()],
+                );
+            }
+            ListKind::Triage => {
+                let set = match item.extra.as_deref() {
+                    Some("retry") => JobSet::Retry,
+                    _ => JobSet::Dead,
+                };
+                let id = String::from_utf8_lossy(&item.key).into_owned();
+                let view = if set == JobSet::Retry {
+                    View::Retry
+                } else {
+                    View::Dead
+                };
+                let pattern = item.cells.get(4).cloned().unwrap_or_default();
+                self.push_list(
+                    view,
+                    format!("{} {id} {pattern}", set.name()),
+                    ListKind::Set(set),
+                    Some(format!("--fingerprint {id}")),
+                    home,
+                );
+            }
+            ListKind::History => {
+                let lines = pretty(&item.key);
+                let crumb = item.cells.get(4).cloned().unwrap_or_default();
+                self.push_detail(crumb, None, lines);
+            }
+            ListKind::Audit | ListKind::Periodic => {
+                let lines = item
+                    .extra
+                    .clone()
+                    .unwrap_or_default()
+                    .lines()
+                    .map(str::to_string)
+                    .collect();
+                let crumb = item.cells.first().cloned().unwrap_or_default();
+                self.push_detail(crumb, None, lines);
+            }
+        }
+    }
+
+    fn ask_pause(&mut self, home: &HomeData) {
+        let Some(item) = self.current() else {
+            return;
+        };
+        let name = Name::from(item.key.as_slice());
+        let paused = home
+            .queues
+            .iter()
+            .find(|q| q.name == name)
+            .and_then(|q| q.paused);
+        let (verb, change) = if paused == Some(true) {
+            ("Resume", Change::Resume(name.clone()))
+        } else {
+            ("Pause", Change::Pause(name.clone()))
+        };
+        self.ask = Some(Ask {
+            title: format!("{verb} queue"),
+            lines: vec![format!("{verb} queue {} on {}?", name.shown(), self.target)],
+            then: Then::Change(change),
+            need: None,
+            typed: String::new(),
+        });
+    }
+
+    fn ask_quiet(&mut self, home: &HomeData) {
+        let Some(item) = self.current() else {
+            return;
+        };
+        let name = Name::from(item.key.as_slice());
+        let gone = home
+            .processes
+            .iter()
+            .any(|p| p.identity == name && p.state == ProcState::Gone);
+        if gone {
+            self.status = Some(format!(
+                "{} is gone (no presence key): there is nothing to quiet",
+                name.shown()
+            ));
+            return;
+        }
+        self.ask = Some(Ask {
+            title: "Quiet process".into(),
+            lines: vec![format!(
+                "Quiet process {} (it stops fetching; running jobs finish)?",
+                name.shown()
+            )],
+            then: Then::Change(Change::Quiet(name)),
+            need: None,
+            typed: String::new(),
+        });
+    }
+
+    /// R, D, K, E: the change's dry run first (its answer opens the question). On a
+    /// pattern's row, the whole pattern; in a list, the marked entries, else the whole
+    /// filtered list when a filter is on, else the entry under the cursor.
+    fn ask_act(&mut self, key: char) {
+        let verb = match key {
+            'R' => act::Verb::Retry,
+            'D' => act::Verb::Delete,
+            'K' => act::Verb::Kill,
+            _ => act::Verb::EnqueueNow,
+        };
+        if let Some(why) = &self.read_only {
+            self.status = Some(format!("{key} changes Redis, and {why}"));
+            return;
+        }
+        let Some(list) = self.list() else {
+            self.status = Some(format!(
+                "{key} acts on a list's entries: open retry, dead, scheduled or triage"
+            ));
+            return;
+        };
+        let (set, selection) = match &list.kind {
+            ListKind::Set(set) => {
+                let selection = if !list.marked.is_empty() {
+                    act::Selection::Entries(
+                        list.marked
+                            .iter()
+                            .map(|raw| {
+                                let score = list
+                                    .items
+                                    .iter()
+                                    .find(|i| &i.key == raw)
+                                    .and_then(|i| i.score);
+                                (raw.clone(), score.unwrap_or(f64::NAN))
+                            })
+                            .filter(|(_, s)| !s.is_nan())
+                            .collect(),
+                    )
+                } else if let Some(filter) = &list.filter {
+                    act::Selection::Filter(filter.clone())
+                } else {
+                    match self.current() {
+                        Some(item) => act::Selection::Entries(vec![(
+                            item.key.clone(),
+                            item.score.unwrap_or_default(),
+                        )]),
+                        None => {
+                            self.status = Some("no entry under the cursor".into());
+                            return;
+                        }
+                    }
+                };
+                (*set, selection)
+            }
+            ListKind::Triage => {
+                let Some(item) = self.current() else {
+                    return;
+                };
+                let set = match item.extra.as_deref() {
+                    Some("retry") => JobSet::Retry,
+                    _ => JobSet::Dead,
+                };
+                let id = String::from_utf8_lossy(&item.key).into_owned();
+                (set, act::Selection::Filter(format!("--fingerprint {id}")))
+            }
+            _ => {
+                self.status = Some(format!("{key} acts on retry, dead and scheduled entries"));
+                return;
+            }
+        };
+        if verb.command(set).is_none() {
+            self.status = Some(format!("{key} doesn't apply to the {} set", set.name()));
+            return;
+        }
+        self.status = Some("dry run…".into());
+        let _ = self.requests.send(Request {
+            id: 0,
+            want: Want::Act {
+                act: act::Act::Entries {
+                    set,
+                    verb,
+                    selection,
+                },
+                dry_run: true,
+            },
+        });
+    }
+
+    /// u: undo the change under the cursor (audit view), else the last change made here.
+    fn ask_undo(&mut self) {
+        if let Some(why) = &self.read_only {
+            self.status = Some(format!("u changes Redis, and {why}"));
+            return;
+        }
+        let id = match self.list().map(|l| &l.kind) {
+            Some(ListKind::Audit) => self.current().map(|item| {
+                let undo = item.cells.get(4).cloned().unwrap_or_default();
+                if undo.starts_with("u-") {
+                    undo
+                } else {
+                    String::from_utf8_lossy(&item.key).into_owned()
+                }
+            }),
+            _ => self.last_undo.clone(),
+        };
+        let Some(id) = id else {
+            self.status = Some("u undoes the change under the cursor in the audit view (0), or the last change made here".into());
+            return;
+        };
+        self.status = Some("dry run…".into());
+        let _ = self.requests.send(Request {
+            id: 0,
+            want: Want::Act {
+                act: act::Act::Undo(id),
+                dry_run: true,
+            },
+        });
+    }
+
+    /// How a change (or its dry run) went.
+    fn acted(&mut self, act: act::Act, dry_run: bool, result: Result<act::Done, String>) {
+        let done = match result {
+            Ok(done) => done,
+            Err(why) => {
+                self.status = Some(format!("failed: {why}"));
+                return;
+            }
+        };
+        if dry_run {
+            if done.failed {
+                self.status = Some(done.text.last().cloned().unwrap_or_default());
+                return;
+            }
+            let lines: Vec<String> = done.text.into_iter().take(18).collect();
+            self.status = None;
+            self.ask = Some(Ask {
+                title: format!("{} (dry run)", act.command()),
+                lines,
+                then: Then::Act(act),
+                need: self.protected.clone(),
+                typed: String::new(),
+            });
+            return;
+        }
+        let summary = done
+            .text
+            .iter()
+            .rev()
+            .find(|l| !l.trim().is_empty() && !l.starts_with("undo"))
+            .cloned()
+            .unwrap_or_else(|| "done".into());
+        self.status = Some(match &done.undo {
+            Some(id) => format!("{summary} · undo id {id} (u takes it back)"),
+            None => summary,
+        });
+        if done.undo.is_some() {
+            self.last_undo = done.undo;
+        }
+        self.load(true);
+    }
+
+    /// Everything the screen draws, but the dashboard itself.
+    pub fn shown(&self, home_banner: Option<&String>) -> Shown {
+        let crumbs = std::iter::once(self.view().name().to_string())
+            .chain(self.stack.iter().skip(1).map(|s| s.crumb.clone()))
+            .collect();
+        let body = match self.stack.last().map(|s| &s.body) {
+            None => Body::Empty,
+            Some(Body2::Detail { detail, loading }) => {
+                let mut detail = detail.clone();
+                if *loading {
+                    detail.title.push_str(" · reading…");
+                }
+                Body::Detail(detail)
+            }
+            Some(Body2::List(list)) => {
+                let rows = self.rows as u64;
+                let end = list
+                    .total
+                    .map_or(list.top + rows, |t| t.min(list.top + rows));
+                let shown_rows = (list.top..end)
+                    .map(|rank| {
+                        rank.checked_sub(list.first)
+                            .and_then(|i| list.items.get(i as usize))
+                            .map(|item| item.cells.clone())
+                    })
+                    .collect();
+                let marked = (list.top..end)
+                    .filter(|rank| {
+                        rank.checked_sub(list.first)
+                            .and_then(|i| list.items.get(i as usize))
+                            .is_some_and(|item| list.marked.contains(&item.key))
+                    })
+                    .collect();
+                Body::List(Listing {
+                    title: match &list.kind {
+                        ListKind::Set(set) => set.key().to_string(),
+                        ListKind::Queue(name) => {
+                            crate::store::keys::queue(name).shown().into_owned()
+                        }
+                        ListKind::Triage => "failure patterns of retry and dead".into(),
+                        ListKind::History => crate::store::keys::HISTORY_ALL.into(),
+                        ListKind::Audit => crate::store::keys::AUDIT.into(),
+                        ListKind::Periodic => "periodic entries".into(),
+                        ListKind::Queues => "queues".into(),
+                        ListKind::Processes => "processes".into(),
+                    },
+                    columns: reader::columns(&list.kind),
+                    total: list.total,
+                    first: list.top,
+                    rows: shown_rows,
+                    marked,
+                    marks: list.marked.len(),
+                    cursor: list.cursor,
+                    loading: list.asked.is_some(),
+                })
+            }
+        };
+        let filter = match (&self.typing, self.list().and_then(|l| l.filter.as_ref())) {
+            (Some(typed), _) => Some((typed.clone(), true)),
+            (None, Some(f)) => Some((f.clone(), false)),
+            _ => None,
+        };
+        Shown {
+            crumbs,
+            target: self.target.clone(),
+            context: self.context.clone(),
+            body,
+            command: self.command.as_ref().map(|typed| {
+                (
+                    typed.clone(),
+                    views::completions(typed)
+                        .into_iter()
+                        .map(|v| format!("{} ({})", v.name(), v.key()))
+                        .collect(),
+                )
+            }),
+            filter,
+            help: self.help.then(|| self.view().help()),
+            dialog: self.ask.as_ref().map(|ask| crate::render::console::Dialog {
+                title: ask.title.clone(),
+                lines: ask.lines.clone(),
+                ask: match &ask.need {
+                    Some(name) => format!(
+                        "context {name} is protected: type its name and Enter to go on, Esc cancels:"
+                    ),
+                    None => "y to go on, any other key cancels".into(),
+                },
+                typed: ask.need.as_ref().map(|_| ask.typed.clone()),
+            }),
+            status: self.status.clone(),
+            banner: self.lost.clone().or_else(|| home_banner.cloned()),
+            color: self.color,
+        }
+    }
+}
+
+/// Lists `/` filters with the CLI's filters.
+fn filterable(kind: &ListKind) -> bool {
+    matches!(kind, ListKind::Set(_))
+}
+
+fn common_prefix<'a>(mut names: impl Iterator<Item = &'a str>) -> String {
+    let Some(first) = names.next() else {
+        return String::new();
+    };
+    let mut prefix = first.to_string();
+    for name in names {
+        while !name.starts_with(&prefix) {
+            prefix.pop();
+        }
+    }
+    prefix
+}
+
+/// A stored JSON document, pretty-printed (or as it is when it isn't JSON).
+fn pretty(raw: &[u8]) -> Vec<String> {
+    serde_json::from_slice::<serde_json::Value>(raw)
+        .ok()
+        .and_then(|v| serde_json::to_string_pretty(&v).ok())
+        .unwrap_or_else(|| String::from_utf8_lossy(raw).into_owned())
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::mpsc;
+
+    use super::*;
+
+    fn press(console: &mut Console, code: KeyCode) -> Outcome {
+        console.key(KeyEvent::from(code), &HomeData::default())
+    }
+
+    #[test]
+    fn views_switch_by_name_with_completion_and_by_key() {
+        let (tx, rx) = mpsc::channel();
+        let mut console = Console::new(tx);
+        assert_eq!(press(&mut console, KeyCode::Char('j')), Outcome::Pass);
+        press(&mut console, KeyCode::Char(':'));
+        press(&mut console, KeyCode::Char('d'));
+        press(&mut console, KeyCode::Tab);
+        assert_eq!(console.command.as_deref(), Some("dead"));
+        press(&mut console, KeyCode::Enter);
+        assert_eq!(console.view(), View::Dead);
+        let Ok(Request {
+            want: Want::Page { kind, start, .. },
+            ..
+        }) = rx.try_recv()
+        else {
+            panic!("no page asked for")
+        };
+        assert_eq!((kind, start), (ListKind::Set(JobSet::Dead), 0));
+        press(&mut console, KeyCode::Char('9'));
+        assert_eq!(console.view(), View::History);
+        assert_eq!(press(&mut console, KeyCode::Esc), Outcome::Redraw);
+        assert!(console.at_home());
+    }
+
+    #[test]
+    fn a_long_list_asks_only_for_the_rows_around_the_cursor() {
+        let (tx, rx) = mpsc::channel();
+        let mut console = Console::new(tx);
+        console.rows = 20;
+        console.switch(View::Dead, &HomeData::default());
+        let _ = rx.try_recv();
+        let id = console.stack[0].id;
+        console.answer(Answer::Page {
+            id,
+            total: 1_000_000,
+            start: 0,
+            items: vec![Item::default(); 110],
+        });
+        for _ in 0..1000 {
+            press(&mut console, KeyCode::PageDown);
+        }
+        press(&mut console, KeyCode::End);
+        let asked: Vec<Request> = rx.try_iter().collect();
+        let Some(Request {
+            want: Want::Page { start, count, .. },
+            ..
+        }) = asked.last()
+        else {
+            panic!("nothing asked")
+        };
+        assert_eq!(console.list().unwrap().cursor, 999_999);
+        assert!(
+            *start >= 999_999 - 20 - MARGIN - 20 && *count <= 200,
+            "{start} {count}"
+        );
+        let shown = console.shown(None);
+        let Body::List(listing) = shown.body else {
+            panic!()
+        };
+        assert_eq!(listing.rows.len(), 20);
+    }
+
+    fn screen(console: &Console) -> String {
+        use ratatui::Terminal;
+        use ratatui::backend::TestBackend;
+        let (width, height) = (100, 16);
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        let shown = console.shown(None);
+        terminal
+            .draw(|f| crate::render::console::draw(f, &shown))
+            .unwrap();
+        let buffer = terminal.backend().buffer();
+        let mut out = String::new();
+        for y in 0..height {
+            let line: String = (0..width).map(|x| buffer[(x, y)].symbol()).collect();
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Each list view with two rows read, as the screen draws it.
+    #[test]
+    fn each_view_as_drawn() {
+        let rows = |cells: &[&[&str]]| -> Vec<Item> {
+            cells
+                .iter()
+                .enumerate()
+                .map(|(i, c)| Item {
+                    key: format!("key{i}").into_bytes(),
+                    score: Some(1.0),
+                    cells: c.iter().map(|s| s.to_string()).collect(),
+                    extra: Some("dead".into()),
+                })
+                .collect()
+        };
+        let cases: [(View, Vec<Item>); 7] = [
+            (
+                View::Retry,
+                rows(&[
+                    &[
+                        "in 5m",
+                        "3",
+                        "SyncInvoice",
+                        "default",
+                        "aaaa",
+                        "Net::ReadTimeout: after 5s",
+                    ],
+                    &[
+                        "in 9m",
+                        "4",
+                        "SyncInvoice",
+                        "default",
+                        "bbbb",
+                        "Net::ReadTimeout: after 6s",
+                    ],
+                ]),
+            ),
+            (
+                View::Dead,
+                rows(&[
+                    &[
+                        "2m ago",
+                        "SendReceipt",
+                        "default",
+                        "cccc",
+                        "NoMethodError: undefined method",
+                    ],
+                    &["3m ago", "Evil\u{1b}[2J", "default", "dddd", "line\nbreak"],
+                ]),
+            ),
+            (
+                View::Scheduled,
+                rows(&[&["in 1h", "Report", "low", "eeee", "[1,2]"]]),
+            ),
+            (
+                View::Triage,
+                rows(&[&[
+                    "dead",
+                    "12",
+                    "d4ed1e2a",
+                    "2m ago",
+                    "Net::ReadTimeout: after <n>s",
+                ]]),
+            ),
+            (
+                View::Periodic,
+                rows(&[&["p-1", "Nightly", "0 3 * * *", "enabled", "in 7h"]]),
+            ),
+            (
+                View::History,
+                rows(&[&["1m ago", "success", "Mailer", "mail", "ffff"]]),
+            ),
+            (
+                View::Audit,
+                rows(&[&[
+                    "2026-12-04 19:12:14",
+                    "dead retry",
+                    "end",
+                    "12",
+                    "u-20261204-191214-ceeebc",
+                    "ops@box prod",
+                ]]),
+            ),
+        ];
+        let mut all = String::new();
+        for (view, items) in cases {
+            let (tx, _rx) = mpsc::channel();
+            let mut console = Console::new(tx);
+            console.rows = 8;
+            console.target = "unix:///tmp/redis.sock?db=0".into();
+            console.switch(view, &HomeData::default());
+            let id = console.stack[0].id;
+            let total = items.len() as u64;
+            console.answer(Answer::Page {
+                id,
+                total,
+                start: 0,
+                items,
+            });
+            all.push_str(&format!("--- {}\n{}", view.name(), screen(&console)));
+        }
+        // An entry, the help, and a dry run's question.
+        let (tx, _rx) = mpsc::channel();
+        let mut console = Console::new(tx);
+        console.rows = 8;
+        console.switch(View::Dead, &HomeData::default());
+        console.push_detail(
+            "cccc".into(),
+            None,
+            pretty(br#"{"class":"SendReceipt","args":[1]}"#),
+        );
+        all.push_str(&format!("--- entry\n{}", screen(&console)));
+        console.help = true;
+        all.push_str(&format!("--- help\n{}", screen(&console)));
+        console.help = false;
+        console.stack.pop();
+        console.protected = Some("prod".into());
+        console.acted(
+            act::Act::Undo("u-1".into()),
+            true,
+            Ok(act::Done {
+                text: vec![
+                    "dry run: would undo `dead retry` (u-1)".into(),
+                    "nothing was changed".into(),
+                ],
+                undo: None,
+                failed: false,
+            }),
+        );
+        all.push_str(&format!("--- dialog\n{}", screen(&console)));
+        insta::assert_snapshot!(all);
+    }
+}

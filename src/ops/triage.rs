@@ -1,0 +1,655 @@
+//! `dead triage`, `retry triage`: the few things that are failing, since when, and how many.
+//!
+//! One pass over the set (or the History middleware's failed runs) in pages by score, newest
+//! first, grouping entries by fingerprint (sets/fingerprint.rs) or by class, queue or error
+//! class. Memory is bounded by the number of groups, never by entries: at most `--max-groups`
+//! are kept, and the entries of further patterns are counted together as "other".
+
+use std::collections::{HashMap, HashSet};
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+
+use crate::clock::rfc3339;
+use crate::ops::filter::{FilterArgs, JobFilter};
+use crate::ops::fingerprint::{Fingerprint, UNPARSEABLE, pattern_of};
+use crate::ops::{Problem, Session};
+use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable, failure_time};
+use crate::store::page::{Order, ScoreRange, ZPager};
+use crate::store::{JobSet, KeyType, Name, Store, StoreResult, keys, value};
+
+/// Groups shown in a table unless --limit says otherwise (JSON carries every group).
+pub const TABLE_GROUPS: usize = 20;
+/// Groups whose sample and ready-to-run command the table spells out.
+pub const DETAILED: usize = 3;
+/// Columns of each group's timeline.
+pub const BUCKETS: usize = 24;
+/// Distinct classes (queues) counted per group; the rest are counted together.
+const NAMES_PER_GROUP: usize = 20;
+/// Distinct patterns beyond --max-groups that are told apart (then "at least").
+const OTHER_PATTERNS_COUNTED: usize = 100_000;
+
+/// Group the entries into failure patterns: how many, since when, which classes and queues
+///
+/// Each group is one fingerprint by default: the error class plus the error message with its
+/// variable parts (numbers, ids, hex, UUIDs, quoted strings, e-mail and IP addresses, Ruby
+/// object addresses, durations) normalised. Pass the printed fingerprint to --fingerprint on
+/// any list or bulk action to act on that group (start with --dry-run). The set is read once,
+/// in pages; memory holds the groups, not the entries.
+#[derive(Debug, Args)]
+pub struct TriageArgs {
+    #[command(flatten)]
+    pub filter: FilterArgs,
+
+    /// Group by these, comma-separated (e.g. class,fingerprint)
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "fingerprint")]
+    pub by: Vec<Dimension>,
+
+    /// Group the failed runs the History middleware recorded (cogworker:history:failed)
+    /// instead of the set
+    #[arg(long)]
+    pub from_history: bool,
+
+    /// Show at most N groups (default 20 in a table; every group with --json/--ndjson)
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+
+    /// Keep at most N groups while reading; the entries of further patterns are counted
+    /// together as "other"
+    #[arg(long, value_name = "N", default_value_t = 1000,
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub max_groups: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ValueEnum, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Dimension {
+    Fingerprint,
+    Class,
+    Queue,
+    ErrorClass,
+}
+
+impl Dimension {
+    pub fn name(self) -> &'static str {
+        match self {
+            Dimension::Fingerprint => "fingerprint",
+            Dimension::Class => "class",
+            Dimension::Queue => "queue",
+            Dimension::ErrorClass => "error-class",
+        }
+    }
+}
+
+/// What a group is the group of: one value per dimension grouped by.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Key {
+    /// The error class and pattern (the fingerprint's id is their hash, taken once a group).
+    fingerprint: Option<(String, String)>,
+    class: Option<Option<String>>,
+    queue: Option<Option<String>>,
+    error_class: Option<Option<String>>,
+}
+
+/// The JSON of `triage` (docs/output.md "JSON output").
+#[derive(Debug, Serialize)]
+pub struct TriageReport {
+    /// The key read: cogworker:dead, cogworker:retry or cogworker:history:failed.
+    pub source: String,
+    #[serde(skip)]
+    pub set: JobSet,
+    #[serde(skip)]
+    pub from_history: bool,
+    pub target: String,
+    pub by: Vec<&'static str>,
+    /// Entries grouped (those the filters selected).
+    pub entries: u64,
+    /// The times the timelines cover (oldest, newest), epoch seconds; null when empty. Scores,
+    /// except for the retry set: its entries' failure times (see `first_seen`).
+    pub span: Option<[f64; 2]>,
+    /// Seconds each timeline bucket covers.
+    pub bucket_seconds: Option<f64>,
+    /// Largest first.
+    pub groups: Vec<Group>,
+    /// Entries of patterns beyond --max-groups, counted together.
+    pub other: Option<Other>,
+    /// Groups left out of the table (--limit); JSON has them all unless --limit.
+    pub more_groups: usize,
+    pub problems: Vec<Problem>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Group {
+    /// With --by fingerprint: its id (8 hex digits) and what it stands for.
+    pub fingerprint: Option<String>,
+    pub error_class: Option<String>,
+    pub pattern: Option<String>,
+    /// With --by class / queue / error-class: the value (null: none recorded).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub class: Option<Option<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub queue: Option<Option<String>>,
+    #[serde(skip_serializing_if = "Option::is_none", rename = "error_class_group")]
+    pub error_class_group: Option<Option<String>>,
+    pub count: u64,
+    /// Of all entries grouped, 0–1.
+    pub share: f64,
+    /// The oldest and the newest entry's time: when it died (dead), when it last failed
+    /// (retry: its `retried_at`, else `failed_at`; the score when it has neither), when it
+    /// finished (history).
+    pub first_seen: f64,
+    pub last_seen: f64,
+    pub first_time: String,
+    pub last_time: String,
+    /// Entries per bucket of the span, oldest first.
+    pub timeline: Vec<u64>,
+    /// Retry entries: the earliest and the latest next attempt (their scores), epoch
+    /// seconds; absent for the other sets.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_attempts: Option<[f64; 2]>,
+    /// Classes and queues of its entries, most frequent first (at most 20 named; the rest
+    /// counted under null).
+    pub classes: Vec<NameCount>,
+    pub queues: Vec<NameCount>,
+    /// Its newest entry.
+    pub sample: Sample,
+    /// The members that aren't jobs.
+    pub unparseable: bool,
+    /// A ready-to-run dry run of the bulk action on exactly this group (or its list, for
+    /// history).
+    pub command: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct NameCount {
+    pub name: Option<String>,
+    pub count: u64,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Sample {
+    pub jid: String,
+    pub score: f64,
+    pub error_class: Option<String>,
+    /// The full message, as stored.
+    pub error_message: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Other {
+    pub entries: u64,
+    /// Distinct patterns among them (at least this many when `patterns_at_least`).
+    pub patterns: u64,
+    pub patterns_at_least: bool,
+}
+
+/// A group while the pass runs.
+struct Acc {
+    key: Key,
+    fingerprint: Option<Fingerprint>,
+    unparseable: bool,
+    count: u64,
+    first: f64,
+    last: f64,
+    /// Retry entries: the earliest and latest next attempt (their scores).
+    next: Option<[f64; 2]>,
+    timeline: [u64; BUCKETS],
+    classes: Counts,
+    queues: Counts,
+    sample: Sample,
+}
+
+#[derive(Default)]
+struct Counts {
+    named: HashMap<String, u64>,
+    /// Entries with no such field.
+    missing: u64,
+    rest: u64,
+}
+
+impl Counts {
+    fn add(&mut self, name: Option<&str>) {
+        let Some(name) = name else {
+            self.missing += 1;
+            return;
+        };
+        if let Some(n) = self.named.get_mut(name) {
+            *n += 1;
+        } else if self.named.len() < NAMES_PER_GROUP {
+            self.named.insert(name.to_string(), 1);
+        } else {
+            self.rest += 1;
+        }
+    }
+
+    fn sorted(self) -> Vec<NameCount> {
+        let mut v: Vec<NameCount> = self
+            .named
+            .into_iter()
+            .map(|(name, count)| NameCount {
+                name: Some(name),
+                count,
+            })
+            .collect();
+        v.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.name.cmp(&b.name)));
+        // Entries without the field and those beyond the names kept are both counted under
+        // null (docs/output.md says so).
+        if self.rest + self.missing > 0 {
+            v.push(NameCount {
+                name: None,
+                count: self.rest + self.missing,
+            });
+        }
+        v
+    }
+}
+
+/// The span's timeline buckets: where a score falls (scores outside, from entries added
+/// while the pass ran, go to the nearest end).
+#[derive(Clone, Copy)]
+struct Span {
+    lo: f64,
+    hi: f64,
+}
+
+impl Span {
+    fn bucket(self, score: f64) -> usize {
+        if self.hi <= self.lo {
+            return BUCKETS - 1;
+        }
+        let at = ((score - self.lo) / (self.hi - self.lo) * BUCKETS as f64).floor();
+        (at.max(0.0) as usize).min(BUCKETS - 1)
+    }
+}
+
+/// The entries of `set` (or History's failed runs) that the filters select, grouped into
+/// failure patterns: read once, in pages; memory holds the groups, not the entries.
+pub fn group(ctx: &mut Session, set: JobSet, args: &TriageArgs) -> anyhow::Result<TriageReport> {
+    let now = ctx.ui.clock.now;
+
+    let filter = JobFilter::new(&args.filter, now);
+    let key: Name = if args.from_history {
+        keys::HISTORY_FAILED.into()
+    } else {
+        set.key().into()
+    };
+    let mut dims = args.by.clone();
+    dims.sort();
+    dims.dedup();
+    let range = filter.range();
+    let connector = ctx.connector()?;
+    let human = ctx.ui.human();
+    if args.from_history && ctx.store()?.key_type(key.as_bytes())? == "none" {
+        ctx.ui.note(&ctx.ui.styles.dim(
+            "no failed runs recorded: cogworker:history:failed doesn't exist (the gem's History \
+             middleware is opt-in; `cogctl worker --history` records runs too)",
+        ));
+    }
+    let store = ctx.store()?;
+    let mut problems = Vec::new();
+    // A retry entry's score is its next attempt: its timeline is when it failed, which only
+    // its payload says, so the span takes a pass of its own.
+    let by_failure = set == JobSet::Retry && !args.from_history;
+    let mut span = ends(store, &key, &range, &mut problems)?;
+    if by_failure && span.is_some() {
+        span = failure_span(store, connector.clone(), &key, &range, &filter)?;
+    }
+
+    let mut groups: Vec<Acc> = Vec::new();
+    let mut index: HashMap<Key, usize> = HashMap::new();
+    let mut other_entries = 0u64;
+    let mut other_patterns: HashSet<u64> = HashSet::new();
+    let mut other_patterns_full = false;
+    let mut total = 0u64;
+    if let Some(span) = span {
+        let mut pager = ZPager::new(key.clone(), Order::NewestFirst, range);
+        pager.snapshot(store)?;
+        for page in pager.prefetch(connector).only(filter.keep_raw()) {
+            for entry in &page? {
+                let parsed = entry.member.parse();
+                if !filter.matches(&parsed) {
+                    continue;
+                }
+                total += 1;
+                let score = entry.score.value;
+                let failed = failure_time(set, parsed.as_ref().ok(), score);
+                let time = if by_failure { failed } else { score };
+                let group_key = key_of(&dims, &parsed);
+                let at = match index.get(&group_key) {
+                    Some(&at) => at,
+                    None if groups.len() < args.max_groups as usize => {
+                        let fingerprint = match (&group_key.fingerprint, &parsed) {
+                            (Some(_), Err(_)) => Some(Fingerprint::unparseable()),
+                            (Some((class, pattern)), Ok(_)) => {
+                                Some(Fingerprint::from_parts(class, pattern.clone()))
+                            }
+                            (None, _) => None,
+                        };
+                        groups.push(new_group(
+                            group_key.clone(),
+                            fingerprint,
+                            &parsed,
+                            score,
+                            time,
+                        ));
+                        index.insert(group_key, groups.len() - 1);
+                        groups.len() - 1
+                    }
+                    None => {
+                        other_entries += 1;
+                        if other_patterns.len() < OTHER_PATTERNS_COUNTED {
+                            let mut h = DefaultHasher::new();
+                            group_key.hash(&mut h);
+                            other_patterns.insert(h.finish());
+                        } else {
+                            other_patterns_full = true;
+                        }
+                        continue;
+                    }
+                };
+                let g = &mut groups[at];
+                g.count += 1;
+                g.first = g.first.min(time);
+                g.last = g.last.max(time);
+                g.timeline[span.bucket(time)] += 1;
+                if by_failure {
+                    let next = g.next.get_or_insert([score, score]);
+                    next[0] = next[0].min(score);
+                    next[1] = next[1].max(score);
+                }
+                let (class, queue) = match &parsed {
+                    Ok(job) => (job.class.as_deref(), job.queue.as_deref()),
+                    Err(_) => (Some(UNPARSEABLE_CLASS), None),
+                };
+                g.classes.add(class);
+                g.queues.add(queue);
+            }
+        }
+    }
+
+    groups.sort_by(|a, b| {
+        b.count
+            .cmp(&a.count)
+            .then_with(|| b.last.total_cmp(&a.last))
+    });
+    let shown = args
+        .limit
+        .or(human.then_some(TABLE_GROUPS))
+        .unwrap_or(usize::MAX);
+    let more_groups = groups.len().saturating_sub(shown);
+    let tail = suggested_filters(&args.filter, now);
+    let verb = if args.from_history {
+        "history --status failed".to_string()
+    } else {
+        match set {
+            JobSet::Dead => "dead retry".to_string(),
+            JobSet::Retry => "retry retry".to_string(),
+            JobSet::Schedule => "scheduled enqueue-now".to_string(),
+        }
+    };
+    let groups: Vec<Group> = groups
+        .into_iter()
+        .take(shown)
+        .map(|g| finish(g, total, &verb, &tail, args.from_history))
+        .collect();
+    let bucket_seconds = span.map(|s| (s.hi - s.lo).max(0.0) / BUCKETS as f64);
+    Ok(TriageReport {
+        source: key.shown().into_owned(),
+        set,
+        from_history: args.from_history,
+        target: store.target().to_string(),
+        by: dims.iter().map(|d| d.name()).collect(),
+        entries: total,
+        span: span.map(|s| [s.lo, s.hi]),
+        bucket_seconds,
+        groups,
+        other: (other_entries > 0).then_some(Other {
+            entries: other_entries,
+            patterns: other_patterns.len() as u64,
+            patterns_at_least: other_patterns_full,
+        }),
+        more_groups,
+        problems,
+    })
+}
+
+/// The earliest and latest failure time of the retry entries the filter selects, in one
+/// pass of their own (their scores are next attempts, not failures).
+fn failure_span(
+    store: &mut Store,
+    connector: crate::store::Connector,
+    key: &Name,
+    range: &ScoreRange,
+    filter: &JobFilter,
+) -> StoreResult<Option<Span>> {
+    let mut pager = ZPager::new(key.clone(), Order::NewestFirst, range.clone());
+    pager.snapshot(store)?;
+    let mut span: Option<Span> = None;
+    for page in pager.prefetch(connector).only(filter.keep_raw()) {
+        for entry in &page? {
+            let parsed = entry.member.parse();
+            if !filter.matches(&parsed) {
+                continue;
+            }
+            let t = failure_time(JobSet::Retry, parsed.as_ref().ok(), entry.score.value);
+            span = Some(match span {
+                Some(s) => Span {
+                    lo: s.lo.min(t),
+                    hi: s.hi.max(t),
+                },
+                None => Span { lo: t, hi: t },
+            });
+        }
+    }
+    Ok(span)
+}
+
+/// The lowest and highest score in range (the timelines' span); None when nothing is in it,
+/// or when the key can't be read (a problem then names it).
+fn ends(
+    store: &mut Store,
+    key: &Name,
+    range: &ScoreRange,
+    problems: &mut Vec<Problem>,
+) -> StoreResult<Option<Span>> {
+    let mut pipe = redis::pipe();
+    pipe.cmd("ZRANGEBYSCORE")
+        .arg(key)
+        .arg(&range.min)
+        .arg(&range.max)
+        .arg("WITHSCORES")
+        .arg("LIMIT")
+        .arg(0)
+        .arg(1);
+    pipe.cmd("ZREVRANGEBYSCORE")
+        .arg(key)
+        .arg(&range.max)
+        .arg(&range.min)
+        .arg("WITHSCORES")
+        .arg("LIMIT")
+        .arg(0)
+        .arg(1);
+    let replies = store.pipeline(&pipe)?;
+    if let Some(Err(e)) = replies.iter().find(|r| r.is_err()) {
+        problems.push(Problem::wrong(key.clone(), KeyType::Zset, e));
+        return Ok(None);
+    }
+    let score = |i: usize| {
+        replies[i]
+            .as_ref()
+            .ok()
+            .and_then(|v| value::items(v).get(1).and_then(value::string))
+            .and_then(|s| s.parse::<f64>().ok())
+    };
+    Ok(match (score(0), score(1)) {
+        (Some(lo), Some(hi)) => Some(Span { lo, hi }),
+        _ => None,
+    })
+}
+
+fn key_of(dims: &[Dimension], parsed: &Result<Job<'_>, Unparseable>) -> Key {
+    let fingerprint = dims
+        .contains(&Dimension::Fingerprint)
+        .then(|| match parsed {
+            Ok(job) => (
+                job.error_class.as_deref().unwrap_or("").to_string(),
+                pattern_of(job.error_class.as_deref(), job.error_message.as_deref()),
+            ),
+            Err(_) => (String::new(), UNPARSEABLE.to_string()),
+        });
+    let (class, queue, error_class) = match parsed {
+        Ok(job) => (
+            job.class.as_deref().map(str::to_string),
+            job.queue.as_deref().map(str::to_string),
+            job.error_class.as_deref().map(str::to_string),
+        ),
+        Err(_) => (Some(UNPARSEABLE_CLASS.to_string()), None, None),
+    };
+    Key {
+        fingerprint,
+        class: dims.contains(&Dimension::Class).then_some(class),
+        queue: dims.contains(&Dimension::Queue).then_some(queue),
+        error_class: dims.contains(&Dimension::ErrorClass).then_some(error_class),
+    }
+}
+
+fn new_group(
+    key: Key,
+    fingerprint: Option<Fingerprint>,
+    parsed: &Result<Job<'_>, Unparseable>,
+    score: f64,
+    time: f64,
+) -> Acc {
+    let sample = match parsed {
+        Ok(job) => Sample {
+            jid: job.jid.as_deref().unwrap_or("").to_string(),
+            score,
+            error_class: job.error_class.as_deref().map(str::to_string),
+            error_message: job.error_message.as_deref().map(str::to_string),
+        },
+        Err(bad) => Sample {
+            jid: bad.display_jid.clone(),
+            score,
+            error_class: None,
+            error_message: Some(bad.reason.clone()),
+        },
+    };
+    Acc {
+        key,
+        fingerprint,
+        unparseable: parsed.is_err(),
+        count: 0,
+        first: time,
+        last: time,
+        next: None,
+        timeline: [0; BUCKETS],
+        classes: Counts::default(),
+        queues: Counts::default(),
+        sample,
+    }
+}
+
+fn finish(g: Acc, total: u64, verb: &str, tail: &[String], history: bool) -> Group {
+    let mut flags: Vec<String> = Vec::new();
+    let mut selectable = true;
+    if let Some(f) = &g.fingerprint {
+        flags.push(format!("--fingerprint {}", f.id));
+    }
+    if let Some(class) = &g.key.class {
+        match class {
+            Some(c) => flags.push(format!("--class {}", shell_words::quote(c))),
+            None => selectable = false,
+        }
+    }
+    if let Some(queue) = &g.key.queue {
+        match queue {
+            Some(q) => flags.push(format!("--queue {}", shell_words::quote(q))),
+            None => selectable = false,
+        }
+    }
+    if let Some(error_class) = &g.key.error_class {
+        match error_class {
+            Some(e) => flags.push(format!(
+                "--error {}",
+                shell_words::quote(&format!("^{}(: |$)", regex::escape(e)))
+            )),
+            None => selectable = false,
+        }
+    }
+    flags.extend(tail.iter().cloned());
+    let command = selectable.then(|| {
+        let dry = if history { "" } else { " --dry-run" };
+        format!("cogctl {verb} {}{dry}", flags.join(" "))
+    });
+    let (error_class, pattern) = match &g.fingerprint {
+        Some(f) => (
+            (!f.error_class.is_empty()).then(|| f.error_class.clone()),
+            Some(f.pattern.clone()),
+        ),
+        None => (None, None),
+    };
+    Group {
+        fingerprint: g.fingerprint.as_ref().map(|f| f.id.clone()),
+        error_class,
+        pattern,
+        class: g.key.class,
+        queue: g.key.queue,
+        error_class_group: g.key.error_class,
+        count: g.count,
+        share: if total == 0 {
+            0.0
+        } else {
+            g.count as f64 / total as f64
+        },
+        first_seen: g.first,
+        last_seen: g.last,
+        first_time: rfc3339(g.first),
+        last_time: rfc3339(g.last),
+        timeline: g.timeline.to_vec(),
+        next_attempts: g.next,
+        classes: g.classes.sorted(),
+        queues: g.queues.sorted(),
+        sample: g.sample,
+        unparseable: g.unparseable,
+        command,
+    }
+}
+
+/// The triage's own filters, for the commands it suggests (times made absolute, so the
+/// command selects the same entries later).
+fn suggested_filters(f: &FilterArgs, now: f64) -> Vec<String> {
+    let q = |s: &str| shell_words::quote(s).into_owned();
+    let mut out = Vec::new();
+    for c in &f.class {
+        out.push(format!("--class {}", q(c)));
+    }
+    for c in &f.queue {
+        out.push(format!("--queue {}", q(c)));
+    }
+    if let Some(re) = &f.error {
+        out.push(format!("--error {}", q(re.as_str())));
+    }
+    for j in &f.jid {
+        out.push(format!("--jid {}", q(j)));
+    }
+    if let Some(t) = f.since {
+        out.push(format!("--since {}", rfc3339(t.resolve(now))));
+    }
+    if let Some(t) = f.until {
+        out.push(format!("--until {}", rfc3339(t.resolve(now))));
+    }
+    if let Some(n) = f.min_retries {
+        out.push(format!("--min-retries {n}"));
+    }
+    if let Some(s) = &f.search {
+        out.push(format!("--search {}", q(&s.text)));
+    }
+    if let Some(re) = &f.args {
+        out.push(format!("--args {}", q(re.as_str())));
+    }
+    for id in &f.fingerprint {
+        out.push(format!("--fingerprint {id}"));
+    }
+    out
+}

@@ -1,0 +1,355 @@
+//! The keyboard console (`cogctl top` beyond its dashboard) on a real pseudo-terminal,
+//! against a real redis-server, driven through its keys: browse dead, filter to a pattern,
+//! drill into an entry, retry the pattern (dry run, then y), undo it from the audit view
+//! (Redis as it was), a protected context, hostile payloads, a resize under a dialog, and
+//! Redis stopped mid-browse.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use crate::pty::Pty;
+use crate::support::{RedisServer, wait_until};
+
+const NOW: f64 = 1_796_208_000.0;
+
+/// A dead entry as the gem leaves it: 25 retries spent, failed_at kept from the first
+/// failure, retried_at the last, each retry `n^4 + 15 + rand(10)*(n+1)` s after the one
+/// before; the score is when it died.
+fn dead_entry(i: usize, class: &str, error_class: &str, message: &str) -> (f64, String) {
+    let created = NOW - 30.0 * 86_400.0 + i as f64 * 37.0;
+    let mut t = created + 1.5;
+    let failed_at = t;
+    for n in 0..25u32 {
+        t += f64::from(n.pow(4)) + 15.0 + f64::from((n + i as u32) % 10) * f64::from(n + 1);
+    }
+    let died = t;
+    let job = serde_json::json!({
+        "class": class,
+        "args": [i, {"customer_id": i * 7}],
+        "retry": true,
+        "queue": "default",
+        "jid": format!("{:024x}", 0xabc000 + i),
+        "created_at": created,
+        "enqueued_at": t - 2.0,
+        "error_message": message,
+        "error_class": error_class,
+        "failed_at": failed_at,
+        "retry_count": 24,
+        "retried_at": died,
+    });
+    (died, job.to_string())
+}
+
+fn load_dead(server: &RedisServer, entries: &[(f64, String)]) {
+    let mut conn = server.conn();
+    let mut pipe = redis::pipe();
+    for (score, member) in entries {
+        pipe.cmd("ZADD")
+            .arg("cogworker:dead")
+            .arg(*score)
+            .arg(member);
+    }
+    pipe.query::<()>(&mut conn).unwrap();
+}
+
+/// Two failure patterns: 12 timeouts and 5 nil errors.
+fn incident(server: &RedisServer) {
+    let mut entries = Vec::new();
+    for i in 0..12 {
+        entries.push(dead_entry(
+            i,
+            "SyncInvoice",
+            "Net::ReadTimeout",
+            &format!(
+                "Net::ReadTimeout with #<TCPSocket:(closed)> after {}s",
+                5 + i
+            ),
+        ));
+    }
+    for i in 12..17 {
+        entries.push(dead_entry(
+            i,
+            "SendReceipt",
+            "NoMethodError",
+            "undefined method `email' for nil:NilClass",
+        ));
+    }
+    load_dead(server, &entries);
+}
+
+fn start(server: &RedisServer, extra: &[&str], env: &[(&str, &str)]) -> Pty {
+    let url = server.url();
+    let mut vars = vec![
+        ("COGCTL_REDIS_URL", url.as_str()),
+        ("COGCTL_NOW", "1796208000"),
+    ];
+    vars.extend_from_slice(env);
+    let mut argv = vec!["top", "--interval", "250ms"];
+    argv.extend_from_slice(extra);
+    Pty::spawn(&argv, 40, 150, &vars)
+}
+
+/// What a reader of Redis sees (cogctl's own audit and undo keys aside).
+fn contents(server: &RedisServer) -> BTreeMap<Vec<u8>, Vec<Vec<u8>>> {
+    let mut conn = server.conn();
+    let keys: Vec<Vec<u8>> = redis::cmd("KEYS").arg("*").query(&mut conn).unwrap();
+    keys.into_iter()
+        .filter(|k| !k.starts_with(b"cogctl:"))
+        .map(|k| {
+            let dump: Vec<u8> = redis::cmd("DUMP").arg(&k).query(&mut conn).unwrap();
+            let kind: String = redis::cmd("TYPE").arg(&k).query(&mut conn).unwrap();
+            let content: Vec<Vec<u8>> = match kind.as_str() {
+                "zset" => redis::cmd("ZRANGE")
+                    .arg(&k)
+                    .arg(0)
+                    .arg(-1)
+                    .arg("WITHSCORES")
+                    .query(&mut conn)
+                    .unwrap(),
+                "list" => redis::cmd("LRANGE")
+                    .arg(&k)
+                    .arg(0)
+                    .arg(-1)
+                    .query(&mut conn)
+                    .unwrap(),
+                "set" => {
+                    let mut m: Vec<Vec<u8>> =
+                        redis::cmd("SMEMBERS").arg(&k).query(&mut conn).unwrap();
+                    m.sort();
+                    m
+                }
+                _ => vec![dump],
+            };
+            (k, content)
+        })
+        .collect()
+}
+
+#[test]
+fn from_dead_to_a_pattern_to_an_entry_then_retry_the_pattern_and_undo_it_from_the_audit_view() {
+    let server = RedisServer::start();
+    incident(&server);
+    // The jobs were pushed to their queue before they failed: the gem registered it.
+    server.exec(&[&["SADD", "cogworker:queues", "default"]]);
+    let before = contents(&server);
+    let mut tui = start(&server, &[], &[]);
+    tui.wait_screen("the dashboard", |s| s.contains("Queues (0)"));
+
+    // `:` with completion: "de" Tab completes to dead.
+    tui.send(":de\t");
+    tui.wait_screen("the completed name", |s| s.contains(":dead"));
+    tui.send("\r");
+    let screen = tui.wait_screen("the dead list, read by rank", |s| {
+        s.contains("cogworker:dead (17)") && s.contains("SyncInvoice")
+    });
+    assert!(screen.starts_with("cogctl › dead"), "{screen}");
+
+    // `/` with the CLI's own filter flags.
+    tui.send("/--error ReadTimeout\r");
+    tui.wait_screen("the pattern's 12 entries", |s| {
+        s.contains("cogworker:dead (12)") && !s.contains("SendReceipt")
+    });
+    // Enter: the job, pretty-printed, its attempts and where it is now.
+    tui.send("\r");
+    let screen = tui.wait_screen("the entry", |s| {
+        s.contains("where: still in cogworker:dead") && s.contains("\"customer_id\"")
+    });
+    assert!(screen.contains("failed first"), "{screen}");
+    assert!(screen.contains("retries: 24 of 25"), "{screen}");
+    tui.send("\x1b");
+    tui.wait_screen("back on the filtered list", |s| {
+        s.contains("cogworker:dead (12)") && s.contains("[filter: --error ReadTimeout]")
+    });
+
+    // R on the filtered list: its dry run, then y.
+    tui.send("R");
+    let screen = tui.wait_screen("the dry run", |s| s.contains("dead retry (dry run)"));
+    assert!(screen.contains("would retry 12 entries"), "{screen}");
+    assert_eq!(server.zset::<String, String>("cogworker:dead").len(), 17);
+    tui.send("y");
+    let screen = tui.wait_screen("the undo id", |s| s.contains("undo id u-"));
+    assert_eq!(server.list("cogworker:queue:default").len(), 12, "{screen}");
+    assert_eq!(server.zset::<String, String>("cogworker:dead").len(), 5);
+
+    // The audit view has the change; u on it: its dry run, then y.
+    tui.send("0");
+    tui.wait_screen("the audit entry", |s| {
+        s.contains("cogctl:audit") && s.contains("dead retry") && s.contains(" u-")
+    });
+    tui.send("u");
+    tui.wait_screen("the undo's dry run", |s| s.contains("undo (dry run)"));
+    tui.send("y");
+    let screen = tui.wait_screen("the undo's outcome", |s| {
+        !s.contains("working…") && !s.contains("(dry run)")
+    });
+    wait_until(
+        Duration::from_secs(10),
+        &format!("the undo; the screen:\n{screen}"),
+        || server.zset::<String, String>("cogworker:dead").len() == 17,
+    );
+    assert!(
+        contents(&server) == before,
+        "Redis is as it was before the retry"
+    );
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
+}
+
+#[test]
+fn a_protected_context_refuses_a_change_without_its_name_and_a_read_only_one_says_why() {
+    let server = RedisServer::start();
+    incident(&server);
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[contexts.prod]\nredis_url = \"{0}\"\nprotected = true\n\n[contexts.ro]\nredis_url = \"{0}\"\nread_only = true\n",
+            server.url()
+        ),
+    )
+    .unwrap();
+    let env = [("COGCTL_CONFIG", config.to_str().unwrap())];
+    let mut tui = Pty::spawn(
+        &["top", "--interval", "250ms", "--context", "prod"],
+        40,
+        150,
+        &env,
+    );
+    tui.send("5");
+    tui.wait_screen("dead", |s| {
+        s.contains("cogworker:dead (17)") && s.contains("context prod")
+    });
+    tui.send("D");
+    tui.wait_screen("the name asked for", |s| {
+        s.contains("context prod is protected: type its name")
+    });
+    tui.send("yes\r");
+    tui.wait_screen("the refusal", |s| {
+        s.contains("is not the context's name (prod)")
+    });
+    assert_eq!(server.zset::<String, String>("cogworker:dead").len(), 17);
+    // With its name typed, it goes.
+    tui.send("D");
+    tui.wait_screen("the name asked for again", |s| s.contains("type its name"));
+    tui.send("prod\r");
+    tui.wait_screen("the deletion", |s| s.contains("undo id u-"));
+    assert_eq!(server.zset::<String, String>("cogworker:dead").len(), 16);
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
+
+    let mut tui = Pty::spawn(
+        &["top", "--interval", "250ms", "--context", "ro"],
+        40,
+        150,
+        &env,
+    );
+    tui.send("5");
+    tui.wait_screen("dead", |s| s.contains("cogworker:dead (16)"));
+    tui.send("R");
+    tui.wait_screen("the reason", |s| {
+        s.contains("R changes Redis, and context ro is read-only: nothing was changed")
+    });
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
+    assert_eq!(server.zset::<String, String>("cogworker:dead").len(), 16);
+}
+
+#[test]
+fn hostile_payloads_never_reach_the_terminal_raw() {
+    let server = RedisServer::start();
+    let mut conn = server.conn();
+    let evil = serde_json::json!({
+        "class": "Evil\u{1b}]0;pwned\u{7}",
+        "args": ["\u{1b}[2J\u{1b}[31mred", "\u{202e}reversed"],
+        "queue": "default",
+        "jid": "0123456789abcdef01234567",
+        "error_class": "Boom",
+        "error_message": "line one\nline two\u{1b}[5m",
+        "failed_at": NOW - 100.0,
+        "retry_count": 0,
+    })
+    .to_string();
+    redis::pipe()
+        .cmd("ZADD")
+        .arg("cogworker:dead")
+        .arg(NOW - 50.0)
+        .arg(&evil)
+        .cmd("ZADD")
+        .arg("cogworker:dead")
+        .arg(NOW - 40.0)
+        .arg(b"\xff\x1b[2J not json".as_slice())
+        .query::<()>(&mut conn)
+        .unwrap();
+    let mut tui = start(&server, &[], &[]);
+    tui.send("5");
+    let screen = tui.wait_screen("the hostile rows, escaped", |s| {
+        s.contains(r"Evil\x1b]0;pwned\x07") && s.contains("(unparseable)")
+    });
+    assert!(!screen.contains("\u{1b}"), "{screen}");
+    tui.send("j\r");
+    let screen = tui.wait_screen("the hostile job, escaped", |s| s.contains("payload:"));
+    assert!(screen.contains(r"\u001b[2J\u001b[31mred"), "{screen}");
+    assert!(screen.contains(r"\u{202e}reversed"), "{screen}");
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
+}
+
+#[test]
+fn a_resize_under_a_dialog_keeps_the_dialog_and_n_changes_nothing() {
+    let server = RedisServer::start();
+    incident(&server);
+    let mut tui = start(&server, &[], &[]);
+    tui.send("5");
+    tui.wait_screen("dead", |s| s.contains("cogworker:dead (17)"));
+    tui.send("K");
+    tui.wait_screen("K refused on dead", |s| {
+        s.contains("K doesn't apply to the dead set")
+    });
+    tui.send("D");
+    tui.wait_screen("the dry run", |s| s.contains("dead delete (dry run)"));
+    tui.resize(24, 90);
+    let screen = tui.wait_screen("the dialog redrawn at the new size", |s| {
+        s.contains("dead delete (dry run)") && s.contains("y to go on")
+    });
+    assert!(screen.lines().all(|l| l.chars().count() <= 90), "{screen}");
+    std::thread::sleep(Duration::from_millis(300));
+    tui.send("n");
+    tui.wait_screen("cancelled", |s| {
+        s.contains("cancelled; nothing was changed")
+    });
+    assert_eq!(server.zset::<String, String>("cogworker:dead").len(), 17);
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
+}
+
+#[test]
+fn redis_stopped_mid_browse_shows_a_banner_and_the_keys_keep_working() {
+    let mut server = RedisServer::start();
+    incident(&server);
+    let mut tui = start(&server, &[], &[]);
+    tui.send("5");
+    tui.wait_screen("dead", |s| s.contains("cogworker:dead (17)"));
+    std::thread::scope(|scope| {
+        let server = &mut server;
+        let restart = scope.spawn(move || server.restart(Duration::from_secs(3)));
+        tui.wait_screen("the banner over what was read", |s| {
+            s.contains("Redis unreachable") && s.contains("SyncInvoice")
+        });
+        // Keys still move through what is loaded, open help and go back.
+        tui.send("j");
+        tui.send("?");
+        tui.wait_screen("the help", |s| s.contains("keys (any key closes)"));
+        tui.send("x");
+        tui.send("\x1b");
+        tui.wait_screen("home", |s| s.contains("cogctl › home"));
+        restart.join().unwrap();
+    });
+    // The restarted server is empty: the banner goes.
+    tui.send("5");
+    tui.wait_screen("dead read again, empty", |s| {
+        !s.contains("Redis unreachable") && s.contains("cogworker:dead (0)")
+    });
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
+}
