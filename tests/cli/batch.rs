@@ -317,6 +317,7 @@ fn counters_are_exact_after_100000_jobs_with_failures_mixed_in() {
         &server,
         &[
             "--burst",
+            "--allow-failures",
             "--json",
             "--quiet",
             "-c",
