@@ -61,3 +61,21 @@ pub fn lines<'a, T: serde::Serialize + 'a>(
     }
     Ok(())
 }
+
+/// The whole screen `draw` paints on a `width` × `height` test terminal, as text, one line a
+/// row (the tests of the full-screen drawings read it).
+#[cfg(test)]
+pub fn drawn(width: u16, height: u16, draw: impl FnOnce(&mut ratatui::Frame)) -> String {
+    let backend = ratatui::backend::TestBackend::new(width, height);
+    let mut terminal = ratatui::Terminal::new(backend).unwrap();
+    terminal.draw(draw).unwrap();
+    let buffer = terminal.backend().buffer();
+    let mut out = String::new();
+    for y in 0..height {
+        for x in 0..width {
+            out.push_str(buffer[(x, y)].symbol());
+        }
+        out.push('\n');
+    }
+    out
+}

@@ -522,25 +522,13 @@ impl Paint {
 
 #[cfg(test)]
 mod tests {
-    use ratatui::Terminal;
-    use ratatui::backend::TestBackend;
 
     use super::*;
     use crate::ops::dashboard::{DeathLine, QueueLine, RedisTotals};
     use crate::store::Name;
 
     fn screen(view: &View, chrome: &Chrome, width: u16, height: u16) -> String {
-        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-        terminal.draw(|f| draw(f, view, chrome)).unwrap();
-        let buffer = terminal.backend().buffer();
-        let mut out = String::new();
-        for y in 0..height {
-            for x in 0..width {
-                out.push_str(buffer[(x, y)].symbol());
-            }
-            out.push('\n');
-        }
-        out
+        crate::render::drawn(width, height, |f| draw(f, view, chrome))
     }
 
     #[test]
