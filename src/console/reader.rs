@@ -492,7 +492,7 @@ impl Reader {
                         set.name().to_string(),
                         crate::text::size::count(g.count),
                         g.fingerprint.clone().unwrap_or_default(),
-                        crate::render::time::relative(now, g.last_seen),
+                        crate::duration::relative(now, g.last_seen),
                         line,
                     ],
                     extra: Some(set.name().to_string()),
@@ -529,7 +529,7 @@ impl Reader {
                         if p.enabled { "enabled" } else { "disabled" }.to_string(),
                         match (&p.error, p.next_run) {
                             (Some(e), _) => e.clone(),
-                            (None, Some(t)) => crate::render::time::relative(now, t),
+                            (None, Some(t)) => crate::duration::relative(now, t),
                             (None, None) => "-".into(),
                         },
                     ],
@@ -558,7 +558,7 @@ impl Reader {
                         "still in {} (score {}, {})",
                         key.shown(),
                         crate::store::page::score_text(s),
-                        crate::render::time::relative(now, s)
+                        crate::duration::relative(now, s)
                     ),
                     None => format!(
                         "no longer in {} (retried, deleted or moved since it was listed)",
@@ -611,7 +611,7 @@ impl Reader {
                     lines.push(format!(
                         "  {}  {:<12}  {what}",
                         crate::render::time::absolute(t),
-                        crate::render::time::relative(now, t)
+                        crate::duration::relative(now, t)
                     ));
                 }
                 if let Some(error) = job.error_line() {
@@ -776,7 +776,7 @@ fn set_item(set: JobSet, raw: Vec<u8>, score: f64, now: f64) -> Item {
             "?".into(),
         ),
     };
-    let when = crate::render::time::relative(now, score);
+    let when = crate::duration::relative(now, score);
     let cells = match set {
         JobSet::Dead => vec![when, class, queue, jid, error],
         JobSet::Retry => vec![when, retries, class, queue, jid, error],
@@ -797,7 +797,7 @@ fn queue_item(raw: &[u8], now: f64) -> Item {
     let cells = match &parsed {
         Ok(job) => vec![
             job.enqueued_at
-                .map_or("?".into(), |t| crate::render::time::relative(now, t)),
+                .map_or("?".into(), |t| crate::duration::relative(now, t)),
             job.class.as_deref().unwrap_or("?").to_string(),
             jid,
             job.args.map(|a| a.get().to_string()).unwrap_or_default(),
@@ -820,14 +820,14 @@ fn queue_item(raw: &[u8], now: f64) -> Item {
 fn history_item(raw: &[u8], score: f64, now: f64) -> Item {
     let cells = match crate::ops::history::parse_run(raw) {
         Ok(run) => vec![
-            crate::render::time::relative(now, score),
+            crate::duration::relative(now, score),
             run.status.as_deref().unwrap_or("?").to_string(),
             run.class.as_deref().unwrap_or("?").to_string(),
             run.queue.as_deref().unwrap_or("?").to_string(),
             run.jid.as_deref().unwrap_or("?").to_string(),
         ],
         Err(why) => vec![
-            crate::render::time::relative(now, score),
+            crate::duration::relative(now, score),
             "?".into(),
             crate::store::job::UNPARSEABLE_CLASS.to_string(),
             "?".into(),

@@ -857,3 +857,165 @@ fn backlogs_with_one_cause_are_one_finding() {
     // Failures first: the failing backlog leads, the capacity warning after it.
     assert_eq!(report["findings"][0]["kind"], "backlog");
 }
+
+/// Markdown parsed by a real CommonMark parser (tables on): headings, the text of each
+/// kind of block, and whether any link or inline HTML appeared.
+struct Parsed {
+    headings: Vec<String>,
+    table_rows: usize,
+    code: String,
+    text: String,
+    links: usize,
+    html: usize,
+}
+
+fn parse_markdown(text: &str) -> Parsed {
+    use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+    let mut out = Parsed {
+        headings: Vec::new(),
+        table_rows: 0,
+        code: String::new(),
+        text: String::new(),
+        links: 0,
+        html: 0,
+    };
+    let (mut in_heading, mut in_code) = (false, false);
+    for event in Parser::new_ext(text, Options::ENABLE_TABLES) {
+        match event {
+            Event::Start(Tag::Heading { .. }) => {
+                in_heading = true;
+                out.headings.push(String::new());
+            }
+            Event::End(TagEnd::Heading(_)) => in_heading = false,
+            Event::Start(Tag::CodeBlock(_)) => in_code = true,
+            Event::End(TagEnd::CodeBlock) => in_code = false,
+            Event::Start(Tag::TableRow) => out.table_rows += 1,
+            Event::Start(Tag::Link { .. } | Tag::Image { .. }) => out.links += 1,
+            // The one line break the format uses between a finding's lines.
+            Event::Html(h) | Event::InlineHtml(h) if &*h != "<br>" => out.html += 1,
+            Event::Text(t) | Event::Code(t) => {
+                if in_heading {
+                    out.headings.last_mut().unwrap().push_str(&t);
+                } else if in_code {
+                    out.code.push_str(&t);
+                } else {
+                    out.text.push_str(&t);
+                    out.text.push(' ');
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn markdown_to_paste_parses_as_the_report_with_times_in_the_asked_zone() {
+    let server = RedisServer::start();
+    deploy_then_surge(&server);
+    let json = Cogctl::new(&server)
+        .now(NOW)
+        .args(["incident", "--json", "--tz", "Europe/Berlin"])
+        .run()
+        .json();
+    assert_eq!(json["zone"], "Europe/Berlin");
+    let run = Cogctl::new(&server)
+        .now(NOW)
+        .args(["incident", "--format", "markdown", "--tz", "Europe/Berlin"])
+        .run();
+    assert_eq!(run.code, 1, "{}", run.snapshot());
+    assert!(run.stderr.is_empty(), "{}", run.snapshot());
+    let md = parse_markdown(&run.stdout);
+    // The headline is the first heading, its times in Berlin's zone (10:19 UTC is 11:19 CET).
+    assert!(
+        md.headings[0].starts_with("Billing::ChargeJob failing since 11:19 CET"),
+        "{:?}\n{}",
+        md.headings,
+        run.stdout
+    );
+    assert!(md.headings.iter().any(|h| h == "Findings"));
+    assert!(md.headings.iter().any(|h| h == "Timeline"));
+    // The timeline table: one row per event (under its head).
+    let events = json["timeline"].as_array().unwrap().len();
+    assert_eq!(md.table_rows, events, "{}", run.stdout);
+    // The commands, in code blocks, as the table prints them.
+    for f in json["findings"].as_array().unwrap() {
+        for c in f["commands"].as_array().unwrap() {
+            assert!(md.code.contains(c.as_str().unwrap()), "{c}\n{}", md.code);
+        }
+    }
+    assert_eq!((md.links, md.html), (0, 0), "{}", run.stdout);
+    // Every time of day a person reads names its zone.
+    let times = regex::Regex::new(r"\b\d\d:\d\d(:\d\d)?\b( CET|–)").unwrap();
+    let bare = regex::Regex::new(r"\b\d\d:\d\d(:\d\d)?\b").unwrap();
+    assert_eq!(
+        bare.find_iter(&run.stdout).count(),
+        times.find_iter(&run.stdout).count(),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn every_time_in_the_table_names_its_zone_and_tz_is_checked() {
+    let server = RedisServer::start();
+    deploy_then_surge(&server);
+    let bare = regex::Regex::new(r"\b\d\d:\d\d(:\d\d)?\b").unwrap();
+    for (flags, zone) in [
+        (&["--tz", "Asia/Kolkata"][..], "IST"),
+        (&["--utc"][..], "UTC"),
+        (&[][..], "UTC"),
+    ] {
+        let run = Cogctl::new(&server)
+            .now(NOW)
+            .args(["incident"])
+            .args(flags)
+            .run();
+        assert_eq!(run.code, 1, "{}", run.snapshot());
+        let named = regex::Regex::new(&format!(r"\b\d\d:\d\d(:\d\d)?\b( {zone}|–)")).unwrap();
+        let n = bare.find_iter(&run.stdout).count();
+        assert!(n > 5, "{}", run.stdout);
+        assert_eq!(named.find_iter(&run.stdout).count(), n, "{}", run.stdout);
+    }
+    // A zone that isn't one: exit 2, nothing on stdout.
+    let run = Cogctl::new(&server)
+        .now(NOW)
+        .args(["incident", "--tz", "Mars/Olympus"])
+        .run();
+    assert_eq!(run.code, 2, "{}", run.snapshot());
+    assert!(run.stdout.is_empty());
+    assert!(run.stderr.contains("Mars/Olympus"), "{}", run.stderr);
+    // Markdown is incident's alone.
+    let run = Cogctl::new(&server)
+        .args(["queues", "--format", "markdown"])
+        .run();
+    assert_eq!(run.code, 2, "{}", run.snapshot());
+    assert!(run.stderr.contains("incident"), "{}", run.stderr);
+}
+
+#[test]
+fn hostile_names_cannot_mark_up_the_markdown() {
+    let server = RedisServer::start();
+    healthy(&server, &four_up());
+    let evil = "q](http://evil.example)|**x**<b>\u{1b}[31m";
+    fill_queue(&server, evil, 3, NOW - 7200.0, NOW - 7000.0);
+    let run = Cogctl::new(&server)
+        .now(NOW)
+        .args(["incident", "--format", "markdown"])
+        .run();
+    assert_eq!(run.code, 1, "{}", run.snapshot());
+    assert!(!run.stdout.contains('\u{1b}'));
+    let md = parse_markdown(&run.stdout);
+    assert_eq!((md.links, md.html), (0, 0), "{}", run.stdout);
+    // The name reads as it is (its escape shown), in the text.
+    assert!(
+        md.text.contains("q](http://evil.example)|**x**<b>")
+            || md
+                .headings
+                .iter()
+                .any(|h| h.contains("q](http://evil.example)|**x**<b>")),
+        "{:?}\n{}",
+        md.headings,
+        md.text
+    );
+}

@@ -7,9 +7,9 @@ use std::collections::BTreeSet;
 use serde_json::{Value, json};
 
 use super::failures::{Failures, Pattern, QUIET, Series, Surge, Window};
-use super::human::{clock, minutes};
-use super::{Event, Finding, IncidentArgs, Kind, Onset, Severity, event};
-use crate::duration::span;
+use super::{Event, Finding, Kind, Onset, Options, Severity, event};
+use crate::clock::Zone;
+use crate::duration::{minutes, relative, span};
 use crate::ops::Problem;
 use crate::ops::doctor;
 use crate::ops::doctor::server;
@@ -17,7 +17,6 @@ use crate::ops::orphans::{ListView, read_lists};
 use crate::ops::periodic::{EntryDelay, entry_delays};
 use crate::ops::procs::{Process, State, read_processes, slope_mb_per_hour};
 use crate::ops::queues::{QueueRow, read_queues};
-use crate::render::time::relative;
 use crate::store::job::Job;
 use crate::store::liveness::Liveness;
 use crate::store::{KeyType, Name, Store, StoreResult, keys, value};
@@ -123,7 +122,7 @@ fn change_of<'a>(r: &'a Read, verb: &str, subject: &str) -> Option<&'a Change> {
 pub fn read(
     store: &mut Store,
     ui: &Ui,
-    args: &IncidentArgs,
+    args: &Options,
     now: f64,
     problems: &mut Vec<Problem>,
 ) -> StoreResult<Read> {
@@ -333,7 +332,7 @@ fn surge_of<'a>(w: &Window, fails: &Failures, p: &'a Pattern) -> Option<(Surge, 
 
 /// One finding per surging pattern, its failures and deaths together, ongoing (fail) or
 /// over (warn), with the evidence of which.
-pub fn failure_findings(ui: &Ui, w: &Window, fails: &Failures) -> Vec<Finding> {
+pub fn failure_findings(zone: &Zone, w: &Window, fails: &Failures) -> Vec<Finding> {
     let mut out = Vec::new();
     for p in &fails.patterns {
         let Some((surge, series, kind)) = surge_of(w, fails, p) else {
@@ -380,9 +379,8 @@ pub fn failure_findings(ui: &Ui, w: &Window, fails: &Failures) -> Vec<Finding> {
             (
                 Severity::Warn,
                 format!(
-                    "{who} failed {}–{} ({error}, {counts} in the window), none since{succeeded}",
-                    clock(ui, since, w.now),
-                    clock(ui, last, w.now),
+                    "{who} failed {} ({error}, {counts} in the window), none since{succeeded}",
+                    zone.hm_range(since, last, w.now),
                 ),
             )
         } else {
@@ -395,7 +393,7 @@ pub fn failure_findings(ui: &Ui, w: &Window, fails: &Failures) -> Vec<Finding> {
                 Severity::Fail,
                 format!(
                     "{who} {verb} since {} ({error}, {counts} in the window{}; last {})",
-                    clock(ui, since, w.now),
+                    zone.hm(since, w.now),
                     if surge.new { ", new" } else { "" },
                     relative(w.now, last),
                 ),
@@ -501,8 +499,8 @@ fn count_of(n: u64, one: &str) -> String {
 
 /// Every other kind, and the timeline's process starts.
 pub fn findings(
-    ui: &Ui,
-    args: &IncidentArgs,
+    zone: &Zone,
+    args: &Options,
     w: &Window,
     r: &Read,
     fails: &Failures,
@@ -510,12 +508,12 @@ pub fn findings(
     let mut out = Vec::new();
     let mut events = Vec::new();
     let live: Vec<&Process> = r.processes.iter().filter(|p| live(p)).collect();
-    queues(ui, args, w, r, &live, &mut out);
-    restart_wave(ui, w, &live, &mut out, &mut events);
-    process_lost(ui, w, r, &mut out);
-    memory(ui, args, w, &live, &mut out);
-    throughput(ui, w, r, &mut out);
-    periodic(ui, w, r, &mut out);
+    queues(zone, args, w, r, &live, &mut out);
+    restart_wave(zone, w, &live, &mut out, &mut events);
+    process_lost(zone, w, r, &mut out);
+    memory(zone, args, w, &live, &mut out);
+    throughput(zone, w, r, &mut out);
+    periodic(zone, w, r, &mut out);
     redis(r, fails, &mut out);
     nothing_to_see(args, w, r, fails, &live, &mut out);
     for c in &r.changes {
@@ -533,7 +531,7 @@ pub fn findings(
 /// Backlogs of queues whose readers are all busy have one cause, too few threads: one
 /// `backlog` finding naming them all instead of one per queue.
 fn merge_saturated(
-    ui: &Ui,
+    zone: &Zone,
     w: &Window,
     saturated: &[(&QueueRow, f64, u64, u64)],
     out: &mut Vec<Finding>,
@@ -568,7 +566,7 @@ fn merge_saturated(
         summary: format!(
             "{} queues backing up since {}, every thread reading them busy: {}{} ({} waiting, the oldest for {})",
             saturated.len(),
-            clock(ui, since, w.now),
+            zone.hm(since, w.now),
             names.join(", "),
             if more > 0 { format!(" and {more} more") } else { String::new() },
             count(waiting),
@@ -588,7 +586,7 @@ fn merge_saturated(
 /// No live process and no recent beat, or no cogworker data at all: not a healthy
 /// deployment but, most often, the wrong URL or db.
 fn nothing_to_see(
-    args: &IncidentArgs,
+    args: &Options,
     w: &Window,
     r: &Read,
     fails: &Failures,
@@ -654,8 +652,8 @@ fn nothing_to_see(
 }
 
 fn queues(
-    ui: &Ui,
-    args: &IncidentArgs,
+    zone: &Zone,
+    args: &Options,
     w: &Window,
     r: &Read,
     live: &[&Process],
@@ -718,7 +716,7 @@ fn queues(
                     if let Some(c) = row.name.to_str().and_then(|n| change_of(r, "pause", n)) {
                         text.push_str(&format!(
                             " (paused by cogctl at {}, {})",
-                            clock(ui, c.at, w.now),
+                            zone.hm(c.at, w.now),
                             c.user
                         ));
                     }
@@ -810,7 +808,7 @@ fn queues(
             started_at: onset(),
             summary: format!(
                 "queue {name} backing up since {}: {} waiting, the oldest for {}, {}/h arriving",
-                clock(ui, oldest, w.now),
+                zone.hm(oldest, w.now),
                 count(row.size),
                 span(row.latency),
                 count(recent.unwrap_or(overall).round() as u64)
@@ -826,7 +824,7 @@ fn queues(
             cause: format!("queue {name} began backing up"),
         });
     }
-    merge_saturated(ui, w, &saturated, out);
+    merge_saturated(zone, w, &saturated, out);
     if !unread_all.is_empty() {
         let waiting: u64 = unread_all.iter().map(|(q, _)| q.size).sum();
         let oldest = unread_all
@@ -911,7 +909,7 @@ fn queues(
                 .iter()
                 .take(3)
                 .map(|(c, n, t)| match t {
-                    Some(t) => format!("{c} ×{n} since {}", clock(ui, *t, w.now)),
+                    Some(t) => format!("{c} ×{n} since {}", zone.hm(*t, w.now)),
                     None => format!("{c} ×{n}"),
                 })
                 .collect();
@@ -940,7 +938,7 @@ fn queues(
 }
 
 fn restart_wave(
-    ui: &Ui,
+    zone: &Zone,
     w: &Window,
     live: &[&Process],
     out: &mut Vec<Finding>,
@@ -997,12 +995,12 @@ fn restart_wave(
             "{n} of {} live processes started {} (a deploy or a crash loop)",
             live.len(),
             if wave[n - 1].0 - first < 60.0 {
-                format!("together at {}", clock(ui, first, w.now))
+                format!("together at {}", zone.hm(first, w.now))
             } else {
                 format!(
                     "within {} from {}",
                     minutes(wave[n - 1].0 - first),
-                    clock(ui, first, w.now)
+                    zone.hm(first, w.now)
                 )
             }
         ),
@@ -1021,7 +1019,7 @@ fn restart_wave(
     });
 }
 
-fn process_lost(ui: &Ui, w: &Window, r: &Read, out: &mut Vec<Finding>) {
+fn process_lost(zone: &Zone, w: &Window, r: &Read, out: &mut Vec<Finding>) {
     struct Lost {
         identity: Name,
         last_beat: Option<(f64, &'static str)>,
@@ -1092,7 +1090,7 @@ fn process_lost(ui: &Ui, w: &Window, r: &Read, out: &mut Vec<Finding>) {
                 format!("{} processes", lost.len())
             },
             match first {
-                Some((t, _)) => format!(" (last beat {})", clock(ui, t, w.now)),
+                Some((t, _)) => format!(" (last beat {})", zone.hm(t, w.now)),
                 None => String::new(),
             }
         );
@@ -1136,7 +1134,7 @@ fn process_lost(ui: &Ui, w: &Window, r: &Read, out: &mut Vec<Finding>) {
     });
 }
 
-fn memory(ui: &Ui, args: &IncidentArgs, w: &Window, live: &[&Process], out: &mut Vec<Finding>) {
+fn memory(zone: &Zone, args: &Options, w: &Window, live: &[&Process], out: &mut Vec<Finding>) {
     let limit_kb = args.memory_limit.map(|kb| kb as f64);
     for p in live {
         let Some(m) = &p.memory else { continue };
@@ -1201,7 +1199,7 @@ fn memory(ui: &Ui, args: &IncidentArgs, w: &Window, live: &[&Process], out: &mut
         if let Some(r) = rate.filter(|_| growing) {
             summary.push_str(&format!(
                 ", growing {r:.0} MB/h since {}",
-                clock(ui, rise[0].0 as f64, w.now)
+                zone.hm(rise[0].0 as f64, w.now)
             ));
         }
         if let Some(l) = args.memory_limit {
@@ -1245,7 +1243,7 @@ fn memory(ui: &Ui, args: &IncidentArgs, w: &Window, live: &[&Process], out: &mut
     }
 }
 
-fn throughput(ui: &Ui, w: &Window, r: &Read, out: &mut Vec<Finding>) {
+fn throughput(zone: &Zone, w: &Window, r: &Read, out: &mut Vec<Finding>) {
     let waiting: u64 = r
         .queues
         .iter()
@@ -1286,7 +1284,7 @@ fn throughput(ui: &Ui, w: &Window, r: &Read, out: &mut Vec<Finding>) {
             count(last),
             count(average.round() as u64),
             count(waiting),
-            clock(ui, since, w.now)
+            zone.hm(since, w.now)
         ),
         impact: waiting,
         evidence: json!({
@@ -1302,7 +1300,7 @@ fn throughput(ui: &Ui, w: &Window, r: &Read, out: &mut Vec<Finding>) {
     });
 }
 
-fn periodic(ui: &Ui, w: &Window, r: &Read, out: &mut Vec<Finding>) {
+fn periodic(zone: &Zone, w: &Window, r: &Read, out: &mut Vec<Finding>) {
     for d in r.periodic.iter().filter(|d| d.delay > PERIODIC_GRACE) {
         let pjid = d.pjid.shown().into_owned();
         let short: String = pjid.chars().take(12).collect();
@@ -1316,7 +1314,7 @@ fn periodic(ui: &Ui, w: &Window, r: &Read, out: &mut Vec<Finding>) {
                 "periodic {} ({short}) late by {}, due at {}{}",
                 d.class,
                 span(d.delay),
-                clock(ui, due, w.now),
+                zone.hm(due, w.now),
                 match &d.locked_by {
                     Some(jid) => format!(", held by its run lock ({jid})"),
                     None => String::new(),
