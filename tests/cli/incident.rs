@@ -1019,3 +1019,104 @@ fn hostile_names_cannot_mark_up_the_markdown() {
         md.text
     );
 }
+
+#[test]
+fn queues_left_unread_by_the_operators_own_quiet_say_so() {
+    let server = RedisServer::start();
+    let procs = four_up();
+    healthy(&server, &procs);
+    // The operator quiets every process 3 minutes ago (the processes flag themselves quiet,
+    // as the gem's do on the signal), and jobs keep coming to `default` and `billing`.
+    let ids: Vec<&str> = procs.iter().map(|p| p.identity.as_str()).collect();
+    let run = Cogctl::new(&server)
+        .now(NOW - 180.0)
+        .args(["procs", "quiet"])
+        .args(&ids)
+        .args(["--yes"])
+        .run();
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    for p in &procs {
+        let key = format!("cogworker:process:{}", p.identity);
+        server.exec(&[&["HSET", &key, "quiet", "true"]]);
+    }
+    let (code, report) = incident(&server, &[]);
+    assert_eq!(code, 1);
+    let f = finding(&report, "unread_queue");
+    let summary = f["summary"].as_str().unwrap();
+    assert!(
+        summary.contains("its 4 readers are quiet: quieted by cogctl at 10:32 UTC"),
+        "{f:#}"
+    );
+    assert_eq!(
+        f["evidence"]["explained_by"]["operator_change"]["command"],
+        "procs quiet"
+    );
+    // No lost process is blamed, and the change is on the timeline.
+    assert!(!kinds(&report).contains("process_lost"), "{report:#}");
+    assert!(
+        report["timeline"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["event"] == "operator_change"
+                && e["text"].as_str().unwrap().contains("procs quiet")),
+        "{report:#}"
+    );
+
+    // One process quiet, the others reading other queues: only its queue is unread, and
+    // it says why.
+    let server = RedisServer::start();
+    let mut procs = four_up();
+    for p in procs.iter_mut().skip(1) {
+        p.queues = vec!["default"];
+    }
+    healthy(&server, &procs);
+    let run = Cogctl::new(&server)
+        .now(NOW - 60.0)
+        .args(["procs", "quiet", &procs[0].identity, "--yes"])
+        .run();
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    let key = format!("cogworker:process:{}", procs[0].identity);
+    server.exec(&[&["HSET", &key, "quiet", "true"]]);
+    let (_, report) = incident(&server, &[]);
+    let f = finding(&report, "unread_queue");
+    assert_eq!(f["id"], "unread_queue:billing");
+    assert!(
+        f["summary"]
+            .as_str()
+            .unwrap()
+            .contains("its reader is quiet: quieted by cogctl at 10:34 UTC"),
+        "{f:#}"
+    );
+
+    // Every process stopped with cogctl (and gone, as a clean shutdown leaves it): the
+    // unread queues say who stopped them.
+    let server = RedisServer::start();
+    let procs = four_up();
+    healthy(&server, &procs);
+    let ids: Vec<&str> = procs.iter().map(|p| p.identity.as_str()).collect();
+    let run = Cogctl::new(&server)
+        .now(NOW - 120.0)
+        .args(["procs", "stop"])
+        .args(&ids)
+        .args(["--yes"])
+        .run();
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    for p in &procs {
+        let key = format!("cogworker:process:{}", p.identity);
+        server.exec(&[
+            &["DEL", &key],
+            &["SREM", "cogworker:processes", &p.identity],
+        ]);
+    }
+    let (_, report) = incident(&server, &[]);
+    let f = finding(&report, "unread_queue");
+    assert!(
+        f["summary"]
+            .as_str()
+            .unwrap()
+            .contains("(processes stopped by cogctl at 10:33 UTC"),
+        "{f:#}"
+    );
+    assert!(!kinds(&report).contains("process_lost"), "{report:#}");
+}

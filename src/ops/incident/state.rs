@@ -119,6 +119,58 @@ fn change_of<'a>(r: &'a Read, verb: &str, subject: &str) -> Option<&'a Change> {
         .find(|c| c.command.contains(verb) && c.argv.split_whitespace().any(|w| w == subject))
 }
 
+/// Why no live process reads a queue, when the operator's own change tells it: its
+/// readers quieted (they still beat, fetching nothing), or processes stopped, with cogctl in
+/// the window. `(text, evidence)`: the text to add to the finding's summary.
+fn unread_because(
+    zone: &Zone,
+    w: &Window,
+    r: &Read,
+    quiet_readers: usize,
+) -> Option<(String, Value)> {
+    let latest = |verb: &str| {
+        r.changes
+            .iter()
+            .rev()
+            .find(|c| c.command == format!("procs {verb}"))
+    };
+    let (text, change) = if quiet_readers > 0 {
+        let readers = if quiet_readers == 1 {
+            "its reader is quiet".to_string()
+        } else {
+            format!("its {quiet_readers} readers are quiet")
+        };
+        match latest("quiet") {
+            Some(c) => (
+                format!(
+                    "{readers}: quieted by cogctl at {}, {}",
+                    zone.hm(c.at, w.now),
+                    c.user
+                ),
+                Some(c),
+            ),
+            None => (readers, None),
+        }
+    } else {
+        let c = latest("stop")?;
+        (
+            format!(
+                "processes stopped by cogctl at {}, {}",
+                zone.hm(c.at, w.now),
+                c.user
+            ),
+            Some(c),
+        )
+    };
+    let evidence = json!({
+        "quiet_readers": quiet_readers,
+        "operator_change": change.map(|c| json!({
+            "command": c.command, "argv": c.argv, "user": c.user, "at": c.at,
+        })),
+    });
+    Some((text, evidence))
+}
+
 pub fn read(
     store: &mut Store,
     ui: &Ui,
@@ -741,16 +793,30 @@ fn queues(
         if !readable {
             let mut evidence = base;
             evidence["live_processes"] = json!(live.len());
+            let quiet_readers = live
+                .iter()
+                .filter(|p| p.state == State::Quiet)
+                .filter(|p| {
+                    row.name
+                        .to_str()
+                        .is_some_and(|n| p.queues.iter().any(|q| q.name == n))
+                })
+                .count();
+            let mut summary = format!(
+                "queue {name}: {} waiting that no live process reads, the oldest for {}",
+                count_of(row.size, "job"),
+                span(row.latency)
+            );
+            if let Some((why, more)) = unread_because(zone, w, r, quiet_readers) {
+                summary.push_str(&format!(" ({why})"));
+                evidence["explained_by"] = more;
+            }
             out.push(Finding {
                 id: format!("unread_queue:{name}"),
                 kind: Kind::UnreadQueue,
                 severity: Severity::Fail,
                 started_at: onset(),
-                summary: format!(
-                    "queue {name}: {} waiting that no live process reads, the oldest for {}",
-                    count_of(row.size, "job"),
-                    span(row.latency)
-                ),
+                summary,
                 impact: row.size,
                 evidence,
                 follows: Vec::new(),
@@ -846,17 +912,31 @@ fn queues(
                     None => Onset::unknown("the waiting jobs have no enqueue time"),
                 },
             },
-            summary: format!(
-                "no live process fetches: {} waiting on {}",
-                count_of(waiting, "job"),
-                count_of(unread_all.len() as u64, "queue")
-            ),
+            summary: {
+                let mut text = format!(
+                    "no live process fetches: {} waiting on {}",
+                    count_of(waiting, "job"),
+                    count_of(unread_all.len() as u64, "queue")
+                );
+                let quiet = live.iter().filter(|p| p.state == State::Quiet).count();
+                if let Some((why, _)) = unread_because(zone, w, r, quiet) {
+                    text.push_str(&format!(" ({why})"));
+                }
+                text
+            },
             impact: waiting,
             evidence: json!({
                 "queues": unread_all.iter().take(LISTED).map(|(q, t)| json!({
                     "queue": q.name, "size": q.size, "oldest_enqueued_at": t,
                 })).collect::<Vec<_>>(),
                 "unread_queues": unread_all.len(),
+                "explained_by": unread_because(
+                    zone,
+                    w,
+                    r,
+                    live.iter().filter(|p| p.state == State::Quiet).count(),
+                )
+                .map(|(_, e)| e),
                 "waiting": waiting,
                 "live_processes": live.len(),
             }),
