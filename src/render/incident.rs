@@ -45,12 +45,25 @@ fn looked_at(r: &IncidentReport) -> String {
 /// What the failure estimate read, per source.
 fn sources(r: &IncidentReport) -> String {
     let read = &r.read;
+    let older = |n: u64| {
+        if n > 0 {
+            format!(
+                " ({} older than {}, not read)",
+                count(n),
+                span(r.now - read.horizon)
+            )
+        } else {
+            String::new()
+        }
+    };
     let mut text = format!(
-        "failures read from {} attempts logs ({} failures), {} dead entries, {} History failed runs, {} retry entries",
+        "failures read from {} attempts logs ({} failures), {} dead entries{}, {} History failed runs{}, {} retry entries",
         count(read.attempts_logs),
         count(read.logged_failures),
         count(read.dead),
+        older(read.dead_before_horizon),
         count(read.history_failed),
+        older(read.history_before_horizon),
         count(read.retry),
     );
     if read.retry_unlogged > 0 {

@@ -1120,3 +1120,65 @@ fn queues_left_unread_by_the_operators_own_quiet_say_so() {
     );
     assert!(!kinds(&report).contains("process_lost"), "{report:#}");
 }
+
+/// An attempts log as the gem writes it: oldest first, the last 25 kept.
+fn attempts_log(server: &RedisServer, jid: &str, times: &[f64], dead: bool) {
+    let key = format!("cogworker:job_attempts:{jid}");
+    for (i, t) in times.iter().enumerate() {
+        let last = i + 1 == times.len();
+        let element = json!({"attempt": i + 1, "failed_at": t,
+            "outcome": if last && dead { "dead" } else { "retrying" },
+            "error_class": "PG::ConnectionBad", "error_message": "could not connect"});
+        server.exec(&[&["RPUSH", &key, &element.to_string()]]);
+    }
+    server.exec(&[&["LTRIM", &key, "-25", "-1"]]);
+}
+
+#[test]
+fn logs_are_read_from_their_end_back_to_the_horizon_and_older_deaths_only_counted() {
+    let server = RedisServer::start();
+    healthy(&server, &four_up());
+    // A job that failed 26 times, its retries following the gem's backoff over weeks, dead
+    // 10 minutes ago: of its log's 25 elements only the newest few are within a day before
+    // the window.
+    let mut times = vec![0.0];
+    for n in 1..26 {
+        let t: f64 = times[n - 1];
+        times.push(t + (n as f64).powi(4) + 15.0 + 14.0 * (n as f64 + 1.0));
+    }
+    let shift = NOW - 600.0 - times[25];
+    let times: Vec<f64> = times.iter().map(|t| t + shift).collect();
+    attempts_log(&server, "a000000000000000000000a1", &times, true);
+    let mut job = failed(
+        "SyncJob",
+        "a000000000000000000000a1",
+        "PG::ConnectionBad",
+        "could not connect",
+        times[0],
+    );
+    job["retry_count"] = json!(25);
+    zadd(&server, "cogworker:dead", times[25], &job);
+    // A job that failed 8 times in the last 2 hours: all of its log is read.
+    let recent: Vec<f64> = (0..8).map(|i| NOW - 7000.0 + i as f64 * 600.0).collect();
+    attempts_log(&server, "b000000000000000000000b2", &recent, false);
+    let (_, report) = incident(&server, &[]);
+    let read = &report["read"];
+    let horizon = read["horizon"].as_f64().unwrap();
+    assert_eq!(horizon, NOW - 6.0 * 3600.0 - DAY);
+    let within = times.iter().skip(1).filter(|&&t| t >= horizon).count();
+    assert!(
+        within < 4,
+        "the test wants a log mostly older than the horizon"
+    );
+    // Its newest 4 elements (LRANGE -4 -1) and all 8 of the other job's.
+    assert_eq!(read["attempts_logs"], 2, "{read:#}");
+    assert_eq!(read["logged_failures"], 4 + 8, "{read:#}");
+    // healthy()'s dead entries older than the horizon are counted, not read.
+    let older = (0..144)
+        .filter(|i| NOW - 600.0 - *i as f64 * 1800.0 < horizon)
+        .count();
+    assert_eq!(read["dead_before_horizon"], older, "{read:#}");
+    assert_eq!(read["dead"], 144 - older + 1, "{read:#}");
+    // The dead job's last failure is counted once: its log has it.
+    assert_eq!(read["counted_once"], 1, "{read:#}");
+}

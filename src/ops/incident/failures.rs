@@ -3,6 +3,7 @@
 //! per-minute counts over the window. Memory holds the patterns (at most [`MAX_PATTERNS`]),
 //! never the entries: the sets are read in pages, as `triage` reads them.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
@@ -31,6 +32,8 @@ pub const QUIET: f64 = 120.0;
 /// clusters of a steady pattern (3 failures in 15 minutes of one that fails twice an hour)
 /// are not.
 pub const SURPRISE: f64 = 1e-6;
+/// How far before the window, at least, the dead set and History are read.
+pub const LOOKBACK: f64 = 86_400.0;
 /// Classes (and queues) named per pattern; the rest are counted together.
 const NAMES_KEPT: usize = 5;
 
@@ -38,6 +41,9 @@ const NAMES_KEPT: usize = 5;
 #[derive(Clone, Copy, Debug)]
 pub struct Window {
     pub start: f64,
+    /// What the dead set and History are read back to, for each pattern's earlier rate: the
+    /// window's length again before it, at least a day. Older failures are not counted.
+    pub horizon: f64,
     pub now: f64,
     pub bucket: f64,
     pub buckets: usize,
@@ -49,6 +55,7 @@ impl Window {
         let buckets = ((since / 60.0).ceil() as usize).clamp(1, MAX_BUCKETS);
         Window {
             start: now - since,
+            horizon: now - since - since.max(LOOKBACK),
             now,
             bucket: since / buckets as f64,
             buckets,
@@ -88,6 +95,9 @@ pub struct Series {
 
 impl Series {
     fn add(&mut self, w: &Window, t: f64) {
+        if t < w.horizon {
+            return;
+        }
         self.first = Some(self.first.map_or(t, |f| f.min(t)));
         self.last = Some(self.last.map_or(t, |l| l.max(t)));
         let Some(i) = w.index(t) else {
@@ -385,6 +395,11 @@ pub struct Sources {
     pub retry: u64,
     pub dead: u64,
     pub history_failed: u64,
+    /// Dead entries and History failed runs older than the horizon: counted, not read.
+    pub dead_before_horizon: u64,
+    pub history_before_horizon: u64,
+    /// The horizon: epoch seconds.
+    pub horizon: f64,
     /// Retry entries whose failure no attempts log or History entry records: survivors,
     /// counted but not trusted for rates.
     pub retry_unlogged: u64,
@@ -443,12 +458,16 @@ impl Failures {
 
 /// One element of an attempts log (KEYS.md §3.23); anything else in the list is skipped.
 #[derive(Deserialize)]
-struct LoggedFailure {
+struct LoggedFailure<'a> {
     attempt: Option<f64>,
     failed_at: Option<f64>,
-    outcome: Option<String>,
-    error_class: Option<String>,
-    error_message: Option<String>,
+    // Borrowed from the reply where no escape needs undoing: millions of elements are read.
+    #[serde(borrow)]
+    outcome: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    error_class: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    error_message: Option<Cow<'a, str>>,
 }
 
 /// What one job's attempts log covers: the attempts it records and the earliest time.
@@ -473,6 +492,9 @@ enum Source {
     History,
 }
 
+/// The newest elements of each attempts log read first; the rest only when they reach no
+/// further back than the horizon.
+const LOG_TAIL: isize = 4;
 /// Attempts logs read per pipelined call.
 const LOGS_PER_CALL: usize = 500;
 
@@ -543,6 +565,7 @@ pub fn read(
     problems: &mut Vec<Problem>,
 ) -> StoreResult<Failures> {
     let mut out = Failures::default();
+    out.sources.horizon = w.horizon;
     let mut groups = Grouper {
         index: HashMap::new(),
     };
@@ -553,7 +576,26 @@ pub fn read(
         (keys::HISTORY_FAILED, Source::History),
     ] {
         let name: Name = key.into();
-        let mut pager = ZPager::new(name.clone(), Order::NewestFirst, ScoreRange::all());
+        // A death or a History run is the time of its failure: those before the horizon
+        // add nothing to a rate, and are only counted.
+        let range = match source {
+            Source::Retry => ScoreRange::all(),
+            Source::Dead | Source::History => {
+                let older = ScoreRange {
+                    min: "-inf".into(),
+                    max: format!("({:?}", w.horizon),
+                };
+                match older.count(store, &name) {
+                    Ok(n) if source == Source::Dead => out.sources.dead_before_horizon = n,
+                    Ok(n) => out.sources.history_before_horizon = n,
+                    Err(e) if e.is_connection() => return Err(e),
+                    // The pager meets it too, and says so.
+                    Err(_) => {}
+                }
+                ScoreRange::between(Some(w.horizon), None)
+            }
+        };
+        let mut pager = ZPager::new(name.clone(), Order::NewestFirst, range);
         match pager.snapshot(store) {
             Ok(()) => {}
             Err(e) if e.is_connection() => return Err(e),
@@ -697,12 +739,42 @@ fn read_log_batch(
     logged: &mut HashMap<u64, Logged>,
     keys_: &[Name],
 ) -> StoreResult<()> {
+    // Each log's newest elements first: a log is oldest first, and a job retried for days
+    // has most of its elements before the horizon, where they add nothing.
     let mut pipe = redis::pipe();
     for key in keys_ {
-        pipe.cmd("LRANGE").arg(key).arg(0).arg(-1);
+        pipe.cmd("LRANGE").arg(key).arg(-LOG_TAIL).arg(-1);
     }
-    let replies = store.pipeline(&pipe)?;
-    for (key, reply) in keys_.iter().zip(replies) {
+    let tails = store.pipeline(&pipe)?;
+    // The rest of each log whose read tail is full and reaches no further back than the
+    // horizon (or can't tell).
+    let older = |v: &redis::Value| -> bool {
+        let items = value::items(v);
+        items.len() >= LOG_TAIL as usize
+            && items
+                .first()
+                .and_then(value::bytes)
+                .and_then(|raw| serde_json::from_slice::<LoggedFailure>(raw).ok())
+                .and_then(|f| f.failed_at)
+                .is_none_or(|t| !t.is_finite() || t >= w.horizon)
+    };
+    let mut pipe = redis::pipe();
+    let mut heads: Vec<Option<redis::Value>> = vec![None; keys_.len()];
+    let wanted: Vec<usize> = tails
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.as_ref().is_ok_and(older))
+        .map(|(i, _)| i)
+        .collect();
+    for &i in &wanted {
+        pipe.cmd("LRANGE").arg(&keys_[i]).arg(0).arg(-LOG_TAIL - 1);
+    }
+    if !wanted.is_empty() {
+        for (&i, reply) in wanted.iter().zip(store.pipeline(&pipe)?) {
+            heads[i] = reply.ok();
+        }
+    }
+    for ((key, reply), head) in keys_.iter().zip(tails).zip(heads) {
         // Wrong-typed keys under the prefix are not the gem's: skipped.
         let Ok(reply) = reply else { continue };
         let Some(jid) = keys::jid_of_attempts(key) else {
@@ -717,7 +789,21 @@ fn read_log_batch(
         let mut span: Option<Logged> = None;
         let mut seen_in_window: Vec<usize> = Vec::new();
         let mut memo: Option<(Option<String>, Option<String>, Option<usize>)> = None;
-        for raw in value::items(&reply).iter().filter_map(value::bytes) {
+        let head = head.unwrap_or(redis::Value::Nil);
+        let head_len = value::items(&head).len();
+        // Should the job have failed again between the two reads, the log moved on: what
+        // the head holds from the tail's first attempt on was read with the tail.
+        let cut = (head_len > 0)
+            .then(|| value::items(&reply).first().and_then(value::bytes))
+            .flatten()
+            .and_then(|raw| serde_json::from_slice::<LoggedFailure>(raw).ok())
+            .and_then(|f| f.attempt);
+        for (i, raw) in value::items(&head)
+            .iter()
+            .chain(value::items(&reply))
+            .filter_map(value::bytes)
+            .enumerate()
+        {
             let Some(f) = serde_json::from_slice::<LoggedFailure>(raw)
                 .ok()
                 .filter(|f| f.failed_at.is_some_and(f64::is_finite))
@@ -725,6 +811,12 @@ fn read_log_batch(
                 out.sources.unreadable += 1;
                 continue;
             };
+            if i < head_len
+                && let (Some(cut), Some(n)) = (cut, f.attempt)
+                && n >= cut
+            {
+                continue;
+            }
             let t = f.failed_at.unwrap_or_default();
             out.sources.logged_failures += 1;
             if let Some(n) = f
@@ -744,7 +836,8 @@ fn read_log_batch(
             // A job's log repeats its error: its pattern is worked out once.
             let at = match &memo {
                 Some((class, message, at))
-                    if *class == f.error_class && *message == f.error_message =>
+                    if class.as_deref() == f.error_class.as_deref()
+                        && message.as_deref() == f.error_message.as_deref() =>
                 {
                     if at.is_none() {
                         out.other += 1;
@@ -758,7 +851,11 @@ fn read_log_batch(
                         f.error_message.as_deref(),
                         true,
                     );
-                    memo = Some((f.error_class.clone(), f.error_message.clone(), at));
+                    memo = Some((
+                        f.error_class.as_deref().map(str::to_string),
+                        f.error_message.as_deref().map(str::to_string),
+                        at,
+                    ));
                     at
                 }
             };

@@ -657,7 +657,13 @@ fn nothing_to_see(
     let processed: u64 = r.hours.iter().filter_map(|(_, n)| *n).sum();
     let empty = r.queues.is_empty()
         && r.processes.is_empty()
-        && s.retry + s.dead + s.history_failed + s.attempts_logs == 0
+        && s.retry
+            + s.dead
+            + s.history_failed
+            + s.attempts_logs
+            + s.dead_before_horizon
+            + s.history_before_horizon
+            == 0
         && processed == 0;
     let waiting: u64 = r.queues.iter().map(|q| q.size).sum();
     let summary = if empty {
