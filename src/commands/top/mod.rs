@@ -169,10 +169,46 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
             &mut keyed,
         )
     };
+    // A change still running when the screen quits (Ctrl-C) stops after its current batch,
+    // as a command's does on Ctrl-C: every batch is one atomic script, so each entry is in
+    // exactly one place. What it did is said here, once the screen is gone.
+    // q pressed while a change ran quits once it has ended: what it did is said again here.
+    if console.quitting()
+        && let Some(said) = &console.status
+    {
+        let _ = writeln!(io::stderr(), "cogctl top: {}", crate::text::one_line(said));
+    }
+    let running = console.running();
+    if running {
+        crate::term::interrupt::request();
+        let _ = writeln!(
+            io::stderr(),
+            "cogctl top: stopping the running change after its current batch…"
+        );
+    }
     drop(requests);
     drop(console);
     let _ = sampling.join();
     let _ = reading.join();
+    if running {
+        for answer in answered.try_iter() {
+            if let Answer::Acted { result, .. } = answer {
+                let said = match result {
+                    Ok(done) => {
+                        let mut lines = done.text;
+                        if let Some(id) = done.undo {
+                            lines.push(format!("undo id {id}"));
+                        }
+                        lines
+                    }
+                    Err(why) => vec![format!("failed: {why}")],
+                };
+                for line in said {
+                    let _ = writeln!(io::stderr(), "cogctl top: {}", crate::text::one_line(&line));
+                }
+            }
+        }
+    }
     if args.refreshes.is_some() && !timings.is_empty() {
         let ms: Vec<f64> = timings.iter().map(|d| d.as_secs_f64() * 1000.0).collect();
         let mean = ms.iter().sum::<f64>() / ms.len() as f64;
@@ -295,8 +331,6 @@ fn event_loop(
                                 Keyed::Nothing => {}
                                 Keyed::Change(change) => {
                                     requests.send(match change {
-                                        Change::Pause(name) => Action::Pause(name),
-                                        Change::Resume(name) => Action::Resume(name),
                                         Change::Quiet(name) => Action::Quiet(name),
                                     })?;
                                     dirty = true;
@@ -355,6 +389,9 @@ fn event_loop(
         for answer in answered.try_iter() {
             console.answer(answer);
             dirty = true;
+        }
+        if console.quitting() {
+            return Ok(());
         }
     }
 }
