@@ -633,3 +633,145 @@ fn a_long_change_shows_its_progress_on_the_status_line_and_q_quits_only_once_it_
     assert_eq!(server.list("cogworker:queue:bulk").len(), N);
     assert!(server.zset::<String, String>("cogworker:dead").is_empty());
 }
+
+/// The screen once it has stopped changing (two reads 400 ms apart alike), with what differs
+/// from run to run made fixed: the server's own figures on the dashboard's first line, the
+/// throughput chart's dots (as many as refreshes so far), the socket's directory, the user
+/// and host of audit entries and the random end of undo ids.
+fn settled(tui: &Pty, what: &str, cond: impl Fn(&str) -> bool) -> String {
+    let mut screen = tui.wait_screen(what, &cond);
+    for _ in 0..25 {
+        std::thread::sleep(Duration::from_millis(400));
+        let again = tui.screen();
+        if again == screen && cond(&again) {
+            break;
+        }
+        screen = again;
+    }
+    let who = cogctl::store::audit::user_at_host();
+    screen
+        .lines()
+        .map(|line| {
+            let mut line: String = line
+                .trim_end()
+                .chars()
+                .map(|c| {
+                    if ('\u{2800}'..='\u{28ff}').contains(&c) {
+                        ' '
+                    } else {
+                        c
+                    }
+                })
+                .collect();
+            if let Some(at) = line.find("unix:///") {
+                let end = line[at..].find("?db=").map_or(line.len(), |e| at + e);
+                line.replace_range(at..end, "unix://REDIS");
+            }
+            if line.starts_with("cogctl top · ") || line.contains("│cogctl top · ") {
+                let cut = line.find(" · every ").unwrap_or(line.len());
+                let start = line.find("cogctl top · ").unwrap_or(0);
+                line.replace_range(start..cut, "cogctl top · unix://REDIS · (server figures)");
+            }
+            line = line.replace(&who, "USER@HOST");
+            while let Some(at) = line.find("u-2026") {
+                // u-YYYYMMDD-HHMMSS-xxxxxx: the last six are random.
+                let end = (at + 24).min(line.len());
+                if end - at == 24 {
+                    line.replace_range(at + 18..end, "xxxxxx");
+                }
+                line.replace_range(at..at + 2, "U-");
+            }
+            line
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn start_at(server: &RedisServer, now: f64) -> Pty {
+    let url = server.url();
+    let now = now.to_string();
+    Pty::spawn(
+        &["top", "--interval", "250ms"],
+        30,
+        120,
+        &[
+            ("COGCTL_REDIS_URL", url.as_str()),
+            ("COGCTL_NOW", now.as_str()),
+        ],
+    )
+}
+
+/// Each view as drawn on a real terminal (120 × 30, TZ=UTC, the clock pinned to the
+/// fixture's capture), on the fixtures captured from the gem.
+#[test]
+fn each_view_on_fixture_data_as_drawn() {
+    let server = RedisServer::start();
+    let fixture = server.load("incident");
+    let mut tui = start_at(&server, fixture.captured_at);
+    let mut all = String::new();
+    let mut snap = |name: &str, screen: String| {
+        all.push_str(&format!("--- {name}\n{screen}\n"));
+    };
+    snap(
+        "home",
+        settled(&tui, "home", |s| {
+            s.contains("Queues (3)") && s.contains("processed 12 (0.0/s)")
+        }),
+    );
+    for (key, name, title) in [
+        ("2", "queues", "queues (3)"),
+        ("3", "processes", "processes ("),
+        ("4", "retry", "cogworker:retry ("),
+        ("5", "dead", "cogworker:dead ("),
+        ("6", "scheduled", "cogworker:schedule ("),
+        ("7", "triage", "failure patterns of retry and dead ("),
+    ] {
+        tui.send(key);
+        snap(
+            name,
+            settled(&tui, name, |s| {
+                s.starts_with(&format!("cogctl › {name}")) && s.contains(title)
+            }),
+        );
+    }
+    // The audit trail of a change made here: a dead entry retried, then undone.
+    tui.send("5");
+    settled(&tui, "dead", |s| s.contains("cogworker:dead ("));
+    tui.send("R");
+    tui.wait_screen("the dry run", |s| s.contains("dead retry (dry run)"));
+    tui.send("y");
+    tui.wait_screen("retried", |s| s.contains("undo id u-"));
+    tui.send("u");
+    tui.wait_screen("the undo's dry run", |s| s.contains("undo (dry run)"));
+    tui.send("y");
+    tui.wait_screen("undone", |s| s.contains("undid `dead retry`"));
+    tui.send("0");
+    snap(
+        "audit",
+        settled(&tui, "audit", |s| {
+            s.contains("cogctl:audit (2)") && s.contains("undo ")
+        }),
+    );
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
+
+    for (fixture, key, name, title) in [
+        ("periodic", "8", "periodic", "periodic entries ("),
+        ("history", "9", "history", "cogworker:history:all ("),
+    ] {
+        let server = RedisServer::start();
+        let loaded = server.load(fixture);
+        let mut tui = start_at(&server, loaded.captured_at);
+        tui.wait_screen("home", |s| s.contains("Queues"));
+        tui.send(key);
+        snap(
+            name,
+            settled(&tui, name, |s| {
+                s.starts_with(&format!("cogctl › {name}")) && s.contains(title)
+            }),
+        );
+        tui.send("q");
+        assert_eq!(tui.wait_exit(), 0);
+    }
+    insta::assert_snapshot!(all);
+}
