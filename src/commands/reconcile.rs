@@ -395,27 +395,23 @@ impl Report for ReconcileReport {
             }
             out.write_all(table::finish(&mut t, &[2, 3, 4, 5]).as_bytes())?;
         }
-        // Warnings go to stderr, beside the report.
-        let mut stderr = io::stderr().lock();
+        // Warnings go to stderr (or where the Ui keeps them), beside the report.
         if self.lists.iter().any(|l| l.failed > 0) {
-            writeln!(
-                stderr,
+            ui.warn_line(&format!(
                 "{} {} that could not be put back (a queue key of the wrong type?) stay on their list for the next pass",
                 s.warn("warning:"),
                 counted(self.lists.iter().map(|l| l.failed).sum(), "job", "jobs")
-            )?;
+            ));
         }
         if !self.unlisted_queues.is_empty() {
-            writeln!(
-                stderr,
+            ui.warn_line(&format!(
                 "{} requeued jobs onto {} no live process reads: {} — make sure some worker reads {}",
                 s.warn("warning:"),
                 crate::text::plural(self.unlisted_queues.len() as u64, "a queue", "queues"),
                 shown_list(&self.unlisted_queues, ", "),
                 crate::text::plural(self.unlisted_queues.len() as u64, "it", "them")
-            )?;
+            ));
         }
-        drop(stderr);
         writeln!(
             out,
             "{} {}",
