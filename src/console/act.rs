@@ -404,24 +404,42 @@ pub fn run(ctx: &mut Ctx, act: &Act, dry_run: bool, tell: &dyn Fn(Step)) -> anyh
     })
 }
 
-/// A change's report in one line: a bulk change's and an undo's say it last (after what they
-/// left), a table's counts are summed up, the others say it first.
+/// A change's report in one line: a bulk change's first line with what it left in place
+/// and whether it was interrupted, an undo's last line (after what it left), a reconcile
+/// pass's table summed up, the others' first line; then the first warning, if any.
 fn summary(ctx: &Ctx, act: &Act, text: &[String]) -> String {
-    let said = |line: &&String| !line.trim().is_empty() && !line.starts_with("undo");
-    let line = match act {
-        Act::Entries { .. } | Act::Undo(_) | Act::RunNow(_) => text.iter().rev().find(said),
-        Act::Reconcile if !text.iter().any(|l| l.starts_with("error")) => {
+    let said: Vec<&String> = text
+        .iter()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with("undo") && !l.starts_with("warning:"))
+        .collect();
+    let mut line = match act {
+        Act::Entries { .. } => {
+            let mut parts: Vec<&str> = said.first().map(|l| l.as_str()).into_iter().collect();
+            parts.extend(said.iter().skip(1).map(|l| l.as_str()).filter(|l| {
+                !l.starts_with(' ') && !l.starts_with("took") || l.starts_with("interrupted")
+            }));
+            parts.join("; ")
+        }
+        Act::Undo(_) | Act::RunNow(_) => said.last().map_or_else(String::new, |l| l.to_string()),
+        Act::Reconcile if !said.iter().any(|l| l.starts_with("error")) => {
             let c = ctx.audit.counts.unwrap_or_default();
-            return format!(
+            format!(
                 "reconcile: {} requeued, parked or filed; {} failed; {} quarantined",
                 crate::text::size::counted(c.done, "job", "jobs"),
                 crate::text::size::count(c.failed),
                 crate::text::size::count(c.skipped)
-            );
+            )
         }
-        _ => text.iter().find(said),
+        _ => said.first().map_or_else(String::new, |l| l.to_string()),
     };
-    line.cloned().unwrap_or_else(|| "done".into())
+    if line.is_empty() {
+        line = "done".into();
+    }
+    if let Some(warning) = text.iter().find(|l| l.starts_with("warning:")) {
+        line.push_str(" · ");
+        line.push_str(warning);
+    }
+    line
 }
 
 /// Entries of `set`: the filtered ones, or exactly those of a plan file; the dry run, or the

@@ -1059,7 +1059,7 @@ impl Console {
         }
         let summary = done.summary;
         self.status = Some(match &done.undo {
-            Some(id) => format!("{summary} · undo id {id} (u takes it back)"),
+            Some(id) => format!("undo id {id} (u takes it back) · {summary}"),
             None => summary,
         });
         if done.undo.is_some() {
