@@ -775,3 +775,45 @@ fn each_view_on_fixture_data_as_drawn() {
     }
     insta::assert_snapshot!(all);
 }
+
+#[test]
+fn ctrl_c_during_a_change_stops_it_between_batches_and_says_what_it_did() {
+    let server = RedisServer::start();
+    const N: usize = 20_000;
+    let entries: Vec<(f64, String)> = (0..N)
+        .map(|i| {
+            let job = serde_json::json!({
+                "class": "Bulk", "args": [i], "queue": "bulk",
+                "jid": format!("{:024x}", i), "error_class": "Boom",
+                "error_message": "boom", "failed_at": NOW - 100.0, "retry_count": 3,
+            });
+            (NOW - 100.0 + i as f64 / 1000.0, job.to_string())
+        })
+        .collect();
+    for chunk in entries.chunks(2000) {
+        load_dead(&server, chunk);
+    }
+    let mut tui = start(&server, &[], &[]);
+    tui.send("5");
+    tui.wait_screen("dead", |s| s.contains("cogworker:dead (20,000)"));
+    tui.send("/--class Bulk\r");
+    tui.wait_screen("the filtered list", |s| {
+        s.contains("[filter: --class Bulk]")
+    });
+    tui.send("R");
+    tui.wait_screen("the dry run", |s| s.contains("would retry 20,000 entries"));
+    tui.send("y");
+    tui.wait_screen("the progress line", |s| s.contains("retrying "));
+    tui.send("\x03");
+    assert_eq!(tui.wait_exit(), 0);
+    let screen = tui.screen();
+    assert!(
+        screen.contains("cogctl top: stopping the running change after its current batch"),
+        "{screen}"
+    );
+    assert!(screen.contains("cogctl top: retried "), "{screen}");
+    // Each entry in exactly one place, however far it went.
+    let queued = server.list("cogworker:queue:bulk").len();
+    let dead = server.zset::<String, String>("cogworker:dead").len();
+    assert_eq!(queued + dead, N, "{screen}");
+}
