@@ -46,7 +46,9 @@ use crate::store::audit;
 /// The dashboard is the home view of a keyboard console: 1…9 and 0 (or :name, Tab completes)
 /// open queues, processes, retry, dead, scheduled, triage, periodic, history and audit; Enter
 /// drills in, Esc comes back, / filters with the list commands' flags, space marks, R D K E
-/// retry, delete, kill or enqueue now and u undoes (each shows its dry run first), ? lists
+/// retry, delete, kill or enqueue now and u undoes; in queues p pauses or resumes and X
+/// dedupes, in processes S stops and R requeues what dead processes held, in periodic E runs
+/// now and p disables or enables (each shows its dry run first, then its progress); ? lists
 /// the keys (docs/console.md).
 ///
 /// Each refresh is a fixed number of pipelined reads (6 round trips) whose size depends only
