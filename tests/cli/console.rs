@@ -817,3 +817,55 @@ fn ctrl_c_during_a_change_stops_it_between_batches_and_says_what_it_did() {
     let dead = server.zset::<String, String>("cogworker:dead").len();
     assert_eq!(queued + dead, N, "{screen}");
 }
+
+#[test]
+fn a_read_only_context_refuses_each_new_change_with_its_reason() {
+    let server = RedisServer::start();
+    server.load("periodic");
+    server.exec(&[
+        &["SADD", "cogworker:queues", "mail"],
+        &[
+            "LPUSH",
+            "cogworker:queue:mail",
+            r#"{"class":"Mailer","args":[1],"queue":"mail","jid":"aaaaaaaaaaaaaaaaaaaaaaaa"}"#,
+        ],
+    ]);
+    live_process(&server, "web-1:4120:57ef49409f19", &["mail"]);
+    let before = contents(&server);
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[contexts.ro]\nredis_url = \"{}\"\nread_only = true\n",
+            server.url()
+        ),
+    )
+    .unwrap();
+    let env = [("COGCTL_CONFIG", config.to_str().unwrap())];
+    let mut tui = Pty::spawn(
+        &["top", "--interval", "250ms", "--context", "ro"],
+        40,
+        150,
+        &env,
+    );
+    for (view, ready, keys) in [
+        ("2", "mail", &["p", "X"][..]),
+        ("3", "web-1:4120:57ef49409f19", &["S", "R"][..]),
+        ("8", "NoopJob", &["E", "p"][..]),
+    ] {
+        tui.send(view);
+        tui.wait_screen(ready, |s| s.contains(ready));
+        for key in keys {
+            tui.send(key);
+            tui.wait_screen(&format!("{key} refused"), |s| {
+                s.contains(&format!(
+                    "{key} changes Redis, and context ro is read-only: nothing was changed"
+                ))
+            });
+        }
+    }
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
+    assert!(contents(&server) == before, "nothing changed");
+}
