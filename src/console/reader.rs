@@ -78,6 +78,8 @@ pub enum Answer {
         title: String,
         lines: Vec<String>,
     },
+    /// How far the change running now has gone.
+    Progress(super::act::Step),
     /// How a change (or its dry run) went.
     Acted {
         act: super::act::Act,
@@ -198,8 +200,8 @@ impl Reader {
             // has moved on from the others.
             let mut newest = None;
             for request in std::iter::once(first).chain(requests.try_iter()) {
-                if matches!(request.want, Want::Act { .. }) {
-                    if answers.send(self.answer(request)).is_err() {
+                if let Want::Act { act, dry_run } = request.want {
+                    if answers.send(self.act(act, dry_run, answers)).is_err() {
                         return;
                     }
                 } else {
@@ -207,14 +209,32 @@ impl Reader {
                 }
             }
             if let Some(request) = newest
-                && answers.send(self.answer(request)).is_err()
+                && answers.send(self.answer(request, answers)).is_err()
             {
                 return;
             }
         }
     }
 
-    fn answer(&mut self, request: Request) -> Answer {
+    /// A change (or its dry run), its progress told to the screen as it goes.
+    fn act(&mut self, act: super::act::Act, dry_run: bool, answers: &Sender<Answer>) -> Answer {
+        let tell = |step| {
+            let _ = answers.send(Answer::Progress(step));
+        };
+        let result = super::act::run(&mut self.ctx, &act, dry_run, &tell)
+            .map_err(|e| crate::text::one_line(&format!("{e:#}")));
+        if result.as_ref().is_err_and(|e| e.contains("reach")) {
+            self.ctx.disconnect();
+        }
+        self.matches = None;
+        Answer::Acted {
+            act,
+            dry_run,
+            result,
+        }
+    }
+
+    fn answer(&mut self, request: Request, answers: &Sender<Answer>) -> Answer {
         let id = request.id;
         let result = match request.want {
             Want::Page {
@@ -233,19 +253,7 @@ impl Reader {
             Want::Entry { key, set, raw } => self
                 .entry(&key, set, &raw)
                 .map(|(title, lines)| Answer::Detail { id, title, lines }),
-            Want::Act { act, dry_run } => {
-                let result = super::act::run(&mut self.ctx, &act, dry_run)
-                    .map_err(|e| crate::text::one_line(&format!("{e:#}")));
-                if result.as_ref().is_err_and(|e| e.contains("reach")) {
-                    self.ctx.disconnect();
-                }
-                self.matches = None;
-                return Answer::Acted {
-                    act,
-                    dry_run,
-                    result,
-                };
-            }
+            Want::Act { act, dry_run } => return self.act(act, dry_run, answers),
             Want::Process(identity) => self
                 .process(&identity)
                 .map(|(title, lines)| Answer::Detail { id, title, lines }),

@@ -95,7 +95,10 @@ impl View {
                 "home queues processes retry dead scheduled triage periodic history audit",
             ),
             ("?", "this help"),
-            ("q Ctrl-C", "quit"),
+            (
+                "q Ctrl-C",
+                "quit (while a change runs: q waits, Ctrl-C stops it after its batch)",
+            ),
         ];
         let own: &[(&str, &str)] = match self {
             View::Home => &[
@@ -108,13 +111,22 @@ impl View {
             View::Queues => &[
                 ("↑↓ j k", "move; PgUp PgDn g G jump"),
                 ("Enter", "the queue's jobs"),
-                ("p", "pause or resume the queue (y/n)"),
+                ("p", "pause or resume the queue: dry run, then y/n"),
+                (
+                    "X",
+                    "remove its duplicate jobs (same class and args): dry run, then y/n",
+                ),
                 ("Esc", "back"),
             ],
             View::Processes => &[
                 ("↑↓ j k", "move; PgUp PgDn g G jump"),
                 ("Enter", "its running jobs and memory chart"),
                 ("Q", "quiet the process (y/n)"),
+                ("S", "stop the process cleanly: dry run, then y/n"),
+                (
+                    "R",
+                    "on a gone process: requeue what dead ones held (reconcile): dry run, y/n",
+                ),
                 ("Esc", "back"),
             ],
             View::Retry | View::Dead | View::Scheduled => &[
@@ -140,7 +152,16 @@ impl View {
                 ),
                 ("Esc", "back"),
             ],
-            View::Periodic => &[("↑↓ j k", "move"), ("Enter", "the entry"), ("Esc", "back")],
+            View::Periodic => &[
+                ("↑↓ j k", "move"),
+                ("Enter", "the entry"),
+                ("E", "run now: push its job: dry run, then y/n"),
+                (
+                    "p",
+                    "disable or enable it (tickers skip a disabled one): dry run, then y/n",
+                ),
+                ("Esc", "back"),
+            ],
             View::History => &[
                 ("↑↓ j k", "move; PgUp PgDn g G jump"),
                 ("Enter", "the run"),

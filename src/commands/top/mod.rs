@@ -46,7 +46,9 @@ use crate::store::audit;
 /// The dashboard is the home view of a keyboard console: 1…9 and 0 (or :name, Tab completes)
 /// open queues, processes, retry, dead, scheduled, triage, periodic, history and audit; Enter
 /// drills in, Esc comes back, / filters with the list commands' flags, space marks, R D K E
-/// retry, delete, kill or enqueue now and u undoes (each shows its dry run first), ? lists
+/// retry, delete, kill or enqueue now and u undoes; in queues p pauses or resumes and X
+/// dedupes, in processes S stops and R requeues what dead processes held, in periodic E runs
+/// now and p disables or enables (each shows its dry run first, then its progress); ? lists
 /// the keys (docs/console.md).
 ///
 /// Each refresh is a fixed number of pipelined reads (6 round trips) whose size depends only
@@ -169,10 +171,46 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
             &mut keyed,
         )
     };
+    // A change still running when the screen quits (Ctrl-C) stops after its current batch,
+    // as a command's does on Ctrl-C: every batch is one atomic script, so each entry is in
+    // exactly one place. What it did is said here, once the screen is gone.
+    // q pressed while a change ran quits once it has ended: what it did is said again here.
+    if console.quitting()
+        && let Some(said) = &console.status
+    {
+        let _ = writeln!(io::stderr(), "cogctl top: {}", crate::text::one_line(said));
+    }
+    let running = console.running();
+    if running {
+        crate::term::interrupt::request();
+        let _ = writeln!(
+            io::stderr(),
+            "cogctl top: stopping the running change after its current batch…"
+        );
+    }
     drop(requests);
     drop(console);
     let _ = sampling.join();
     let _ = reading.join();
+    if running {
+        for answer in answered.try_iter() {
+            if let Answer::Acted { result, .. } = answer {
+                let said = match result {
+                    Ok(done) => {
+                        let mut lines = done.text;
+                        if let Some(id) = done.undo {
+                            lines.push(format!("undo id {id}"));
+                        }
+                        lines
+                    }
+                    Err(why) => vec![format!("failed: {why}")],
+                };
+                for line in said {
+                    let _ = writeln!(io::stderr(), "cogctl top: {}", crate::text::one_line(&line));
+                }
+            }
+        }
+    }
     if args.refreshes.is_some() && !timings.is_empty() {
         let ms: Vec<f64> = timings.iter().map(|d| d.as_secs_f64() * 1000.0).collect();
         let mean = ms.iter().sum::<f64>() / ms.len() as f64;
@@ -295,8 +333,6 @@ fn event_loop(
                                 Keyed::Nothing => {}
                                 Keyed::Change(change) => {
                                     requests.send(match change {
-                                        Change::Pause(name) => Action::Pause(name),
-                                        Change::Resume(name) => Action::Resume(name),
                                         Change::Quiet(name) => Action::Quiet(name),
                                     })?;
                                     dirty = true;
@@ -355,6 +391,9 @@ fn event_loop(
         for answer in answered.try_iter() {
             console.answer(answer);
             dirty = true;
+        }
+        if console.quitting() {
+            return Ok(());
         }
     }
 }
