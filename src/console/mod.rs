@@ -275,7 +275,7 @@ impl Console {
                 self.help = true;
                 return Outcome::Redraw;
             }
-            KeyCode::Char(c) if c.is_ascii_digit() => {
+            KeyCode::Char(c) if c.is_ascii_digit() || c == 'i' => {
                 if let Some(view) = View::by_key(c) {
                     self.switch(view, home);
                 }
@@ -376,6 +376,7 @@ impl Console {
             View::Periodic => ListKind::Periodic,
             View::History => ListKind::History,
             View::Audit => ListKind::Audit,
+            View::Incident => ListKind::Findings,
         };
         self.push_list(view, view.name().to_string(), kind, None, home);
     }
@@ -473,7 +474,10 @@ impl Console {
         let Body2::List(list) = &mut screen.body else {
             return;
         };
-        if matches!(list.kind, ListKind::Queues | ListKind::Processes) {
+        if matches!(
+            list.kind,
+            ListKind::Queues | ListKind::Processes | ListKind::Findings
+        ) {
             return;
         }
         let want_lo = list.top.saturating_sub(rows);
@@ -537,6 +541,26 @@ impl Console {
                         },
                     ],
                     extra: q.paused.map(|p| p.to_string()),
+                })
+                .collect(),
+            ListKind::Findings => home
+                .incident
+                .iter()
+                .flat_map(|b| b.findings.iter().map(move |f| (b, f)))
+                .map(|(b, f)| Item {
+                    key: f.id.as_bytes().to_vec(),
+                    score: f.since,
+                    cells: vec![
+                        match f.severity {
+                            crate::ops::incident::Severity::Fail => "FAIL".into(),
+                            crate::ops::incident::Severity::Warn => "warn".into(),
+                        },
+                        f.kind.name().into(),
+                        f.since
+                            .map_or("?".into(), |t| crate::duration::relative(b.at, t)),
+                        f.summary.clone(),
+                    ],
+                    extra: None,
                 })
                 .collect(),
             ListKind::Processes => home
@@ -760,6 +784,49 @@ impl Console {
                     Some(format!("--fingerprint {id}")),
                     home,
                 );
+            }
+            ListKind::Findings => {
+                use crate::ops::incident::Names;
+                let id = String::from_utf8_lossy(&item.key).into_owned();
+                let names = home
+                    .incident
+                    .iter()
+                    .flat_map(|b| b.findings.iter())
+                    .find(|f| f.id == id)
+                    .map(|f| f.names.clone());
+                match names {
+                    Some(Names::Pattern {
+                        fingerprint, retry, ..
+                    }) => {
+                        let set = if retry { JobSet::Retry } else { JobSet::Dead };
+                        let view = if retry { View::Retry } else { View::Dead };
+                        self.push_list(
+                            view,
+                            format!("{} {fingerprint}", set.name()),
+                            ListKind::Set(set),
+                            Some(format!("--fingerprint {fingerprint}")),
+                            home,
+                        );
+                    }
+                    Some(Names::Queue(name)) => self.push_list(
+                        View::Queues,
+                        name.shown().into_owned(),
+                        ListKind::Queue(name),
+                        None,
+                        home,
+                    ),
+                    Some(Names::Processes) => self.push_list(
+                        View::Processes,
+                        "processes".into(),
+                        ListKind::Processes,
+                        None,
+                        home,
+                    ),
+                    Some(Names::Nothing) | None => {
+                        let lines = item.cells.iter().map(|c| c.to_string()).collect();
+                        self.push_detail(id, None, lines);
+                    }
+                }
             }
             ListKind::History => {
                 let lines = pretty(&item.key);
@@ -1113,6 +1180,9 @@ impl Console {
                         ListKind::Periodic => "periodic entries".into(),
                         ListKind::Queues => "queues".into(),
                         ListKind::Processes => "processes".into(),
+                        ListKind::Findings => {
+                            "incident: the last 6 hours' findings, read every minute".into()
+                        }
                     },
                     columns: reader::columns(&list.kind),
                     total: list.total,

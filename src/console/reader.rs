@@ -25,6 +25,8 @@ pub enum ListKind {
     Periodic,
     History,
     Audit,
+    /// The findings of the last `incident` read (from the dashboard's data).
+    Findings,
 }
 
 /// A read the screen asks for.
@@ -136,6 +138,7 @@ pub fn columns(kind: &ListKind) -> Vec<(&'static str, u16)> {
         ],
         ListKind::Queue(_) => vec![("ENQUEUED", 10), ("CLASS", 24), ("JID", 26), ("ARGS", 0)],
         ListKind::Queues => vec![("QUEUE", 0), ("SIZE", 10), ("LATENCY", 10), ("", 8)],
+        ListKind::Findings => vec![("", 5), ("KIND", 15), ("SINCE", 10), ("SUMMARY", 0)],
         ListKind::Processes => vec![("IDENTITY", 0), ("STATE", 8), ("BUSY", 8), ("RSS", 10)],
         ListKind::Triage => vec![
             ("SET", 6),
@@ -353,7 +356,7 @@ impl Reader {
             ListKind::Triage => self.triage(start, count, filter),
             ListKind::Periodic => self.periodic(start, count),
             // Read by the dashboard's sampler; the screen fills these itself.
-            ListKind::Queues | ListKind::Processes => Ok((0, Vec::new())),
+            ListKind::Queues | ListKind::Processes | ListKind::Findings => Ok((0, Vec::new())),
         }
     }
 

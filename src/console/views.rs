@@ -13,10 +13,11 @@ pub enum View {
     Periodic,
     History,
     Audit,
+    Incident,
 }
 
 impl View {
-    pub const ALL: [View; 10] = [
+    pub const ALL: [View; 11] = [
         View::Home,
         View::Queues,
         View::Processes,
@@ -27,6 +28,7 @@ impl View {
         View::Periodic,
         View::History,
         View::Audit,
+        View::Incident,
     ];
 
     pub fn name(self) -> &'static str {
@@ -41,6 +43,7 @@ impl View {
             View::Periodic => "periodic",
             View::History => "history",
             View::Audit => "audit",
+            View::Incident => "incident",
         }
     }
 
@@ -57,6 +60,7 @@ impl View {
             View::Periodic => '8',
             View::History => '9',
             View::Audit => '0',
+            View::Incident => 'i',
         }
     }
 
@@ -91,8 +95,8 @@ impl View {
         let mut keys: Vec<(&str, &str)> = vec![
             (":name", "switch view (Tab completes)"),
             (
-                "1…9 0",
-                "home queues processes retry dead scheduled triage periodic history audit",
+                "1…9 0 i",
+                "home queues processes retry dead scheduled triage periodic history audit incident",
             ),
             ("?", "this help"),
             (
@@ -171,6 +175,14 @@ impl View {
                 ("↑↓ j k", "move"),
                 ("Enter", "the entry"),
                 ("u", "undo the change under the cursor: dry run, then y/n"),
+                ("Esc", "back"),
+            ],
+            View::Incident => &[
+                ("↑↓ j k", "move"),
+                (
+                    "Enter",
+                    "what the finding names: a pattern's entries, a queue's jobs, the processes",
+                ),
                 ("Esc", "back"),
             ],
         };

@@ -715,7 +715,9 @@ fn each_view_on_fixture_data_as_drawn() {
     snap(
         "home",
         settled(&tui, "home", |s| {
-            s.contains("Queues (3)") && s.contains("processed 12 (0.0/s)")
+            s.contains("Queues (3)")
+                && s.contains("processed 12 (0.0/s)")
+                && s.contains(" INCIDENT ")
         }),
     );
     for (key, name, title) in [
@@ -725,6 +727,7 @@ fn each_view_on_fixture_data_as_drawn() {
         ("5", "dead", "cogworker:dead ("),
         ("6", "scheduled", "cogworker:schedule ("),
         ("7", "triage", "failure patterns of retry and dead ("),
+        ("i", "incident", "incident: the last 6 hours' findings"),
     ] {
         tui.send(key);
         snap(
@@ -734,6 +737,11 @@ fn each_view_on_fixture_data_as_drawn() {
             }),
         );
     }
+    // A finding drills into what it names: the paused queue's jobs.
+    tui.send("\r");
+    tui.wait_screen("the finding's queue", |s| {
+        s.starts_with("cogctl › queues › mail-out") && s.contains("cogworker:queue:mail-out (4)")
+    });
     // The audit trail of a change made here: a dead entry retried, then undone.
     tui.send("5");
     settled(&tui, "dead", |s| s.contains("cogworker:dead ("));

@@ -84,6 +84,32 @@ enum Update {
     Done(Result<String, String>),
 }
 
+/// How often the console reads `incident` again: it reads every failure source, so much
+/// less often than the dashboard.
+const INCIDENT_EVERY: Duration = Duration::from_secs(60);
+
+/// `incident` read at once, then every [`INCIDENT_EVERY`], on a session of its own, for the
+/// home view's headline and the incident view; a failed read is left out (the dashboard
+/// says when Redis is lost). Ends when the screen is gone.
+fn incident_loop(mut session: Ctx, briefs: &Sender<crate::ops::incident::Brief>) {
+    let options = crate::ops::incident::Options {
+        since: Duration::from_secs(6 * 3600),
+        max_latency: Duration::from_secs(300),
+        memory_limit: None,
+        orphan_threshold: Duration::from_secs(300),
+        tz: None,
+    };
+    loop {
+        if let Ok(report) = crate::ops::incident::run(&mut session, &options) {
+            let brief = crate::ops::incident::Brief::of(&report);
+            if briefs.send(brief).is_err() {
+                return;
+            }
+        }
+        thread::sleep(INCIDENT_EVERY);
+    }
+}
+
 pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
     if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
         return Err(UsageError(
@@ -120,6 +146,12 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
     let sampling = thread::Builder::new()
         .name("top-sampler".into())
         .spawn(move || sample_loop(sampler, interval, &requested, &updates))?;
+
+    let (briefs, briefed) = mpsc::channel();
+    let session = ctx.sibling();
+    thread::Builder::new()
+        .name("top-incident".into())
+        .spawn(move || incident_loop(session, &briefs))?;
 
     // The console's reader: a connection and a thread of its own for the lists and jobs.
     let (asks, asked) = mpsc::channel::<Request>();
@@ -164,6 +196,7 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
             &mut console,
             &answered,
             &updated,
+            &briefed,
             &requests,
             &signals,
             args.refreshes,
@@ -268,6 +301,7 @@ fn event_loop(
     console: &mut Console,
     answered: &Receiver<Answer>,
     updated: &Receiver<Update>,
+    briefed: &Receiver<crate::ops::incident::Brief>,
     requests: &Sender<Action>,
     signals: &Signals,
     refreshes: Option<u64>,
@@ -278,6 +312,8 @@ fn event_loop(
     let mut pressed: Vec<Instant> = Vec::new();
     let Signals { stop, resized } = signals;
     let mut dirty = true;
+    // The last `incident` read: kept across the dashboard's refreshes.
+    let mut brief: Option<crate::ops::incident::Brief> = None;
     loop {
         if stop.load(Ordering::SeqCst) {
             return Ok(());
@@ -327,7 +363,16 @@ fn event_loop(
                     match event::read()? {
                         Event::Key(key) if key.kind != KeyEventKind::Release => {
                             pressed.push(Instant::now());
-                            match console.key(key, &app.view) {
+                            // The home's filter being typed, or its question open, takes
+                            // every key (an `i` or a digit in a queue's name included).
+                            let home_owns = console.at_home()
+                                && (app.chrome.editing || app.chrome.prompt.is_some());
+                            let keyed = if home_owns {
+                                Keyed::Pass
+                            } else {
+                                console.key(key, &app.view)
+                            };
+                            match keyed {
                                 Keyed::Quit => return Ok(()),
                                 Keyed::Redraw => dirty = true,
                                 Keyed::Nothing => {}
@@ -361,6 +406,7 @@ fn event_loop(
                     match view {
                         Ok(view) => {
                             app.view = *view;
+                            app.view.incident = brief.clone();
                             app.chrome.banner = None;
                         }
                         Err(reason) => app.chrome.banner = Some(reason),
@@ -387,6 +433,12 @@ fn event_loop(
                     anyhow::bail!("the sampler thread stopped")
                 }
             }
+        }
+        if let Some(newest) = briefed.try_iter().last() {
+            brief = Some(newest);
+            app.view.incident = brief.clone();
+            console.refresh(&app.view);
+            dirty = true;
         }
         for answer in answered.try_iter() {
             console.answer(answer);

@@ -19,6 +19,7 @@ use crate::clock::{Zone, rfc3339};
 use crate::duration::minutes;
 use crate::ops::Problem;
 use crate::ops::Session;
+use crate::store::Name;
 use crate::term::exit::UsageError;
 
 /// Findings' onsets this close before another's are what it follows.
@@ -362,5 +363,95 @@ impl IncidentReport {
     /// Whether a finding fails (the run exits 1).
     pub fn fails(&self) -> bool {
         self.findings.iter().any(|f| f.severity == Severity::Fail)
+    }
+}
+
+/// A report in brief, for a screen that shows it beside other things (the console's home):
+/// the headline, and each finding with what it names, to go to.
+#[derive(Clone, Debug)]
+pub struct Brief {
+    pub headline: String,
+    pub fails: bool,
+    /// When it was read (epoch seconds).
+    pub at: f64,
+    pub findings: Vec<BriefFinding>,
+}
+
+#[derive(Clone, Debug)]
+pub struct BriefFinding {
+    pub id: String,
+    pub kind: Kind,
+    pub severity: Severity,
+    pub since: Option<f64>,
+    pub summary: String,
+    pub names: Names,
+}
+
+/// What a finding names, to drill into.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Names {
+    /// A failure pattern (a triage fingerprint), with the sets holding its entries.
+    Pattern {
+        fingerprint: String,
+        retry: bool,
+        dead: bool,
+    },
+    /// One queue.
+    Queue(Name),
+    /// Processes.
+    Processes,
+    Nothing,
+}
+
+impl Brief {
+    pub fn of(report: &IncidentReport) -> Brief {
+        let names = |f: &Finding| -> Names {
+            let e = &f.evidence;
+            match f.kind {
+                Kind::FailureSurge | Kind::Deaths => {
+                    let Some(fp) = e.get("fingerprint").and_then(Value::as_str) else {
+                        return Names::Nothing;
+                    };
+                    let n = |k: &str| {
+                        e.get("sources")
+                            .and_then(|s| s.get(k))
+                            .and_then(Value::as_u64)
+                            .unwrap_or(0)
+                    };
+                    Names::Pattern {
+                        fingerprint: fp.to_string(),
+                        retry: n("retry") > 0,
+                        dead: n("dead") > 0,
+                    }
+                }
+                Kind::Backlog | Kind::PausedBacklog | Kind::UnreadQueue => {
+                    match e.get("queue").and_then(Value::as_str) {
+                        Some(q) => Names::Queue(Name::from(q)),
+                        None => Names::Nothing,
+                    }
+                }
+                Kind::RestartWave | Kind::ProcessLost | Kind::MemoryGrowth | Kind::Capacity => {
+                    Names::Processes
+                }
+                _ => Names::Nothing,
+            }
+        };
+        Brief {
+            headline: report.headline.clone(),
+            fails: report.fails(),
+            at: report.now,
+            findings: report
+                .findings
+                .iter()
+                .map(|f| BriefFinding {
+                    id: f.id.clone(),
+                    kind: f.kind,
+                    severity: f.severity,
+                    since: f.started_at.at,
+                    summary: f.summary.clone(),
+                    names: names(f),
+                })
+                .collect(),
+        }
     }
 }
