@@ -83,3 +83,28 @@ pub fn emit(ctx: &mut Ctx, args: &IncidentArgs) -> anyhow::Result<Exit> {
     }
     Ok(report.exit())
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::IncidentArgs;
+    use crate::ops::incident::Options;
+
+    #[derive(Parser)]
+    struct Wrap {
+        #[command(flatten)]
+        args: IncidentArgs,
+    }
+
+    #[test]
+    fn the_flags_defaults_are_the_cores() {
+        let flags = Wrap::parse_from(["incident"]).args.options();
+        let core = Options::default();
+        assert_eq!(flags.since, core.since);
+        assert_eq!(flags.max_latency, core.max_latency);
+        assert_eq!(flags.memory_limit, core.memory_limit);
+        assert_eq!(flags.orphan_threshold, core.orphan_threshold);
+        assert_eq!(flags.tz, core.tz);
+    }
+}

@@ -92,13 +92,7 @@ const INCIDENT_EVERY: Duration = Duration::from_secs(60);
 /// home view's headline and the incident view; a failed read is left out (the dashboard
 /// says when Redis is lost). Ends when the screen is gone.
 fn incident_loop(mut session: Ctx, briefs: &Sender<crate::ops::incident::Brief>) {
-    let options = crate::ops::incident::Options {
-        since: Duration::from_secs(6 * 3600),
-        max_latency: Duration::from_secs(300),
-        memory_limit: None,
-        orphan_threshold: Duration::from_secs(300),
-        tz: None,
-    };
+    let options = crate::ops::incident::Options::default();
     loop {
         if let Ok(report) = crate::ops::incident::run(&mut session, &options) {
             let brief = crate::ops::incident::Brief::of(&report);

@@ -40,6 +40,19 @@ pub struct Options {
     pub tz: Option<String>,
 }
 
+impl Default for Options {
+    /// The command's defaults (`--since 6h --max-latency 5m --orphan-threshold 300s`).
+    fn default() -> Options {
+        Options {
+            since: Duration::from_secs(6 * 3600),
+            max_latency: Duration::from_secs(300),
+            memory_limit: None,
+            orphan_threshold: Duration::from_secs(300),
+            tz: None,
+        }
+    }
+}
+
 /// The kinds of finding (docs/incident.md): stable names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, ValueEnum)]
 #[serde(rename_all = "snake_case")]

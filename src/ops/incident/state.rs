@@ -903,6 +903,8 @@ fn queues(
             .iter()
             .filter_map(|(_, t)| *t)
             .fold(None, |m: Option<f64>, t| Some(m.map_or(t, |m| m.min(t))));
+        let quiet = live.iter().filter(|p| p.state == State::Quiet).count();
+        let (why, explained_by) = unread_because(zone, w, r, quiet).unzip();
         out.push(Finding {
             id: "unread_queue".into(),
             kind: Kind::UnreadQueue,
@@ -924,8 +926,7 @@ fn queues(
                     count_of(waiting, "job"),
                     count_of(unread_all.len() as u64, "queue")
                 );
-                let quiet = live.iter().filter(|p| p.state == State::Quiet).count();
-                if let Some((why, _)) = unread_because(zone, w, r, quiet) {
+                if let Some(why) = why {
                     text.push_str(&format!(" ({why})"));
                 }
                 text
@@ -936,13 +937,7 @@ fn queues(
                     "queue": q.name, "size": q.size, "oldest_enqueued_at": t,
                 })).collect::<Vec<_>>(),
                 "unread_queues": unread_all.len(),
-                "explained_by": unread_because(
-                    zone,
-                    w,
-                    r,
-                    live.iter().filter(|p| p.state == State::Quiet).count(),
-                )
-                .map(|(_, e)| e),
+                "explained_by": explained_by,
                 "waiting": waiting,
                 "live_processes": live.len(),
             }),
