@@ -149,6 +149,21 @@ impl Console {
         self.stack.is_empty()
     }
 
+    /// Whether the screen draws from the dashboard's refresh (home, and the queues and
+    /// processes lists): elsewhere the dashboard is not read, only whether Redis answers.
+    pub fn shows_dashboard(&self) -> bool {
+        self.at_home()
+            || self
+                .list()
+                .is_some_and(|l| matches!(l.kind, ListKind::Queues | ListKind::Processes))
+    }
+
+    /// Whether the screen shows `incident`'s read (home, and the incident view's findings):
+    /// elsewhere it is not read again.
+    pub fn shows_incident(&self) -> bool {
+        self.at_home() || self.list().is_some_and(|l| l.kind == ListKind::Findings)
+    }
+
     /// Whether a change made here is running now.
     pub fn running(&self) -> bool {
         self.running.is_some()

@@ -134,6 +134,14 @@ impl Sampler {
         result
     }
 
+    /// Whether Redis answers (one `PING`): the refresh of a screen that shows nothing of the
+    /// dashboard's, which keeps its banner true at the cost of one command.
+    pub fn ping(&mut self) -> StoreResult<()> {
+        let result = Self::connected(&mut self.store, &self.connector)
+            .and_then(|store| store.query_server::<()>(&redis::cmd("PING")));
+        self.checked(result)
+    }
+
     /// One refresh.
     pub fn refresh(&mut self) -> StoreResult<View> {
         let result = self.read();

@@ -877,3 +877,95 @@ fn a_read_only_context_refuses_each_new_change_with_its_reason() {
     assert_eq!(tui.wait_exit(), 0);
     assert!(contents(&server) == before, "nothing changed");
 }
+
+/// `INFO commandstats` as command name → calls since the last `CONFIG RESETSTAT`.
+fn calls(server: &RedisServer) -> BTreeMap<String, u64> {
+    let stats: String = redis::cmd("INFO")
+        .arg("commandstats")
+        .query(&mut server.conn())
+        .unwrap();
+    stats
+        .lines()
+        .filter_map(|l| l.strip_prefix("cmdstat_"))
+        .filter_map(|l| {
+            let (name, rest) = l.split_once(':')?;
+            let n = rest
+                .strip_prefix("calls=")?
+                .split(',')
+                .next()?
+                .parse()
+                .ok()?;
+            Some((name.to_string(), n))
+        })
+        .collect()
+}
+
+/// A refresh reads what the screen shows: on the dead view only the list's page and a
+/// `PING` (the dashboard's queues and processes are not read), and back home the
+/// dashboard is read again at once, not at the next interval.
+#[test]
+fn a_refresh_reads_only_what_the_view_shows() {
+    let server = RedisServer::start();
+    incident(&server);
+    server.exec(&[
+        &["SADD", "cogworker:queues", "default", "mailers"],
+        &[
+            "LPUSH",
+            "cogworker:queue:mailers",
+            r#"{"class":"M","args":[],"jid":"a1","queue":"mailers"}"#,
+        ],
+    ]);
+    let mut tui = start(&server, &[], &[]);
+    tui.wait_screen("the dashboard", |s| s.contains("Queues (2)"));
+    tui.send("5");
+    tui.wait_screen("dead", |s| s.contains("cogworker:dead (17)"));
+    // A refresh begun before the key may still be under way.
+    std::thread::sleep(Duration::from_millis(600));
+    redis::cmd("CONFIG")
+        .arg("RESETSTAT")
+        .query::<()>(&mut server.conn())
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let seen = calls(&server);
+    assert!(
+        seen.get("ping").copied().unwrap_or(0) >= 3,
+        "a refresh every 250 ms asks whether Redis answers: {seen:?}"
+    );
+    for name in seen.keys() {
+        assert!(
+            ["ping", "zcard", "zrevrange", "config|resetstat", "info"].contains(&name.as_str()),
+            "the dead view's refreshes ran {name}: {seen:?}"
+        );
+    }
+
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
+
+    // Back home, the dashboard is read at once, not at the next interval (5 s here).
+    let url = server.url();
+    let mut tui = Pty::spawn(
+        &["top", "--interval", "5s"],
+        40,
+        150,
+        &[
+            ("COGCTL_REDIS_URL", url.as_str()),
+            ("COGCTL_NOW", "1796208000"),
+        ],
+    );
+    tui.wait_screen("the dashboard", |s| s.contains("Queues (2)"));
+    tui.send("5");
+    tui.wait_screen("dead", |s| s.contains("cogworker:dead (17)"));
+    redis::cmd("CONFIG")
+        .arg("RESETSTAT")
+        .query::<()>(&mut server.conn())
+        .unwrap();
+    tui.send("\x1b");
+    tui.wait_screen("home", |s| s.contains("cogctl › home"));
+    wait_until(
+        Duration::from_millis(2500),
+        "the dashboard read on coming home",
+        || calls(&server).get("smembers").copied().unwrap_or(0) > 0,
+    );
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
+}

@@ -77,30 +77,56 @@ pub struct TopArgs {
 
 /// What the sampler thread tells the screen.
 enum Update {
+    /// A refresh: the dashboard read again (`Some`), or, when the screen shows nothing of
+    /// it, only Redis found answering (`None`).
     Sample {
-        view: Result<Box<crate::ops::dashboard::View>, String>,
+        view: Result<Option<Box<crate::ops::dashboard::View>>, String>,
         took: Duration,
     },
     Done(Result<String, String>),
+}
+
+/// What the screen asks of the sampler thread.
+enum Ask {
+    Act(Action),
+    /// Refresh now: the screen has come back to what the dashboard shows.
+    Refresh,
+}
+
+/// What the screen shows, so that the other threads read only that: the dashboard's refresh
+/// (home, queues, processes) and `incident` (home, the incident view).
+struct Shows {
+    dashboard: AtomicBool,
+    incident: AtomicBool,
 }
 
 /// How often the console reads `incident` again: it reads every failure source, so much
 /// less often than the dashboard.
 const INCIDENT_EVERY: Duration = Duration::from_secs(60);
 
-/// `incident` read at once, then every [`INCIDENT_EVERY`], on a session of its own, for the
-/// home view's headline and the incident view; a failed read is left out (the dashboard
-/// says when Redis is lost). Ends when the screen is gone.
-fn incident_loop(mut session: Ctx, briefs: &Sender<crate::ops::incident::Brief>) {
+/// How often the incident thread looks whether the screen shows its read.
+const INCIDENT_LOOK: Duration = Duration::from_millis(250);
+
+/// `incident` read at once, then every [`INCIDENT_EVERY`] while the screen shows it (home,
+/// the incident view), on a session of its own; coming back to those views after longer
+/// reads it again at once. A failed read is left out (the dashboard says when Redis is
+/// lost). Ends when the screen is gone.
+fn incident_loop(mut session: Ctx, shows: &Shows, briefs: &Sender<crate::ops::incident::Brief>) {
     let options = crate::ops::incident::Options::default();
+    let mut read: Option<Instant> = None;
     loop {
+        let due = read.is_none_or(|at| at.elapsed() >= INCIDENT_EVERY);
+        if !due || !shows.incident.load(Ordering::SeqCst) {
+            thread::sleep(INCIDENT_LOOK);
+            continue;
+        }
+        read = Some(Instant::now());
         if let Ok(report) = crate::ops::incident::run(&mut session, &options) {
             let brief = crate::ops::incident::Brief::of(&report);
             if briefs.send(brief).is_err() {
                 return;
             }
         }
-        thread::sleep(INCIDENT_EVERY);
     }
 }
 
@@ -137,15 +163,26 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
     let (requests, requested) = mpsc::channel();
     let (updates, updated) = mpsc::channel();
     let interval = args.interval;
-    let sampling = thread::Builder::new()
-        .name("top-sampler".into())
-        .spawn(move || sample_loop(sampler, interval, &requested, &updates))?;
+    // The screen opens on home, which shows both.
+    let shows = Arc::new(Shows {
+        dashboard: AtomicBool::new(true),
+        incident: AtomicBool::new(true),
+    });
+    let sampling = {
+        let shows = Arc::clone(&shows);
+        thread::Builder::new()
+            .name("top-sampler".into())
+            .spawn(move || sample_loop(sampler, interval, &shows, &requested, &updates))?
+    };
 
     let (briefs, briefed) = mpsc::channel();
     let session = ctx.sibling();
-    thread::Builder::new()
-        .name("top-incident".into())
-        .spawn(move || incident_loop(session, &briefs))?;
+    {
+        let shows = Arc::clone(&shows);
+        thread::Builder::new()
+            .name("top-incident".into())
+            .spawn(move || incident_loop(session, &shows, &briefs))?;
+    }
 
     // The console's reader: a connection and a thread of its own for the lists and jobs.
     let (asks, asked) = mpsc::channel::<Request>();
@@ -192,6 +229,7 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
             &updated,
             &briefed,
             &requests,
+            &shows,
             &signals,
             args.refreshes,
             &mut timings,
@@ -296,7 +334,8 @@ fn event_loop(
     answered: &Receiver<Answer>,
     updated: &Receiver<Update>,
     briefed: &Receiver<crate::ops::incident::Brief>,
-    requests: &Sender<Action>,
+    requests: &Sender<Ask>,
+    shows: &Shows,
     signals: &Signals,
     refreshes: Option<u64>,
     timings: &mut Vec<Duration>,
@@ -371,15 +410,15 @@ fn event_loop(
                                 Keyed::Redraw => dirty = true,
                                 Keyed::Nothing => {}
                                 Keyed::Change(change) => {
-                                    requests.send(match change {
+                                    requests.send(Ask::Act(match change {
                                         Change::Quiet(name) => Action::Quiet(name),
-                                    })?;
+                                    }))?;
                                     dirty = true;
                                 }
                                 Keyed::Pass => match app.key(key) {
                                     Outcome::Quit => return Ok(()),
                                     Outcome::Act(action) => {
-                                        requests.send(action)?;
+                                        requests.send(Ask::Act(action))?;
                                         dirty = true;
                                     }
                                     Outcome::Redraw => dirty = true,
@@ -394,15 +433,25 @@ fn event_loop(
             }
             Input::Ready | Input::None => {}
         }
+        // Back on what the dashboard shows: read it now rather than at the next interval.
+        let dashboard = console.shows_dashboard();
+        if dashboard && !shows.dashboard.swap(dashboard, Ordering::SeqCst) {
+            requests.send(Ask::Refresh)?;
+        }
+        shows.dashboard.store(dashboard, Ordering::SeqCst);
+        shows
+            .incident
+            .store(console.shows_incident(), Ordering::SeqCst);
         loop {
             match updated.try_recv() {
                 Ok(Update::Sample { view, took }) => {
                     match view {
-                        Ok(view) => {
+                        Ok(Some(view)) => {
                             app.view = *view;
                             app.view.incident = brief.clone();
                             app.chrome.banner = None;
                         }
+                        Ok(None) => app.chrome.banner = None,
                         Err(reason) => app.chrome.banner = Some(reason),
                     }
                     app.reselect();
@@ -486,30 +535,35 @@ fn input(timeout: Duration) -> io::Result<Input> {
     )
 }
 
-/// Refresh every `interval`, and at once after an action; until the screen hangs up.
+/// Refresh every `interval`, at once after an action, and when the screen comes back to
+/// the dashboard; until the screen hangs up. While the screen shows nothing of the
+/// dashboard's (a list of retry, dead …), a refresh only asks whether Redis answers.
 fn sample_loop(
     mut sampler: Sampler,
     interval: Duration,
-    requested: &Receiver<Action>,
+    shows: &Shows,
+    requested: &Receiver<Ask>,
     updates: &Sender<Update>,
 ) {
     let mut next = Instant::now();
     loop {
         let wait = next.saturating_duration_since(Instant::now());
         match requested.recv_timeout(wait) {
-            Ok(action) => {
+            Ok(Ask::Act(action)) => {
                 if updates.send(Update::Done(sampler.act(&action))).is_err() {
                     return;
                 }
             }
-            Err(RecvTimeoutError::Timeout) => {}
+            Ok(Ask::Refresh) | Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => return,
         }
         let started = Instant::now();
-        let view = sampler
-            .refresh()
-            .map(Box::new)
-            .map_err(|e| crate::text::one_line(&e.to_string()));
+        let view = if shows.dashboard.load(Ordering::SeqCst) {
+            sampler.refresh().map(|view| Some(Box::new(view)))
+        } else {
+            sampler.ping().map(|()| None)
+        }
+        .map_err(|e| crate::text::one_line(&e.to_string()));
         let sample = Update::Sample {
             view,
             took: started.elapsed(),
