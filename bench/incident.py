@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""The `cogctl incident` benchmark: 1,000,000 dead entries (a week of realistic failures,
-bench.py's generator), 100,000 retry entries, the attempts logs of every retry entry and of
-the last day's dead entries, 10,000 queues and 1,000 live processes (each
+"""The `cogctl incident` benchmark: 1,000,000 dead entries (a week of deaths, bench.py's
+generator, each job's failures laid out by the gem's retry rules), 100,000 retry entries (the
+survivors the gem leaves), the attempts logs of every retry entry and of the dead entries
+incident reads, 10,000 queues and 1,000 live processes (each
 with its presence hash, memory history and last_beat stamp); then `cogctl dead triage` of
 the same dead set (the baseline, measured in the same run) against `cogctl incident`, the
 median of 3 runs each, with the peak RSS of each child (ru_maxrss). Target: incident within
@@ -22,11 +23,14 @@ import sys
 import tempfile
 import time
 
-from bench import cli, entries, fmt_mib, fmt_time, print_table, resp, seed
+from bench import DEAD as DEAD_KEY, cli, entries, fmt_mib, fmt_time, print_table, resp
 
-# Dead entries whose attempts logs are written: those of the last day (the logs of a week of
-# deaths, up to 25 elements each, would take gigabytes of the benchmark machine's memory).
-DEAD_LOGS_SECONDS = 86400
+# Dead entries whose attempts logs are written: those that died in the last 31 hours, beyond
+# incident's horizon (its 6 h window and a day before it), so every dead entry incident reads
+# has its log. The gem keeps the logs 30 days, but those of a week of deaths, up to 25
+# elements each, would take gigabytes of the benchmark machine's memory, and incident only
+# counts the dead entries older than its horizon.
+DEAD_LOGS_SECONDS = 31 * 3600
 
 DEAD = 1_000_000
 RETRY = 100_000
@@ -66,6 +70,27 @@ class Pipe:
             sys.exit("seeding failed:\n" + report)
 
 
+def backoff(rnd, n):
+    """The gem's wait after a job's n-th failure: n^4 + 15 + r·(n + 1) s, r in 0..29."""
+    return n ** 4 + 15 + rnd.randrange(30) * (n + 1)
+
+
+def as_the_gem_leaves(rnd, member, died):
+    """A dead entry of bench.py's generator, its failures laid out by the gem's rules: a job
+    with `retry: R` dies at its (R + 1)-th failure, each failure `backoff` after the one before;
+    `failed_at` is the first failure, `retry_count` the failures. (its doc, its failure times)"""
+    doc = json.loads(member)
+    failures = doc["retry"] + 1
+    times = [died]
+    for n in range(failures - 1, 0, -1):
+        times.append(times[-1] - backoff(rnd, n))
+    times.reverse()
+    doc["created_at"] = doc["enqueued_at"] = times[0] - 1 - rnd.random() * 30
+    doc["failed_at"] = times[0]
+    doc["retry_count"] = failures
+    return doc, times
+
+
 def attempts_log(cmds, doc, times, dead):
     """The gem's attempts log of a job: one element per failed attempt (the last 25)."""
     items = []
@@ -79,33 +104,62 @@ def attempts_log(cmds, doc, times, dead):
     cmds.append(resp(b"RPUSH", key, *items[-25:]))
 
 
-def seed_rest(sock):
-    """Retry entries (their failures over the last day, next attempts ahead) with their
-    attempts logs, the attempts logs of the last day's dead entries, queues with a few fresh
-    jobs each, live processes with a day of flat memory."""
-    rnd = random.Random(7)
+def seed_dead(sock):
+    """The dead set, and the attempts logs of the last DEAD_LOGS_SECONDS' deaths. (seconds,
+    average bytes an entry)"""
+    started = time.perf_counter()
+    rnd = random.Random(5)
     cmds = Pipe(sock)
+    cmds.append(resp(b"DEL", DEAD_KEY.encode()))
     newest = None
+    batch, sizes = [], 0
     for score, member in entries(DEAD):
         died = float(score)
         newest = newest or died
-        if died < newest - DEAD_LOGS_SECONDS:
-            break
-        doc = json.loads(member)
-        n = doc["retry_count"]
-        first = doc["failed_at"]
-        attempts_log(cmds, doc, [first + (died - first) * k / max(n - 1, 1)
-                                 for k in range(n)], True)
+        doc, times = as_the_gem_leaves(rnd, member, died)
+        raw = json.dumps(doc, separators=(",", ":")).encode()
+        sizes += len(raw)
+        batch += [score.encode(), raw]
+        if len(batch) == 2000:
+            cmds.append(resp(b"ZADD", DEAD_KEY.encode(), *batch))
+            batch = []
+        if died >= newest - DEAD_LOGS_SECONDS:
+            attempts_log(cmds, doc, times, True)
+    if batch:
+        cmds.append(resp(b"ZADD", DEAD_KEY.encode(), *batch))
+    cmds.close()
+    card = int(cli(sock, "ZCARD", DEAD_KEY))
+    if card != DEAD:
+        sys.exit(f"seeded {card} dead entries, expected {DEAD} (scores not distinct?)")
+    return time.perf_counter() - started, sizes / DEAD
+
+
+def seed_rest(sock):
+    """Retry entries as the gem leaves them with jobs failing at a steady rate, with their
+    attempts logs: survivors only, a job's n-th failure less than its backoff ago (its next
+    attempt still ahead), each failure `backoff` after the one before, `failed_at` the first;
+    queues with a few fresh jobs each,
+    live processes with a day of flat memory."""
+    rnd = random.Random(7)
+    cmds = Pipe(sock)
     batch = []
-    for i, (_, member) in enumerate(entries(RETRY, seed=99)):
+    # A steady flow of failing jobs: an entry waits out its n-th backoff in the set, so there
+    # are as many entries of each retry_count as that backoff is long on average.
+    counts = list(range(1, 26))
+    weights = [n ** 4 + 15 + 14.5 * (n + 1) for n in counts]
+    for _, member in entries(RETRY, seed=99):
         doc = json.loads(member)
-        failed = NOW - rnd.random() * 86400
-        doc["failed_at"] = failed
-        doc["retry_count"] = 1 + i % 5
-        n = doc["retry_count"]
-        attempts_log(cmds, doc, [failed + k * (NOW - failed) / n for k in range(n)], False)
-        batch += [b"%.6f" % (failed + 60 + rnd.random() * 3600),
-                  json.dumps(doc, separators=(",", ":")).encode()]
+        n = rnd.choices(counts, weights)[0]
+        wait = backoff(rnd, n)
+        times = [NOW - rnd.random() * wait]
+        for k in range(n - 1, 0, -1):
+            times.append(times[-1] - backoff(rnd, k))
+        times.reverse()
+        doc["created_at"] = doc["enqueued_at"] = times[0] - 1 - rnd.random() * 30
+        doc["failed_at"] = times[0]
+        doc["retry_count"] = n
+        attempts_log(cmds, doc, times, False)
+        batch += [b"%.6f" % (times[-1] + wait), json.dumps(doc, separators=(",", ":")).encode()]
         if len(batch) == 2000:
             cmds.append(resp(b"ZADD", b"cogworker:retry", *batch))
             batch = []
@@ -171,7 +225,7 @@ def main():
 
     cli(sock, "FLUSHALL")
     print(f"seeding {DEAD:,} dead entries ...", flush=True)
-    took, avg_size, _ = seed(sock, DEAD)
+    took, avg_size = seed_dead(sock)
     print(f"  {took:.1f} s, {avg_size:.0f} bytes an entry", flush=True)
     print(f"seeding {RETRY:,} retry entries, {QUEUES:,} queues, {PROCESSES:,} processes ...",
           flush=True)
