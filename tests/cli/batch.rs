@@ -190,6 +190,224 @@ fn a_paused_queue_is_not_fetched_from_by_the_next_call() {
     );
 }
 
+/// The fetches of one ACK_FETCH call, without settlements: its reply's (queue number, raw).
+fn fetch_only(server: &RedisServer, queues: &[&str], asks: &[(&str, &str)]) -> Vec<(i64, String)> {
+    let (processed, fetched) = ack_fetch(server, &[], queues, asks);
+    assert_eq!(processed, 0);
+    fetched.into_iter().map(|(q, raw, _)| (q, raw)).collect()
+}
+
+/// What one LMOVE RIGHT LEFT per thread, in the order the threads asked, leaves: each thread
+/// tries its queues in its order, paused ones skipped, and stops the fetching when it finds
+/// nothing (the reference the batched fetch is held to).
+const ONE_LMOVE_PER_THREAD: &str = r"
+local q = tonumber(ARGV[1])
+local out = {}
+for at = 2 + q, #ARGV do
+  local found = false
+  for word in string.gmatch(ARGV[at], '%d+') do
+    local i = tonumber(word)
+    if redis.call('SISMEMBER', KEYS[2], ARGV[1 + i]) == 0 then
+      local job = redis.call('LMOVE', KEYS[2 + i], KEYS[1], 'RIGHT', 'LEFT')
+      if job then
+        out[#out + 1] = {i, job}
+        found = true
+        break
+      end
+    end
+  end
+  if not found then
+    break
+  end
+end
+return out
+";
+
+fn one_lmove_per_thread(
+    server: &RedisServer,
+    queues: &[&str],
+    asks: &[(&str, &str)],
+) -> Vec<(i64, String)> {
+    let mut keys = vec![
+        format!("cogworker:inprogress:{IDENTITY}"),
+        "cogworker:paused_queues".to_string(),
+    ];
+    keys.extend(queues.iter().map(|q| format!("cogworker:queue:{q}")));
+    let mut args = vec![queues.len().to_string()];
+    args.extend(queues.iter().map(|q| q.to_string()));
+    args.extend(asks.iter().map(|(_, order)| order.to_string()));
+    redis::cmd("EVAL")
+        .arg(ONE_LMOVE_PER_THREAD)
+        .arg(keys.len())
+        .arg(&keys)
+        .arg(&args)
+        .query(&mut server.conn())
+        .unwrap()
+}
+
+/// Every list of the keyspace, element by element.
+fn lists(server: &RedisServer) -> Vec<(String, Vec<String>)> {
+    let mut keys: Vec<String> = redis::cmd("KEYS")
+        .arg("cogworker:*")
+        .query(&mut server.conn())
+        .unwrap();
+    keys.sort();
+    keys.into_iter()
+        .filter(|k| {
+            let kind: String = redis::cmd("TYPE").arg(k).query(&mut server.conn()).unwrap();
+            kind == "list"
+        })
+        .map(|k| {
+            let items = server.list(&k);
+            (k, items)
+        })
+        .collect()
+}
+
+#[test]
+fn a_batch_of_fetches_leaves_the_queues_and_the_list_as_one_lmove_per_thread_would() {
+    let batched = RedisServer::start();
+    let reference = RedisServer::start();
+    let list = format!("cogworker:inprogress:{IDENTITY}");
+    let queues = ["a", "b", "c"];
+    // A small deterministic generator: 300 cases of 0–5 jobs per queue (duplicates among
+    // them), a job already in progress, 1–7 threads asking in random orders, a random
+    // queue paused.
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = |below: u64| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) % below
+    };
+    for case in 0..300 {
+        let mut seeding: Vec<Vec<String>> = vec![vec!["FLUSHALL".into()]];
+        seeding.push(vec!["RPUSH".into(), list.clone(), job(999)]);
+        for (qi, q) in queues.iter().enumerate() {
+            let len = next(6);
+            if len > 0 {
+                let mut push = vec!["RPUSH".to_string(), format!("cogworker:queue:{q}")];
+                // Job 1 of each queue is there twice when the draw says so.
+                push.extend((0..len).map(|j| {
+                    let n = if j == 1 && next(4) == 0 { 0 } else { j };
+                    job((qi as u32 + 1) * 100 + n as u32)
+                }));
+                seeding.push(push);
+            }
+        }
+        if next(3) == 0 {
+            let paused = queues[next(3) as usize];
+            seeding.push(vec![
+                "SADD".into(),
+                "cogworker:paused_queues".into(),
+                paused.into(),
+            ]);
+        }
+        let words: Vec<Vec<&str>> = seeding
+            .iter()
+            .map(|c| c.iter().map(String::as_str).collect())
+            .collect();
+        let commands: Vec<&[&str]> = words.iter().map(Vec::as_slice).collect();
+        batched.exec(&commands);
+        reference.exec(&commands);
+        let tids: Vec<String> = (0..=next(7)).map(|t| format!("t{t}")).collect();
+        let orders: Vec<String> = tids
+            .iter()
+            .map(|_| {
+                let mut order = ["1", "2", "3"];
+                for i in (1..order.len()).rev() {
+                    order.swap(i, next(i as u64 + 1) as usize);
+                }
+                order.join(" ")
+            })
+            .collect();
+        let asks: Vec<(&str, &str)> = tids
+            .iter()
+            .zip(&orders)
+            .map(|(t, o)| (t.as_str(), o.as_str()))
+            .collect();
+        let got = fetch_only(&batched, &queues, &asks);
+        let want = one_lmove_per_thread(&reference, &queues, &asks);
+        assert_eq!(got, want, "case {case}: {asks:?}");
+        assert_eq!(lists(&batched), lists(&reference), "case {case}: {asks:?}");
+        // Each fetched job is registered under the thread that got it.
+        let hash = batched.hash(&format!("cogworker:workers:{IDENTITY}"));
+        assert_eq!(hash.len(), got.len(), "case {case}");
+        for ((tid, _), (_, raw)) in asks.iter().zip(&got) {
+            let entry: Value = serde_json::from_str(&hash[*tid]).unwrap();
+            assert_eq!(
+                entry["payload"],
+                serde_json::from_str::<Value>(raw).unwrap()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_thread_that_settles_and_fetches_keeps_one_busy_entry_and_one_that_gets_nothing_has_none() {
+    let server = RedisServer::start();
+    let list = format!("cogworker:inprogress:{IDENTITY}");
+    let workers = format!("cogworker:workers:{IDENTITY}");
+    let (a, b) = (job(1), job(2));
+    server.exec(&[
+        &["RPUSH", &list, &a, &b],
+        &["HSET", &workers, "t1", "a", "t2", "b"],
+        &["RPUSH", "cogworker:queue:default", &job(3)],
+    ]);
+    let (processed, fetched) = ack_fetch(
+        &server,
+        &[(&a, "t1", true), (&b, "t2", true)],
+        &["default"],
+        &[("t1", "1"), ("t2", "1")],
+    );
+    assert_eq!(processed, 2);
+    assert_eq!(fetched.len(), 1);
+    let hash = server.hash(&workers);
+    assert_eq!(hash.keys().collect::<Vec<_>>(), vec!["t1"], "{hash:?}");
+    let entry: Value = serde_json::from_str(&hash["t1"]).unwrap();
+    assert_eq!(entry["payload"]["jid"], format!("{:024x}", 3));
+    assert!(server.ttl(&workers) > 0);
+    assert_eq!(server.list(&list), vec![job(3)]);
+}
+
+#[test]
+fn a_wrong_type_queue_stops_the_fetching_at_the_thread_that_reaches_it_and_loses_nothing() {
+    let server = RedisServer::start();
+    let list = format!("cogworker:inprogress:{IDENTITY}");
+    server.exec(&[
+        &["RPUSH", "cogworker:queue:good", &job(1), &job(2), &job(3)],
+        &["SET", "cogworker:queue:bad", "not a list"],
+    ]);
+    // t1 takes from good; t2 tries bad first: the fetching stops there; t3 gets nothing.
+    let fetched = fetch_only(
+        &server,
+        &["good", "bad"],
+        &[("t1", "1 2"), ("t2", "2 1"), ("t3", "1 2")],
+    );
+    assert_eq!(fetched, vec![(1, job(3))]);
+    assert_eq!(server.list(&list), vec![job(3)]);
+    assert_eq!(server.list("cogworker:queue:good"), vec![job(1), job(2)]);
+    assert_eq!(
+        server.get("cogworker:queue:bad").as_deref(),
+        Some("not a list")
+    );
+}
+
+#[test]
+fn when_the_in_progress_list_cannot_take_the_jobs_none_leaves_its_queue() {
+    let server = RedisServer::start();
+    let list = format!("cogworker:inprogress:{IDENTITY}");
+    server.exec(&[
+        &["SET", &list, "not a list"],
+        &["RPUSH", "cogworker:queue:default", &job(1), &job(2)],
+    ]);
+    let fetched = fetch_only(&server, &["default"], &[("t1", "1"), ("t2", "1")]);
+    assert!(fetched.is_empty(), "{fetched:?}");
+    assert_eq!(server.list("cogworker:queue:default"), vec![job(1), job(2)]);
+    assert_eq!(server.get(&list).as_deref(), Some("not a list"));
+    assert!(!server.exists(&format!("cogworker:workers:{IDENTITY}")));
+}
+
 fn enqueue_specs(server: &RedisServer, specs: impl Iterator<Item = String>) {
     let specs: String = specs.collect();
     let run = Cogctl::new(server)
