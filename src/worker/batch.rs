@@ -17,7 +17,8 @@ use super::state::{Conn, Shared};
 use crate::store::scripts::ACK_FETCH;
 use crate::store::{Name, Store, StoreResult, keys, value};
 
-/// The workers hash's TTL, set with every entry (OPERATIONS §13.7).
+/// The workers hash's TTL (OPERATIONS §13.7): set with every entry a thread's own fetch
+/// registers, and by ACK_FETCH when the hash it writes has none (every beat refreshes it).
 pub const WORKERS_TTL: &str = "60";
 
 /// One thread's finished job, and whether it asks for its next one.

@@ -142,8 +142,12 @@ if n > 0 then
     redis.pcall('HDEL', KEYS[2], unpack(gone))
   end
 end
+-- The hash is given a TTL when it has none (the HSET just created it): every beat refreshes
+-- it (OPERATIONS §13.7), so it never lives on without one after a crash.
 if #entries > 0 then
   redis.pcall('HSET', KEYS[2], unpack(entries))
-  redis.pcall('EXPIRE', KEYS[2], ARGV[5])
+  if redis.pcall('TTL', KEYS[2]) == -1 then
+    redis.pcall('EXPIRE', KEYS[2], ARGV[5])
+  end
 end
 return reply
