@@ -371,6 +371,25 @@ fn a_thread_that_settles_and_fetches_keeps_one_busy_entry_and_one_that_gets_noth
 }
 
 #[test]
+fn the_busy_hash_gets_a_ttl_when_it_has_none_and_keeps_the_one_its_beat_gave_it() {
+    let server = RedisServer::start();
+    let workers = format!("cogworker:workers:{IDENTITY}");
+    server.exec(&[&["RPUSH", "cogworker:queue:default", &job(1), &job(2)]]);
+    // Created by this call's HSET: given the TTL at once.
+    let fetched = fetch_only(&server, &["default"], &[("t1", "1")]);
+    assert_eq!(fetched.len(), 1);
+    let ttl = server.ttl(&workers);
+    assert!(ttl > 50 && ttl <= 60, "{ttl}");
+    // A TTL the beat set (here 30 s) is left as it is, as the gem's registration leaves it.
+    server.exec(&[&["EXPIRE", &workers, "30"]]);
+    let fetched = fetch_only(&server, &["default"], &[("t2", "1")]);
+    assert_eq!(fetched.len(), 1);
+    let ttl = server.ttl(&workers);
+    assert!(ttl > 0 && ttl <= 30, "{ttl}");
+    assert_eq!(server.hash(&workers).len(), 2);
+}
+
+#[test]
 fn a_wrong_type_queue_stops_the_fetching_at_the_thread_that_reaches_it_and_loses_nothing() {
     let server = RedisServer::start();
     let list = format!("cogworker:inprogress:{IDENTITY}");
