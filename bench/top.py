@@ -3,7 +3,8 @@
 (milliseconds, peak RSS), with 200 queues and 100 live processes, beside redis-cli sending the
 same reads in one pipeline; then the console's keystrokes (a key read → the screen redrawn,
 p50/p99/max, and peak RSS) on the dead view of a million entries, with 10,000 queues and 1,000
-processes, through page-down ×1000 and End. Measured, not asserted: it prints a table and exits 0 (non-zero only
+processes, through page-down ×1000 and End, and the Redis commands of each refresh once idle
+there. Measured, not asserted: it prints a table and exits 0 (non-zero only
 when a command fails).
 
 `cogctl top --interval 1s --refreshes N` runs in a pseudo-terminal (python's pty) and prints
@@ -189,9 +190,15 @@ def seed_console(sock, now):
     pipe_in(sock, cmds)
 
 
+CONSOLE_INTERVAL = 2.0
+IDLE = 20.0
+
+
 def run_console(cogctl, sock, keys):
     """top in a 50×200 pty, the dead view opened, then `keys` sent one by one (each after the
-    screen went quiet), then q: (its stderr, peak RSS KiB, refresh commands per second)."""
+    screen went quiet), then IDLE seconds with no key (the Redis commands of those refreshes
+    counted), then q: (its stderr, peak RSS KiB, the commandstats until then and those of the
+    idle window)."""
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 200, 0, 0))
     env = {"PATH": os.environ.get("PATH", ""), "COGCTL_REDIS_URL": f"unix://{sock}",
@@ -203,7 +210,8 @@ def run_console(cogctl, sock, keys):
     reader = threading.Thread(target=lambda: _drain(master), daemon=True)
     reader.start()
     with tempfile.TemporaryFile() as err:
-        child = subprocess.Popen([cogctl, "top", "--interval", "2s", "--refreshes", "1000000"],
+        child = subprocess.Popen([cogctl, "top", "--interval", f"{CONSOLE_INTERVAL:g}s",
+                                  "--refreshes", "1000000"],
                                  env=env, stdin=slave, stdout=slave, stderr=err,
                                  start_new_session=True, preexec_fn=controlling_tty)
         os.close(slave)
@@ -214,6 +222,11 @@ def run_console(cogctl, sock, keys):
             os.write(master, key)
             time.sleep(0.005)
         time.sleep(2)
+        keyed = commandstats(sock)
+        cli(sock, "CONFIG", "RESETSTAT")
+        time.sleep(IDLE)
+        idle = commandstats(sock)
+        idle.pop("config|resetstat", None)
         os.write(master, b"q")
         _, status, usage = os.wait4(child.pid, 0)
         os.close(master)
@@ -221,7 +234,7 @@ def run_console(cogctl, sock, keys):
         stderr = err.read().decode()
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"cogctl top exited {os.waitstatus_to_exitcode(status)}:\n{stderr}")
-    return stderr, usage.ru_maxrss
+    return stderr, usage.ru_maxrss, keyed, idle
 
 
 def _drain(fd):
@@ -233,16 +246,17 @@ def _drain(fd):
             return
 
 
-def console(cogctl, sock):
+def console(cogctl, sock, dashboard_sets):
+    """`dashboard_sets`: the ZCARD and ZREVRANGE calls of one dashboard refresh, as measured
+    above (the list view's own are the rest)."""
     print(f"seeding the console's state: {CONSOLE_DEAD:,} dead, {CONSOLE_QUEUES:,} queues, "
           f"{CONSOLE_PROCESSES:,} processes ...", flush=True)
     seed_console(sock, time.time())
     keys = [b"j"] * 20 + [b"\x1b[6~"] * 1000 + [b"\x1b[F"] + [b"k"] * 20
     cli(sock, "CONFIG", "RESETSTAT")
-    print(f"cogctl top, dead view: {len(keys)} keys (page-down ×1000, then End) ...",
-          flush=True)
-    stderr, rss_kib = run_console(cogctl, sock, keys)
-    stats = commandstats(sock)
+    print(f"cogctl top, dead view: {len(keys)} keys (page-down ×1000, then End), then "
+          f"{IDLE:g} s without a key ...", flush=True)
+    stderr, rss_kib, stats, idle = run_console(cogctl, sock, keys)
     m = re.search(r"top: (\d+) keys; a key was drawn within ([\d.]+) ms \(p50\), ([\d.]+) ms "
                   r"\(p99\), ([\d.]+) ms at most", stderr)
     if not m:
@@ -257,9 +271,27 @@ def console(cogctl, sock):
         ("console: key → redrawn, max", f"{float(m.group(4)):.2f} ms", "", "", ""),
         ("console: peak RSS", fmt_mib(rss_kib), "target ≤ 64 MiB", "", ""),
     ]
+    # Refreshes while idle at the end of the dead view: the dashboard's reads (every queue's
+    # and process's, whatever the view) and the list's own (its count, and the page on screen
+    # with its margin), counted by INFO commandstats over the idle window.
+    per = IDLE / CONSOLE_INTERVAL
+    total = sum(c for c, _ in idle.values())
+    usec = sum(u for _, u in idle.values())
+    listed = sum(idle.get(name, (0, 0))[0] for name in ("zcard", "zrevrange")) / per
+    own = listed - dashboard_sets
+    rows += [
+        ("console idle on dead: Redis commands per refresh", f"{total / per:,.1f}",
+         f"{total:,} in {IDLE:g} s, every {CONSOLE_INTERVAL:g} s", "", ""),
+        ("  ZCARD + ZREVRANGE per refresh", f"{listed:.1f}",
+         f"the dashboard's {dashboard_sets:.1f}, the list's {own:.1f}", "", ""),
+        ("  Redis server time per refresh", f"{usec / per:,.0f} µs", "", "", ""),
+    ]
     print_table(f"cogctl top console benchmark: {CONSOLE_DEAD:,} dead, {CONSOLE_QUEUES:,} "
                 f"queues, {CONSOLE_PROCESSES:,} processes, {os.cpu_count()} cores", rows)
-    print(f"\nRedis commands in the whole run (top 8): {by_command}")
+    print(f"\nRedis commands until the keys were drawn (top 8): {by_command}")
+    idle_by = ", ".join(f"{name} {c / per:,.1f}" for name, (c, _) in
+                        sorted(idle.items(), key=lambda kv: -kv[1][0]))
+    print(f"Redis commands per refresh while idle on the dead view: {idle_by}")
 
 
 def main():
@@ -339,7 +371,8 @@ def main():
                 f"processes, {os.cpu_count()} cores", rows)
     print(f"\ncommands per refresh by name: {by_command}")
     if not args.no_console:
-        console(args.cogctl, sock)
+        sets = sum(stats.get(name, (0, 0))[0] for name in ("zcard", "zrevrange")) / refreshes
+        console(args.cogctl, sock, sets)
 
 
 if __name__ == "__main__":

@@ -672,7 +672,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -746,7 +746,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -808,7 +808,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -910,7 +910,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -968,7 +968,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -1096,7 +1096,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -1154,7 +1154,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -1212,7 +1212,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -1270,7 +1270,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -1396,7 +1396,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -1502,7 +1502,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -1686,7 +1686,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -1792,7 +1792,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -1918,7 +1918,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -1976,7 +1976,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -2086,7 +2086,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -2152,7 +2152,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -2242,7 +2242,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -3358,7 +3358,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -3436,7 +3436,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -3494,7 +3494,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -3604,7 +3604,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -3670,7 +3670,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -3736,7 +3736,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -3794,7 +3794,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -3852,7 +3852,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -3910,7 +3910,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -4078,7 +4078,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -4136,7 +4136,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -4198,7 +4198,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -4260,7 +4260,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -4330,7 +4330,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -4486,7 +4486,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -4548,7 +4548,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -4606,7 +4606,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -4668,7 +4668,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -4726,7 +4726,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -4784,7 +4784,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -4846,7 +4846,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -4960,7 +4960,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -5192,7 +5192,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -5250,7 +5250,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -5308,7 +5308,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -5366,7 +5366,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -5428,7 +5428,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -5506,7 +5506,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -5564,7 +5564,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -5690,7 +5690,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -5796,7 +5796,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -6062,7 +6062,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -6168,7 +6168,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -6302,7 +6302,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -6428,7 +6428,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -6486,7 +6486,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -6596,7 +6596,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -6654,7 +6654,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -6780,7 +6780,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -6906,7 +6906,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -7110,7 +7110,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -7244,7 +7244,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -7302,7 +7302,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -7368,7 +7368,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -7430,7 +7430,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -7488,7 +7488,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -7606,7 +7606,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -7664,7 +7664,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -7722,7 +7722,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -7780,7 +7780,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -7902,7 +7902,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -8052,7 +8052,7 @@ _cogctl() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson markdown" -- "${cur}"))
                     return 0
                     ;;
                 --color)

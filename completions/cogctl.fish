@@ -35,7 +35,8 @@ complete -c cogctl -n "__fish_cogctl_needs_command" -l connect-timeout -d 'Give 
 complete -c cogctl -n "__fish_cogctl_needs_command" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_needs_command" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_needs_command" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -87,7 +88,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l connect-timeout 
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand stats" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -112,7 +114,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l connect-timeout
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand queues" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -136,7 +139,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and not __fish_seen_subcommand_from list show pause resume clear delete-job dedupe help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -180,7 +184,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from list" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -206,7 +211,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from show" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -230,7 +236,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from pause" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -255,7 +262,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from resume" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -280,7 +288,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from clear" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -320,7 +329,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -349,7 +359,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from dedupe" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from dedupe" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from dedupe" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -383,7 +394,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and not __fish_seen_subcommand_from list triage show retry delete kill reschedule export help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -428,7 +440,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from list" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -470,7 +483,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from triage" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -495,7 +509,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from show" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -537,7 +552,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from retry" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -582,7 +598,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from delete" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -626,7 +643,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from kill" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -672,7 +690,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from reschedule" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -710,7 +729,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand retry; and __fish_seen_subcommand_from export" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -744,7 +764,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and not __fish_seen_subcommand_from list triage show retry delete export import help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -788,7 +809,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from list" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -830,7 +852,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from triage" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -855,7 +878,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from show" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -897,7 +921,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from retry" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -942,7 +967,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from delete" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -980,7 +1006,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from export" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1005,7 +1032,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand dead; and __fish_seen_subcommand_from import" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1039,7 +1067,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and not __fish_seen_subcommand_from list show enqueue-now delete reschedule help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1081,7 +1110,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from list" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1107,7 +1137,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from show" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1149,7 +1180,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from enqueue-now" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1194,7 +1226,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from delete" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1240,7 +1273,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand scheduled; and __fish_seen_subcommand_from reschedule" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1273,7 +1307,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l connect-timeout -d
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand job" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1298,7 +1333,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_s
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and not __fish_seen_subcommand_from list show run-now disable enable help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1331,7 +1367,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from list" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1356,7 +1393,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from show" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1380,7 +1418,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from run-now" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1404,7 +1443,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from disable" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1430,7 +1470,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand periodic; and __fish_seen_subcommand_from enable" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1479,7 +1520,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l connect-timeout -
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand jobs" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1523,7 +1565,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l connect-timeou
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand history" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1557,7 +1600,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l connect-timeou
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand enqueue" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1604,7 +1648,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l connect-timeout
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand worker" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1632,7 +1677,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop alive prune help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop alive prune help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and not __fish_seen_subcommand_from quiet resume stop alive prune help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1664,7 +1710,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from quiet" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1690,7 +1737,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from resume" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1717,7 +1765,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from stop" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1746,7 +1795,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from alive" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from alive" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from alive" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1770,7 +1820,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_sub
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand procs; and __fish_seen_subcommand_from prune" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1802,7 +1853,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l connect-timeout -
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand busy" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1828,7 +1880,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l connect-timeout -d
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand top" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1852,7 +1905,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_seen_subcommand_from list file help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_seen_subcommand_from list file help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and not __fish_seen_subcommand_from list file help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1881,7 +1935,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from list" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1905,7 +1960,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from file" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from file" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand unsettled; and __fish_seen_subcommand_from file" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1935,7 +1991,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l connect-timeou
 complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand orphans" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -1964,7 +2021,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l connect-time
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand reconcile" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -2000,7 +2058,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l connect-timeout 
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand check" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -2026,7 +2085,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand doctor" -l connect-timeout
 complete -c cogctl -n "__fish_cogctl_using_subcommand doctor" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand doctor" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand doctor" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -2044,7 +2104,7 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l since -d 'How
 complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l max-latency -d 'A queue whose oldest job has waited longer is backlogged' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l memory-limit -d 'The workers\' memory limit (200MB, 2GB): a process above 80 % of it is a finding, and a growing one is told when it reaches it' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l orphan-threshold -d 'Silence after which an owner without a presence key is presumed dead (the gem\'s orphan_threshold)' -r
-complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l tz -d 'The zone for periodic crons that name none (default: $TZ, else the system\'s)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l tz -d 'The zone every time of the report is shown in, each naming it, and the zone of periodic crons that name none (a tz database name; default: $TZ, else the system\'s; the times in UTC with --utc)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
@@ -2056,7 +2116,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l connect-timeo
 complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -2082,7 +2143,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l connect-timeou
 complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand metrics" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -2106,7 +2168,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_se
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and not __fish_seen_subcommand_from list show use help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -2134,7 +2197,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_s
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from list" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -2158,7 +2222,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_s
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from show" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -2182,7 +2247,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_s
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand context; and __fish_seen_subcommand_from use" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -2214,7 +2280,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l connect-timeout 
 complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand audit" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -2239,7 +2306,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_
 complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and not __fish_seen_subcommand_from list purge help" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -2270,7 +2338,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from list" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from list" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from list" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -2294,7 +2363,8 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subc
 complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from purge" -l read-timeout -d 'Give up waiting for a reply after this long' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from purge" -l format -d 'Output format' -r -f -a "table\t'Aligned columns for people'
 json\t'One JSON document'
-ndjson\t'One JSON object per line'"
+ndjson\t'One JSON object per line'
+markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'"
 complete -c cogctl -n "__fish_cogctl_using_subcommand undo; and __fish_seen_subcommand_from purge" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"

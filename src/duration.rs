@@ -88,3 +88,31 @@ pub fn span(secs: f64) -> String {
         _ => format!("{d}d {h}h"),
     }
 }
+
+/// `"3m ago"`, `"in 2h 5m"`, `"now"`.
+pub fn relative(now: f64, t: f64) -> String {
+    let delta = t - now;
+    if delta.abs() < 1.0 {
+        return "now".into();
+    }
+    let span = span(delta.abs());
+    if delta < 0.0 {
+        format!("{span} ago")
+    } else {
+        format!("in {span}")
+    }
+}
+
+/// `4 min`, `1 h 5 min`: a gap between two findings.
+pub fn minutes(secs: f64) -> String {
+    let m = (secs / 60.0).round() as i64;
+    if m < 1 {
+        format!("{} s", secs.round().max(0.0) as i64)
+    } else if m < 60 {
+        format!("{m} min")
+    } else if m % 60 == 0 {
+        format!("{} h", m / 60)
+    } else {
+        format!("{} h {} min", m / 60, m % 60)
+    }
+}

@@ -152,6 +152,15 @@ fn new_ctx(global: &GlobalArgs, connect: ConnectOptions, context: Option<Active>
 /// Resolve the context, guard a change (read_only, protected, a required audit), run the
 /// command, and write its audit entry.
 fn run_parsed(cli: Cli, sources: config::Sources, argv: &[OsString]) -> anyhow::Result<Exit> {
+    if cli.global.format() == crate::term::ui::Format::Markdown
+        && !matches!(cli.command, Command::Incident(_))
+    {
+        return Err(UsageError(
+            "--format markdown is for `cogctl incident` only: use table (the default), json or ndjson"
+                .into(),
+        )
+        .into());
+    }
     let config = config::Config::load()?;
     if let Command::Context(c) = &cli.command {
         let mut ctx = new_ctx(&cli.global, crate::store::ConnectOptions::default(), None);

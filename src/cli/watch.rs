@@ -245,7 +245,7 @@ impl Stream {
         let at = at.to_rfc3339_opts(SecondsFormat::Millis, true);
         let out = &mut ctx.out;
         match self.format {
-            Format::Table => {
+            Format::Table | Format::Markdown => {
                 writeln!(out, "--- {at} · cogctl {} ---", self.view)?;
                 out.write_all(bytes)?;
             }

@@ -11,9 +11,9 @@ use serde::Serialize;
 
 use super::Ctx;
 use crate::ops::Problem;
-use crate::ops::orphans::{self, OrphansReport};
-use crate::ops::reconcile::{self, HookCounts, ListOutcome, ReconcileReport};
-use crate::ops::unsettled::{self, UnsettledReport};
+use crate::ops::orphans;
+use crate::ops::reconcile::{self, DryRunReport, ReconcileReport};
+use crate::ops::unsettled;
 use crate::render::table::{self, Tone};
 use crate::render::{Report, emit};
 use crate::store::job::Job;
@@ -80,13 +80,6 @@ pub struct ReconcileArgs {
     /// Kill a death hook (its whole process group) that runs longer than this
     #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
     pub on_death_timeout: Duration,
-}
-
-/// The plan of `reconcile --dry-run`: the orphans view and the unsettled records.
-#[derive(Debug, Serialize)]
-pub struct DryRunReport {
-    pub orphans: OrphansReport,
-    pub unsettled: UnsettledReport,
 }
 
 impl Report for DryRunReport {
@@ -193,10 +186,7 @@ fn recovery(ctx: &Ctx, args: &ReconcileArgs) -> Recovery {
 pub fn run(ctx: &mut Ctx, args: &ReconcileArgs) -> anyhow::Result<Exit> {
     if args.dry_run {
         let ui = ctx.ui.clone();
-        let store = ctx.store()?;
-        let orphans = orphans::report(store, &ui, args.orphan_threshold.as_secs_f64())?;
-        let unsettled = unsettled::read(store, unsettled::DEFAULT_LIMIT)?;
-        let report = DryRunReport { orphans, unsettled };
+        let report = reconcile::dry_run(ctx.store()?, &ui, args.orphan_threshold.as_secs_f64())?;
         emit(&mut ctx.out, &ctx.ui, &report)?;
         return Ok(report.exit());
     }
@@ -205,18 +195,7 @@ pub fn run(ctx: &mut Ctx, args: &ReconcileArgs) -> anyhow::Result<Exit> {
     let pinned = ctx.ui.clock.pinned.then_some(ctx.ui.clock.now);
     let ui = ctx.ui.clone();
     let store = ctx.store()?;
-    let mut report = ReconcileReport {
-        target: store.target().to_string(),
-        threshold: recovery.threshold,
-        max_orphanings: recovery.max_orphanings,
-        lists: Vec::new(),
-        unlisted_queues: Vec::new(),
-        buried_repeat_orphans: Vec::new(),
-        unsettled: Filed::default(),
-        death_hooks_not_run: 0,
-        death_hooks: HookCounts::default(),
-        problems: Vec::new(),
-    };
+    let mut report = ReconcileReport::new(store.target(), &recovery);
     // The jobs this pass files in dead for good, for their hooks once the pass is done.
     let mut buried = Vec::new();
     let result = reconcile::pass(store, &recovery, pinned, &mut report, &mut buried);
@@ -259,19 +238,7 @@ pub fn run(ctx: &mut Ctx, args: &ReconcileArgs) -> anyhow::Result<Exit> {
         });
     }
     result?;
-    let lists = |f: fn(&ListOutcome) -> u64| report.lists.iter().map(f).sum::<u64>();
-    let done = lists(|l| l.requeued + l.parked + l.buried)
-        + report.buried_repeat_orphans.len() as u64
-        + report.unsettled.filed;
-    let failed = lists(|l| l.failed);
-    let skipped = report.unsettled.quarantined;
-    ctx.record(crate::ops::Counts {
-        matched: done + failed + skipped,
-        done,
-        gone: 0,
-        skipped,
-        failed,
-    });
+    ctx.record(report.counts());
     emit(&mut ctx.out, &ctx.ui, &report)?;
     Ok(report.exit())
 }
@@ -428,27 +395,23 @@ impl Report for ReconcileReport {
             }
             out.write_all(table::finish(&mut t, &[2, 3, 4, 5]).as_bytes())?;
         }
-        // Warnings go to stderr, beside the report.
-        let mut stderr = io::stderr().lock();
+        // Warnings go to stderr (or where the Ui keeps them), beside the report.
         if self.lists.iter().any(|l| l.failed > 0) {
-            writeln!(
-                stderr,
+            ui.warn_line(&format!(
                 "{} {} that could not be put back (a queue key of the wrong type?) stay on their list for the next pass",
                 s.warn("warning:"),
                 counted(self.lists.iter().map(|l| l.failed).sum(), "job", "jobs")
-            )?;
+            ));
         }
         if !self.unlisted_queues.is_empty() {
-            writeln!(
-                stderr,
+            ui.warn_line(&format!(
                 "{} requeued jobs onto {} no live process reads: {} — make sure some worker reads {}",
                 s.warn("warning:"),
                 crate::text::plural(self.unlisted_queues.len() as u64, "a queue", "queues"),
                 shown_list(&self.unlisted_queues, ", "),
                 crate::text::plural(self.unlisted_queues.len() as u64, "it", "them")
-            )?;
+            ));
         }
-        drop(stderr);
         writeln!(
             out,
             "{} {}",

@@ -42,8 +42,6 @@ pub enum Outcome {
 /// The changes made through the dashboard's sampler, with their audit entries.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Change {
-    Pause(Name),
-    Resume(Name),
     Quiet(Name),
 }
 
@@ -114,6 +112,11 @@ pub struct Console {
     pub protected: Option<String>,
     /// The undo id of the last change made here, for `u`.
     last_undo: Option<String>,
+    /// A change is running: how far it has gone (the status line while no other word is
+    /// shown).
+    running: Option<String>,
+    /// q was pressed while a change ran: quit once it ends.
+    quit_after: bool,
     requests: Sender<Request>,
 }
 
@@ -135,6 +138,8 @@ impl Console {
             read_only: None,
             protected: None,
             last_undo: None,
+            running: None,
+            quit_after: false,
             requests,
         }
     }
@@ -142,6 +147,16 @@ impl Console {
     /// On the dashboard, with nothing of the console's open over it.
     pub fn at_home(&self) -> bool {
         self.stack.is_empty()
+    }
+
+    /// Whether a change made here is running now.
+    pub fn running(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Quit now: q was pressed while a change ran, and it has ended.
+    pub fn quitting(&self) -> bool {
+        self.quit_after && !self.running()
     }
 
     /// The view the cursor is in.
@@ -183,10 +198,14 @@ impl Console {
                 });
                 return Outcome::Redraw;
             }
-            self.status = Some("working…".into());
             return match ask.then {
-                Then::Change(change) => Outcome::Change(change),
+                Then::Change(change) => {
+                    self.status = Some("working…".into());
+                    Outcome::Change(change)
+                }
                 Then::Act(act) => {
+                    self.status = None;
+                    self.running = Some("working…".into());
                     let _ = self.requests.send(Request {
                         id: 0,
                         want: Want::Act {
@@ -256,7 +275,7 @@ impl Console {
                 self.help = true;
                 return Outcome::Redraw;
             }
-            KeyCode::Char(c) if c.is_ascii_digit() => {
+            KeyCode::Char(c) if c.is_ascii_digit() || c == 'i' => {
                 if let Some(view) = View::by_key(c) {
                     self.switch(view, home);
                 }
@@ -269,6 +288,14 @@ impl Console {
         }
         self.status = None;
         match key.code {
+            KeyCode::Char('q') if self.running() => {
+                self.quit_after = true;
+                self.status = Some(
+                    "a change is running: quitting once it ends; Ctrl-C stops it after its \
+                     current batch (each batch is atomic) and quits"
+                        .into(),
+                )
+            }
             KeyCode::Char('q') => return Outcome::Quit,
             KeyCode::Esc => self.back(),
             KeyCode::Down | KeyCode::Char('j') => self.step(1),
@@ -293,9 +320,15 @@ impl Console {
                 }
             }
             KeyCode::Char(' ') => self.mark(),
+            KeyCode::Char(c @ ('p' | 'X')) if self.view() == View::Queues => {
+                self.ask_queue(c, home)
+            }
+            KeyCode::Char(c @ ('S' | 'R')) if self.view() == View::Processes => {
+                self.ask_process(c, home)
+            }
+            KeyCode::Char(c @ ('E' | 'p')) if self.view() == View::Periodic => self.ask_periodic(c),
             KeyCode::Char(c @ ('R' | 'D' | 'K' | 'E')) => self.ask_act(c),
             KeyCode::Char('u') => self.ask_undo(),
-            KeyCode::Char('p') if self.view() == View::Queues => self.ask_pause(home),
             KeyCode::Char('Q') if self.view() == View::Processes => self.ask_quiet(home),
             _ => return Outcome::Nothing,
         }
@@ -343,6 +376,7 @@ impl Console {
             View::Periodic => ListKind::Periodic,
             View::History => ListKind::History,
             View::Audit => ListKind::Audit,
+            View::Incident => ListKind::Findings,
         };
         self.push_list(view, view.name().to_string(), kind, None, home);
     }
@@ -440,7 +474,10 @@ impl Console {
         let Body2::List(list) = &mut screen.body else {
             return;
         };
-        if matches!(list.kind, ListKind::Queues | ListKind::Processes) {
+        if matches!(
+            list.kind,
+            ListKind::Queues | ListKind::Processes | ListKind::Findings
+        ) {
             return;
         }
         let want_lo = list.top.saturating_sub(rows);
@@ -506,6 +543,26 @@ impl Console {
                     extra: q.paused.map(|p| p.to_string()),
                 })
                 .collect(),
+            ListKind::Findings => home
+                .incident
+                .iter()
+                .flat_map(|b| b.findings.iter().map(move |f| (b, f)))
+                .map(|(b, f)| Item {
+                    key: f.id.as_bytes().to_vec(),
+                    score: f.since,
+                    cells: vec![
+                        match f.severity {
+                            crate::ops::incident::Severity::Fail => "FAIL".into(),
+                            crate::ops::incident::Severity::Warn => "warn".into(),
+                        },
+                        f.kind.name().into(),
+                        f.since
+                            .map_or("?".into(), |t| crate::duration::relative(b.at, t)),
+                        f.summary.clone(),
+                    ],
+                    extra: None,
+                })
+                .collect(),
             ListKind::Processes => home
                 .processes
                 .iter()
@@ -544,6 +601,12 @@ impl Console {
         let (id, ok) = match answer {
             Answer::Page { id, .. } | Answer::Detail { id, .. } => (id, true),
             Answer::Failed { id, .. } => (id, false),
+            Answer::Progress(step) => {
+                if self.running.is_some() {
+                    self.running = Some(step.line());
+                }
+                return;
+            }
             Answer::Acted {
                 act,
                 dry_run,
@@ -722,6 +785,49 @@ impl Console {
                     home,
                 );
             }
+            ListKind::Findings => {
+                use crate::ops::incident::Names;
+                let id = String::from_utf8_lossy(&item.key).into_owned();
+                let names = home
+                    .incident
+                    .iter()
+                    .flat_map(|b| b.findings.iter())
+                    .find(|f| f.id == id)
+                    .map(|f| f.names.clone());
+                match names {
+                    Some(Names::Pattern {
+                        fingerprint, retry, ..
+                    }) => {
+                        let set = if retry { JobSet::Retry } else { JobSet::Dead };
+                        let view = if retry { View::Retry } else { View::Dead };
+                        self.push_list(
+                            view,
+                            format!("{} {fingerprint}", set.name()),
+                            ListKind::Set(set),
+                            Some(format!("--fingerprint {fingerprint}")),
+                            home,
+                        );
+                    }
+                    Some(Names::Queue(name)) => self.push_list(
+                        View::Queues,
+                        name.shown().into_owned(),
+                        ListKind::Queue(name),
+                        None,
+                        home,
+                    ),
+                    Some(Names::Processes) => self.push_list(
+                        View::Processes,
+                        "processes".into(),
+                        ListKind::Processes,
+                        None,
+                        home,
+                    ),
+                    Some(Names::Nothing) | None => {
+                        let lines = item.cells.iter().map(|c| c.to_string()).collect();
+                        self.push_detail(id, None, lines);
+                    }
+                }
+            }
             ListKind::History => {
                 let lines = pretty(&item.key);
                 let crumb = item.cells.get(4).cloned().unwrap_or_default();
@@ -741,28 +847,123 @@ impl Console {
         }
     }
 
-    fn ask_pause(&mut self, home: &HomeData) {
+    /// Why `key` must change nothing now (a read-only context, a change already running),
+    /// said on the status line; false when it may go on.
+    fn refused(&mut self, key: char) -> bool {
+        if let Some(why) = &self.read_only {
+            self.status = Some(format!("{key} changes Redis, and {why}"));
+            return true;
+        }
+        if self.running() {
+            self.status = Some(format!(
+                "{key}: a change is running; one change at a time, wait for it to end"
+            ));
+            return true;
+        }
+        false
+    }
+
+    /// Ask the reader for `act`'s dry run: its answer opens the question.
+    fn dry_run(&mut self, act: act::Act) {
+        self.status = Some("dry run…".into());
+        let _ = self.requests.send(Request {
+            id: 0,
+            want: Want::Act { act, dry_run: true },
+        });
+    }
+
+    /// The queue a key in the queues view acts on: the row under the cursor, or the queue
+    /// whose jobs are listed.
+    fn chosen_queue(&self) -> Option<Name> {
+        match &self.list()?.kind {
+            ListKind::Queue(name) => Some(name.clone()),
+            ListKind::Queues => self.current().map(|item| Name::from(item.key.as_slice())),
+            _ => None,
+        }
+    }
+
+    /// p pauses (or resumes, when paused) the queue; X removes its duplicate jobs.
+    fn ask_queue(&mut self, key: char, home: &HomeData) {
+        if self.refused(key) {
+            return;
+        }
+        let Some(name) = self.chosen_queue() else {
+            self.status = Some(format!("{key} acts on the queue under the cursor"));
+            return;
+        };
+        let act = if key == 'X' {
+            act::Act::Dedupe(name)
+        } else {
+            let paused = home
+                .queues
+                .iter()
+                .find(|q| q.name == name)
+                .and_then(|q| q.paused);
+            act::Act::Pause {
+                queue: name,
+                pause: paused != Some(true),
+            }
+        };
+        self.dry_run(act);
+    }
+
+    /// S stops the process under the cursor; R requeues what dead processes held (a
+    /// reconcile pass), from the row of one that is gone.
+    fn ask_process(&mut self, key: char, home: &HomeData) {
+        if self.refused(key) {
+            return;
+        }
         let Some(item) = self.current() else {
+            self.status = Some(format!("{key} acts on the process under the cursor"));
             return;
         };
         let name = Name::from(item.key.as_slice());
-        let paused = home
-            .queues
+        let state = home
+            .processes
             .iter()
-            .find(|q| q.name == name)
-            .and_then(|q| q.paused);
-        let (verb, change) = if paused == Some(true) {
-            ("Resume", Change::Resume(name.clone()))
-        } else {
-            ("Pause", Change::Pause(name.clone()))
+            .find(|p| p.identity == name)
+            .map(|p| p.state);
+        let act = match (key, state) {
+            ('S', Some(ProcState::Gone)) => {
+                self.status = Some(format!(
+                    "{} is gone (no presence key): there is nothing to stop; R requeues what it held",
+                    name.shown()
+                ));
+                return;
+            }
+            ('S', _) => act::Act::Stop(name),
+            (_, Some(ProcState::Alive | ProcState::Quiet)) => {
+                self.status = Some(format!(
+                    "{} is alive: the jobs it holds are its own; R requeues what dead processes held",
+                    name.shown()
+                ));
+                return;
+            }
+            _ => act::Act::Reconcile,
         };
-        self.ask = Some(Ask {
-            title: format!("{verb} queue"),
-            lines: vec![format!("{verb} queue {} on {}?", name.shown(), self.target)],
-            then: Then::Change(change),
-            need: None,
-            typed: String::new(),
-        });
+        self.dry_run(act);
+    }
+
+    /// E pushes the periodic entry's job now; p disables it (or enables it, when disabled).
+    fn ask_periodic(&mut self, key: char) {
+        if self.refused(key) {
+            return;
+        }
+        let Some(item) = self.current() else {
+            self.status = Some(format!("{key} acts on the periodic entry under the cursor"));
+            return;
+        };
+        let pjid = Name::from(item.key.as_slice());
+        let act = if key == 'E' {
+            act::Act::RunNow(pjid)
+        } else {
+            let disabled = item.cells.get(3).is_some_and(|s| s == "disabled");
+            act::Act::Toggle {
+                pjid,
+                disable: !disabled,
+            }
+        };
+        self.dry_run(act);
     }
 
     fn ask_quiet(&mut self, home: &HomeData) {
@@ -803,8 +1004,7 @@ impl Console {
             'K' => act::Verb::Kill,
             _ => act::Verb::EnqueueNow,
         };
-        if let Some(why) = &self.read_only {
-            self.status = Some(format!("{key} changes Redis, and {why}"));
+        if self.refused(key) {
             return;
         }
         let Some(list) = self.list() else {
@@ -866,24 +1066,16 @@ impl Console {
             self.status = Some(format!("{key} doesn't apply to the {} set", set.name()));
             return;
         }
-        self.status = Some("dry run…".into());
-        let _ = self.requests.send(Request {
-            id: 0,
-            want: Want::Act {
-                act: act::Act::Entries {
-                    set,
-                    verb,
-                    selection,
-                },
-                dry_run: true,
-            },
+        self.dry_run(act::Act::Entries {
+            set,
+            verb,
+            selection,
         });
     }
 
     /// u: undo the change under the cursor (audit view), else the last change made here.
     fn ask_undo(&mut self) {
-        if let Some(why) = &self.read_only {
-            self.status = Some(format!("u changes Redis, and {why}"));
+        if self.refused('u') {
             return;
         }
         let id = match self.list().map(|l| &l.kind) {
@@ -901,18 +1093,14 @@ impl Console {
             self.status = Some("u undoes the change under the cursor in the audit view (0), or the last change made here".into());
             return;
         };
-        self.status = Some("dry run…".into());
-        let _ = self.requests.send(Request {
-            id: 0,
-            want: Want::Act {
-                act: act::Act::Undo(id),
-                dry_run: true,
-            },
-        });
+        self.dry_run(act::Act::Undo(id));
     }
 
     /// How a change (or its dry run) went.
     fn acted(&mut self, act: act::Act, dry_run: bool, result: Result<act::Done, String>) {
+        if !dry_run {
+            self.running = None;
+        }
         let done = match result {
             Ok(done) => done,
             Err(why) => {
@@ -936,15 +1124,9 @@ impl Console {
             });
             return;
         }
-        let summary = done
-            .text
-            .iter()
-            .rev()
-            .find(|l| !l.trim().is_empty() && !l.starts_with("undo"))
-            .cloned()
-            .unwrap_or_else(|| "done".into());
+        let summary = done.summary;
         self.status = Some(match &done.undo {
-            Some(id) => format!("{summary} · undo id {id} (u takes it back)"),
+            Some(id) => format!("undo id {id} (u takes it back) · {summary}"),
             None => summary,
         });
         if done.undo.is_some() {
@@ -998,6 +1180,9 @@ impl Console {
                         ListKind::Periodic => "periodic entries".into(),
                         ListKind::Queues => "queues".into(),
                         ListKind::Processes => "processes".into(),
+                        ListKind::Findings => {
+                            "incident: the last 6 hours' findings, read every minute".into()
+                        }
                     },
                     columns: reader::columns(&list.kind),
                     total: list.total,
@@ -1042,7 +1227,7 @@ impl Console {
                 },
                 typed: ask.need.as_ref().map(|_| ask.typed.clone()),
             }),
-            status: self.status.clone(),
+            status: self.status.clone().or_else(|| self.running.clone()),
             banner: self.lost.clone().or_else(|| home_banner.cloned()),
             color: self.color,
         }
@@ -1295,6 +1480,7 @@ mod tests {
                     "dry run: would undo `dead retry` (u-1)".into(),
                     "nothing was changed".into(),
                 ],
+                summary: String::new(),
                 undo: None,
                 failed: false,
             }),

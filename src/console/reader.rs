@@ -25,6 +25,8 @@ pub enum ListKind {
     Periodic,
     History,
     Audit,
+    /// The findings of the last `incident` read (from the dashboard's data).
+    Findings,
 }
 
 /// A read the screen asks for.
@@ -78,6 +80,8 @@ pub enum Answer {
         title: String,
         lines: Vec<String>,
     },
+    /// How far the change running now has gone.
+    Progress(super::act::Step),
     /// How a change (or its dry run) went.
     Acted {
         act: super::act::Act,
@@ -134,6 +138,7 @@ pub fn columns(kind: &ListKind) -> Vec<(&'static str, u16)> {
         ],
         ListKind::Queue(_) => vec![("ENQUEUED", 10), ("CLASS", 24), ("JID", 26), ("ARGS", 0)],
         ListKind::Queues => vec![("QUEUE", 0), ("SIZE", 10), ("LATENCY", 10), ("", 8)],
+        ListKind::Findings => vec![("", 5), ("KIND", 15), ("SINCE", 10), ("SUMMARY", 0)],
         ListKind::Processes => vec![("IDENTITY", 0), ("STATE", 8), ("BUSY", 8), ("RSS", 10)],
         ListKind::Triage => vec![
             ("SET", 6),
@@ -198,8 +203,8 @@ impl Reader {
             // has moved on from the others.
             let mut newest = None;
             for request in std::iter::once(first).chain(requests.try_iter()) {
-                if matches!(request.want, Want::Act { .. }) {
-                    if answers.send(self.answer(request)).is_err() {
+                if let Want::Act { act, dry_run } = request.want {
+                    if answers.send(self.act(act, dry_run, answers)).is_err() {
                         return;
                     }
                 } else {
@@ -207,14 +212,32 @@ impl Reader {
                 }
             }
             if let Some(request) = newest
-                && answers.send(self.answer(request)).is_err()
+                && answers.send(self.answer(request, answers)).is_err()
             {
                 return;
             }
         }
     }
 
-    fn answer(&mut self, request: Request) -> Answer {
+    /// A change (or its dry run), its progress told to the screen as it goes.
+    fn act(&mut self, act: super::act::Act, dry_run: bool, answers: &Sender<Answer>) -> Answer {
+        let tell = |step| {
+            let _ = answers.send(Answer::Progress(step));
+        };
+        let result = super::act::run(&mut self.ctx, &act, dry_run, &tell)
+            .map_err(|e| crate::text::one_line(&format!("{e:#}")));
+        if result.as_ref().is_err_and(|e| e.contains("reach")) {
+            self.ctx.disconnect();
+        }
+        self.matches = None;
+        Answer::Acted {
+            act,
+            dry_run,
+            result,
+        }
+    }
+
+    fn answer(&mut self, request: Request, answers: &Sender<Answer>) -> Answer {
         let id = request.id;
         let result = match request.want {
             Want::Page {
@@ -233,19 +256,7 @@ impl Reader {
             Want::Entry { key, set, raw } => self
                 .entry(&key, set, &raw)
                 .map(|(title, lines)| Answer::Detail { id, title, lines }),
-            Want::Act { act, dry_run } => {
-                let result = super::act::run(&mut self.ctx, &act, dry_run)
-                    .map_err(|e| crate::text::one_line(&format!("{e:#}")));
-                if result.as_ref().is_err_and(|e| e.contains("reach")) {
-                    self.ctx.disconnect();
-                }
-                self.matches = None;
-                return Answer::Acted {
-                    act,
-                    dry_run,
-                    result,
-                };
-            }
+            Want::Act { act, dry_run } => return self.act(act, dry_run, answers),
             Want::Process(identity) => self
                 .process(&identity)
                 .map(|(title, lines)| Answer::Detail { id, title, lines }),
@@ -345,7 +356,7 @@ impl Reader {
             ListKind::Triage => self.triage(start, count, filter),
             ListKind::Periodic => self.periodic(start, count),
             // Read by the dashboard's sampler; the screen fills these itself.
-            ListKind::Queues | ListKind::Processes => Ok((0, Vec::new())),
+            ListKind::Queues | ListKind::Processes | ListKind::Findings => Ok((0, Vec::new())),
         }
     }
 
@@ -492,7 +503,7 @@ impl Reader {
                         set.name().to_string(),
                         crate::text::size::count(g.count),
                         g.fingerprint.clone().unwrap_or_default(),
-                        crate::render::time::relative(now, g.last_seen),
+                        crate::duration::relative(now, g.last_seen),
                         line,
                     ],
                     extra: Some(set.name().to_string()),
@@ -529,7 +540,7 @@ impl Reader {
                         if p.enabled { "enabled" } else { "disabled" }.to_string(),
                         match (&p.error, p.next_run) {
                             (Some(e), _) => e.clone(),
-                            (None, Some(t)) => crate::render::time::relative(now, t),
+                            (None, Some(t)) => crate::duration::relative(now, t),
                             (None, None) => "-".into(),
                         },
                     ],
@@ -558,7 +569,7 @@ impl Reader {
                         "still in {} (score {}, {})",
                         key.shown(),
                         crate::store::page::score_text(s),
-                        crate::render::time::relative(now, s)
+                        crate::duration::relative(now, s)
                     ),
                     None => format!(
                         "no longer in {} (retried, deleted or moved since it was listed)",
@@ -611,7 +622,7 @@ impl Reader {
                     lines.push(format!(
                         "  {}  {:<12}  {what}",
                         crate::render::time::absolute(t),
-                        crate::render::time::relative(now, t)
+                        crate::duration::relative(now, t)
                     ));
                 }
                 if let Some(error) = job.error_line() {
@@ -776,7 +787,7 @@ fn set_item(set: JobSet, raw: Vec<u8>, score: f64, now: f64) -> Item {
             "?".into(),
         ),
     };
-    let when = crate::render::time::relative(now, score);
+    let when = crate::duration::relative(now, score);
     let cells = match set {
         JobSet::Dead => vec![when, class, queue, jid, error],
         JobSet::Retry => vec![when, retries, class, queue, jid, error],
@@ -797,7 +808,7 @@ fn queue_item(raw: &[u8], now: f64) -> Item {
     let cells = match &parsed {
         Ok(job) => vec![
             job.enqueued_at
-                .map_or("?".into(), |t| crate::render::time::relative(now, t)),
+                .map_or("?".into(), |t| crate::duration::relative(now, t)),
             job.class.as_deref().unwrap_or("?").to_string(),
             jid,
             job.args.map(|a| a.get().to_string()).unwrap_or_default(),
@@ -820,14 +831,14 @@ fn queue_item(raw: &[u8], now: f64) -> Item {
 fn history_item(raw: &[u8], score: f64, now: f64) -> Item {
     let cells = match crate::ops::history::parse_run(raw) {
         Ok(run) => vec![
-            crate::render::time::relative(now, score),
+            crate::duration::relative(now, score),
             run.status.as_deref().unwrap_or("?").to_string(),
             run.class.as_deref().unwrap_or("?").to_string(),
             run.queue.as_deref().unwrap_or("?").to_string(),
             run.jid.as_deref().unwrap_or("?").to_string(),
         ],
         Err(why) => vec![
-            crate::render::time::relative(now, score),
+            crate::duration::relative(now, score),
             "?".into(),
             crate::store::job::UNPARSEABLE_CLASS.to_string(),
             "?".into(),

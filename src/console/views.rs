@@ -13,10 +13,11 @@ pub enum View {
     Periodic,
     History,
     Audit,
+    Incident,
 }
 
 impl View {
-    pub const ALL: [View; 10] = [
+    pub const ALL: [View; 11] = [
         View::Home,
         View::Queues,
         View::Processes,
@@ -27,6 +28,7 @@ impl View {
         View::Periodic,
         View::History,
         View::Audit,
+        View::Incident,
     ];
 
     pub fn name(self) -> &'static str {
@@ -41,6 +43,7 @@ impl View {
             View::Periodic => "periodic",
             View::History => "history",
             View::Audit => "audit",
+            View::Incident => "incident",
         }
     }
 
@@ -57,6 +60,7 @@ impl View {
             View::Periodic => '8',
             View::History => '9',
             View::Audit => '0',
+            View::Incident => 'i',
         }
     }
 
@@ -91,11 +95,14 @@ impl View {
         let mut keys: Vec<(&str, &str)> = vec![
             (":name", "switch view (Tab completes)"),
             (
-                "1…9 0",
-                "home queues processes retry dead scheduled triage periodic history audit",
+                "1…9 0 i",
+                "home queues processes retry dead scheduled triage periodic history audit incident",
             ),
             ("?", "this help"),
-            ("q Ctrl-C", "quit"),
+            (
+                "q Ctrl-C",
+                "quit (while a change runs: q waits, Ctrl-C stops it after its batch)",
+            ),
         ];
         let own: &[(&str, &str)] = match self {
             View::Home => &[
@@ -108,13 +115,22 @@ impl View {
             View::Queues => &[
                 ("↑↓ j k", "move; PgUp PgDn g G jump"),
                 ("Enter", "the queue's jobs"),
-                ("p", "pause or resume the queue (y/n)"),
+                ("p", "pause or resume the queue: dry run, then y/n"),
+                (
+                    "X",
+                    "remove its duplicate jobs (same class and args): dry run, then y/n",
+                ),
                 ("Esc", "back"),
             ],
             View::Processes => &[
                 ("↑↓ j k", "move; PgUp PgDn g G jump"),
                 ("Enter", "its running jobs and memory chart"),
                 ("Q", "quiet the process (y/n)"),
+                ("S", "stop the process cleanly: dry run, then y/n"),
+                (
+                    "R",
+                    "on a gone process: requeue what dead ones held (reconcile): dry run, y/n",
+                ),
                 ("Esc", "back"),
             ],
             View::Retry | View::Dead | View::Scheduled => &[
@@ -140,7 +156,16 @@ impl View {
                 ),
                 ("Esc", "back"),
             ],
-            View::Periodic => &[("↑↓ j k", "move"), ("Enter", "the entry"), ("Esc", "back")],
+            View::Periodic => &[
+                ("↑↓ j k", "move"),
+                ("Enter", "the entry"),
+                ("E", "run now: push its job: dry run, then y/n"),
+                (
+                    "p",
+                    "disable or enable it (tickers skip a disabled one): dry run, then y/n",
+                ),
+                ("Esc", "back"),
+            ],
             View::History => &[
                 ("↑↓ j k", "move; PgUp PgDn g G jump"),
                 ("Enter", "the run"),
@@ -150,6 +175,14 @@ impl View {
                 ("↑↓ j k", "move"),
                 ("Enter", "the entry"),
                 ("u", "undo the change under the cursor: dry run, then y/n"),
+                ("Esc", "back"),
+            ],
+            View::Incident => &[
+                ("↑↓ j k", "move"),
+                (
+                    "Enter",
+                    "what the finding names: a pattern's entries, a queue's jobs, the processes",
+                ),
                 ("Esc", "back"),
             ],
         };

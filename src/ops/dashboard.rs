@@ -335,6 +335,7 @@ impl Sampler {
             processes: lines,
             deaths,
             problems: problems.into_iter().map(|p| (p.key, p.error)).collect(),
+            incident: None,
         })
     }
 
@@ -582,6 +583,8 @@ pub struct View {
     pub deaths: Vec<DeathLine>,
     /// Keys that could not be read (wrong type …) and why; the rest of the view stands.
     pub problems: Vec<(Name, String)>,
+    /// The last `incident` read, in brief (read less often than the rest: see the console).
+    pub incident: Option<crate::ops::incident::Brief>,
 }
 
 #[derive(Clone, Debug, Default)]

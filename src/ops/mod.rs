@@ -14,6 +14,7 @@ pub mod entries;
 pub mod filter;
 pub mod fingerprint;
 pub mod history;
+pub mod incident;
 pub mod listing;
 pub mod orphans;
 pub mod periodic;

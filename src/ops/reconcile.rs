@@ -5,10 +5,27 @@
 
 use serde::Serialize;
 
-use crate::ops::Problem;
+use crate::ops::orphans::{self, OrphansReport};
+use crate::ops::unsettled::{self, UnsettledReport};
+use crate::ops::{Counts, Problem};
 use crate::store::liveness::{self, ListState, Liveness};
 use crate::store::recovery::{Buried, Filed, Recovery};
 use crate::store::{Name, Store, StoreResult};
+use crate::term::ui::Ui;
+
+/// The plan of `reconcile --dry-run`: the orphans view and the unsettled records.
+#[derive(Debug, Serialize)]
+pub struct DryRunReport {
+    pub orphans: OrphansReport,
+    pub unsettled: UnsettledReport,
+}
+
+/// What a pass with `threshold` would do, read-only.
+pub fn dry_run(store: &mut Store, ui: &Ui, threshold: f64) -> StoreResult<DryRunReport> {
+    let orphans = orphans::report(store, ui, threshold)?;
+    let unsettled = unsettled::read(store, unsettled::DEFAULT_LIMIT)?;
+    Ok(DryRunReport { orphans, unsettled })
+}
 
 /// What a reconcile pass did. Its JSON is a contract (docs/output.md "JSON output").
 #[derive(Debug, Serialize)]
@@ -27,6 +44,42 @@ pub struct ReconcileReport {
     /// The --on-death hooks run for them (all zero without --on-death).
     pub death_hooks: HookCounts,
     pub problems: Vec<Problem>,
+}
+
+impl ReconcileReport {
+    /// A pass on `target` with `recovery`'s settings, before it starts.
+    pub fn new(target: &str, recovery: &Recovery) -> ReconcileReport {
+        ReconcileReport {
+            target: target.to_string(),
+            threshold: recovery.threshold,
+            max_orphanings: recovery.max_orphanings,
+            lists: Vec::new(),
+            unlisted_queues: Vec::new(),
+            buried_repeat_orphans: Vec::new(),
+            unsettled: Filed::default(),
+            death_hooks_not_run: 0,
+            death_hooks: HookCounts::default(),
+            problems: Vec::new(),
+        }
+    }
+
+    /// The counts of the audit entry: jobs requeued, parked or filed (done), those that
+    /// could not be written (failed) and records quarantined (skipped).
+    pub fn counts(&self) -> Counts {
+        let lists = |f: fn(&ListOutcome) -> u64| self.lists.iter().map(f).sum::<u64>();
+        let done = lists(|l| l.requeued + l.parked + l.buried)
+            + self.buried_repeat_orphans.len() as u64
+            + self.unsettled.filed;
+        let failed = lists(|l| l.failed);
+        let skipped = self.unsettled.quarantined;
+        Counts {
+            matched: done + failed + skipped,
+            done,
+            gone: 0,
+            skipped,
+            failed,
+        }
+    }
 }
 
 /// How the --on-death hook runs of a pass ended.

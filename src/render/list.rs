@@ -251,7 +251,7 @@ impl ListPrinter {
                 json::to_writer(&mut self.scratch, entry)?;
                 out.write_all(&self.scratch)
             }
-            Format::Table => {
+            Format::Table | Format::Markdown => {
                 let row = self.prepare(entry.row());
                 match &self.layout {
                     Some(layout) => self.row(out, layout, &row),
@@ -343,7 +343,7 @@ impl ListPrinter {
         match self.ui.format {
             Format::Json => out.write_all(if self.rows == 0 { b"]\n" } else { b"\n]\n" }),
             Format::Ndjson => Ok(()),
-            Format::Table => {
+            Format::Table | Format::Markdown => {
                 self.page_done(out)?;
                 let s = &self.ui.styles;
                 if shown == 0 && more == 0 {

@@ -9,6 +9,7 @@ pub mod doctor;
 pub mod empty;
 pub mod exposition;
 pub mod help;
+pub mod incident;
 pub mod list;
 pub mod periodic;
 pub mod progress;
@@ -37,7 +38,7 @@ pub trait Report: serde::Serialize {
 /// Print a report in the run's format.
 pub fn emit<R: Report + ?Sized>(out: &mut dyn Write, ui: &Ui, report: &R) -> io::Result<()> {
     match ui.format {
-        Format::Table => report.human(out, ui),
+        Format::Table | Format::Markdown => report.human(out, ui),
         Format::Json => {
             crate::text::json::to_writer_pretty(&mut *out, report)?;
             writeln!(out)

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Local, Offset, TimeZone, Timelike, Utc};
 
-use crate::duration::span;
+use crate::duration::relative;
 use crate::term::ui::Ui;
 
 /// A point in time as the run wants it shown: relative to the run's clock, or absolute UTC.
@@ -12,20 +12,6 @@ pub fn when(ui: &Ui, t: f64) -> String {
         absolute(t)
     } else {
         relative(ui.clock.now, t)
-    }
-}
-
-/// `"3m ago"`, `"in 2h 5m"`, `"now"`.
-pub fn relative(now: f64, t: f64) -> String {
-    let delta = t - now;
-    if delta.abs() < 1.0 {
-        return "now".into();
-    }
-    let span = span(delta.abs());
-    if delta < 0.0 {
-        format!("{span} ago")
-    } else {
-        format!("in {span}")
     }
 }
 
@@ -104,6 +90,7 @@ pub fn run_time(secs: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::duration::span;
 
     #[test]
     fn run_times_as_the_history_tab_shows_them() {

@@ -73,9 +73,11 @@ pub fn draw(frame: &mut Frame, view: &View, chrome: &Chrome) {
 pub fn draw_in(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome) {
     let paint = Paint(chrome.color);
     let problems = view.problems.len().min(3) as u16;
+    let incident = incident_lines(view, paint);
     let [
         header,
         banner,
+        incident_area,
         middle,
         processes,
         deaths,
@@ -84,6 +86,7 @@ pub fn draw_in(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome) {
     ] = Layout::vertical([
         Constraint::Length(3),
         Constraint::Length(if chrome.banner.is_some() { 2 } else { 0 }),
+        Constraint::Length(incident.len() as u16),
         Constraint::Min(6),
         Constraint::Max(view.processes.len().clamp(1, 20) as u16 + 3),
         Constraint::Length(view.deaths.len().clamp(1, 5) as u16 + 3),
@@ -106,6 +109,7 @@ pub fn draw_in(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome) {
             banner,
         );
     }
+    frame.render_widget(Paragraph::new(incident), incident_area);
     let [queues, chart] =
         Layout::horizontal([Constraint::Fill(3), Constraint::Fill(2)]).areas(middle);
     draw_queues(frame, queues, view, chrome, paint);
@@ -127,6 +131,51 @@ pub fn draw_in(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome) {
         frame.render_widget(Paragraph::new(lines), problem_area);
     }
     frame.render_widget(Paragraph::new(footer_line(chrome, paint)), footer);
+}
+
+/// The last `incident` read: its headline, and its first findings (the incident view has
+/// them all). Nothing until it has been read once.
+fn incident_lines(view: &View, paint: Paint) -> Vec<Line<'static>> {
+    use crate::ops::incident::Severity;
+    let Some(brief) = &view.incident else {
+        return Vec::new();
+    };
+    let tone = |s: Severity| match s {
+        Severity::Fail => paint.bad(),
+        Severity::Warn => paint.warn(),
+    };
+    let mut lines = vec![Line::from(vec![
+        Span::styled(" INCIDENT ", paint.dim()),
+        Span::raw(one_line(&brief.headline)),
+        Span::styled(
+            if brief.findings.is_empty() {
+                String::new()
+            } else {
+                "  (i: every finding)".into()
+            },
+            paint.dim(),
+        ),
+    ])];
+    const SHOWN: usize = 3;
+    for f in brief.findings.iter().take(SHOWN) {
+        let sev = match f.severity {
+            Severity::Fail => "FAIL",
+            Severity::Warn => "warn",
+        };
+        lines.push(Line::from(vec![
+            Span::raw("   "),
+            Span::styled(format!("{sev:<4}"), tone(f.severity)),
+            Span::raw(format!(" {:<15} ", f.kind.name())),
+            Span::raw(one_line(&f.summary)),
+        ]));
+    }
+    if brief.findings.len() > SHOWN {
+        lines.push(Line::styled(
+            format!("   … {} more", brief.findings.len() - SHOWN),
+            paint.dim(),
+        ));
+    }
+    lines
 }
 
 fn header_lines(view: &View, chrome: &Chrome, paint: Paint) -> Vec<Line<'static>> {

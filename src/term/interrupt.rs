@@ -27,6 +27,12 @@ pub fn watch() {
     });
 }
 
+/// Ask the change running to stop between batches, as Ctrl-C does (a full-screen view reads
+/// Ctrl-C as a key, not a signal).
+pub fn request() {
+    REQUESTED.store(true, Ordering::SeqCst);
+}
+
 /// True once Ctrl-C was pressed.
 pub fn requested() -> bool {
     REQUESTED.load(Ordering::SeqCst)

@@ -15,6 +15,8 @@ pub enum Format {
     Json,
     /// One JSON object per line.
     Ndjson,
+    /// Markdown, to paste into an incident channel (`cogctl incident` only).
+    Markdown,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

@@ -353,3 +353,527 @@ fn redis_stopped_mid_browse_shows_a_banner_and_the_keys_keep_working() {
     tui.send("q");
     assert_eq!(tui.wait_exit(), 0);
 }
+
+/// A live process as the gem registers it: its presence hash (info, beat), in the registry.
+fn live_process(server: &RedisServer, identity: &str, queues: &[&str]) {
+    let info = serde_json::json!({
+        "hostname": "web-1", "pid": 4120, "tag": "", "concurrency": 5,
+        "queues": queues, "started_at": NOW - 3600.0, "rss_kb": 81_234,
+    })
+    .to_string();
+    let key = format!("cogworker:process:{identity}");
+    server.exec(&[
+        &["SADD", "cogworker:processes", identity],
+        &[
+            "HSET",
+            &key,
+            "info",
+            &info,
+            "busy",
+            "0",
+            "beat",
+            &NOW.to_string(),
+            "quiet",
+            "false",
+        ],
+        &["EXPIRE", &key, "600"],
+    ]);
+}
+
+#[test]
+fn the_queues_view_pauses_and_dedupes_a_queue_each_after_its_dry_run_and_undoes_the_dedupe() {
+    let server = RedisServer::start();
+    let job = |jid: &str, args: &str| {
+        format!(r#"{{"class":"Mailer","args":{args},"queue":"mail","jid":"{jid}","retry":true}}"#)
+    };
+    server.exec(&[
+        &["SADD", "cogworker:queues", "mail"],
+        &[
+            "LPUSH",
+            "cogworker:queue:mail",
+            &job("aaaaaaaaaaaaaaaaaaaaaaaa", "[1]"),
+            &job("bbbbbbbbbbbbbbbbbbbbbbbb", "[2]"),
+            &job("cccccccccccccccccccccccc", "[1]"),
+            &job("dddddddddddddddddddddddd", "[1]"),
+        ],
+    ]);
+    let before = contents(&server);
+    let mut tui = start(&server, &[], &[]);
+    tui.send("2");
+    tui.wait_screen("the queues view", |s| s.contains("mail") && s.contains("4"));
+
+    // p: the dry run says what it would do, y pauses it and names the undo record.
+    tui.send("p");
+    let screen = tui.wait_screen("pause's dry run", |s| s.contains("queue pause (dry run)"));
+    assert!(
+        screen.contains("would pause queue mail (4 jobs waiting)"),
+        "{screen}"
+    );
+    assert!(!server.is_member("cogworker:paused_queues", "mail"));
+    tui.send("y");
+    tui.wait_screen("paused, with its undo id", |s| s.contains("undo id u-"));
+    assert!(server.is_member("cogworker:paused_queues", "mail"));
+    // Once the dashboard has read it paused, p offers to resume it.
+    tui.wait_screen("the queue's row shown paused", |s| {
+        s.lines()
+            .any(|l| l.starts_with('│') && l.contains("mail") && l.contains("paused"))
+    });
+    tui.send("p");
+    tui.wait_screen("resume's dry run", |s| {
+        s.contains("queue resume (dry run)") && s.contains("would resume queue mail")
+    });
+    tui.send("y");
+    wait_until(Duration::from_secs(10), "the queue resumed", || {
+        !server.is_member("cogworker:paused_queues", "mail")
+    });
+
+    // X: duplicates counted by class, then removed (the one workers take first kept).
+    tui.wait_screen("the resume's outcome", |s| !s.contains("working…"));
+    tui.send("X");
+    let screen = tui.wait_screen("dedupe's dry run", |s| s.contains("queue dedupe (dry run)"));
+    assert!(screen.contains("would remove 2 duplicate jobs"), "{screen}");
+    assert_eq!(server.list("cogworker:queue:mail").len(), 4);
+    tui.send("y");
+    tui.wait_screen("deduped, with its undo id", |s| {
+        s.contains("removed 2 duplicate jobs") && s.contains("undo id u-")
+    });
+    assert_eq!(server.list("cogworker:queue:mail").len(), 2);
+
+    // u right after: the undo's dry run, then y; the queue is as it was.
+    tui.send("u");
+    tui.wait_screen("the undo's dry run", |s| s.contains("undo (dry run)"));
+    tui.send("y");
+    wait_until(Duration::from_secs(10), "the dedupe undone", || {
+        server.list("cogworker:queue:mail").len() == 4
+    });
+    wait_until(
+        Duration::from_secs(10),
+        "the pause's undo kept nothing",
+        || contents(&server) == before,
+    );
+    let audit: Vec<String> = {
+        let mut conn = server.conn();
+        let entries: Vec<redis::Value> = redis::cmd("XRANGE")
+            .arg("cogctl:audit")
+            .arg("-")
+            .arg("+")
+            .query(&mut conn)
+            .unwrap();
+        entries.iter().map(|e| format!("{e:?}")).collect()
+    };
+    let all = audit.join("\n");
+    for command in ["queue pause", "queue resume", "queue dedupe", "undo"] {
+        assert!(all.contains(command), "{command} audited:\n{all}");
+    }
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
+}
+
+#[test]
+fn the_processes_view_stops_a_live_process_and_requeues_what_a_dead_one_held() {
+    let server = RedisServer::start();
+    let live = "web-1:4120:57ef49409f19";
+    let dead = "web-2:77:aaaaaaaaaaaa";
+    live_process(&server, live, &["mail"]);
+    let held =
+        r#"{"class":"SyncInvoice","args":[7],"queue":"default","jid":"eeeeeeeeeeeeeeeeeeeeeeee"}"#;
+    server.exec(&[
+        &["SADD", "cogworker:queues", "default", "mail"],
+        &[
+            "LPUSH",
+            "cogworker:queue:mail",
+            r#"{"class":"Mailer","args":[],"queue":"mail","jid":"ffffffffffffffffffffffff"}"#,
+        ],
+        &["SADD", "cogworker:processes", dead],
+        &["RPUSH", &format!("cogworker:inprogress:{dead}"), held],
+        &["SADD", "cogworker:inprogress_identities", dead],
+        &["HSET", "cogworker:last_beat", dead, "1000"],
+    ]);
+    let client = redis::Client::open(server.url()).unwrap();
+    let mut listener = client.get_connection().unwrap();
+    let mut pubsub = listener.as_pubsub();
+    pubsub
+        .subscribe(format!("cogworker:signal:{live}"))
+        .unwrap();
+    pubsub
+        .set_read_timeout(Some(Duration::from_secs(15)))
+        .unwrap();
+
+    let mut tui = start(&server, &[], &[]);
+    tui.send("3");
+    tui.wait_screen("both processes", |s| s.contains(live) && s.contains(dead));
+    // The rows are in identity order: the live one first.
+    tui.send("R");
+    tui.wait_screen("R refused on a live process", |s| {
+        s.contains("is alive: the jobs it holds are its own")
+    });
+    tui.send("S");
+    let screen = tui.wait_screen("stop's dry run", |s| s.contains("procs stop (dry run)"));
+    assert!(
+        screen.contains(&format!("would stop process {live}")),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("no live process would be left working queue mail (1 job waiting)"),
+        "{screen}"
+    );
+    tui.send("y");
+    let message = pubsub.get_message().unwrap();
+    assert_eq!(message.get_payload::<String>().unwrap(), "stop");
+    tui.wait_screen("the stop's outcome", |s| {
+        s.contains(&format!("sent stop to {live} (1 receiver)"))
+    });
+
+    tui.send("j");
+    tui.send("S");
+    tui.wait_screen("S refused on a gone process", |s| {
+        s.contains("is gone (no presence key): there is nothing to stop")
+    });
+    tui.send("R");
+    let screen = tui.wait_screen("reconcile's dry run", |s| s.contains("reconcile (dry run)"));
+    assert!(
+        screen.contains(&format!("would requeue 1 job from 1 dead process ({dead})")),
+        "{screen}"
+    );
+    assert!(server.list("cogworker:queue:default").is_empty());
+    tui.send("y");
+    wait_until(Duration::from_secs(10), "the job requeued", || {
+        server.list("cogworker:queue:default") == [held]
+    });
+    assert!(!server.exists(&format!("cogworker:inprogress:{dead}")));
+    tui.wait_screen("the pass's outcome", |s| {
+        s.contains("reconcile: 1 job requeued, parked or filed")
+    });
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
+}
+
+#[test]
+fn the_periodic_view_runs_an_entry_now_disables_it_and_undoes_the_disable() {
+    let server = RedisServer::start();
+    server.load("periodic");
+    let pjid = "23101811f4d63ef36750e348fd1962b3b6bf3561";
+    let mut tui = start(&server, &[], &[]);
+    tui.send("8");
+    tui.wait_screen("the periodic entries", |s| {
+        s.contains("23101811f4d6") && s.contains("NoopJob")
+    });
+
+    tui.send("E");
+    let screen = tui.wait_screen("run-now's dry run", |s| {
+        s.contains("periodic run-now (dry run)")
+    });
+    assert!(
+        screen.contains(r#"would push NoopJob with args ["hourly-rollup"] now"#),
+        "{screen}"
+    );
+    assert!(server.list("cogworker:queue:default").is_empty());
+    tui.send("y");
+    tui.wait_screen("pushed, with its undo id", |s| {
+        s.contains("pushed NoopJob onto cogworker:queue:default") && s.contains("undo id u-")
+    });
+    let queued = server.list("cogworker:queue:default");
+    assert_eq!(queued.len(), 1);
+    assert!(queued[0].contains(r#""class":"NoopJob""#), "{queued:?}");
+
+    tui.send("p");
+    tui.wait_screen("disable's dry run", |s| {
+        s.contains("periodic disable (dry run)") && s.contains("would disable")
+    });
+    assert!(!server.is_member("periodic:disabled", pjid));
+    tui.send("y");
+    tui.wait_screen("disabled", |s| s.contains(&format!("disabled {pjid}")));
+    assert!(server.is_member("periodic:disabled", pjid));
+    tui.send("u");
+    tui.wait_screen("the undo's dry run", |s| s.contains("undo (dry run)"));
+    tui.send("y");
+    wait_until(Duration::from_secs(10), "the entry enabled again", || {
+        !server.is_member("periodic:disabled", pjid)
+    });
+    tui.wait_screen("the undo's outcome", |s| {
+        s.contains("undid `periodic disable`")
+    });
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
+}
+
+#[test]
+fn a_long_change_shows_its_progress_on_the_status_line_and_q_quits_only_once_it_has_ended() {
+    let server = RedisServer::start();
+    const N: usize = 20_000;
+    let entries: Vec<(f64, String)> = (0..N)
+        .map(|i| {
+            let job = serde_json::json!({
+                "class": "Bulk", "args": [i], "queue": "bulk",
+                "jid": format!("{:024x}", i), "error_class": "Boom",
+                "error_message": "boom", "failed_at": NOW - 100.0, "retry_count": 3,
+            });
+            (NOW - 100.0 + i as f64 / 1000.0, job.to_string())
+        })
+        .collect();
+    for chunk in entries.chunks(2000) {
+        load_dead(&server, chunk);
+    }
+    let mut tui = start(&server, &[], &[]);
+    tui.send("5");
+    tui.wait_screen("dead", |s| s.contains("cogworker:dead (20,000)"));
+    tui.send("/--class Bulk\r");
+    tui.wait_screen("the filtered list", |s| {
+        s.contains("cogworker:dead (20,000)") && s.contains("[filter: --class Bulk]")
+    });
+    tui.send("R");
+    tui.wait_screen("the dry run", |s| s.contains("would retry 20,000 entries"));
+    tui.send("y");
+    let screen = tui.wait_screen("the progress line", |s| {
+        s.contains("retrying ") && s.contains(" / 20,000 …")
+    });
+    // q while it runs quits once it has ended: the change is never cut short by q.
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0, "{screen}");
+    assert_eq!(server.list("cogworker:queue:bulk").len(), N);
+    assert!(server.zset::<String, String>("cogworker:dead").is_empty());
+}
+
+/// The screen once it has stopped changing (two reads 400 ms apart alike), with what differs
+/// from run to run made fixed: the server's own figures on the dashboard's first line, the
+/// throughput chart's dots (as many as refreshes so far), the socket's directory, the user
+/// and host of audit entries and the random end of undo ids.
+fn settled(tui: &Pty, what: &str, cond: impl Fn(&str) -> bool) -> String {
+    let mut screen = tui.wait_screen(what, &cond);
+    for _ in 0..25 {
+        std::thread::sleep(Duration::from_millis(400));
+        let again = tui.screen();
+        if again == screen && cond(&again) {
+            break;
+        }
+        screen = again;
+    }
+    let who = cogctl::store::audit::user_at_host();
+    screen
+        .lines()
+        .map(|line| {
+            let mut line: String = line
+                .trim_end()
+                .chars()
+                .map(|c| {
+                    if ('\u{2800}'..='\u{28ff}').contains(&c) {
+                        ' '
+                    } else {
+                        c
+                    }
+                })
+                .collect();
+            if let Some(at) = line.find("unix:///") {
+                let end = line[at..].find("?db=").map_or(line.len(), |e| at + e);
+                line.replace_range(at..end, "unix://REDIS");
+            }
+            if line.starts_with("cogctl top · ") || line.contains("│cogctl top · ") {
+                let cut = line.find(" · every ").unwrap_or(line.len());
+                let start = line.find("cogctl top · ").unwrap_or(0);
+                line.replace_range(start..cut, "cogctl top · unix://REDIS · (server figures)");
+            }
+            line = line.replace(&who, "USER@HOST");
+            while let Some(at) = line.find("u-2026") {
+                // u-YYYYMMDD-HHMMSS-xxxxxx: the last six are random.
+                let end = (at + 24).min(line.len());
+                if end - at == 24 {
+                    line.replace_range(at + 18..end, "xxxxxx");
+                }
+                line.replace_range(at..at + 2, "U-");
+            }
+            line
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn start_at(server: &RedisServer, now: f64) -> Pty {
+    let url = server.url();
+    let now = now.to_string();
+    Pty::spawn(
+        &["top", "--interval", "250ms"],
+        30,
+        120,
+        &[
+            ("COGCTL_REDIS_URL", url.as_str()),
+            ("COGCTL_NOW", now.as_str()),
+        ],
+    )
+}
+
+/// Each view as drawn on a real terminal (120 × 30, TZ=UTC, the clock pinned to the
+/// fixture's capture), on the fixtures captured from the gem.
+#[test]
+fn each_view_on_fixture_data_as_drawn() {
+    let server = RedisServer::start();
+    let fixture = server.load("incident");
+    let mut tui = start_at(&server, fixture.captured_at);
+    let mut all = String::new();
+    let mut snap = |name: &str, screen: String| {
+        all.push_str(&format!("--- {name}\n{screen}\n"));
+    };
+    snap(
+        "home",
+        settled(&tui, "home", |s| {
+            s.contains("Queues (3)")
+                && s.contains("processed 12 (0.0/s)")
+                && s.contains(" INCIDENT ")
+        }),
+    );
+    for (key, name, title) in [
+        ("2", "queues", "queues (3)"),
+        ("3", "processes", "processes ("),
+        ("4", "retry", "cogworker:retry ("),
+        ("5", "dead", "cogworker:dead ("),
+        ("6", "scheduled", "cogworker:schedule ("),
+        ("7", "triage", "failure patterns of retry and dead ("),
+        ("i", "incident", "incident: the last 6 hours' findings"),
+    ] {
+        tui.send(key);
+        snap(
+            name,
+            settled(&tui, name, |s| {
+                s.starts_with(&format!("cogctl › {name}")) && s.contains(title)
+            }),
+        );
+    }
+    // A finding drills into what it names: the paused queue's jobs.
+    tui.send("\r");
+    tui.wait_screen("the finding's queue", |s| {
+        s.starts_with("cogctl › queues › mail-out") && s.contains("cogworker:queue:mail-out (4)")
+    });
+    // The audit trail of a change made here: a dead entry retried, then undone.
+    tui.send("5");
+    settled(&tui, "dead", |s| s.contains("cogworker:dead ("));
+    tui.send("R");
+    tui.wait_screen("the dry run", |s| s.contains("dead retry (dry run)"));
+    tui.send("y");
+    tui.wait_screen("retried", |s| s.contains("undo id u-"));
+    tui.send("u");
+    tui.wait_screen("the undo's dry run", |s| s.contains("undo (dry run)"));
+    tui.send("y");
+    tui.wait_screen("undone", |s| s.contains("undid `dead retry`"));
+    tui.send("0");
+    snap(
+        "audit",
+        settled(&tui, "audit", |s| {
+            s.contains("cogctl:audit (2)") && s.contains("undo ")
+        }),
+    );
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
+
+    for (fixture, key, name, title) in [
+        ("periodic", "8", "periodic", "periodic entries ("),
+        ("history", "9", "history", "cogworker:history:all ("),
+    ] {
+        let server = RedisServer::start();
+        let loaded = server.load(fixture);
+        let mut tui = start_at(&server, loaded.captured_at);
+        tui.wait_screen("home", |s| s.contains("Queues"));
+        tui.send(key);
+        snap(
+            name,
+            settled(&tui, name, |s| {
+                s.starts_with(&format!("cogctl › {name}")) && s.contains(title)
+            }),
+        );
+        tui.send("q");
+        assert_eq!(tui.wait_exit(), 0);
+    }
+    insta::assert_snapshot!(all);
+}
+
+#[test]
+fn ctrl_c_during_a_change_stops_it_between_batches_and_says_what_it_did() {
+    let server = RedisServer::start();
+    const N: usize = 20_000;
+    let entries: Vec<(f64, String)> = (0..N)
+        .map(|i| {
+            let job = serde_json::json!({
+                "class": "Bulk", "args": [i], "queue": "bulk",
+                "jid": format!("{:024x}", i), "error_class": "Boom",
+                "error_message": "boom", "failed_at": NOW - 100.0, "retry_count": 3,
+            });
+            (NOW - 100.0 + i as f64 / 1000.0, job.to_string())
+        })
+        .collect();
+    for chunk in entries.chunks(2000) {
+        load_dead(&server, chunk);
+    }
+    let mut tui = start(&server, &[], &[]);
+    tui.send("5");
+    tui.wait_screen("dead", |s| s.contains("cogworker:dead (20,000)"));
+    tui.send("/--class Bulk\r");
+    tui.wait_screen("the filtered list", |s| {
+        s.contains("[filter: --class Bulk]")
+    });
+    tui.send("R");
+    tui.wait_screen("the dry run", |s| s.contains("would retry 20,000 entries"));
+    tui.send("y");
+    tui.wait_screen("the progress line", |s| s.contains("retrying "));
+    tui.send("\x03");
+    assert_eq!(tui.wait_exit(), 0);
+    let screen = tui.screen();
+    assert!(
+        screen.contains("cogctl top: stopping the running change after its current batch"),
+        "{screen}"
+    );
+    assert!(screen.contains("cogctl top: retried "), "{screen}");
+    // Each entry in exactly one place, however far it went.
+    let queued = server.list("cogworker:queue:bulk").len();
+    let dead = server.zset::<String, String>("cogworker:dead").len();
+    assert_eq!(queued + dead, N, "{screen}");
+}
+
+#[test]
+fn a_read_only_context_refuses_each_new_change_with_its_reason() {
+    let server = RedisServer::start();
+    server.load("periodic");
+    server.exec(&[
+        &["SADD", "cogworker:queues", "mail"],
+        &[
+            "LPUSH",
+            "cogworker:queue:mail",
+            r#"{"class":"Mailer","args":[1],"queue":"mail","jid":"aaaaaaaaaaaaaaaaaaaaaaaa"}"#,
+        ],
+    ]);
+    live_process(&server, "web-1:4120:57ef49409f19", &["mail"]);
+    let before = contents(&server);
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[contexts.ro]\nredis_url = \"{}\"\nread_only = true\n",
+            server.url()
+        ),
+    )
+    .unwrap();
+    let env = [("COGCTL_CONFIG", config.to_str().unwrap())];
+    let mut tui = Pty::spawn(
+        &["top", "--interval", "250ms", "--context", "ro"],
+        40,
+        150,
+        &env,
+    );
+    for (view, ready, keys) in [
+        ("2", "mail", &["p", "X"][..]),
+        ("3", "web-1:4120:57ef49409f19", &["S", "R"][..]),
+        ("8", "NoopJob", &["E", "p"][..]),
+    ] {
+        tui.send(view);
+        tui.wait_screen(ready, |s| s.contains(ready));
+        for key in keys {
+            tui.send(key);
+            tui.wait_screen(&format!("{key} refused"), |s| {
+                s.contains(&format!(
+                    "{key} changes Redis, and context ro is read-only: nothing was changed"
+                ))
+            });
+        }
+    }
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
+    assert!(contents(&server) == before, "nothing changed");
+}

@@ -857,3 +857,328 @@ fn backlogs_with_one_cause_are_one_finding() {
     // Failures first: the failing backlog leads, the capacity warning after it.
     assert_eq!(report["findings"][0]["kind"], "backlog");
 }
+
+/// Markdown parsed by a real CommonMark parser (tables on): headings, the text of each
+/// kind of block, and whether any link or inline HTML appeared.
+struct Parsed {
+    headings: Vec<String>,
+    table_rows: usize,
+    code: String,
+    text: String,
+    links: usize,
+    html: usize,
+}
+
+fn parse_markdown(text: &str) -> Parsed {
+    use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+    let mut out = Parsed {
+        headings: Vec::new(),
+        table_rows: 0,
+        code: String::new(),
+        text: String::new(),
+        links: 0,
+        html: 0,
+    };
+    let (mut in_heading, mut in_code) = (false, false);
+    for event in Parser::new_ext(text, Options::ENABLE_TABLES) {
+        match event {
+            Event::Start(Tag::Heading { .. }) => {
+                in_heading = true;
+                out.headings.push(String::new());
+            }
+            Event::End(TagEnd::Heading(_)) => in_heading = false,
+            Event::Start(Tag::CodeBlock(_)) => in_code = true,
+            Event::End(TagEnd::CodeBlock) => in_code = false,
+            Event::Start(Tag::TableRow) => out.table_rows += 1,
+            Event::Start(Tag::Link { .. } | Tag::Image { .. }) => out.links += 1,
+            // The one line break the format uses between a finding's lines.
+            Event::Html(h) | Event::InlineHtml(h) if &*h != "<br>" => out.html += 1,
+            Event::Text(t) | Event::Code(t) => {
+                if in_heading {
+                    out.headings.last_mut().unwrap().push_str(&t);
+                } else if in_code {
+                    out.code.push_str(&t);
+                } else {
+                    out.text.push_str(&t);
+                    out.text.push(' ');
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn markdown_to_paste_parses_as_the_report_with_times_in_the_asked_zone() {
+    let server = RedisServer::start();
+    deploy_then_surge(&server);
+    let json = Cogctl::new(&server)
+        .now(NOW)
+        .args(["incident", "--json", "--tz", "Europe/Berlin"])
+        .run()
+        .json();
+    assert_eq!(json["zone"], "Europe/Berlin");
+    let run = Cogctl::new(&server)
+        .now(NOW)
+        .args(["incident", "--format", "markdown", "--tz", "Europe/Berlin"])
+        .run();
+    assert_eq!(run.code, 1, "{}", run.snapshot());
+    assert!(run.stderr.is_empty(), "{}", run.snapshot());
+    let md = parse_markdown(&run.stdout);
+    // The headline is the first heading, its times in Berlin's zone (10:19 UTC is 11:19 CET).
+    assert!(
+        md.headings[0].starts_with("Billing::ChargeJob failing since 11:19 CET"),
+        "{:?}\n{}",
+        md.headings,
+        run.stdout
+    );
+    assert!(md.headings.iter().any(|h| h == "Findings"));
+    assert!(md.headings.iter().any(|h| h == "Timeline"));
+    // The timeline table: one row per event (under its head).
+    let events = json["timeline"].as_array().unwrap().len();
+    assert_eq!(md.table_rows, events, "{}", run.stdout);
+    // The commands, in code blocks, as the table prints them.
+    for f in json["findings"].as_array().unwrap() {
+        for c in f["commands"].as_array().unwrap() {
+            assert!(md.code.contains(c.as_str().unwrap()), "{c}\n{}", md.code);
+        }
+    }
+    assert_eq!((md.links, md.html), (0, 0), "{}", run.stdout);
+    // Every time of day a person reads names its zone.
+    let times = regex::Regex::new(r"\b\d\d:\d\d(:\d\d)?\b( CET|–)").unwrap();
+    let bare = regex::Regex::new(r"\b\d\d:\d\d(:\d\d)?\b").unwrap();
+    assert_eq!(
+        bare.find_iter(&run.stdout).count(),
+        times.find_iter(&run.stdout).count(),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn every_time_in_the_table_names_its_zone_and_tz_is_checked() {
+    let server = RedisServer::start();
+    deploy_then_surge(&server);
+    let bare = regex::Regex::new(r"\b\d\d:\d\d(:\d\d)?\b").unwrap();
+    for (flags, zone) in [
+        (&["--tz", "Asia/Kolkata"][..], "IST"),
+        (&["--utc"][..], "UTC"),
+        (&[][..], "UTC"),
+    ] {
+        let run = Cogctl::new(&server)
+            .now(NOW)
+            .args(["incident"])
+            .args(flags)
+            .run();
+        assert_eq!(run.code, 1, "{}", run.snapshot());
+        let named = regex::Regex::new(&format!(r"\b\d\d:\d\d(:\d\d)?\b( {zone}|–)")).unwrap();
+        let n = bare.find_iter(&run.stdout).count();
+        assert!(n > 5, "{}", run.stdout);
+        assert_eq!(named.find_iter(&run.stdout).count(), n, "{}", run.stdout);
+    }
+    // A zone that isn't one: exit 2, nothing on stdout.
+    let run = Cogctl::new(&server)
+        .now(NOW)
+        .args(["incident", "--tz", "Mars/Olympus"])
+        .run();
+    assert_eq!(run.code, 2, "{}", run.snapshot());
+    assert!(run.stdout.is_empty());
+    assert!(run.stderr.contains("Mars/Olympus"), "{}", run.stderr);
+    // Markdown is incident's alone.
+    let run = Cogctl::new(&server)
+        .args(["queues", "--format", "markdown"])
+        .run();
+    assert_eq!(run.code, 2, "{}", run.snapshot());
+    assert!(run.stderr.contains("incident"), "{}", run.stderr);
+}
+
+#[test]
+fn hostile_names_cannot_mark_up_the_markdown() {
+    let server = RedisServer::start();
+    healthy(&server, &four_up());
+    let evil = "q](http://evil.example)|**x**<b>\u{1b}[31m";
+    fill_queue(&server, evil, 3, NOW - 7200.0, NOW - 7000.0);
+    let run = Cogctl::new(&server)
+        .now(NOW)
+        .args(["incident", "--format", "markdown"])
+        .run();
+    assert_eq!(run.code, 1, "{}", run.snapshot());
+    assert!(!run.stdout.contains('\u{1b}'));
+    let md = parse_markdown(&run.stdout);
+    assert_eq!((md.links, md.html), (0, 0), "{}", run.stdout);
+    // The name reads as it is (its escape shown), in the text.
+    assert!(
+        md.text.contains("q](http://evil.example)|**x**<b>")
+            || md
+                .headings
+                .iter()
+                .any(|h| h.contains("q](http://evil.example)|**x**<b>")),
+        "{:?}\n{}",
+        md.headings,
+        md.text
+    );
+}
+
+#[test]
+fn queues_left_unread_by_the_operators_own_quiet_say_so() {
+    let server = RedisServer::start();
+    let procs = four_up();
+    healthy(&server, &procs);
+    // The operator quiets every process 3 minutes ago (the processes flag themselves quiet,
+    // as the gem's do on the signal), and jobs keep coming to `default` and `billing`.
+    let ids: Vec<&str> = procs.iter().map(|p| p.identity.as_str()).collect();
+    let run = Cogctl::new(&server)
+        .now(NOW - 180.0)
+        .args(["procs", "quiet"])
+        .args(&ids)
+        .args(["--yes"])
+        .run();
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    for p in &procs {
+        let key = format!("cogworker:process:{}", p.identity);
+        server.exec(&[&["HSET", &key, "quiet", "true"]]);
+    }
+    let (code, report) = incident(&server, &[]);
+    assert_eq!(code, 1);
+    let f = finding(&report, "unread_queue");
+    let summary = f["summary"].as_str().unwrap();
+    assert!(
+        summary.contains("its 4 readers are quiet: quieted by cogctl at 10:32 UTC"),
+        "{f:#}"
+    );
+    assert_eq!(
+        f["evidence"]["explained_by"]["operator_change"]["command"],
+        "procs quiet"
+    );
+    // No lost process is blamed, and the change is on the timeline.
+    assert!(!kinds(&report).contains("process_lost"), "{report:#}");
+    assert!(
+        report["timeline"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["event"] == "operator_change"
+                && e["text"].as_str().unwrap().contains("procs quiet")),
+        "{report:#}"
+    );
+
+    // One process quiet, the others reading other queues: only its queue is unread, and
+    // it says why.
+    let server = RedisServer::start();
+    let mut procs = four_up();
+    for p in procs.iter_mut().skip(1) {
+        p.queues = vec!["default"];
+    }
+    healthy(&server, &procs);
+    let run = Cogctl::new(&server)
+        .now(NOW - 60.0)
+        .args(["procs", "quiet", &procs[0].identity, "--yes"])
+        .run();
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    let key = format!("cogworker:process:{}", procs[0].identity);
+    server.exec(&[&["HSET", &key, "quiet", "true"]]);
+    let (_, report) = incident(&server, &[]);
+    let f = finding(&report, "unread_queue");
+    assert_eq!(f["id"], "unread_queue:billing");
+    assert!(
+        f["summary"]
+            .as_str()
+            .unwrap()
+            .contains("its reader is quiet: quieted by cogctl at 10:34 UTC"),
+        "{f:#}"
+    );
+
+    // Every process stopped with cogctl (and gone, as a clean shutdown leaves it): the
+    // unread queues say who stopped them.
+    let server = RedisServer::start();
+    let procs = four_up();
+    healthy(&server, &procs);
+    let ids: Vec<&str> = procs.iter().map(|p| p.identity.as_str()).collect();
+    let run = Cogctl::new(&server)
+        .now(NOW - 120.0)
+        .args(["procs", "stop"])
+        .args(&ids)
+        .args(["--yes"])
+        .run();
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    for p in &procs {
+        let key = format!("cogworker:process:{}", p.identity);
+        server.exec(&[
+            &["DEL", &key],
+            &["SREM", "cogworker:processes", &p.identity],
+        ]);
+    }
+    let (_, report) = incident(&server, &[]);
+    let f = finding(&report, "unread_queue");
+    assert!(
+        f["summary"]
+            .as_str()
+            .unwrap()
+            .contains("(processes stopped by cogctl at 10:33 UTC"),
+        "{f:#}"
+    );
+    assert!(!kinds(&report).contains("process_lost"), "{report:#}");
+}
+
+/// An attempts log as the gem writes it: oldest first, the last 25 kept.
+fn attempts_log(server: &RedisServer, jid: &str, times: &[f64], dead: bool) {
+    let key = format!("cogworker:job_attempts:{jid}");
+    for (i, t) in times.iter().enumerate() {
+        let last = i + 1 == times.len();
+        let element = json!({"attempt": i + 1, "failed_at": t,
+            "outcome": if last && dead { "dead" } else { "retrying" },
+            "error_class": "PG::ConnectionBad", "error_message": "could not connect"});
+        server.exec(&[&["RPUSH", &key, &element.to_string()]]);
+    }
+    server.exec(&[&["LTRIM", &key, "-25", "-1"]]);
+}
+
+#[test]
+fn logs_are_read_from_their_end_back_to_the_horizon_and_older_deaths_only_counted() {
+    let server = RedisServer::start();
+    healthy(&server, &four_up());
+    // A job that failed 26 times, its retries following the gem's backoff over weeks, dead
+    // 10 minutes ago: of its log's 25 elements only the newest few are within a day before
+    // the window.
+    let mut times = vec![0.0];
+    for n in 1..26 {
+        let t: f64 = times[n - 1];
+        times.push(t + (n as f64).powi(4) + 15.0 + 14.0 * (n as f64 + 1.0));
+    }
+    let shift = NOW - 600.0 - times[25];
+    let times: Vec<f64> = times.iter().map(|t| t + shift).collect();
+    attempts_log(&server, "a000000000000000000000a1", &times, true);
+    let mut job = failed(
+        "SyncJob",
+        "a000000000000000000000a1",
+        "PG::ConnectionBad",
+        "could not connect",
+        times[0],
+    );
+    job["retry_count"] = json!(25);
+    zadd(&server, "cogworker:dead", times[25], &job);
+    // A job that failed 8 times in the last 2 hours: all of its log is read.
+    let recent: Vec<f64> = (0..8).map(|i| NOW - 7000.0 + i as f64 * 600.0).collect();
+    attempts_log(&server, "b000000000000000000000b2", &recent, false);
+    let (_, report) = incident(&server, &[]);
+    let read = &report["read"];
+    let horizon = read["horizon"].as_f64().unwrap();
+    assert_eq!(horizon, NOW - 6.0 * 3600.0 - DAY);
+    let within = times.iter().skip(1).filter(|&&t| t >= horizon).count();
+    assert!(
+        within < 4,
+        "the test wants a log mostly older than the horizon"
+    );
+    // Its newest 4 elements (LRANGE -4 -1) and all 8 of the other job's.
+    assert_eq!(read["attempts_logs"], 2, "{read:#}");
+    assert_eq!(read["logged_failures"], 4 + 8, "{read:#}");
+    // healthy()'s dead entries older than the horizon are counted, not read.
+    let older = (0..144)
+        .filter(|i| NOW - 600.0 - *i as f64 * 1800.0 < horizon)
+        .count();
+    assert_eq!(read["dead_before_horizon"], older, "{read:#}");
+    assert_eq!(read["dead"], 144 - older + 1, "{read:#}");
+    // The dead job's last failure is counted once: its log has it.
+    assert_eq!(read["counted_once"], 1, "{read:#}");
+}

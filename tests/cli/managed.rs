@@ -43,6 +43,10 @@ fn stable(text: &str, server: &RedisServer) -> String {
     let text = regex::Regex::new(r#""(ttl|ttl_ms)": [0-9.]+"#)
         .unwrap()
         .replace_all(&text, "\"$1\": <ttl>");
+    // A dry run's undo expiry is counted from each server's own clock, read a moment apart.
+    let text = regex::Regex::new(r"would keep (.*) until \S+Z")
+        .unwrap()
+        .replace_all(&text, "would keep $1 until <redis time + keep>");
     regex::Regex::new(r"(?m)^cogctl_scrape_duration_seconds \S+$")
         .unwrap()
         .replace_all(&text, "cogctl_scrape_duration_seconds <duration>")

@@ -289,7 +289,7 @@ impl Report for EnqueueReport {
                 visible(&self.class),
                 visible(&self.queue),
                 time::absolute(at),
-                time::relative(ui.clock.now, at)
+                crate::duration::relative(ui.clock.now, at)
             )),
             None => ui.note(&format!(
                 "pushed {} onto {}",

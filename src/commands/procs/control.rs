@@ -319,15 +319,13 @@ impl Report for SignalReport {
                 )?;
             }
         }
-        let mut stderr = io::stderr().lock();
         for p in self.processes.iter().filter(|p| p.receivers == 0) {
-            writeln!(
-                stderr,
+            ui.warn_line(&format!(
                 "{} nobody received it on {}: the process isn't listening (restarting, or \
                  about to vanish); signals are not kept for later",
                 s.warn("warning:"),
                 p.channel.shown()
-            )?;
+            ));
         }
         Ok(())
     }

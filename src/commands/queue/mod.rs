@@ -310,16 +310,14 @@ impl Report for PauseReport {
                 writeln!(out, "{} {}", q.name.shown(), s.dim(already))?;
             }
         }
-        let mut stderr = io::stderr().lock();
         for q in self.queues.iter().filter(|q| !q.listed) {
-            writeln!(
-                stderr,
+            ui.warn_line(&format!(
                 "{} queue \"{}\" is not in {} (no job was ever pushed to it, or a typo?); {} anyway",
                 s.warn("warning:"),
                 q.name.shown(),
                 keys::QUEUES,
                 done
-            )?;
+            ));
         }
         Ok(())
     }

@@ -46,7 +46,9 @@ use crate::store::audit;
 /// The dashboard is the home view of a keyboard console: 1…9 and 0 (or :name, Tab completes)
 /// open queues, processes, retry, dead, scheduled, triage, periodic, history and audit; Enter
 /// drills in, Esc comes back, / filters with the list commands' flags, space marks, R D K E
-/// retry, delete, kill or enqueue now and u undoes (each shows its dry run first), ? lists
+/// retry, delete, kill or enqueue now and u undoes; in queues p pauses or resumes and X
+/// dedupes, in processes S stops and R requeues what dead processes held, in periodic E runs
+/// now and p disables or enables (each shows its dry run first, then its progress); ? lists
 /// the keys (docs/console.md).
 ///
 /// Each refresh is a fixed number of pipelined reads (6 round trips) whose size depends only
@@ -80,6 +82,26 @@ enum Update {
         took: Duration,
     },
     Done(Result<String, String>),
+}
+
+/// How often the console reads `incident` again: it reads every failure source, so much
+/// less often than the dashboard.
+const INCIDENT_EVERY: Duration = Duration::from_secs(60);
+
+/// `incident` read at once, then every [`INCIDENT_EVERY`], on a session of its own, for the
+/// home view's headline and the incident view; a failed read is left out (the dashboard
+/// says when Redis is lost). Ends when the screen is gone.
+fn incident_loop(mut session: Ctx, briefs: &Sender<crate::ops::incident::Brief>) {
+    let options = crate::ops::incident::Options::default();
+    loop {
+        if let Ok(report) = crate::ops::incident::run(&mut session, &options) {
+            let brief = crate::ops::incident::Brief::of(&report);
+            if briefs.send(brief).is_err() {
+                return;
+            }
+        }
+        thread::sleep(INCIDENT_EVERY);
+    }
 }
 
 pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
@@ -118,6 +140,12 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
     let sampling = thread::Builder::new()
         .name("top-sampler".into())
         .spawn(move || sample_loop(sampler, interval, &requested, &updates))?;
+
+    let (briefs, briefed) = mpsc::channel();
+    let session = ctx.sibling();
+    thread::Builder::new()
+        .name("top-incident".into())
+        .spawn(move || incident_loop(session, &briefs))?;
 
     // The console's reader: a connection and a thread of its own for the lists and jobs.
     let (asks, asked) = mpsc::channel::<Request>();
@@ -162,6 +190,7 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
             &mut console,
             &answered,
             &updated,
+            &briefed,
             &requests,
             &signals,
             args.refreshes,
@@ -169,10 +198,46 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
             &mut keyed,
         )
     };
+    // A change still running when the screen quits (Ctrl-C) stops after its current batch,
+    // as a command's does on Ctrl-C: every batch is one atomic script, so each entry is in
+    // exactly one place. What it did is said here, once the screen is gone.
+    // q pressed while a change ran quits once it has ended: what it did is said again here.
+    if console.quitting()
+        && let Some(said) = &console.status
+    {
+        let _ = writeln!(io::stderr(), "cogctl top: {}", crate::text::one_line(said));
+    }
+    let running = console.running();
+    if running {
+        crate::term::interrupt::request();
+        let _ = writeln!(
+            io::stderr(),
+            "cogctl top: stopping the running change after its current batch…"
+        );
+    }
     drop(requests);
     drop(console);
     let _ = sampling.join();
     let _ = reading.join();
+    if running {
+        for answer in answered.try_iter() {
+            if let Answer::Acted { result, .. } = answer {
+                let said = match result {
+                    Ok(done) => {
+                        let mut lines = done.text;
+                        if let Some(id) = done.undo {
+                            lines.push(format!("undo id {id}"));
+                        }
+                        lines
+                    }
+                    Err(why) => vec![format!("failed: {why}")],
+                };
+                for line in said {
+                    let _ = writeln!(io::stderr(), "cogctl top: {}", crate::text::one_line(&line));
+                }
+            }
+        }
+    }
     if args.refreshes.is_some() && !timings.is_empty() {
         let ms: Vec<f64> = timings.iter().map(|d| d.as_secs_f64() * 1000.0).collect();
         let mean = ms.iter().sum::<f64>() / ms.len() as f64;
@@ -230,6 +295,7 @@ fn event_loop(
     console: &mut Console,
     answered: &Receiver<Answer>,
     updated: &Receiver<Update>,
+    briefed: &Receiver<crate::ops::incident::Brief>,
     requests: &Sender<Action>,
     signals: &Signals,
     refreshes: Option<u64>,
@@ -240,6 +306,8 @@ fn event_loop(
     let mut pressed: Vec<Instant> = Vec::new();
     let Signals { stop, resized } = signals;
     let mut dirty = true;
+    // The last `incident` read: kept across the dashboard's refreshes.
+    let mut brief: Option<crate::ops::incident::Brief> = None;
     loop {
         if stop.load(Ordering::SeqCst) {
             return Ok(());
@@ -289,14 +357,21 @@ fn event_loop(
                     match event::read()? {
                         Event::Key(key) if key.kind != KeyEventKind::Release => {
                             pressed.push(Instant::now());
-                            match console.key(key, &app.view) {
+                            // The home's filter being typed, or its question open, takes
+                            // every key (an `i` or a digit in a queue's name included).
+                            let home_owns = console.at_home()
+                                && (app.chrome.editing || app.chrome.prompt.is_some());
+                            let keyed = if home_owns {
+                                Keyed::Pass
+                            } else {
+                                console.key(key, &app.view)
+                            };
+                            match keyed {
                                 Keyed::Quit => return Ok(()),
                                 Keyed::Redraw => dirty = true,
                                 Keyed::Nothing => {}
                                 Keyed::Change(change) => {
                                     requests.send(match change {
-                                        Change::Pause(name) => Action::Pause(name),
-                                        Change::Resume(name) => Action::Resume(name),
                                         Change::Quiet(name) => Action::Quiet(name),
                                     })?;
                                     dirty = true;
@@ -325,6 +400,7 @@ fn event_loop(
                     match view {
                         Ok(view) => {
                             app.view = *view;
+                            app.view.incident = brief.clone();
                             app.chrome.banner = None;
                         }
                         Err(reason) => app.chrome.banner = Some(reason),
@@ -352,9 +428,18 @@ fn event_loop(
                 }
             }
         }
+        if let Some(newest) = briefed.try_iter().last() {
+            brief = Some(newest);
+            app.view.incident = brief.clone();
+            console.refresh(&app.view);
+            dirty = true;
+        }
         for answer in answered.try_iter() {
             console.answer(answer);
             dirty = true;
+        }
+        if console.quitting() {
+            return Ok(());
         }
     }
 }

@@ -7,9 +7,9 @@ use std::collections::BTreeSet;
 use serde_json::{Value, json};
 
 use super::failures::{Failures, Pattern, QUIET, Series, Surge, Window};
-use super::human::{clock, minutes};
-use super::{Event, Finding, IncidentArgs, Kind, Onset, Severity, event};
-use crate::duration::span;
+use super::{Event, Finding, Kind, Onset, Options, Severity, event};
+use crate::clock::Zone;
+use crate::duration::{minutes, relative, span};
 use crate::ops::Problem;
 use crate::ops::doctor;
 use crate::ops::doctor::server;
@@ -17,7 +17,6 @@ use crate::ops::orphans::{ListView, read_lists};
 use crate::ops::periodic::{EntryDelay, entry_delays};
 use crate::ops::procs::{Process, State, read_processes, slope_mb_per_hour};
 use crate::ops::queues::{QueueRow, read_queues};
-use crate::render::time::relative;
 use crate::store::job::Job;
 use crate::store::liveness::Liveness;
 use crate::store::{KeyType, Name, Store, StoreResult, keys, value};
@@ -120,10 +119,62 @@ fn change_of<'a>(r: &'a Read, verb: &str, subject: &str) -> Option<&'a Change> {
         .find(|c| c.command.contains(verb) && c.argv.split_whitespace().any(|w| w == subject))
 }
 
+/// Why no live process reads a queue, when the operator's own change tells it: its
+/// readers quieted (they still beat, fetching nothing), or processes stopped, with cogctl in
+/// the window. `(text, evidence)`: the text to add to the finding's summary.
+fn unread_because(
+    zone: &Zone,
+    w: &Window,
+    r: &Read,
+    quiet_readers: usize,
+) -> Option<(String, Value)> {
+    let latest = |verb: &str| {
+        r.changes
+            .iter()
+            .rev()
+            .find(|c| c.command == format!("procs {verb}"))
+    };
+    let (text, change) = if quiet_readers > 0 {
+        let readers = if quiet_readers == 1 {
+            "its reader is quiet".to_string()
+        } else {
+            format!("its {quiet_readers} readers are quiet")
+        };
+        match latest("quiet") {
+            Some(c) => (
+                format!(
+                    "{readers}: quieted by cogctl at {}, {}",
+                    zone.hm(c.at, w.now),
+                    c.user
+                ),
+                Some(c),
+            ),
+            None => (readers, None),
+        }
+    } else {
+        let c = latest("stop")?;
+        (
+            format!(
+                "processes stopped by cogctl at {}, {}",
+                zone.hm(c.at, w.now),
+                c.user
+            ),
+            Some(c),
+        )
+    };
+    let evidence = json!({
+        "quiet_readers": quiet_readers,
+        "operator_change": change.map(|c| json!({
+            "command": c.command, "argv": c.argv, "user": c.user, "at": c.at,
+        })),
+    });
+    Some((text, evidence))
+}
+
 pub fn read(
     store: &mut Store,
     ui: &Ui,
-    args: &IncidentArgs,
+    args: &Options,
     now: f64,
     problems: &mut Vec<Problem>,
 ) -> StoreResult<Read> {
@@ -333,7 +384,7 @@ fn surge_of<'a>(w: &Window, fails: &Failures, p: &'a Pattern) -> Option<(Surge, 
 
 /// One finding per surging pattern, its failures and deaths together, ongoing (fail) or
 /// over (warn), with the evidence of which.
-pub fn failure_findings(ui: &Ui, w: &Window, fails: &Failures) -> Vec<Finding> {
+pub fn failure_findings(zone: &Zone, w: &Window, fails: &Failures) -> Vec<Finding> {
     let mut out = Vec::new();
     for p in &fails.patterns {
         let Some((surge, series, kind)) = surge_of(w, fails, p) else {
@@ -380,9 +431,8 @@ pub fn failure_findings(ui: &Ui, w: &Window, fails: &Failures) -> Vec<Finding> {
             (
                 Severity::Warn,
                 format!(
-                    "{who} failed {}–{} ({error}, {counts} in the window), none since{succeeded}",
-                    clock(ui, since, w.now),
-                    clock(ui, last, w.now),
+                    "{who} failed {} ({error}, {counts} in the window), none since{succeeded}",
+                    zone.hm_range(since, last, w.now),
                 ),
             )
         } else {
@@ -395,7 +445,7 @@ pub fn failure_findings(ui: &Ui, w: &Window, fails: &Failures) -> Vec<Finding> {
                 Severity::Fail,
                 format!(
                     "{who} {verb} since {} ({error}, {counts} in the window{}; last {})",
-                    clock(ui, since, w.now),
+                    zone.hm(since, w.now),
                     if surge.new { ", new" } else { "" },
                     relative(w.now, last),
                 ),
@@ -501,8 +551,8 @@ fn count_of(n: u64, one: &str) -> String {
 
 /// Every other kind, and the timeline's process starts.
 pub fn findings(
-    ui: &Ui,
-    args: &IncidentArgs,
+    zone: &Zone,
+    args: &Options,
     w: &Window,
     r: &Read,
     fails: &Failures,
@@ -510,12 +560,12 @@ pub fn findings(
     let mut out = Vec::new();
     let mut events = Vec::new();
     let live: Vec<&Process> = r.processes.iter().filter(|p| live(p)).collect();
-    queues(ui, args, w, r, &live, &mut out);
-    restart_wave(ui, w, &live, &mut out, &mut events);
-    process_lost(ui, w, r, &mut out);
-    memory(ui, args, w, &live, &mut out);
-    throughput(ui, w, r, &mut out);
-    periodic(ui, w, r, &mut out);
+    queues(zone, args, w, r, &live, &mut out);
+    restart_wave(zone, w, &live, &mut out, &mut events);
+    process_lost(zone, w, r, &mut out);
+    memory(zone, args, w, &live, &mut out);
+    throughput(zone, w, r, &mut out);
+    periodic(zone, w, r, &mut out);
     redis(r, fails, &mut out);
     nothing_to_see(args, w, r, fails, &live, &mut out);
     for c in &r.changes {
@@ -533,7 +583,7 @@ pub fn findings(
 /// Backlogs of queues whose readers are all busy have one cause, too few threads: one
 /// `backlog` finding naming them all instead of one per queue.
 fn merge_saturated(
-    ui: &Ui,
+    zone: &Zone,
     w: &Window,
     saturated: &[(&QueueRow, f64, u64, u64)],
     out: &mut Vec<Finding>,
@@ -568,7 +618,7 @@ fn merge_saturated(
         summary: format!(
             "{} queues backing up since {}, every thread reading them busy: {}{} ({} waiting, the oldest for {})",
             saturated.len(),
-            clock(ui, since, w.now),
+            zone.hm(since, w.now),
             names.join(", "),
             if more > 0 { format!(" and {more} more") } else { String::new() },
             count(waiting),
@@ -588,7 +638,7 @@ fn merge_saturated(
 /// No live process and no recent beat, or no cogworker data at all: not a healthy
 /// deployment but, most often, the wrong URL or db.
 fn nothing_to_see(
-    args: &IncidentArgs,
+    args: &Options,
     w: &Window,
     r: &Read,
     fails: &Failures,
@@ -607,7 +657,13 @@ fn nothing_to_see(
     let processed: u64 = r.hours.iter().filter_map(|(_, n)| *n).sum();
     let empty = r.queues.is_empty()
         && r.processes.is_empty()
-        && s.retry + s.dead + s.history_failed + s.attempts_logs == 0
+        && s.retry
+            + s.dead
+            + s.history_failed
+            + s.attempts_logs
+            + s.dead_before_horizon
+            + s.history_before_horizon
+            == 0
         && processed == 0;
     let waiting: u64 = r.queues.iter().map(|q| q.size).sum();
     let summary = if empty {
@@ -654,8 +710,8 @@ fn nothing_to_see(
 }
 
 fn queues(
-    ui: &Ui,
-    args: &IncidentArgs,
+    zone: &Zone,
+    args: &Options,
     w: &Window,
     r: &Read,
     live: &[&Process],
@@ -718,7 +774,7 @@ fn queues(
                     if let Some(c) = row.name.to_str().and_then(|n| change_of(r, "pause", n)) {
                         text.push_str(&format!(
                             " (paused by cogctl at {}, {})",
-                            clock(ui, c.at, w.now),
+                            zone.hm(c.at, w.now),
                             c.user
                         ));
                     }
@@ -743,16 +799,30 @@ fn queues(
         if !readable {
             let mut evidence = base;
             evidence["live_processes"] = json!(live.len());
+            let quiet_readers = live
+                .iter()
+                .filter(|p| p.state == State::Quiet)
+                .filter(|p| {
+                    row.name
+                        .to_str()
+                        .is_some_and(|n| p.queues.iter().any(|q| q.name == n))
+                })
+                .count();
+            let mut summary = format!(
+                "queue {name}: {} waiting that no live process reads, the oldest for {}",
+                count_of(row.size, "job"),
+                span(row.latency)
+            );
+            if let Some((why, more)) = unread_because(zone, w, r, quiet_readers) {
+                summary.push_str(&format!(" ({why})"));
+                evidence["explained_by"] = more;
+            }
             out.push(Finding {
                 id: format!("unread_queue:{name}"),
                 kind: Kind::UnreadQueue,
                 severity: Severity::Fail,
                 started_at: onset(),
-                summary: format!(
-                    "queue {name}: {} waiting that no live process reads, the oldest for {}",
-                    count_of(row.size, "job"),
-                    span(row.latency)
-                ),
+                summary,
                 impact: row.size,
                 evidence,
                 follows: Vec::new(),
@@ -810,7 +880,7 @@ fn queues(
             started_at: onset(),
             summary: format!(
                 "queue {name} backing up since {}: {} waiting, the oldest for {}, {}/h arriving",
-                clock(ui, oldest, w.now),
+                zone.hm(oldest, w.now),
                 count(row.size),
                 span(row.latency),
                 count(recent.unwrap_or(overall).round() as u64)
@@ -826,13 +896,15 @@ fn queues(
             cause: format!("queue {name} began backing up"),
         });
     }
-    merge_saturated(ui, w, &saturated, out);
+    merge_saturated(zone, w, &saturated, out);
     if !unread_all.is_empty() {
         let waiting: u64 = unread_all.iter().map(|(q, _)| q.size).sum();
         let oldest = unread_all
             .iter()
             .filter_map(|(_, t)| *t)
             .fold(None, |m: Option<f64>, t| Some(m.map_or(t, |m| m.min(t))));
+        let quiet = live.iter().filter(|p| p.state == State::Quiet).count();
+        let (why, explained_by) = unread_because(zone, w, r, quiet).unzip();
         out.push(Finding {
             id: "unread_queue".into(),
             kind: Kind::UnreadQueue,
@@ -848,17 +920,24 @@ fn queues(
                     None => Onset::unknown("the waiting jobs have no enqueue time"),
                 },
             },
-            summary: format!(
-                "no live process fetches: {} waiting on {}",
-                count_of(waiting, "job"),
-                count_of(unread_all.len() as u64, "queue")
-            ),
+            summary: {
+                let mut text = format!(
+                    "no live process fetches: {} waiting on {}",
+                    count_of(waiting, "job"),
+                    count_of(unread_all.len() as u64, "queue")
+                );
+                if let Some(why) = why {
+                    text.push_str(&format!(" ({why})"));
+                }
+                text
+            },
             impact: waiting,
             evidence: json!({
                 "queues": unread_all.iter().take(LISTED).map(|(q, t)| json!({
                     "queue": q.name, "size": q.size, "oldest_enqueued_at": t,
                 })).collect::<Vec<_>>(),
                 "unread_queues": unread_all.len(),
+                "explained_by": explained_by,
                 "waiting": waiting,
                 "live_processes": live.len(),
             }),
@@ -911,7 +990,7 @@ fn queues(
                 .iter()
                 .take(3)
                 .map(|(c, n, t)| match t {
-                    Some(t) => format!("{c} ×{n} since {}", clock(ui, *t, w.now)),
+                    Some(t) => format!("{c} ×{n} since {}", zone.hm(*t, w.now)),
                     None => format!("{c} ×{n}"),
                 })
                 .collect();
@@ -940,7 +1019,7 @@ fn queues(
 }
 
 fn restart_wave(
-    ui: &Ui,
+    zone: &Zone,
     w: &Window,
     live: &[&Process],
     out: &mut Vec<Finding>,
@@ -997,12 +1076,12 @@ fn restart_wave(
             "{n} of {} live processes started {} (a deploy or a crash loop)",
             live.len(),
             if wave[n - 1].0 - first < 60.0 {
-                format!("together at {}", clock(ui, first, w.now))
+                format!("together at {}", zone.hm(first, w.now))
             } else {
                 format!(
                     "within {} from {}",
                     minutes(wave[n - 1].0 - first),
-                    clock(ui, first, w.now)
+                    zone.hm(first, w.now)
                 )
             }
         ),
@@ -1021,7 +1100,7 @@ fn restart_wave(
     });
 }
 
-fn process_lost(ui: &Ui, w: &Window, r: &Read, out: &mut Vec<Finding>) {
+fn process_lost(zone: &Zone, w: &Window, r: &Read, out: &mut Vec<Finding>) {
     struct Lost {
         identity: Name,
         last_beat: Option<(f64, &'static str)>,
@@ -1092,7 +1171,7 @@ fn process_lost(ui: &Ui, w: &Window, r: &Read, out: &mut Vec<Finding>) {
                 format!("{} processes", lost.len())
             },
             match first {
-                Some((t, _)) => format!(" (last beat {})", clock(ui, t, w.now)),
+                Some((t, _)) => format!(" (last beat {})", zone.hm(t, w.now)),
                 None => String::new(),
             }
         );
@@ -1136,7 +1215,7 @@ fn process_lost(ui: &Ui, w: &Window, r: &Read, out: &mut Vec<Finding>) {
     });
 }
 
-fn memory(ui: &Ui, args: &IncidentArgs, w: &Window, live: &[&Process], out: &mut Vec<Finding>) {
+fn memory(zone: &Zone, args: &Options, w: &Window, live: &[&Process], out: &mut Vec<Finding>) {
     let limit_kb = args.memory_limit.map(|kb| kb as f64);
     for p in live {
         let Some(m) = &p.memory else { continue };
@@ -1201,7 +1280,7 @@ fn memory(ui: &Ui, args: &IncidentArgs, w: &Window, live: &[&Process], out: &mut
         if let Some(r) = rate.filter(|_| growing) {
             summary.push_str(&format!(
                 ", growing {r:.0} MB/h since {}",
-                clock(ui, rise[0].0 as f64, w.now)
+                zone.hm(rise[0].0 as f64, w.now)
             ));
         }
         if let Some(l) = args.memory_limit {
@@ -1245,7 +1324,7 @@ fn memory(ui: &Ui, args: &IncidentArgs, w: &Window, live: &[&Process], out: &mut
     }
 }
 
-fn throughput(ui: &Ui, w: &Window, r: &Read, out: &mut Vec<Finding>) {
+fn throughput(zone: &Zone, w: &Window, r: &Read, out: &mut Vec<Finding>) {
     let waiting: u64 = r
         .queues
         .iter()
@@ -1286,7 +1365,7 @@ fn throughput(ui: &Ui, w: &Window, r: &Read, out: &mut Vec<Finding>) {
             count(last),
             count(average.round() as u64),
             count(waiting),
-            clock(ui, since, w.now)
+            zone.hm(since, w.now)
         ),
         impact: waiting,
         evidence: json!({
@@ -1302,7 +1381,7 @@ fn throughput(ui: &Ui, w: &Window, r: &Read, out: &mut Vec<Finding>) {
     });
 }
 
-fn periodic(ui: &Ui, w: &Window, r: &Read, out: &mut Vec<Finding>) {
+fn periodic(zone: &Zone, w: &Window, r: &Read, out: &mut Vec<Finding>) {
     for d in r.periodic.iter().filter(|d| d.delay > PERIODIC_GRACE) {
         let pjid = d.pjid.shown().into_owned();
         let short: String = pjid.chars().take(12).collect();
@@ -1316,7 +1395,7 @@ fn periodic(ui: &Ui, w: &Window, r: &Read, out: &mut Vec<Finding>) {
                 "periodic {} ({short}) late by {}, due at {}{}",
                 d.class,
                 span(d.delay),
-                clock(ui, due, w.now),
+                zone.hm(due, w.now),
                 match &d.locked_by {
                     Some(jid) => format!(", held by its run lock ({jid})"),
                     None => String::new(),

@@ -6,64 +6,51 @@
 //!
 //! docs/incident.md gives each kind's rule and thresholds, and the JSON field by field.
 
-mod failures;
-mod human;
+pub mod failures;
 mod state;
 
 use std::time::Duration;
 
-use clap::{Args, ValueEnum};
+use clap::ValueEnum;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::Ctx;
-use crate::clock::rfc3339;
+use crate::clock::{Zone, rfc3339};
+use crate::duration::minutes;
 use crate::ops::Problem;
-use crate::render::Report;
-use crate::term::exit::Exit;
-use crate::term::values::parse_duration;
+use crate::ops::Session;
+use crate::store::Name;
+use crate::term::exit::UsageError;
 
 /// Findings' onsets this close before another's are what it follows.
 pub const FOLLOWS_WITHIN: f64 = 600.0;
 
-/// What broke, since when, what it follows, and what to run: the story of the last hours
-///
-/// Findings ranked failures first, then by the jobs they affect or put at risk, each with its
-/// kind, severity, when it began (and how that was estimated), whether it is still going on,
-/// the evidence, the finding that began nearest before it, and ready cogctl commands (dry
-/// runs first); a headline naming the top finding; a timeline with your own cogctl changes.
-/// Failures are counted once, from the attempts logs, the dead set and History. A healthy
-/// deployment gives no finding. Nothing is changed. Exit 0 when nothing is notable (or only warnings), 1 when a finding fails, 3 when
-/// Redis can't be reached.
-#[derive(Debug, Args)]
-#[command(after_help = crate::render::help::examples(&[
-    ("What happened in the last 6 hours", "cogctl incident"),
-    ("The last 2 hours, queues allowed 1 minute of latency", "cogctl incident --since 2h --max-latency 1m"),
-    ("With the memory limit of the workers' containers", "cogctl incident --memory-limit 2GB"),
-    ("One finding per line, for a script", "cogctl incident --ndjson"),
-]))]
-pub struct IncidentArgs {
-    /// How far back to look
-    #[arg(long, value_name = "DURATION", default_value = "6h", value_parser = parse_duration)]
+/// What `incident` looks at, and how (the command's flags).
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// How far back to look.
     pub since: Duration,
-
-    /// A queue whose oldest job has waited longer is backlogged
-    #[arg(long, value_name = "DURATION", default_value = "5m", value_parser = parse_duration)]
+    /// A queue whose oldest job has waited longer is backlogged.
     pub max_latency: Duration,
-
-    /// The workers' memory limit (200MB, 2GB): a process above 80 % of it is a finding, and a
-    /// growing one is told when it reaches it
-    #[arg(long, value_name = "SIZE", value_parser = crate::worker::handlers::serve::parse_size)]
+    /// The workers' memory limit in bytes.
     pub memory_limit: Option<u64>,
-
-    /// Silence after which an owner without a presence key is presumed dead (the gem's
-    /// orphan_threshold)
-    #[arg(long, value_name = "DURATION", default_value = "300s", value_parser = parse_duration)]
+    /// Silence after which an owner without a presence key is presumed dead.
     pub orphan_threshold: Duration,
-
-    /// The zone for periodic crons that name none (default: $TZ, else the system's)
-    #[arg(long, value_name = "ZONE")]
+    /// The zone the texts show times in, and periodic crons that name none use.
     pub tz: Option<String>,
+}
+
+impl Default for Options {
+    /// The command's defaults (`--since 6h --max-latency 5m --orphan-threshold 300s`).
+    fn default() -> Options {
+        Options {
+            since: Duration::from_secs(6 * 3600),
+            max_latency: Duration::from_secs(300),
+            memory_limit: None,
+            orphan_threshold: Duration::from_secs(300),
+            tz: None,
+        }
+    }
 }
 
 /// The kinds of finding (docs/incident.md): stable names.
@@ -190,6 +177,11 @@ pub struct IncidentReport {
     /// The window's start, epoch seconds, and now.
     pub since: f64,
     pub now: f64,
+    /// The zone the report's texts show times in (a tz database name); `time` fields are
+    /// UTC.
+    pub zone: &'static str,
+    /// The Redis and db read, as shown to people (password hidden).
+    pub target: String,
     /// Ranked: failures before warnings, then most jobs affected or at risk first.
     pub findings: Vec<Finding>,
     /// Oldest first.
@@ -202,12 +194,14 @@ pub struct IncidentReport {
     pub problems: Vec<Problem>,
 }
 
-pub fn run(ctx: &mut Ctx, args: &IncidentArgs) -> anyhow::Result<IncidentReport> {
-    let now = ctx.ui.clock.now;
+pub fn run(session: &mut Session, args: &Options) -> anyhow::Result<IncidentReport> {
+    let zone = Zone::pick(args.tz.as_deref(), session.ui.utc)
+        .map_err(|e| UsageError(format!("--tz: {e}")))?;
+    let ui = session.ui.clone();
+    let now = ui.clock.now;
     let window = failures::Window::new(now, args.since.as_secs_f64());
-    let ui = ctx.ui.clone();
-    let connector = ctx.connector()?;
-    let store = ctx.store()?;
+    let connector = session.connector()?;
+    let store = session.store()?;
     let mut problems = Vec::new();
     let mut fails = failures::read(store, &connector, &window, &mut problems)?;
     let surging = state::surging(&window, &fails);
@@ -215,18 +209,20 @@ pub fn run(ctx: &mut Ctx, args: &IncidentArgs) -> anyhow::Result<IncidentReport>
     let mut read = state::read(store, &ui, args, now, &mut problems)?;
     read.target = connector.target().to_string();
     let mut findings = Vec::new();
-    findings.extend(state::failure_findings(&ui, &window, &fails));
-    let (mut found, events) = state::findings(&ui, args, &window, &read, &fails);
+    findings.extend(state::failure_findings(&zone, &window, &fails));
+    let (mut found, events) = state::findings(&zone, args, &window, &read, &fails);
     findings.append(&mut found);
     unique_ids(&mut findings);
     rank(&mut findings);
     link(&mut findings);
-    let headline = headline(&ui, &findings, &window);
+    let headline = headline(&zone, &findings, &window);
     let timeline = timeline(&findings, events, &fails, &window);
     Ok(IncidentReport {
         headline,
         since: window.start,
         now,
+        zone: zone.name(),
+        target: read.target.clone(),
         findings,
         timeline,
         read: fails.sources,
@@ -284,11 +280,11 @@ fn link(findings: &mut [Finding]) {
     }
 }
 
-fn headline(ui: &crate::term::ui::Ui, findings: &[Finding], w: &failures::Window) -> String {
+fn headline(zone: &Zone, findings: &[Finding], w: &failures::Window) -> String {
     let Some(top) = findings.first() else {
         return format!(
             "Nothing notable since {} ({}): no failure surge, no backlog, no lost process",
-            human::clock(ui, w.start, w.now),
+            zone.hm(w.start, w.now),
             crate::duration::span(w.now - w.start)
         );
     };
@@ -300,11 +296,7 @@ fn headline(ui: &crate::term::ui::Ui, findings: &[Finding], w: &failures::Window
         if at - then < 30.0 {
             line.push_str(&format!(", just after {}", cause.cause));
         } else {
-            line.push_str(&format!(
-                ", {} after {}",
-                human::minutes(at - then),
-                cause.cause
-            ));
+            line.push_str(&format!(", {} after {}", minutes(at - then), cause.cause));
         }
     }
     let more = findings.len() - 1;
@@ -381,33 +373,98 @@ fn event(
 }
 
 impl IncidentReport {
-    fn fails(&self) -> bool {
+    /// Whether a finding fails (the run exits 1).
+    pub fn fails(&self) -> bool {
         self.findings.iter().any(|f| f.severity == Severity::Fail)
     }
 }
 
-impl Report for IncidentReport {
-    fn human(&self, out: &mut dyn std::io::Write, ui: &crate::term::ui::Ui) -> std::io::Result<()> {
-        human::write(self, out, ui)
-    }
-
-    fn exit(&self) -> Exit {
-        if self.fails() {
-            Exit::Failure
-        } else {
-            Problem::exit(&self.problems)
-        }
-    }
+/// A report in brief, for a screen that shows it beside other things (the console's home):
+/// the headline, and each finding with what it names, to go to.
+#[derive(Clone, Debug)]
+pub struct Brief {
+    pub headline: String,
+    pub fails: bool,
+    /// When it was read (epoch seconds).
+    pub at: f64,
+    pub findings: Vec<BriefFinding>,
 }
 
-/// `cogctl incident`: the report as text, one JSON document, or one finding a line.
-pub fn emit(ctx: &mut Ctx, args: &IncidentArgs) -> anyhow::Result<Exit> {
-    let report = run(ctx, args)?;
-    if ctx.ui.format == crate::term::ui::Format::Ndjson {
-        crate::render::lines(&mut ctx.out, &report.findings)?;
-        Problem::warn_all(&ctx.ui, &report.problems);
-    } else {
-        crate::render::emit(&mut ctx.out, &ctx.ui, &report)?;
+#[derive(Clone, Debug)]
+pub struct BriefFinding {
+    pub id: String,
+    pub kind: Kind,
+    pub severity: Severity,
+    pub since: Option<f64>,
+    pub summary: String,
+    pub names: Names,
+}
+
+/// What a finding names, to drill into.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Names {
+    /// A failure pattern (a triage fingerprint), with the sets holding its entries.
+    Pattern {
+        fingerprint: String,
+        retry: bool,
+        dead: bool,
+    },
+    /// One queue.
+    Queue(Name),
+    /// Processes.
+    Processes,
+    Nothing,
+}
+
+impl Brief {
+    pub fn of(report: &IncidentReport) -> Brief {
+        let names = |f: &Finding| -> Names {
+            let e = &f.evidence;
+            match f.kind {
+                Kind::FailureSurge | Kind::Deaths => {
+                    let Some(fp) = e.get("fingerprint").and_then(Value::as_str) else {
+                        return Names::Nothing;
+                    };
+                    let n = |k: &str| {
+                        e.get("sources")
+                            .and_then(|s| s.get(k))
+                            .and_then(Value::as_u64)
+                            .unwrap_or(0)
+                    };
+                    Names::Pattern {
+                        fingerprint: fp.to_string(),
+                        retry: n("retry") > 0,
+                        dead: n("dead") > 0,
+                    }
+                }
+                Kind::Backlog | Kind::PausedBacklog | Kind::UnreadQueue => {
+                    match e.get("queue").and_then(Value::as_str) {
+                        Some(q) => Names::Queue(Name::from(q)),
+                        None => Names::Nothing,
+                    }
+                }
+                Kind::RestartWave | Kind::ProcessLost | Kind::MemoryGrowth | Kind::Capacity => {
+                    Names::Processes
+                }
+                _ => Names::Nothing,
+            }
+        };
+        Brief {
+            headline: report.headline.clone(),
+            fails: report.fails(),
+            at: report.now,
+            findings: report
+                .findings
+                .iter()
+                .map(|f| BriefFinding {
+                    id: f.id.clone(),
+                    kind: f.kind,
+                    severity: f.severity,
+                    since: f.started_at.at,
+                    summary: f.summary.clone(),
+                    names: names(f),
+                })
+                .collect(),
+        }
     }
-    Ok(report.exit())
 }

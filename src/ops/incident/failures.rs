@@ -3,6 +3,7 @@
 //! per-minute counts over the window. Memory holds the patterns (at most [`MAX_PATTERNS`]),
 //! never the entries: the sets are read in pages, as `triage` reads them.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
@@ -31,6 +32,8 @@ pub const QUIET: f64 = 120.0;
 /// clusters of a steady pattern (3 failures in 15 minutes of one that fails twice an hour)
 /// are not.
 pub const SURPRISE: f64 = 1e-6;
+/// How far before the window, at least, the dead set and History are read.
+pub const LOOKBACK: f64 = 86_400.0;
 /// Classes (and queues) named per pattern; the rest are counted together.
 const NAMES_KEPT: usize = 5;
 
@@ -38,6 +41,9 @@ const NAMES_KEPT: usize = 5;
 #[derive(Clone, Copy, Debug)]
 pub struct Window {
     pub start: f64,
+    /// What the dead set and History are read back to, for each pattern's earlier rate: the
+    /// window's length again before it, at least a day. Older failures are not counted.
+    pub horizon: f64,
     pub now: f64,
     pub bucket: f64,
     pub buckets: usize,
@@ -49,6 +55,7 @@ impl Window {
         let buckets = ((since / 60.0).ceil() as usize).clamp(1, MAX_BUCKETS);
         Window {
             start: now - since,
+            horizon: now - since - since.max(LOOKBACK),
             now,
             bucket: since / buckets as f64,
             buckets,
@@ -88,6 +95,9 @@ pub struct Series {
 
 impl Series {
     fn add(&mut self, w: &Window, t: f64) {
+        if t < w.horizon {
+            return;
+        }
         self.first = Some(self.first.map_or(t, |f| f.min(t)));
         self.last = Some(self.last.map_or(t, |l| l.max(t)));
         let Some(i) = w.index(t) else {
@@ -385,6 +395,11 @@ pub struct Sources {
     pub retry: u64,
     pub dead: u64,
     pub history_failed: u64,
+    /// Dead entries and History failed runs older than the horizon: counted, not read.
+    pub dead_before_horizon: u64,
+    pub history_before_horizon: u64,
+    /// The horizon: epoch seconds.
+    pub horizon: f64,
     /// Retry entries whose failure no attempts log or History entry records: survivors,
     /// counted but not trusted for rates.
     pub retry_unlogged: u64,
@@ -443,12 +458,16 @@ impl Failures {
 
 /// One element of an attempts log (KEYS.md §3.23); anything else in the list is skipped.
 #[derive(Deserialize)]
-struct LoggedFailure {
+struct LoggedFailure<'a> {
     attempt: Option<f64>,
     failed_at: Option<f64>,
-    outcome: Option<String>,
-    error_class: Option<String>,
-    error_message: Option<String>,
+    // Borrowed from the reply where no escape needs undoing: millions of elements are read.
+    #[serde(borrow)]
+    outcome: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    error_class: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    error_message: Option<Cow<'a, str>>,
 }
 
 /// What one job's attempts log covers: the attempts it records and the earliest time.
@@ -473,6 +492,9 @@ enum Source {
     History,
 }
 
+/// The newest elements of each attempts log read first; the rest only when they reach no
+/// further back than the horizon.
+const LOG_TAIL: isize = 4;
 /// Attempts logs read per pipelined call.
 const LOGS_PER_CALL: usize = 500;
 
@@ -497,6 +519,16 @@ impl Grouper {
         } else {
             (String::new(), UNPARSEABLE.to_string())
         };
+        self.at_group(out, group, parsed)
+    }
+
+    /// The same, for an error class and its message's pattern already worked out.
+    fn at_group(
+        &mut self,
+        out: &mut Failures,
+        group: (String, String),
+        parsed: bool,
+    ) -> Option<usize> {
         if let Some(&at) = self.index.get(&group) {
             return Some(at);
         }
@@ -543,17 +575,37 @@ pub fn read(
     problems: &mut Vec<Problem>,
 ) -> StoreResult<Failures> {
     let mut out = Failures::default();
+    out.sources.horizon = w.horizon;
     let mut groups = Grouper {
         index: HashMap::new(),
     };
-    let logged = read_logs(store, w, &mut out, &mut groups)?;
+    let logged = read_logs(connector, w, &mut out, &mut groups)?;
     for (key, source) in [
         (keys::DEAD, Source::Dead),
         (keys::RETRY, Source::Retry),
         (keys::HISTORY_FAILED, Source::History),
     ] {
         let name: Name = key.into();
-        let mut pager = ZPager::new(name.clone(), Order::NewestFirst, ScoreRange::all());
+        // A death or a History run is the time of its failure: those before the horizon
+        // add nothing to a rate, and are only counted.
+        let range = match source {
+            Source::Retry => ScoreRange::all(),
+            Source::Dead | Source::History => {
+                let older = ScoreRange {
+                    min: "-inf".into(),
+                    max: format!("({:?}", w.horizon),
+                };
+                match older.count(store, &name) {
+                    Ok(n) if source == Source::Dead => out.sources.dead_before_horizon = n,
+                    Ok(n) => out.sources.history_before_horizon = n,
+                    Err(e) if e.is_connection() => return Err(e),
+                    // The pager meets it too, and says so.
+                    Err(_) => {}
+                }
+                ScoreRange::between(Some(w.horizon), None)
+            }
+        };
+        let mut pager = ZPager::new(name.clone(), Order::NewestFirst, range);
         match pager.snapshot(store) {
             Ok(()) => {}
             Err(e) if e.is_connection() => return Err(e),
@@ -655,133 +707,274 @@ pub fn read(
     Ok(out)
 }
 
-/// Every attempts log, found by `SCAN` and read in pipelined batches: each element is one
-/// failed attempt, with its time and error, kept whether or not the job later passed.
-/// Returns what each job's log covers, to count the other sources' copies once.
+/// Every attempts log, found by `SCAN` and read in pipelined batches on a connection of its
+/// own, a batch ahead of the parsing: each element is one failed attempt, with its time and
+/// error, kept whether or not the job later passed. Returns what each job's log covers, to
+/// count the other sources' copies once.
 fn read_logs(
-    store: &mut Store,
+    connector: &Connector,
     w: &Window,
     out: &mut Failures,
     groups: &mut Grouper,
 ) -> StoreResult<HashMap<u64, Logged>> {
     let mut logged: HashMap<u64, Logged> = HashMap::new();
-    let mut cursor: u64 = 0;
-    let mut batch: Vec<Name> = Vec::new();
-    loop {
-        let (next, found): (u64, Vec<Name>) = store.query_server(
-            redis::cmd("SCAN")
-                .arg(cursor)
-                .arg("MATCH")
-                .arg(keys::JOB_ATTEMPTS_PATTERN)
-                .arg("COUNT")
-                .arg(1000),
-        )?;
-        batch.extend(found);
-        if batch.len() >= LOGS_PER_CALL || next == 0 {
-            read_log_batch(store, w, out, groups, &mut logged, &batch)?;
-            batch.clear();
-        }
-        if next == 0 {
-            break;
-        }
-        cursor = next;
+    let pager = LogPager {
+        key: keys::JOB_ATTEMPTS_PATTERN.into(),
+        cursor: Some(0),
+        horizon: w.horizon,
+    };
+    for batch in crate::store::page::prefetch(pager, connector.clone()) {
+        read_log_batch(w, out, groups, &mut logged, batch?);
     }
     Ok(logged)
 }
 
+/// One batch of attempts logs as read: each key, the rest of its log when it was read
+/// (oldest first), and its newest elements (`Err` for a key of the wrong type).
+type LogBatch = Vec<(Name, Option<redis::Value>, Result<redis::Value, String>)>;
+
+/// One attempts log, parsed by the reader (so that the reading, the parsing and the
+/// counting go on at the same time): its failures, with their errors told once per run of
+/// equal ones.
+struct ParsedLog {
+    id: u64,
+    unreadable: u64,
+    failures: Vec<LoggedAt>,
+    /// Error class, its message's pattern, and a message, per run of equal errors.
+    errors: Vec<(String, String, Option<String>)>,
+}
+
+struct LoggedAt {
+    attempt: Option<u32>,
+    t: f64,
+    dead: bool,
+    /// Its error, in `errors`.
+    error: usize,
+}
+
+fn parse_log(key: &Name, head: Option<redis::Value>, reply: redis::Value) -> Option<ParsedLog> {
+    let jid = keys::jid_of_attempts(key)?;
+    let mut log = ParsedLog {
+        id: jid_key(jid.as_bytes()),
+        unreadable: 0,
+        failures: Vec::new(),
+        errors: Vec::new(),
+    };
+    let head = head.unwrap_or(redis::Value::Nil);
+    let head_len = value::items(&head).len();
+    // Should the job have failed again between the two reads, the log moved on: what the
+    // head holds from the tail's first attempt on was read with the tail.
+    let cut = (head_len > 0)
+        .then(|| value::items(&reply).first().and_then(value::bytes))
+        .flatten()
+        .and_then(|raw| serde_json::from_slice::<LoggedFailure>(raw).ok())
+        .and_then(|f| f.attempt);
+    let mut last: Option<(Option<String>, Option<String>)> = None;
+    for (i, raw) in value::items(&head)
+        .iter()
+        .chain(value::items(&reply))
+        .filter_map(value::bytes)
+        .enumerate()
+    {
+        let Some(f) = serde_json::from_slice::<LoggedFailure>(raw)
+            .ok()
+            .filter(|f| f.failed_at.is_some_and(f64::is_finite))
+        else {
+            log.unreadable += 1;
+            continue;
+        };
+        if i < head_len
+            && let (Some(cut), Some(n)) = (cut, f.attempt)
+            && n >= cut
+        {
+            continue;
+        }
+        // A job's log repeats its error: its pattern is worked out once.
+        let same = last.as_ref().is_some_and(|(class, message)| {
+            class.as_deref() == f.error_class.as_deref()
+                && message.as_deref() == f.error_message.as_deref()
+        });
+        if !same {
+            let class = f.error_class.as_deref().map(str::to_string);
+            let message = f.error_message.as_deref().map(str::to_string);
+            log.errors.push((
+                class.clone().unwrap_or_default(),
+                pattern_of(class.as_deref(), message.as_deref()),
+                message.clone(),
+            ));
+            last = Some((class, message));
+        }
+        log.failures.push(LoggedAt {
+            attempt: f
+                .attempt
+                .filter(|n| n.is_finite() && *n >= 0.0 && *n < f64::from(u32::MAX))
+                .map(|n| n as u32),
+            t: f.failed_at.unwrap_or_default(),
+            dead: matches!(f.outcome.as_deref(), Some("dead" | "killed")),
+            error: log.errors.len() - 1,
+        });
+    }
+    Some(log)
+}
+
+/// `SCAN` for attempts logs, then each batch's logs read from their end (see
+/// `read_log_batch`).
+struct LogPager {
+    key: Name,
+    /// `None` once `SCAN` has come round.
+    cursor: Option<u64>,
+    horizon: f64,
+}
+
+impl crate::store::page::Pager for LogPager {
+    type Item = ParsedLog;
+    type Page = Vec<ParsedLog>;
+
+    fn key(&self) -> &Name {
+        &self.key
+    }
+
+    fn command(&self) -> &'static str {
+        "LRANGE"
+    }
+
+    fn next_page(&mut self, store: &mut Store) -> StoreResult<Option<Vec<ParsedLog>>> {
+        let mut keys_: Vec<Name> = Vec::new();
+        while let Some(cursor) = self.cursor {
+            if keys_.len() >= LOGS_PER_CALL {
+                break;
+            }
+            let (next, found): (u64, Vec<Name>) = store.query_server(
+                redis::cmd("SCAN")
+                    .arg(cursor)
+                    .arg("MATCH")
+                    .arg(keys::JOB_ATTEMPTS_PATTERN)
+                    .arg("COUNT")
+                    .arg(1000),
+            )?;
+            keys_.extend(found);
+            self.cursor = (next != 0).then_some(next);
+        }
+        if keys_.is_empty() {
+            return Ok(None);
+        }
+        let batch = read_tails(store, self.horizon, keys_)?;
+        // Wrong-typed keys under the prefix are not the gem's: skipped.
+        Ok(Some(
+            batch
+                .into_iter()
+                .filter_map(|(key, head, tail)| parse_log(&key, head, tail.ok()?))
+                .collect(),
+        ))
+    }
+
+    fn items(page: Vec<ParsedLog>, _keep: &crate::store::page::Keep) -> Vec<ParsedLog> {
+        page
+    }
+}
+
+/// The logs of `keys_`: each log's newest elements first (a log is oldest first, and a job
+/// retried for days has most of its elements before the horizon, where they add nothing),
+/// the rest only when those reach no further back than the horizon.
+fn read_tails(store: &mut Store, horizon: f64, keys_: Vec<Name>) -> StoreResult<LogBatch> {
+    let mut pipe = redis::pipe();
+    for key in &keys_ {
+        pipe.cmd("LRANGE").arg(key).arg(-LOG_TAIL).arg(-1);
+    }
+    let tails = store.pipeline(&pipe)?;
+    // The rest of each log whose read tail is full and reaches no further back than the
+    // horizon (or can't tell).
+    let older = |v: &redis::Value| -> bool {
+        let items = value::items(v);
+        items.len() >= LOG_TAIL as usize
+            && items
+                .first()
+                .and_then(value::bytes)
+                .and_then(|raw| serde_json::from_slice::<LoggedFailure>(raw).ok())
+                .and_then(|f| f.failed_at)
+                .is_none_or(|t| !t.is_finite() || t >= horizon)
+    };
+    let mut pipe = redis::pipe();
+    let mut heads: Vec<Option<redis::Value>> = vec![None; keys_.len()];
+    let wanted: Vec<usize> = tails
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.as_ref().is_ok_and(older))
+        .map(|(i, _)| i)
+        .collect();
+    for &i in &wanted {
+        pipe.cmd("LRANGE").arg(&keys_[i]).arg(0).arg(-LOG_TAIL - 1);
+    }
+    if !wanted.is_empty() {
+        for (&i, reply) in wanted.iter().zip(store.pipeline(&pipe)?) {
+            heads[i] = reply.ok();
+        }
+    }
+    Ok(keys_
+        .into_iter()
+        .zip(heads)
+        .zip(tails)
+        .map(|((key, head), tail)| (key, head, tail))
+        .collect())
+}
+
 fn read_log_batch(
-    store: &mut Store,
     w: &Window,
     out: &mut Failures,
     groups: &mut Grouper,
     logged: &mut HashMap<u64, Logged>,
-    keys_: &[Name],
-) -> StoreResult<()> {
-    let mut pipe = redis::pipe();
-    for key in keys_ {
-        pipe.cmd("LRANGE").arg(key).arg(0).arg(-1);
-    }
-    let replies = store.pipeline(&pipe)?;
-    for (key, reply) in keys_.iter().zip(replies) {
-        // Wrong-typed keys under the prefix are not the gem's: skipped.
-        let Ok(reply) = reply else { continue };
-        let Some(jid) = keys::jid_of_attempts(key) else {
-            continue;
-        };
-        let id = jid_key(jid.as_bytes());
+    batch: Vec<ParsedLog>,
+) {
+    for log in batch {
         // SCAN may return a key twice.
-        if logged.contains_key(&id) {
+        if logged.contains_key(&log.id) {
             continue;
         }
         out.sources.attempts_logs += 1;
+        out.sources.unreadable += log.unreadable;
         let mut span: Option<Logged> = None;
         let mut seen_in_window: Vec<usize> = Vec::new();
-        let mut memo: Option<(Option<String>, Option<String>, Option<usize>)> = None;
-        for raw in value::items(&reply).iter().filter_map(value::bytes) {
-            let Some(f) = serde_json::from_slice::<LoggedFailure>(raw)
-                .ok()
-                .filter(|f| f.failed_at.is_some_and(f64::is_finite))
-            else {
-                out.sources.unreadable += 1;
-                continue;
-            };
-            let t = f.failed_at.unwrap_or_default();
+        let mut at: Vec<Option<usize>> = Vec::with_capacity(log.errors.len());
+        for (class, pattern, _) in log.errors.iter() {
+            at.push(groups.at_group(out, (class.clone(), pattern.clone()), true));
+        }
+        let mut counted = vec![false; log.errors.len()];
+        for f in &log.failures {
             out.sources.logged_failures += 1;
-            if let Some(n) = f
-                .attempt
-                .filter(|n| n.is_finite() && *n >= 0.0 && *n < f64::from(u32::MAX))
-            {
-                let n = n as u32;
+            if let Some(n) = f.attempt {
                 let s = span.get_or_insert(Logged {
                     min: n,
                     max: n,
-                    first: t,
+                    first: f.t,
                 });
                 s.min = s.min.min(n);
                 s.max = s.max.max(n);
-                s.first = s.first.min(t);
+                s.first = s.first.min(f.t);
             }
-            // A job's log repeats its error: its pattern is worked out once.
-            let at = match &memo {
-                Some((class, message, at))
-                    if *class == f.error_class && *message == f.error_message =>
-                {
-                    if at.is_none() {
-                        out.other += 1;
-                    }
-                    *at
+            let Some(at) = at[f.error] else {
+                // Beyond the patterns told apart: the first of its run was counted when
+                // its pattern was refused.
+                if std::mem::replace(&mut counted[f.error], true) {
+                    out.other += 1;
                 }
-                _ => {
-                    let at = groups.at(
-                        out,
-                        f.error_class.as_deref(),
-                        f.error_message.as_deref(),
-                        true,
-                    );
-                    memo = Some((f.error_class.clone(), f.error_message.clone(), at));
-                    at
-                }
-            };
-            let Some(at) = at else {
                 continue;
             };
-            if t >= w.start && !seen_in_window.contains(&at) {
+            if f.t >= w.start && !seen_in_window.contains(&at) {
                 seen_in_window.push(at);
                 out.patterns[at].jobs_in_window += 1;
             }
             let p = &mut out.patterns[at];
             p.logged += 1;
-            p.failures.add(w, t);
-            if matches!(f.outcome.as_deref(), Some("dead" | "killed")) {
-                p.deaths.add(w, t);
+            p.failures.add(w, f.t);
+            if f.dead {
+                p.deaths.add(w, f.t);
             }
-            p.note_sample(t, f.error_message.as_deref());
+            p.note_sample(f.t, log.errors[f.error].2.as_deref());
         }
         if let Some(s) = span {
-            logged.insert(id, s);
+            logged.insert(log.id, s);
         }
     }
-    Ok(())
 }
 
 /// Throughput's hourly `failed` and `processed` over the window.

@@ -1,0 +1,271 @@
+//! `incident` for people: the headline, the findings ranked (severity, kind, since and how
+//! long ago, the summary, what it follows, the commands), then the timeline; as text for a
+//! terminal, or as Markdown to paste into an incident channel. Every time names its zone
+//! (the report's: `--tz`, `--utc` or the local one). Every text from Redis goes through
+//! `one_line`, the escaping of table cells (and, in Markdown, its markup escaped after).
+
+use std::io::{self, Write};
+
+use crate::clock::Zone;
+use crate::duration::{minutes, relative, span};
+use crate::ops::Problem;
+use crate::ops::incident::{Finding, IncidentReport, Severity};
+use crate::render::Report;
+use crate::term::exit::Exit;
+use crate::term::ui::Ui;
+use crate::text::one_line;
+use crate::text::size::count;
+
+impl Report for IncidentReport {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        write(self, out, ui)
+    }
+
+    fn exit(&self) -> Exit {
+        if self.fails() {
+            Exit::Failure
+        } else {
+            Problem::exit(&self.problems)
+        }
+    }
+}
+
+fn zone(r: &IncidentReport) -> Zone {
+    Zone::named(r.zone).unwrap_or_else(|_| Zone::utc())
+}
+
+/// What the window covered, when nothing was found.
+fn looked_at(r: &IncidentReport) -> String {
+    format!(
+        "looked at the last {}: failures, deaths, queues, processes, memory, throughput, periodic entries, Redis",
+        span(r.now - r.since)
+    )
+}
+
+/// What the failure estimate read, per source.
+fn sources(r: &IncidentReport) -> String {
+    let read = &r.read;
+    let older = |n: u64| {
+        if n > 0 {
+            format!(
+                " ({} older than {}, not read)",
+                count(n),
+                span(r.now - read.horizon)
+            )
+        } else {
+            String::new()
+        }
+    };
+    let mut text = format!(
+        "failures read from {} attempts logs ({} failures), {} dead entries{}, {} History failed runs{}, {} retry entries",
+        count(read.attempts_logs),
+        count(read.logged_failures),
+        count(read.dead),
+        older(read.dead_before_horizon),
+        count(read.history_failed),
+        older(read.history_before_horizon),
+        count(read.retry),
+    );
+    if read.retry_unlogged > 0 {
+        text.push_str(&format!(
+            " ({} with no log: survivors, not read as rates)",
+            count(read.retry_unlogged)
+        ));
+    }
+    text
+}
+
+fn severity(f: &Finding) -> &'static str {
+    match f.severity {
+        Severity::Fail => "FAIL",
+        Severity::Warn => "warn",
+    }
+}
+
+fn since(r: &IncidentReport, z: &Zone, f: &Finding) -> String {
+    match f.started_at.at {
+        Some(t) => format!("since {} ({})", z.hm(t, r.now), relative(r.now, t)),
+        None => "onset unknown".to_string(),
+    }
+}
+
+/// `id … · onset: … · began 4 min after …`, escaped.
+fn about(r: &IncidentReport, f: &Finding) -> String {
+    let mut about = format!("id {}", one_line(&f.id));
+    about.push_str(&format!(
+        " · onset: {}",
+        one_line(&f.started_at.estimated_from)
+    ));
+    if let (Some(id), Some(at)) = (f.follows.first(), f.started_at.at)
+        && let Some(then) = r
+            .findings
+            .iter()
+            .find(|g| &g.id == id)
+            .and_then(|g| g.started_at.at)
+    {
+        about.push_str(&format!(
+            " · began {} after {}",
+            minutes(at - then),
+            one_line(id)
+        ));
+    }
+    about
+}
+
+pub fn write(r: &IncidentReport, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+    let s = &ui.styles;
+    let z = zone(r);
+    let tone = |sev: Severity, text: &str| match sev {
+        Severity::Fail => s.bad(text),
+        Severity::Warn => s.warn(text),
+    };
+    writeln!(out, "{}", s.strong(&one_line(&r.headline)))?;
+    if r.findings.is_empty() {
+        writeln!(out, "{}", s.dim(&looked_at(r)))?;
+    }
+    writeln!(out, "{}", s.dim(&sources(r)))?;
+    if !r.findings.is_empty() {
+        writeln!(out)?;
+        writeln!(
+            out,
+            "{}",
+            s.header("FINDINGS (failures first, then most jobs affected)")
+        )?;
+    }
+    for (i, f) in r.findings.iter().enumerate() {
+        if i > 0 {
+            writeln!(out)?;
+        }
+        writeln!(
+            out,
+            "{}  {}  {}",
+            tone(f.severity, severity(f)),
+            s.strong(f.kind.name()),
+            s.dim(&since(r, &z, f))
+        )?;
+        writeln!(out, "  {}", one_line(&f.summary))?;
+        writeln!(out, "  {}", s.dim(&about(r, f)))?;
+        for c in &f.commands {
+            writeln!(out, "  {} {}", s.dim("$"), s.accent(&one_line(c)))?;
+        }
+    }
+    if !r.timeline.is_empty() {
+        writeln!(out)?;
+        writeln!(out, "{}", s.header("TIMELINE"))?;
+        for e in &r.timeline {
+            let age = relative(r.now, e.at);
+            writeln!(
+                out,
+                "{}  {} {}",
+                z.hms(e.at, r.now),
+                s.dim(&format!("{age:<12}")),
+                one_line(&e.text)
+            )?;
+        }
+    }
+    Problem::warn_all(ui, &r.problems);
+    Ok(())
+}
+
+/// Text for Markdown: escaped for a terminal first (`one_line`), then its markup characters
+/// escaped, so a name from Redis can't bold, link, or break a table.
+fn md(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in one_line(text).chars() {
+        if matches!(
+            c,
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '#' | '~' | '!' | '(' | ')'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The report as Markdown, to paste into an incident channel: the headline as a heading,
+/// the Redis read and when, the findings as a numbered list with their commands in a code
+/// block, and the timeline as a table.
+pub fn markdown(r: &IncidentReport, out: &mut dyn Write) -> io::Result<()> {
+    let z = zone(r);
+    writeln!(out, "### {}", md(&r.headline))?;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "`cogctl incident` on {} at {}, the last {} (times in {})",
+        md(&r.target),
+        z.date_hm(r.now),
+        span(r.now - r.since),
+        md(r.zone)
+    )?;
+    writeln!(out)?;
+    if r.findings.is_empty() {
+        writeln!(out, "{}", md(&looked_at(r)))?;
+        writeln!(out)?;
+    }
+    writeln!(out, "_{}_", md(&sources(r)))?;
+    if !r.findings.is_empty() {
+        writeln!(out)?;
+        writeln!(out, "#### Findings")?;
+        writeln!(out)?;
+    }
+    for (i, f) in r.findings.iter().enumerate() {
+        writeln!(
+            out,
+            "{}. **{}** {}, {}",
+            i + 1,
+            severity(f),
+            md(f.kind.name()),
+            md(&since(r, &z, f))
+        )?;
+        writeln!(out, "   {}", md(&f.summary))?;
+        writeln!(out, "   <br>{}", md(&about(r, f)))?;
+        if !f.commands.is_empty() {
+            writeln!(out)?;
+            writeln!(out, "   ```sh")?;
+            for c in &f.commands {
+                // In a code block nothing is markup; the escaping for a terminal stays.
+                writeln!(out, "   {}", one_line(c))?;
+            }
+            writeln!(out, "   ```")?;
+        }
+        writeln!(out)?;
+    }
+    if !r.timeline.is_empty() {
+        writeln!(out, "#### Timeline")?;
+        writeln!(out)?;
+        writeln!(out, "| time | ago | event |")?;
+        writeln!(out, "| --- | --- | --- |")?;
+        for e in &r.timeline {
+            writeln!(
+                out,
+                "| {} | {} | {} |",
+                z.hms(e.at, r.now),
+                relative(r.now, e.at),
+                md(&e.text)
+            )?;
+        }
+    }
+    if !r.problems.is_empty() {
+        writeln!(out)?;
+        writeln!(out, "#### Not read")?;
+        writeln!(out)?;
+        for p in &r.problems {
+            writeln!(out, "- {}", md(&format!("{}: {}", p.key.shown(), p.error)))?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::md;
+
+    #[test]
+    fn markdown_text_is_escaped_twice() {
+        assert_eq!(md("a|b*c_[x](y)"), "a\\|b\\*c\\_\\[x\\]\\(y\\)");
+        assert_eq!(md("<script>"), "\\<script\\>");
+        assert!(!md("a\u{1b}[31mred\nb").contains('\u{1b}'));
+        assert!(!md("line\nbreak").contains('\n'));
+    }
+}
