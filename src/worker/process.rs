@@ -544,13 +544,15 @@ fn route_failure(
     let payload = rewrite(job, &fields, &[]);
     let jid = job.jid.as_deref().unwrap_or("");
     // The one write that must succeed: the entry in retry or dead (FILE_FAILURE: the gem's
-    // ZADD, made only while the job is on the list). Ok(false): the job is no longer ours.
+    // ZADD, made only while the job is on the list, which it leaves in the same step).
+    // Ok(false): the job is no longer ours.
     let list = keys::inprogress(&shared.settings.identity);
+    let counter = keys::orphanings(jid);
     let file = |conn: &mut Conn<'_>, set: &'static str, score: f64| {
         with_store(conn, |s| {
             s.eval(
                 &FILE_FAILURE,
-                &[list.as_bytes(), set.as_bytes()],
+                &[list.as_bytes(), set.as_bytes(), counter.as_bytes()],
                 &[raw, ruby_float(score).as_bytes(), payload.as_bytes()],
             )
         })
@@ -819,8 +821,12 @@ pub fn requeue_one(store: &mut Store, identity: &str, raw: &[u8]) -> StoreResult
 /// the entry may be in the set already — written, its reply lost — or may still land (a
 /// request Redis reads late). §7.6 would file a second, rewritten entry beside it, and the
 /// job would run twice. So that very entry is filed instead (set, score and payload
-/// unchanged): Redis keeps one member however many times it is written, and INTERRUPT
-/// still moves the job off the in-progress list only once.
+/// unchanged), and only while the job is still on the list: FILE_FAILURE takes it off the
+/// list in the step that writes its entry, so when that write landed INTERRUPT finds the
+/// job gone and files nothing (the entry may have been retried, and run, meanwhile: filing
+/// it again would run the job twice), and a write read late after INTERRUPT writes nothing.
+/// Found gone, the entry still in its set tells that the write landed: it is counted, and a
+/// dead one's hooks run.
 fn interrupt(
     shared: &Shared,
     conn: &mut Conn<'_>,
@@ -837,6 +843,7 @@ fn interrupt(
         .unwrap_or(0)
         + 1;
     let attempt = job.retry_count.unwrap_or(0) + 1;
+    let landed = maybe_written.is_some();
     let (set, score, payload, delay) = match maybe_written {
         Some(Filing {
             set,
@@ -866,6 +873,13 @@ fn interrupt(
     };
     let list = keys::inprogress(&shared.settings.identity);
     let counter = keys::orphanings(&jid);
+    // The entry route_failure was writing is the one filed here: in its set, it is ours.
+    let filed_there = |conn: &mut Conn<'_>| {
+        with_store(conn, |s| {
+            s.query_server::<Option<String>>(redis::cmd("ZSCORE").arg(set).arg(&payload))
+        })
+        .is_ok_and(|score| score.is_some())
+    };
     let filed = with_store(conn, |s| {
         s.eval(
             &INTERRUPT,
@@ -880,7 +894,7 @@ fn interrupt(
             } else {
                 extend_locks(conn, &job, delay + UNIQUE_LOCK_TTL);
             }
-            let written = value::int(&reply) == Some(1);
+            let written = value::int(&reply) == Some(1) || (landed && filed_there(conn));
             let event = if written {
                 count_filed(shared, payload.as_bytes(), set);
                 "job_interrupted"

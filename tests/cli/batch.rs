@@ -190,6 +190,243 @@ fn a_paused_queue_is_not_fetched_from_by_the_next_call() {
     );
 }
 
+/// The fetches of one ACK_FETCH call, without settlements: its reply's (queue number, raw).
+fn fetch_only(server: &RedisServer, queues: &[&str], asks: &[(&str, &str)]) -> Vec<(i64, String)> {
+    let (processed, fetched) = ack_fetch(server, &[], queues, asks);
+    assert_eq!(processed, 0);
+    fetched.into_iter().map(|(q, raw, _)| (q, raw)).collect()
+}
+
+/// What one LMOVE RIGHT LEFT per thread, in the order the threads asked, leaves: each thread
+/// tries its queues in its order, paused ones skipped, and stops the fetching when it finds
+/// nothing (the reference the batched fetch is held to).
+const ONE_LMOVE_PER_THREAD: &str = r"
+local q = tonumber(ARGV[1])
+local out = {}
+for at = 2 + q, #ARGV do
+  local found = false
+  for word in string.gmatch(ARGV[at], '%d+') do
+    local i = tonumber(word)
+    if redis.call('SISMEMBER', KEYS[2], ARGV[1 + i]) == 0 then
+      local job = redis.call('LMOVE', KEYS[2 + i], KEYS[1], 'RIGHT', 'LEFT')
+      if job then
+        out[#out + 1] = {i, job}
+        found = true
+        break
+      end
+    end
+  end
+  if not found then
+    break
+  end
+end
+return out
+";
+
+fn one_lmove_per_thread(
+    server: &RedisServer,
+    queues: &[&str],
+    asks: &[(&str, &str)],
+) -> Vec<(i64, String)> {
+    let mut keys = vec![
+        format!("cogworker:inprogress:{IDENTITY}"),
+        "cogworker:paused_queues".to_string(),
+    ];
+    keys.extend(queues.iter().map(|q| format!("cogworker:queue:{q}")));
+    let mut args = vec![queues.len().to_string()];
+    args.extend(queues.iter().map(|q| q.to_string()));
+    args.extend(asks.iter().map(|(_, order)| order.to_string()));
+    redis::cmd("EVAL")
+        .arg(ONE_LMOVE_PER_THREAD)
+        .arg(keys.len())
+        .arg(&keys)
+        .arg(&args)
+        .query(&mut server.conn())
+        .unwrap()
+}
+
+/// Every list of the keyspace, element by element.
+fn lists(server: &RedisServer) -> Vec<(String, Vec<String>)> {
+    let mut keys: Vec<String> = redis::cmd("KEYS")
+        .arg("cogworker:*")
+        .query(&mut server.conn())
+        .unwrap();
+    keys.sort();
+    keys.into_iter()
+        .filter(|k| {
+            let kind: String = redis::cmd("TYPE").arg(k).query(&mut server.conn()).unwrap();
+            kind == "list"
+        })
+        .map(|k| {
+            let items = server.list(&k);
+            (k, items)
+        })
+        .collect()
+}
+
+#[test]
+fn a_batch_of_fetches_leaves_the_queues_and_the_list_as_one_lmove_per_thread_would() {
+    let batched = RedisServer::start();
+    let reference = RedisServer::start();
+    let list = format!("cogworker:inprogress:{IDENTITY}");
+    let queues = ["a", "b", "c"];
+    // A small deterministic generator: 300 cases of 0–5 jobs per queue (duplicates among
+    // them), a job already in progress, 1–7 threads asking in random orders, a random
+    // queue paused.
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = |below: u64| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) % below
+    };
+    for case in 0..300 {
+        let mut seeding: Vec<Vec<String>> = vec![vec!["FLUSHALL".into()]];
+        seeding.push(vec!["RPUSH".into(), list.clone(), job(999)]);
+        for (qi, q) in queues.iter().enumerate() {
+            let len = next(6);
+            if len > 0 {
+                let mut push = vec!["RPUSH".to_string(), format!("cogworker:queue:{q}")];
+                // Job 1 of each queue is there twice when the draw says so.
+                push.extend((0..len).map(|j| {
+                    let n = if j == 1 && next(4) == 0 { 0 } else { j };
+                    job((qi as u32 + 1) * 100 + n as u32)
+                }));
+                seeding.push(push);
+            }
+        }
+        if next(3) == 0 {
+            let paused = queues[next(3) as usize];
+            seeding.push(vec![
+                "SADD".into(),
+                "cogworker:paused_queues".into(),
+                paused.into(),
+            ]);
+        }
+        let words: Vec<Vec<&str>> = seeding
+            .iter()
+            .map(|c| c.iter().map(String::as_str).collect())
+            .collect();
+        let commands: Vec<&[&str]> = words.iter().map(Vec::as_slice).collect();
+        batched.exec(&commands);
+        reference.exec(&commands);
+        let tids: Vec<String> = (0..=next(7)).map(|t| format!("t{t}")).collect();
+        let orders: Vec<String> = tids
+            .iter()
+            .map(|_| {
+                let mut order = ["1", "2", "3"];
+                for i in (1..order.len()).rev() {
+                    order.swap(i, next(i as u64 + 1) as usize);
+                }
+                order.join(" ")
+            })
+            .collect();
+        let asks: Vec<(&str, &str)> = tids
+            .iter()
+            .zip(&orders)
+            .map(|(t, o)| (t.as_str(), o.as_str()))
+            .collect();
+        let got = fetch_only(&batched, &queues, &asks);
+        let want = one_lmove_per_thread(&reference, &queues, &asks);
+        assert_eq!(got, want, "case {case}: {asks:?}");
+        assert_eq!(lists(&batched), lists(&reference), "case {case}: {asks:?}");
+        // Each fetched job is registered under the thread that got it.
+        let hash = batched.hash(&format!("cogworker:workers:{IDENTITY}"));
+        assert_eq!(hash.len(), got.len(), "case {case}");
+        for ((tid, _), (_, raw)) in asks.iter().zip(&got) {
+            let entry: Value = serde_json::from_str(&hash[*tid]).unwrap();
+            assert_eq!(
+                entry["payload"],
+                serde_json::from_str::<Value>(raw).unwrap()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_thread_that_settles_and_fetches_keeps_one_busy_entry_and_one_that_gets_nothing_has_none() {
+    let server = RedisServer::start();
+    let list = format!("cogworker:inprogress:{IDENTITY}");
+    let workers = format!("cogworker:workers:{IDENTITY}");
+    let (a, b) = (job(1), job(2));
+    server.exec(&[
+        &["RPUSH", &list, &a, &b],
+        &["HSET", &workers, "t1", "a", "t2", "b"],
+        &["RPUSH", "cogworker:queue:default", &job(3)],
+    ]);
+    let (processed, fetched) = ack_fetch(
+        &server,
+        &[(&a, "t1", true), (&b, "t2", true)],
+        &["default"],
+        &[("t1", "1"), ("t2", "1")],
+    );
+    assert_eq!(processed, 2);
+    assert_eq!(fetched.len(), 1);
+    let hash = server.hash(&workers);
+    assert_eq!(hash.keys().collect::<Vec<_>>(), vec!["t1"], "{hash:?}");
+    let entry: Value = serde_json::from_str(&hash["t1"]).unwrap();
+    assert_eq!(entry["payload"]["jid"], format!("{:024x}", 3));
+    assert!(server.ttl(&workers) > 0);
+    assert_eq!(server.list(&list), vec![job(3)]);
+}
+
+#[test]
+fn the_busy_hash_gets_a_ttl_when_it_has_none_and_keeps_the_one_its_beat_gave_it() {
+    let server = RedisServer::start();
+    let workers = format!("cogworker:workers:{IDENTITY}");
+    server.exec(&[&["RPUSH", "cogworker:queue:default", &job(1), &job(2)]]);
+    // Created by this call's HSET: given the TTL at once.
+    let fetched = fetch_only(&server, &["default"], &[("t1", "1")]);
+    assert_eq!(fetched.len(), 1);
+    let ttl = server.ttl(&workers);
+    assert!(ttl > 50 && ttl <= 60, "{ttl}");
+    // A TTL the beat set (here 30 s) is left as it is, as the gem's registration leaves it.
+    server.exec(&[&["EXPIRE", &workers, "30"]]);
+    let fetched = fetch_only(&server, &["default"], &[("t2", "1")]);
+    assert_eq!(fetched.len(), 1);
+    let ttl = server.ttl(&workers);
+    assert!(ttl > 0 && ttl <= 30, "{ttl}");
+    assert_eq!(server.hash(&workers).len(), 2);
+}
+
+#[test]
+fn a_wrong_type_queue_stops_the_fetching_at_the_thread_that_reaches_it_and_loses_nothing() {
+    let server = RedisServer::start();
+    let list = format!("cogworker:inprogress:{IDENTITY}");
+    server.exec(&[
+        &["RPUSH", "cogworker:queue:good", &job(1), &job(2), &job(3)],
+        &["SET", "cogworker:queue:bad", "not a list"],
+    ]);
+    // t1 takes from good; t2 tries bad first: the fetching stops there; t3 gets nothing.
+    let fetched = fetch_only(
+        &server,
+        &["good", "bad"],
+        &[("t1", "1 2"), ("t2", "2 1"), ("t3", "1 2")],
+    );
+    assert_eq!(fetched, vec![(1, job(3))]);
+    assert_eq!(server.list(&list), vec![job(3)]);
+    assert_eq!(server.list("cogworker:queue:good"), vec![job(1), job(2)]);
+    assert_eq!(
+        server.get("cogworker:queue:bad").as_deref(),
+        Some("not a list")
+    );
+}
+
+#[test]
+fn when_the_in_progress_list_cannot_take_the_jobs_none_leaves_its_queue() {
+    let server = RedisServer::start();
+    let list = format!("cogworker:inprogress:{IDENTITY}");
+    server.exec(&[
+        &["SET", &list, "not a list"],
+        &["RPUSH", "cogworker:queue:default", &job(1), &job(2)],
+    ]);
+    let fetched = fetch_only(&server, &["default"], &[("t1", "1"), ("t2", "1")]);
+    assert!(fetched.is_empty(), "{fetched:?}");
+    assert_eq!(server.list("cogworker:queue:default"), vec![job(1), job(2)]);
+    assert_eq!(server.get(&list).as_deref(), Some("not a list"));
+    assert!(!server.exists(&format!("cogworker:workers:{IDENTITY}")));
+}
+
 fn enqueue_specs(server: &RedisServer, specs: impl Iterator<Item = String>) {
     let specs: String = specs.collect();
     let run = Cogctl::new(server)
@@ -395,4 +632,263 @@ fn a_paused_queue_stops_a_busy_worker_within_one_call() {
     w.signal(libc::SIGTERM);
     let run = w.wait(Duration::from_secs(10));
     assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
+/// The list (job numbers, head first), and the jobs settled (job number, succeeded).
+type Case = (Vec<u32>, Vec<(u32, bool)>);
+
+#[test]
+fn settling_cuts_the_lists_tail_and_leaves_it_as_one_lrem_per_job_would() {
+    // Each case: the list (head first), the jobs settled (job number, succeeded). The call
+    // must leave the list as `LREM list -1 raw` once per settled job, in order, would, and
+    // count the successes whose LREM would have removed something.
+    let cases: Vec<Case> = vec![
+        // The whole list settled, in any order.
+        (
+            vec![4, 3, 2, 1],
+            vec![(1, true), (3, true), (2, false), (4, true)],
+        ),
+        // Its tail only; the head still running.
+        (vec![9, 8, 2, 1], vec![(2, true), (1, true)]),
+        // A job settled beyond the tail (5 ends before 2 and 1): LTRIM of the tail, LREM of 5.
+        (vec![6, 5, 2, 1], vec![(1, true), (5, true), (2, true)]),
+        // The tail's last job still running: nothing cut, one LREM each.
+        (vec![3, 2, 1], vec![(3, true), (2, true)]),
+        // Two copies of the same bytes, settled once: the tail-most goes.
+        (vec![7, 1, 2, 1], vec![(1, true)]),
+        // Settled twice with two copies, one of them beyond the tail.
+        (vec![1, 7, 2, 1], vec![(2, true), (1, true), (1, false)]),
+        // Settled twice, on the list once: the second finds nothing and is not counted.
+        (vec![5, 1], vec![(1, true), (1, true)]),
+        // Not on the list at all.
+        (vec![5, 6], vec![(1, true), (2, true)]),
+        // More settled than the list holds.
+        (vec![2], vec![(1, true), (2, true), (3, true)]),
+    ];
+    for (at, (listed, settled)) in cases.into_iter().enumerate() {
+        let server = RedisServer::start();
+        let list = format!("cogworker:inprogress:{IDENTITY}");
+        let listed: Vec<String> = listed.into_iter().map(job).collect();
+        let mut push: Vec<&str> = vec!["RPUSH", &list];
+        push.extend(listed.iter().map(String::as_str));
+        let mut copy: Vec<&str> = vec!["RPUSH", "reference"];
+        copy.extend(listed.iter().map(String::as_str));
+        server.exec(&[&push, &copy]);
+        let raws: Vec<(String, bool)> = settled.iter().map(|(n, ok)| (job(*n), *ok)).collect();
+        let mut expected_processed = 0;
+        for (raw, ok) in &raws {
+            let removed: i64 = redis::cmd("LREM")
+                .arg("reference")
+                .arg(-1)
+                .arg(raw)
+                .query(&mut server.conn())
+                .unwrap();
+            if removed > 0 && *ok {
+                expected_processed += 1;
+            }
+        }
+        let tids: Vec<String> = (0..raws.len()).map(|i| format!("t{i}")).collect();
+        let args: Vec<(&str, &str, bool)> = raws
+            .iter()
+            .zip(&tids)
+            .map(|((raw, ok), tid)| (raw.as_str(), tid.as_str(), *ok))
+            .collect();
+        let (processed, fetched) = ack_fetch(&server, &args, &["default"], &[]);
+        assert!(fetched.is_empty());
+        assert_eq!(processed, expected_processed, "case {at}");
+        assert_eq!(
+            server.list(&list),
+            server.list("reference"),
+            "case {at}: the list as after one LREM -1 per job"
+        );
+        let counted = server.get("cogworker:stats:processed");
+        let want = (expected_processed > 0).then(|| expected_processed.to_string());
+        assert_eq!(counted, want, "case {at}");
+    }
+}
+
+/// Script calls (EVALSHA and EVAL) Redis has run since its last CONFIG RESETSTAT.
+fn script_calls(server: &RedisServer) -> u64 {
+    let info: String = redis::cmd("INFO")
+        .arg("commandstats")
+        .query(&mut server.conn())
+        .unwrap();
+    info.lines()
+        .filter(|l| l.starts_with("cmdstat_evalsha:") || l.starts_with("cmdstat_eval:"))
+        .filter_map(|l| {
+            l.split_once("calls=")?
+                .1
+                .split(',')
+                .next()?
+                .parse::<u64>()
+                .ok()
+        })
+        .sum()
+}
+
+#[test]
+fn a_deep_queue_is_taken_in_batches() {
+    // Under load (every call found more jobs than its threads could take) the thread making
+    // a call gathers the jobs of the busy threads that are not waiting for the call's answer:
+    // several jobs per call, each settled, counted and fetched once.
+    let server = RedisServer::start();
+    let n = 8_000u32;
+    enqueue_specs(
+        &server,
+        (0..n).map(|i| format!("{{\"class\":\"Ok\",\"args\":[{i}]}}\n")),
+    );
+    server.exec(&[&["CONFIG", "RESETSTAT"]]);
+    let run = worker(
+        &server,
+        &[
+            "--burst",
+            "--json",
+            "--quiet",
+            "-c",
+            "8",
+            "--handler",
+            "Ok=builtin:noop",
+        ],
+    )
+    .run();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        server.get("cogworker:stats:processed").as_deref(),
+        Some(n.to_string().as_str())
+    );
+    let per_call = f64::from(n) / script_calls(&server) as f64;
+    // About half the threads per call (the other half run the jobs the call before gave
+    // them); one job per call would be no batching at all.
+    assert!(per_call >= 2.0, "{per_call:.1} jobs per call at -c 8");
+    assert!(!server.exists("cogworker:queue:default"));
+    assert!(
+        identities(&server).is_empty() || {
+            let identity = identities(&server).into_iter().next().unwrap();
+            !server.exists(&format!("cogworker:inprogress:{identity}"))
+        }
+    );
+}
+
+#[test]
+fn a_lone_job_after_a_burst_starts_at_once_and_is_settled_at_once() {
+    // A loaded worker whose queue ran dry: the call that found it empty ends the gathering.
+    // A job pushed then is fetched by a waiting thread's own blocking fetch at once, and its
+    // settlement is not held back: it is counted as soon as it ends.
+    let server = RedisServer::start();
+    enqueue_specs(
+        &server,
+        (0..2_000).map(|i| format!("{{\"class\":\"Ok\",\"args\":[{i}]}}\n")),
+    );
+    let w = worker(
+        &server,
+        &[
+            "-c",
+            "8",
+            "--quiet",
+            "--handler",
+            "Ok=builtin:noop",
+            "--handler",
+            "S=builtin:sleep",
+        ],
+    )
+    .spawn();
+    wait_until(Duration::from_secs(30), "the burst done", || {
+        server.get("cogworker:stats:processed").as_deref() == Some("2000")
+    });
+    let identity = identities(&server).into_iter().next().unwrap();
+    let workers = format!("cogworker:workers:{identity}");
+    std::thread::sleep(Duration::from_millis(500));
+    for i in 0..5 {
+        let pushed = std::time::Instant::now();
+        enqueue_specs(
+            &server,
+            std::iter::once(format!("{{\"class\":\"S\",\"args\":[0.2,{i}]}}\n")),
+        );
+        wait_until(Duration::from_secs(5), "the job running", || {
+            !server.hash(&workers).is_empty()
+        });
+        let started = pushed.elapsed();
+        // Enqueueing is a process of its own: its start is in the figure.
+        assert!(
+            started < Duration::from_millis(400),
+            "started after {started:?}"
+        );
+        let want = (2001 + i).to_string();
+        wait_until(Duration::from_secs(5), "the job settled", || {
+            server.get("cogworker:stats:processed").as_deref() == Some(want.as_str())
+        });
+        let settled = pushed.elapsed();
+        assert!(
+            settled < started + Duration::from_millis(400),
+            "settled {settled:?} after its push, started after {started:?}"
+        );
+        assert!(server.hash(&workers).is_empty());
+    }
+    w.signal(libc::SIGTERM);
+    assert_eq!(w.wait(Duration::from_secs(10)).code, 0);
+}
+
+#[test]
+fn a_worker_killed_while_gathering_reruns_at_most_one_job_per_thread_and_counts_each_once() {
+    // Under load each thread holds one job: running, or ended and waiting in the batch being
+    // gathered for its settlement. A kill -9 runs again at most those, one per thread; the
+    // recovering worker's settlements count each job once.
+    let server = RedisServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("ran");
+    let n = 600u32;
+    enqueue_specs(
+        &server,
+        (0..n).map(|i| format!("{{\"class\":\"Rec\",\"args\":[{i}]}}\n")),
+    );
+    let recorder = format!(
+        "Rec=/bin/sh -c 'echo \"$COGCTL_JID\" >> \"$0\"' {}",
+        record.display()
+    );
+    let w = worker(&server, &["-c", "4", "--quiet", "--handler", &recorder]).spawn();
+    wait_until(Duration::from_secs(30), "a third of the jobs run", || {
+        server
+            .get("cogworker:stats:processed")
+            .is_some_and(|p| p.parse::<u32>().unwrap() >= n / 3)
+    });
+    w.signal(libc::SIGKILL);
+    assert_eq!(w.wait(Duration::from_secs(5)).code, -libc::SIGKILL);
+    let identity = identities(&server).into_iter().next().unwrap();
+    let held = server
+        .list(&format!("cogworker:inprogress:{identity}"))
+        .len();
+    assert!(held <= 4, "{held} jobs on the killed worker's list");
+    server.exec(&[&["DEL", &format!("cogworker:process:{identity}")]]);
+    wait_until(Duration::from_secs(60), "every job run", || {
+        let run = worker(
+            &server,
+            &[
+                "--burst",
+                "--json",
+                "-c",
+                "4",
+                "--quiet",
+                "--handler",
+                &recorder,
+                "--orphan-threshold",
+                "1s",
+            ],
+        )
+        .run();
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        server.get("cogworker:stats:processed").as_deref() == Some(n.to_string().as_str())
+    });
+    let mut runs: std::collections::HashMap<String, u32> = std::collections::HashMap::new();
+    for line in std::fs::read_to_string(&record).unwrap().lines() {
+        *runs.entry(line.to_string()).or_default() += 1;
+    }
+    assert_eq!(runs.len(), n as usize, "every job ran");
+    let again: u32 = runs.values().map(|r| r - 1).sum();
+    assert!(again <= 4, "{again} runs again after one kill at -c 4");
+    assert!(!server.exists(&format!("cogworker:inprogress:{identity}")));
+    assert_eq!(
+        server.get("cogworker:stats:processed").as_deref(),
+        Some(n.to_string().as_str()),
+        "each job counted once"
+    );
 }

@@ -270,6 +270,9 @@ fn workers_resume_after_a_freeze_and_lose_nothing() {
         log.contains("fetch_failed") || log.contains("heartbeat_failed"),
         "the freeze went unnoticed:\n{log}"
     );
+    if runs(&record).values().any(|n| *n > 1) {
+        eprintln!("worker log:\n{log}");
+    }
     assert_once(&record, &expected);
 }
 
@@ -434,6 +437,57 @@ fn a_retry_entry_written_whose_reply_was_lost_is_filed_once() {
     );
     proxy.set_cut(Cut::Never);
     wait_drained(&server, &record, &expected, &|| w.stderr());
+    stop(w);
+    assert_once(&record, &expected);
+}
+
+#[test]
+fn a_retry_entry_retried_before_its_lost_reply_is_noticed_is_not_filed_again() {
+    // The job fails its first attempt; the write that files it in retry (FILE_FAILURE) reaches
+    // Redis and runs, its reply is lost, and Redis stops answering the worker. Meanwhile an
+    // operator retries the entry, which waits in the queue. When Redis answers again, the
+    // worker's interrupt path must not file that entry a second time: it would be retried,
+    // and the job run, twice.
+    use cogctl::store::scripts::FILE_FAILURE;
+    let server = RedisServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("ran");
+    let expected = jids("y", 1);
+    enqueue(&server, "Flaky", &expected);
+    server.exec(&[&["SCRIPT", "LOAD", FILE_FAILURE.text]]);
+    let proxy = Proxy::start(server.socket());
+    proxy.set_cut(Cut::OnRequestThenFreeze {
+        text: FILE_FAILURE.sha().as_bytes().to_vec(),
+    });
+    let w = worker(
+        &proxy.url(),
+        &record,
+        10,
+        &["--connect-timeout", "1s", "--read-timeout", "3s"],
+    );
+    let filed = || -> u64 {
+        redis::cmd("ZCARD")
+            .arg("cogworker:retry")
+            .query(&mut server.conn())
+            .unwrap()
+    };
+    wait_until(LONG, "the first attempt filed in retry", || filed() == 1);
+    assert!(proxy.frozen());
+    Cogctl::new(&server)
+        .args(["retry", "retry", "--all", "--yes"])
+        .run()
+        .success();
+    assert_eq!(filed(), 0);
+    proxy.set_cut(Cut::Never);
+    proxy.thaw();
+    wait_until(LONG, "the retried job ran", || !runs(&record).is_empty());
+    // The worker's interrupt path runs once Redis answers, and tells what it found.
+    wait_until(LONG, "the interrupt path settled the job", || {
+        let log = w.stderr();
+        log.contains("event=job_no_longer_ours") || log.contains("event=job_interrupted")
+    });
+    assert_eq!(filed(), 0, "filed again:\n{}", w.stderr());
+    assert!(leftovers(&server).is_empty(), "{:?}", leftovers(&server));
     stop(w);
     assert_once(&record, &expected);
 }

@@ -36,6 +36,9 @@ pub enum Cut {
     /// reaches Redis, which runs it, and the client gets no reply. Every `every`-th such
     /// request is cut.
     OnRequest { text: Vec<u8>, every: u64 },
+    /// As `OnRequest` (every such request), and the proxy freezes at that moment: the
+    /// request runs, and nothing more reaches Redis or the client until `thaw`.
+    OnRequestThenFreeze { text: Vec<u8> },
 }
 
 struct State {
@@ -87,6 +90,11 @@ impl Proxy {
     /// Stop relaying, connections kept open.
     pub fn freeze(&self) {
         self.state.frozen.store(true, Ordering::SeqCst);
+    }
+
+    /// Relaying nothing now (`freeze`, or a cut rule that froze it).
+    pub fn frozen(&self) -> bool {
+        self.state.frozen.load(Ordering::SeqCst)
     }
 
     pub fn thaw(&self) {
@@ -223,6 +231,10 @@ fn relay_up(link: &Link, state: &State) {
             Cut::OnRequest { text, every } if contains(&buf[..n], text) => {
                 let k = state.seen.fetch_add(1, Ordering::SeqCst) + 1;
                 k.is_multiple_of(*every)
+            }
+            Cut::OnRequestThenFreeze { text } if contains(&buf[..n], text) => {
+                state.frozen.store(true, Ordering::SeqCst);
+                true
             }
             _ => false,
         };

@@ -7,6 +7,21 @@
 -- the fetched job (§5.3 step 2). Each part is what the gem does in separate calls, per job;
 -- done together they are only more atomic. A success is counted only when this call took
 -- its job off the list.
+--
+-- A settled job is looked for from the list's tail, where the jobs fetched first are (the
+-- ones that finish first): the same bytes are removed once, as ACK's LREM 1 does, and only
+-- when the list holds two copies of the very same bytes does it matter which copy goes.
+-- Under load the jobs settled together are most often the list's whole tail (the jobs one
+-- call fetched, ended together): that tail goes in one LTRIM, read first with one LRANGE,
+-- instead of one LREM per job (each a scan and a rewrite of the list's node).
+--
+-- The fetches leave Redis exactly as one LMOVE RIGHT LEFT per thread, in the order the
+-- threads asked, would: each queue's oldest jobs are read once (LRANGE of as many as the
+-- threads left could take), handed out oldest first, then pushed onto the in-progress list
+-- in one LPUSH (in the order the threads asked, so the list reads as after the LMOVEs) and
+-- only then cut off their queues (LTRIM). Nothing can push to a queue while a script runs.
+-- When the push fails (a wrong-type list, no memory), nothing was taken.
+--
 -- KEYS[1] own in-progress list, KEYS[2] the workers hash, KEYS[3] cogworker:stats:processed,
 --   KEYS[4] the hour's throughput bucket, KEYS[5] cogworker:paused_queues,
 --   KEYS[6..5+q] the queues, KEYS[6+q..5+q+n] cogworker:orphanings:<jid> of each settled job
@@ -25,19 +40,47 @@ local q = tonumber(ARGV[2])
 local settled = 5
 local names = settled + 3 * n
 local asks = names + 2 * q
+local list = KEYS[1]
 local processed = 0
-local tids = {}
-for i = 1, n do
-  local at = settled + 3 * (i - 1)
-  local removed = redis.call('LREM', KEYS[1], 1, ARGV[at + 1])
-  if ARGV[at + 3] == '1' and removed > 0 then
-    processed = processed + 1
+if n > 0 then
+  -- The list's tail, as far as it holds settled jobs only (each copy of a job's bytes at
+  -- most as often as it is settled), is cut off with one LTRIM; a job settled beyond it is
+  -- removed by its own LREM, from the tail. The list ends as after one LREM per job.
+  local wanted = {}
+  for at = settled + 1, names, 3 do
+    wanted[ARGV[at]] = (wanted[ARGV[at]] or 0) + 1
   end
-  tids[i] = ARGV[at + 2]
+  local tail = redis.call('LRANGE', list, -n, -1)
+  local cut = 0
+  local cut_off = {}
+  for j = #tail, 1, -1 do
+    local raw = tail[j]
+    local count = wanted[raw]
+    if not count or count == 0 then
+      break
+    end
+    wanted[raw] = count - 1
+    cut_off[raw] = (cut_off[raw] or 0) + 1
+    cut = cut + 1
+  end
+  if cut > 0 then
+    redis.call('LTRIM', list, 0, -1 - cut)
+  end
+  for at = settled + 1, names, 3 do
+    local raw = ARGV[at]
+    local removed = cut_off[raw]
+    if removed and removed > 0 then
+      cut_off[raw] = removed - 1
+    else
+      removed = redis.call('LREM', list, '-1', raw)
+    end
+    if removed > 0 and ARGV[at + 2] == '1' then
+      processed = processed + 1
+    end
+  end
 end
 if n > 0 then
   redis.pcall('DEL', unpack(KEYS, 6 + q, 5 + q + n))
-  redis.pcall('HDEL', KEYS[2], unpack(tids))
 end
 -- A success is counted by the call that takes the job off the list, as ACK_SUCCESS does:
 -- when this call comes after a late ACK_SUCCESS of the same run (a frozen Redis runs the
@@ -48,54 +91,97 @@ if processed > 0 then
   redis.pcall('EXPIRE', KEYS[4], ARGV[3])
 end
 local reply = {processed}
+-- What this call learned of each queue: false when paused, else the oldest jobs it read
+-- (oldest last), of which taken[i] are handed out; nil when not read yet.
+local queues = {}
+local taken = {}
+local jobs = {}
 local entries = {}
--- What this call learned of each queue: 'paused', 'empty' (nothing can be pushed while a
--- script runs), or nil when not read yet.
-local known = {}
-local failed = false
+local registered = {}
+-- The threads still to serve: none of them can take more than one job each.
+local left = (#ARGV - asks) / 2
 for at = asks + 1, #ARGV, 2 do
   local found = false
+  local failed = false
   for word in string.gmatch(ARGV[at + 1], '%d+') do
     local i = tonumber(word)
-    if not known[i] then
+    local oldest = queues[i]
+    if oldest == nil then
       local paused = redis.pcall('SISMEMBER', KEYS[5], ARGV[names + i])
       if type(paused) ~= 'number' then
         failed = true
         break
       end
-      if paused == 1 then
-        known[i] = 'paused'
-      end
-    end
-    if not known[i] then
-      local job = redis.pcall('LMOVE', KEYS[5 + i], KEYS[1], 'RIGHT', 'LEFT')
-      if type(job) == 'table' then
-        failed = true
-        break
-      end
-      if job then
-        -- Only what looks like a JSON object is shown on the busy page; anything else is
-        -- the processor's to bury, unregistered, as the gem does.
-        local registered = 0
-        if string.find(job, '^%s*{') and string.find(job, '}%s*$') then
-          entries[#entries + 1] = ARGV[at]
-          entries[#entries + 1] = '{"queue":' .. ARGV[names + q + i] .. ',"payload":' .. job
-            .. ',"run_at":' .. ARGV[4] .. '}'
-          registered = 1
+      oldest = false
+      if paused == 0 then
+        oldest = redis.pcall('LRANGE', KEYS[5 + i], -left, -1)
+        if oldest.err then
+          failed = true
+          break
         end
-        reply[#reply + 1] = {i, job, registered}
-        found = true
-        break
+        taken[i] = 0
       end
-      known[i] = 'empty'
+      queues[i] = oldest
+    end
+    if oldest and taken[i] < #oldest then
+      taken[i] = taken[i] + 1
+      local job = oldest[#oldest + 1 - taken[i]]
+      jobs[#jobs + 1] = job
+      -- Only what looks like a JSON object is shown on the busy page; anything else is
+      -- the processor's to bury, unregistered, as the gem does.
+      local shown = 0
+      if (string.byte(job, 1) == 123 and string.byte(job, -1) == 125)
+        or (string.find(job, '^%s*{') and string.find(job, '}%s*$')) then
+        local tid = ARGV[at]
+        entries[#entries + 1] = tid
+        entries[#entries + 1] = '{"queue":' .. ARGV[names + q + i] .. ',"payload":' .. job
+          .. ',"run_at":' .. ARGV[4] .. '}'
+        registered[tid] = true
+        shown = 1
+      end
+      reply[#reply + 1] = {i, job, shown}
+      found = true
+      break
     end
   end
   if failed or not found then
     break
   end
+  left = left - 1
 end
+if #jobs > 0 then
+  local pushed = redis.pcall('LPUSH', list, unpack(jobs))
+  if type(pushed) == 'number' then
+    for i, oldest in pairs(queues) do
+      if oldest and taken[i] > 0 then
+        redis.call('LTRIM', KEYS[5 + i], 0, -1 - taken[i])
+      end
+    end
+  else
+    reply = {processed}
+    entries = {}
+    registered = {}
+  end
+end
+-- The settled threads' busy entries go, except those this call registers a new job under
+-- (the entry is replaced: the hash ends as after HDEL then HSET).
+if n > 0 then
+  local gone = {}
+  for at = settled + 2, names, 3 do
+    if not registered[ARGV[at]] then
+      gone[#gone + 1] = ARGV[at]
+    end
+  end
+  if #gone > 0 then
+    redis.pcall('HDEL', KEYS[2], unpack(gone))
+  end
+end
+-- The hash is given a TTL when it has none (the HSET just created it): every beat refreshes
+-- it (OPERATIONS §13.7), so it never lives on without one after a crash.
 if #entries > 0 then
   redis.pcall('HSET', KEYS[2], unpack(entries))
-  redis.pcall('EXPIRE', KEYS[2], ARGV[5])
+  if redis.pcall('TTL', KEYS[2]) == -1 then
+    redis.pcall('EXPIRE', KEYS[2], ARGV[5])
+  end
 end
 return reply
