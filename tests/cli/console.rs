@@ -643,7 +643,8 @@ fn settled(tui: &Pty, what: &str, cond: impl Fn(&str) -> bool) -> String {
     for _ in 0..25 {
         std::thread::sleep(Duration::from_millis(400));
         let again = tui.screen();
-        if again == screen && cond(&again) {
+        // A list that a refresh is reading again says so in its title: not settled yet.
+        if again == screen && cond(&again) && !again.contains("· reading…") {
             break;
         }
         screen = again;
