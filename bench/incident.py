@@ -75,20 +75,25 @@ def backoff(rnd, n):
     return n ** 4 + 15 + rnd.randrange(30) * (n + 1)
 
 
-def as_the_gem_leaves(rnd, member, died):
-    """A dead entry of bench.py's generator, its failures laid out by the gem's rules: a job
-    with `retry: R` dies at its (R + 1)-th failure, each failure `backoff` after the one before;
-    `failed_at` is the first failure, `retry_count` the failures. (its doc, its failure times)"""
-    doc = json.loads(member)
-    failures = doc["retry"] + 1
-    times = [died]
+def failed(rnd, doc, last, failures):
+    """`doc` failed `failures` times, the last at `last`, each failure `backoff` after the one
+    before, as the gem files it: `failed_at` the first failure, `retry_count` the failures.
+    Its failure times, oldest first."""
+    times = [last]
     for n in range(failures - 1, 0, -1):
         times.append(times[-1] - backoff(rnd, n))
     times.reverse()
     doc["created_at"] = doc["enqueued_at"] = times[0] - 1 - rnd.random() * 30
     doc["failed_at"] = times[0]
     doc["retry_count"] = failures
-    return doc, times
+    return times
+
+
+def as_the_gem_leaves(rnd, member, died):
+    """A dead entry of bench.py's generator as the gem leaves it: a job with `retry: R` dies
+    at its (R + 1)-th failure. (its doc, its failure times)"""
+    doc = json.loads(member)
+    return doc, failed(rnd, doc, died, doc["retry"] + 1)
 
 
 def attempts_log(cmds, doc, times, dead):
@@ -151,13 +156,7 @@ def seed_rest(sock):
         doc = json.loads(member)
         n = rnd.choices(counts, weights)[0]
         wait = backoff(rnd, n)
-        times = [NOW - rnd.random() * wait]
-        for k in range(n - 1, 0, -1):
-            times.append(times[-1] - backoff(rnd, k))
-        times.reverse()
-        doc["created_at"] = doc["enqueued_at"] = times[0] - 1 - rnd.random() * 30
-        doc["failed_at"] = times[0]
-        doc["retry_count"] = n
+        times = failed(rnd, doc, NOW - rnd.random() * wait, n)
         attempts_log(cmds, doc, times, False)
         batch += [b"%.6f" % (times[-1] + wait), json.dumps(doc, separators=(",", ":")).encode()]
         if len(batch) == 2000:
