@@ -435,10 +435,10 @@ fn event_loop(
         }
         // Back on what the dashboard shows: read it now rather than at the next interval.
         let dashboard = console.shows_dashboard();
-        if dashboard && !shows.dashboard.swap(dashboard, Ordering::SeqCst) {
+        let showed = shows.dashboard.swap(dashboard, Ordering::SeqCst);
+        if dashboard && !showed {
             requests.send(Ask::Refresh)?;
         }
-        shows.dashboard.store(dashboard, Ordering::SeqCst);
         shows
             .incident
             .store(console.shows_incident(), Ordering::SeqCst);
