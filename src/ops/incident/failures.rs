@@ -5,6 +5,7 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex, mpsc};
 
 use serde::{Deserialize, Serialize};
 
@@ -497,6 +498,9 @@ enum Source {
 const LOG_TAIL: isize = 4;
 /// Attempts logs read per pipelined call.
 const LOGS_PER_CALL: usize = 500;
+/// Threads reading and parsing attempts logs, each on its own connection, beside the one
+/// that walks the keyspace and the one that counts.
+const LOG_READERS: usize = 2;
 
 struct Grouper {
     index: HashMap<(String, String), usize>,
@@ -718,15 +722,86 @@ fn read_logs(
     groups: &mut Grouper,
 ) -> StoreResult<HashMap<u64, Logged>> {
     let mut logged: HashMap<u64, Logged> = HashMap::new();
-    let pager = LogPager {
-        key: keys::JOB_ATTEMPTS_PATTERN.into(),
-        cursor: Some(0),
-        horizon: w.horizon,
-    };
-    for batch in crate::store::page::prefetch(pager, connector.clone()) {
-        read_log_batch(w, out, groups, &mut logged, batch?);
-    }
+    let horizon = w.horizon;
+    // Three stages at once, each on its own connection: one walks the keyspace with SCAN,
+    // LOG_READERS read the logs it names and parse them, and this thread counts. Each
+    // channel holds at most two batches, so memory stays bounded; a stage whose next
+    // stage is gone (an error, or the end) stops at its next send.
+    std::thread::scope(|s| {
+        let (names_tx, names_rx) = mpsc::sync_channel::<Vec<Name>>(2);
+        let (logs_tx, logs_rx) = mpsc::sync_channel::<StoreResult<Vec<ParsedLog>>>(2);
+        let names_rx = Arc::new(Mutex::new(names_rx));
+        let scan_errors = logs_tx.clone();
+        let scanner = connector.clone();
+        s.spawn(move || {
+            if let Err(e) = scan_logs(scanner, &names_tx) {
+                let _ = scan_errors.send(Err(e));
+            }
+        });
+        for _ in 0..LOG_READERS {
+            let names_rx = Arc::clone(&names_rx);
+            let logs_tx = logs_tx.clone();
+            let connector = connector.clone();
+            s.spawn(move || {
+                let mut store = match Store::connect(connector) {
+                    Ok(store) => store,
+                    Err(e) => {
+                        let _ = logs_tx.send(Err(e));
+                        return;
+                    }
+                };
+                loop {
+                    // The lock is held only to take the next batch.
+                    let next = names_rx.lock().map(|rx| rx.recv());
+                    let Ok(Ok(names)) = next else { return };
+                    let page = read_tails(&mut store, horizon, names).map(|batch| {
+                        // Wrong-typed keys under the prefix are not the gem's: skipped.
+                        batch
+                            .into_iter()
+                            .filter_map(|(key, head, tail)| parse_log(&key, head, tail.ok()?))
+                            .collect()
+                    });
+                    let failed = page.is_err();
+                    if logs_tx.send(page).is_err() || failed {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(logs_tx);
+        for page in logs_rx {
+            read_log_batch(w, out, groups, &mut logged, page?);
+        }
+        Ok(())
+    })?;
     Ok(logged)
+}
+
+/// The attempts logs' names, by `SCAN`, in batches of about `LOGS_PER_CALL`.
+fn scan_logs(connector: Connector, names: &mpsc::SyncSender<Vec<Name>>) -> StoreResult<()> {
+    let mut store = Store::connect(connector)?;
+    let mut cursor = 0u64;
+    let mut batch: Vec<Name> = Vec::new();
+    loop {
+        let (next, found): (u64, Vec<Name>) = store.query_server(
+            redis::cmd("SCAN")
+                .arg(cursor)
+                .arg("MATCH")
+                .arg(keys::JOB_ATTEMPTS_PATTERN)
+                .arg("COUNT")
+                .arg(1000),
+        )?;
+        batch.extend(found);
+        if batch.len() >= LOGS_PER_CALL || next == 0 {
+            if !batch.is_empty() && names.send(std::mem::take(&mut batch)).is_err() {
+                return Ok(());
+            }
+        }
+        if next == 0 {
+            return Ok(());
+        }
+        cursor = next;
+    }
 }
 
 /// One batch of attempts logs as read: each key, the rest of its log when it was read
@@ -815,62 +890,6 @@ fn parse_log(key: &Name, head: Option<redis::Value>, reply: redis::Value) -> Opt
         });
     }
     Some(log)
-}
-
-/// `SCAN` for attempts logs, then each batch's logs read from their end (see
-/// `read_log_batch`).
-struct LogPager {
-    key: Name,
-    /// `None` once `SCAN` has come round.
-    cursor: Option<u64>,
-    horizon: f64,
-}
-
-impl crate::store::page::Pager for LogPager {
-    type Item = ParsedLog;
-    type Page = Vec<ParsedLog>;
-
-    fn key(&self) -> &Name {
-        &self.key
-    }
-
-    fn command(&self) -> &'static str {
-        "LRANGE"
-    }
-
-    fn next_page(&mut self, store: &mut Store) -> StoreResult<Option<Vec<ParsedLog>>> {
-        let mut keys_: Vec<Name> = Vec::new();
-        while let Some(cursor) = self.cursor {
-            if keys_.len() >= LOGS_PER_CALL {
-                break;
-            }
-            let (next, found): (u64, Vec<Name>) = store.query_server(
-                redis::cmd("SCAN")
-                    .arg(cursor)
-                    .arg("MATCH")
-                    .arg(keys::JOB_ATTEMPTS_PATTERN)
-                    .arg("COUNT")
-                    .arg(1000),
-            )?;
-            keys_.extend(found);
-            self.cursor = (next != 0).then_some(next);
-        }
-        if keys_.is_empty() {
-            return Ok(None);
-        }
-        let batch = read_tails(store, self.horizon, keys_)?;
-        // Wrong-typed keys under the prefix are not the gem's: skipped.
-        Ok(Some(
-            batch
-                .into_iter()
-                .filter_map(|(key, head, tail)| parse_log(&key, head, tail.ok()?))
-                .collect(),
-        ))
-    }
-
-    fn items(page: Vec<ParsedLog>, _keep: &crate::store::page::Keep) -> Vec<ParsedLog> {
-        page
-    }
 }
 
 /// The logs of `keys_`: each log's newest elements first (a log is oldest first, and a job

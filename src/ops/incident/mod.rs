@@ -19,7 +19,7 @@ use crate::clock::{Zone, rfc3339};
 use crate::duration::minutes;
 use crate::ops::Problem;
 use crate::ops::Session;
-use crate::store::Name;
+use crate::store::{Name, Store};
 use crate::term::exit::UsageError;
 
 /// Findings' onsets this close before another's are what it follows.
@@ -203,10 +203,29 @@ pub fn run(session: &mut Session, args: &Options) -> anyhow::Result<IncidentRepo
     let connector = session.connector()?;
     let store = session.store()?;
     let mut problems = Vec::new();
-    let mut fails = failures::read(store, &connector, &window, &mut problems)?;
-    let surging = state::surging(&window, &fails);
-    failures::successes_since(store, &mut fails, &surging)?;
-    let mut read = state::read(store, &ui, args, now, &mut problems)?;
+    // The fleet's state (queues, processes, audit) is read on a connection of its own while
+    // the failures are: neither needs the other.
+    let (fails, state) = std::thread::scope(|s| {
+        let state = s.spawn(|| {
+            let mut problems = Vec::new();
+            let read = Store::connect(connector.clone())
+                .and_then(|mut store| state::read(&mut store, &ui, args, now, &mut problems));
+            read.map(|read| (read, problems))
+        });
+        let fails =
+            failures::read(store, &connector, &window, &mut problems).and_then(|mut fails| {
+                let surging = state::surging(&window, &fails);
+                failures::successes_since(store, &mut fails, &surging)?;
+                Ok(fails)
+            });
+        let state = state
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (fails, state)
+    });
+    let fails = fails?;
+    let (mut read, mut later) = state?;
+    problems.append(&mut later);
     read.target = connector.target().to_string();
     let mut findings = Vec::new();
     findings.extend(state::failure_findings(&zone, &window, &fails));
