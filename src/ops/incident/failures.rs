@@ -792,10 +792,11 @@ fn scan_logs(connector: Connector, names: &mpsc::SyncSender<Vec<Name>>) -> Store
                 .arg(1000),
         )?;
         batch.extend(found);
-        if batch.len() >= LOGS_PER_CALL || next == 0 {
-            if !batch.is_empty() && names.send(std::mem::take(&mut batch)).is_err() {
-                return Ok(());
-            }
+        if (batch.len() >= LOGS_PER_CALL || next == 0)
+            && !batch.is_empty()
+            && names.send(std::mem::take(&mut batch)).is_err()
+        {
+            return Ok(());
         }
         if next == 0 {
             return Ok(());
