@@ -61,6 +61,13 @@ impl Change {
                 self.begun = true;
                 Ok(())
             }
+            // So is one lost on a connection that dropped after it was made: the worker's
+            // own start waits for Redis; the broken connection is not used again.
+            Err(e) if worker && !self.required && e.is_connection() => {
+                ctx.disconnect();
+                warn(ctx, &e.to_string());
+                Ok(())
+            }
             Err(e) if e.is_connection() => Err(e.into()),
             Err(e) if self.required => Err(AuditRefused(e.to_string()).into()),
             Err(e) => {

@@ -276,6 +276,33 @@ fn workers_resume_after_a_freeze_and_lose_nothing() {
     assert_once(&record, &expected);
 }
 
+/// A worker whose first connection drops as it writes its audit entry (Redis restarting, a
+/// cut) waits for Redis like any other start, instead of exiting 3 at once.
+#[test]
+fn a_worker_whose_audit_entry_is_cut_at_start_still_works() {
+    let server = RedisServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("ran");
+    let expected = jids("a", 6);
+    for jid in &expected {
+        enqueue(&server, "Rec", std::slice::from_ref(jid));
+    }
+    let proxy = Proxy::start(server.socket());
+    proxy.set_cut(Cut::OnRequest {
+        text: b"XADD".to_vec(),
+        every: 1,
+    });
+    let w = worker(&proxy.url(), &record, 1, &["--connect-timeout", "1s"]);
+    wait_drained(&server, &record, &expected, &|| w.stderr());
+    assert!(proxy.cuts() >= 1, "the audit entry was never cut");
+    let log = stop(w).stderr;
+    assert!(
+        log.contains("the audit entry could not be written"),
+        "the lost entry went unsaid:\n{log}"
+    );
+    assert_once(&record, &expected);
+}
+
 #[test]
 fn connections_cut_right_after_a_script_lose_and_duplicate_nothing() {
     let server = RedisServer::start();
