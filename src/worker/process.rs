@@ -133,12 +133,11 @@ pub fn run(shared: &Shared, batches: &Batches) {
                 }
             },
         };
-        if shared.stopping() || max_jobs_reached(shared) {
+        if shared.stopping() || !claim_start(shared) {
             hand_back(shared, &mut conn, &tid, &job);
             continue;
         }
         shared.telemetry.fetch_wait(waiting.elapsed().as_secs_f64());
-        shared.started_jobs.fetch_add(1, Ordering::SeqCst);
         shared.start_running(&job.raw);
         let (disposition, death) = execute(shared, &mut conn, &tid, &job, &mut pool);
         // Fetch the next job with this one's acknowledgement, unless no new job may start,
@@ -177,6 +176,17 @@ fn hand_back(shared: &Shared, conn: &mut Conn<'_>, tid: &str, job: &Next) {
         unregister(shared, conn, tid);
     }
     give_back(shared, conn, &job.raw);
+}
+
+/// Count one more job started, unless `--max-jobs` are started already: the check and the
+/// count are one step, so two threads can't both take the last start.
+fn claim_start(shared: &Shared) -> bool {
+    shared
+        .started_jobs
+        .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+            shared.settings.max_jobs.is_none_or(|max| n < max).then_some(n + 1)
+        })
+        .is_ok()
 }
 
 fn max_jobs_reached(shared: &Shared) -> bool {
