@@ -20,8 +20,16 @@
 //! a quarter of the jobs/s at `-c 10` and Redis no less CPU per job; what a call costs Redis
 //! grows with the jobs it carries (their bytes pass through Lua several times), far more than
 //! with the number of calls.
+//!
+//! A job fetched by a call is registered on the busy page (its workers-hash entry) late:
+//! once it has run [`REGISTER_AFTER`], by the next call made after that, or by the
+//! registrar ([`Batches::register_loop`]) when no call comes; a job that ends sooner is never
+//! registered, and its settlement deletes no entry. The batches keep, for each thread, the
+//! entry its running job is owed, and which entries a call in flight writes: a thread whose
+//! job ends some other way ([`Batches::forget`]) waits for that call before deleting its
+//! entry, so no entry is written after its job's has gone.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::Ordering;
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
@@ -34,6 +42,10 @@ use crate::store::{Name, Store, StoreResult, keys, value};
 /// registers, and by ACK_FETCH when the hash it writes has none (every beat refreshes it).
 pub const WORKERS_TTL: &str = "60";
 
+/// How long a job fetched by a call runs before it is registered on the busy page (the
+/// settle interval documented as at most 100 ms holds this and the call that writes it).
+pub const REGISTER_AFTER: Duration = Duration::from_millis(50);
+
 /// One thread's finished job, and whether it asks for its next one.
 pub struct Ask {
     pub tid: String,
@@ -44,12 +56,16 @@ pub struct Ask {
     pub order: Option<Vec<String>>,
 }
 
-/// A job fetched for a thread by ACK_FETCH, on the in-progress list.
+/// A job fetched for a thread by ACK_FETCH, on the in-progress list (not registered yet).
 pub struct Fetched {
     pub queue: String,
     pub raw: Vec<u8>,
-    /// Its workers-hash entry was written by the script.
-    pub registered: bool,
+}
+
+/// The busy entry a running job is owed, written once the job has run [`REGISTER_AFTER`].
+struct Owed {
+    entry: String,
+    since: Instant,
 }
 
 /// The call that carried the acknowledgement failed: it may not have been made.
@@ -66,18 +82,26 @@ pub struct Batches {
     arrived: Condvar,
     /// Told when a call ends, its answers given (the threads waiting for theirs wait on it).
     answered: Condvar,
+    /// Told when an entry is owed, and when the batches close (the registrar waits on it).
+    owing: Condvar,
 }
 
 #[derive(Default)]
 struct State {
     last_id: u64,
-    waiting: Vec<(u64, Ask)>,
+    waiting: Vec<(u64, Waiting)>,
     answers: HashMap<u64, Answer>,
     /// A thread is making a call: one call in flight at a time.
     calling: bool,
     /// The last call gave a job to every thread that asked for one: the queues are deeper
     /// than the threads, and the next call gathers.
     deep: bool,
+    /// The busy entries owed to running jobs, by thread id.
+    owed: HashMap<String, Owed>,
+    /// The threads whose entries the call in flight writes.
+    writing: HashSet<String>,
+    /// The process's threads are done: the registrar ends.
+    closed: bool,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -99,7 +123,9 @@ impl Batches {
         let mut state = lock(&self.state);
         state.last_id += 1;
         let id = state.last_id;
-        state.waiting.push((id, ask));
+        // An entry still owed was never written: nothing to delete.
+        let registered = state.owed.remove(&ask.tid).is_none();
+        state.waiting.push((id, Waiting { ask, registered }));
         self.arrived.notify_one();
         loop {
             if let Some(answer) = state.answers.remove(&id) {
@@ -115,7 +141,6 @@ impl Batches {
         }
         // Not answered, and no call in flight: this thread makes the call, for everyone.
         state.calling = true;
-        let _unstuck = Unstuck(self);
         if state.deep {
             let started = Instant::now();
             loop {
@@ -138,10 +163,33 @@ impl Batches {
                 }
             }
         }
+        self.call(state, shared, conn, Some(id))
+            .unwrap_or(Err(Failed))
+    }
+
+    /// Make the call, `state.calling` set by the caller: for every ask waiting, and every
+    /// entry due. Returns the answer of the ask `id`.
+    fn call(
+        &self,
+        mut state: MutexGuard<'_, State>,
+        shared: &Shared,
+        conn: &mut Conn<'_>,
+        id: Option<u64>,
+    ) -> Option<Answer> {
+        let _unstuck = Unstuck(self);
         let batch = std::mem::take(&mut state.waiting);
+        let now = Instant::now();
+        let due: Vec<(String, String)> = state
+            .owed
+            .extract_if(|_, owed| now.duration_since(owed.since) >= REGISTER_AFTER)
+            .map(|(tid, owed)| (tid, owed.entry))
+            .collect();
+        state.writing = due.iter().map(|(tid, _)| tid.clone()).collect();
         drop(state);
-        let asks: Vec<&Ask> = batch.iter().map(|(_, ask)| ask).collect();
-        let result = conn.get().and_then(|store| ack_fetch(shared, store, &asks));
+        let waiting: Vec<&Waiting> = batch.iter().map(|(_, w)| w).collect();
+        let result = conn
+            .get()
+            .and_then(|store| ack_fetch(shared, store, &waiting, &due));
         let (failed, mut fetched) = match result {
             Ok(fetched) => (false, fetched.into_iter()),
             Err(e) => {
@@ -149,22 +197,25 @@ impl Batches {
                 (true, Vec::new().into_iter())
             }
         };
-        let mut mine = Err(Failed);
-        let asked = batch.iter().filter(|(_, ask)| ask.order.is_some()).count();
+        let mut mine = None;
+        let asked = batch.iter().filter(|(_, w)| w.ask.order.is_some()).count();
         let mut state = lock(&self.state);
         if !failed && asked > 0 {
             state.deep = fetched.len() == asked;
         }
-        for (at, ask) in batch {
+        // A failed call may have written its entries, or not: they count as written (the
+        // settlement deletes them; deleting an entry that isn't there is harmless).
+        state.writing.clear();
+        for (at, w) in batch {
             let answer = if failed {
                 Err(Failed)
-            } else if ask.order.is_some() {
+            } else if w.ask.order.is_some() {
                 Ok(fetched.next())
             } else {
                 Ok(None)
             };
-            if at == id {
-                mine = answer;
+            if Some(at) == id {
+                mine = Some(answer);
             } else {
                 state.answers.insert(at, answer);
             }
@@ -173,6 +224,91 @@ impl Batches {
         self.answered.notify_all();
         mine
     }
+
+    /// `tid`'s job, fetched by a call, started: its busy entry is owed from now.
+    pub fn owe(&self, tid: &str, entry: String) {
+        let mut state = lock(&self.state);
+        state.owed.insert(
+            tid.to_string(),
+            Owed {
+                entry,
+                since: Instant::now(),
+            },
+        );
+        self.owing.notify_all();
+    }
+
+    /// `tid`'s job ends other than by a settlement in a call (given back, interrupted,
+    /// abandoned, or its call failed): an entry still owed is never written, and one being
+    /// written is waited for, so that the thread's own delete comes after it.
+    pub fn forget(&self, tid: &str) {
+        let mut state = lock(&self.state);
+        state.owed.remove(tid);
+        while state.writing.contains(tid) {
+            state = self
+                .answered
+                .wait(state)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+
+    /// The registrar: writes the entries of jobs that have run [`REGISTER_AFTER`] when no
+    /// thread's call does, until [`Batches::close`].
+    pub fn register_loop(&self, shared: &Shared) {
+        let mut conn = Conn::new(shared);
+        let mut state = lock(&self.state);
+        loop {
+            if state.closed {
+                return;
+            }
+            let due = state
+                .owed
+                .values()
+                .map(|owed| owed.since + REGISTER_AFTER)
+                .min();
+            let now = Instant::now();
+            match due {
+                // A call in flight writes what is due when it was made; after it, look again.
+                Some(at) if at <= now && state.calling => {
+                    state = self
+                        .answered
+                        .wait_timeout(state, REGISTER_AFTER)
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .0;
+                }
+                Some(at) if at <= now => {
+                    state.calling = true;
+                    let _ = self.call(state, shared, &mut conn, None);
+                    state = lock(&self.state);
+                }
+                Some(at) => {
+                    state = self
+                        .owing
+                        .wait_timeout(state, at - now)
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .0;
+                }
+                None => {
+                    state = self
+                        .owing
+                        .wait(state)
+                        .unwrap_or_else(PoisonError::into_inner);
+                }
+            }
+        }
+    }
+
+    /// The process's threads are done: the registrar ends.
+    pub fn close(&self) {
+        lock(&self.state).closed = true;
+        self.owing.notify_all();
+    }
+}
+
+/// An ask waiting for a call, and whether its thread's busy entry was written (and goes).
+struct Waiting {
+    ask: Ask,
+    registered: bool,
 }
 
 /// Should the thread making a call panic, the others are not left waiting for it: each then
@@ -189,9 +325,15 @@ impl Drop for Unstuck<'_> {
     }
 }
 
-/// ACK_FETCH for `asks`: the jobs fetched, in the order of the asks that wanted one. An error
-/// means none of the acknowledgements may have been made.
-fn ack_fetch(shared: &Shared, store: &mut Store, asks: &[&Ask]) -> StoreResult<Vec<Fetched>> {
+/// ACK_FETCH for `waiting` and the busy entries `due` (thread id, entry): the jobs fetched,
+/// in the order of the asks that wanted one. An error means none of the acknowledgements
+/// may have been made.
+fn ack_fetch(
+    shared: &Shared,
+    store: &mut Store,
+    waiting: &[&Waiting],
+    due: &[(String, String)],
+) -> StoreResult<Vec<Fetched>> {
     let identity = &shared.settings.identity;
     let now = shared.now().floor() as i64;
     let mut queues: Vec<&str> = Vec::new();
@@ -209,59 +351,65 @@ fn ack_fetch(shared: &Shared, store: &mut Store, asks: &[&Ask]) -> StoreResult<V
     ];
     key_names.extend(queues.iter().map(keys::queue));
     key_names.extend(
-        asks.iter()
-            .map(|ask| keys::orphanings(super::job::jid_of(&ask.raw))),
+        waiting
+            .iter()
+            .map(|w| keys::orphanings(super::job::jid_of(&w.ask.raw))),
     );
-    let counts = [asks.len().to_string(), queues.len().to_string()];
-    let ttl = keys::ttl::THROUGHPUT.to_string();
-    let run_at = now.to_string();
-    let json_names: Vec<String> = queues
+    let gone: Vec<&str> = waiting
         .iter()
-        .map(|q| serde_json::to_string(q).expect("a string serialises"))
+        .filter(|w| w.registered)
+        .map(|w| w.ask.tid.as_str())
         .collect();
-    let orders: Vec<(&str, String)> = asks
+    let counts = [
+        waiting.len().to_string(),
+        queues.len().to_string(),
+        gone.len().to_string(),
+        due.len().to_string(),
+    ];
+    let ttl = keys::ttl::THROUGHPUT.to_string();
+    let orders: Vec<String> = waiting
         .iter()
-        .filter_map(|ask| {
-            let order = ask.order.as_ref()?;
+        .filter_map(|w| {
+            let order = w.ask.order.as_ref()?;
             let numbers: Vec<String> = order
                 .iter()
                 .filter_map(|name| queues.iter().position(|q| q == name))
                 .map(|i| (i + 1).to_string())
                 .collect();
-            Some((ask.tid.as_str(), numbers.join(" ")))
+            Some(numbers.join(" "))
         })
         .collect();
     let mut args: Vec<&[u8]> = vec![
         counts[0].as_bytes(),
         counts[1].as_bytes(),
         ttl.as_bytes(),
-        run_at.as_bytes(),
+        counts[2].as_bytes(),
         WORKERS_TTL.as_bytes(),
+        counts[3].as_bytes(),
     ];
-    for ask in asks {
-        args.push(&ask.raw);
-        args.push(ask.tid.as_bytes());
-        args.push(if ask.succeeded { b"1" } else { b"0" });
+    for w in waiting {
+        args.push(&w.ask.raw);
+        args.push(if w.ask.succeeded { b"1" } else { b"0" });
     }
     args.extend(queues.iter().map(|q| q.as_bytes()));
-    args.extend(json_names.iter().map(|q| q.as_bytes()));
-    for (tid, order) in &orders {
+    args.extend(gone.iter().map(|tid| tid.as_bytes()));
+    for (tid, entry) in due {
         args.push(tid.as_bytes());
-        args.push(order.as_bytes());
+        args.push(entry.as_bytes());
     }
+    args.extend(orders.iter().map(|o| o.as_bytes()));
     let key_refs: Vec<&[u8]> = key_names.iter().map(Name::as_bytes).collect();
     let reply = store.eval(&ACK_FETCH, &key_refs, &args)?;
     Ok(value::items(&reply)
-        .iter()
-        .skip(1)
-        .filter_map(|item| {
-            let item = value::items(item);
-            let number = usize::try_from(value::int(item.first()?)?).ok()?;
+        .get(1..)
+        .unwrap_or_default()
+        .chunks_exact(2)
+        .filter_map(|pair| {
+            let number = usize::try_from(value::int(&pair[0])?).ok()?;
             let queue = queues.get(number.checked_sub(1)?)?;
             Some(Fetched {
                 queue: queue.to_string(),
-                raw: value::bytes(item.get(1)?)?.to_vec(),
-                registered: item.get(2).and_then(value::int) == Some(1),
+                raw: value::bytes(&pair[1])?.to_vec(),
             })
         })
         .collect())

@@ -137,11 +137,18 @@ fn work<'s>(shared: &'s Shared, scope: &'s std::thread::Scope<'s, '_>) -> StoreR
             scope.spawn(move || process::run(shared, &batches))
         })
         .collect();
+    // The busy entries of running jobs fetched by a call, written when no call does.
+    let registrar = {
+        let batches = batches.clone();
+        scope.spawn(move || batches.register_loop(shared))
+    };
     let reason = watch(shared);
     drain(shared);
     for p in processors {
         let _ = p.join();
     }
+    batches.close();
+    let _ = registrar.join();
     let _ = poller.join();
     let requeued = finish(shared);
     // The deaths filed so far have their hooks run before the process goes.

@@ -61,8 +61,8 @@ struct Filing {
 struct Next {
     queue: String,
     raw: Vec<u8>,
-    /// Its workers-hash entry was written by the script.
-    registered: bool,
+    /// Fetched by a call (ACK_FETCH): its busy entry is written late (batch.rs).
+    batched: bool,
 }
 
 /// One processor thread, until the process stops; `batches` are the process's, shared by
@@ -95,7 +95,7 @@ pub fn run(shared: &Shared, batches: &Batches) {
         settle_if_owed(shared, &mut conn);
         if shared.quiet() || max_jobs_reached(shared) {
             if let Some(job) = next.take() {
-                hand_back(shared, &mut conn, &tid, &job);
+                give_back(shared, &mut conn, &job.raw);
             }
             waiting_since = None;
             shared.nap(Duration::from_millis(500));
@@ -115,7 +115,7 @@ pub fn run(shared: &Shared, batches: &Batches) {
                         Some((queue, raw)) => Next {
                             queue,
                             raw,
-                            registered: false,
+                            batched: false,
                         },
                         None => continue,
                     }
@@ -134,12 +134,12 @@ pub fn run(shared: &Shared, batches: &Batches) {
             },
         };
         if shared.stopping() || !claim_start(shared) {
-            hand_back(shared, &mut conn, &tid, &job);
+            give_back(shared, &mut conn, &job.raw);
             continue;
         }
         shared.telemetry.fetch_wait(waiting.elapsed().as_secs_f64());
         shared.start_running(&job.raw);
-        let (disposition, death) = execute(shared, &mut conn, &tid, &job, &mut pool);
+        let (disposition, death) = execute(shared, batches, &mut conn, &tid, &job, &mut pool);
         // Fetch the next job with this one's acknowledgement, unless no new job may start,
         // or the job died (its hooks are queued first; the next fetch is the thread's own).
         let order =
@@ -164,18 +164,10 @@ pub fn run(shared: &Shared, batches: &Batches) {
         }
     }
     if let Some(job) = next {
-        hand_back(shared, &mut conn, &tid, &job);
+        give_back(shared, &mut conn, &job.raw);
     }
     pool.close(shared.handlers.grace(), &shared.children);
     shared.handler_pids(&tid, Vec::new());
-}
-
-/// A fetched job that won't be started goes back to the front of its queue.
-fn hand_back(shared: &Shared, conn: &mut Conn<'_>, tid: &str, job: &Next) {
-    if job.registered {
-        unregister(shared, conn, tid);
-    }
-    give_back(shared, conn, &job.raw);
 }
 
 /// Count one more job started, unless `--max-jobs` are started already: the check and the
@@ -184,7 +176,11 @@ fn claim_start(shared: &Shared) -> bool {
     shared
         .started_jobs
         .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
-            shared.settings.max_jobs.is_none_or(|max| n < max).then_some(n + 1)
+            shared
+                .settings
+                .max_jobs
+                .is_none_or(|max| n < max)
+                .then_some(n + 1)
         })
         .is_ok()
 }
@@ -200,6 +196,7 @@ fn max_jobs_reached(shared: &Shared) -> bool {
 /// A job that died for good comes with its death, whose hooks are due once it is settled.
 fn execute(
     shared: &Shared,
+    batches: &Batches,
     conn: &mut Conn<'_>,
     tid: &str,
     fetched: &Next,
@@ -224,7 +221,9 @@ fn execute(
     };
     let jid = job.jid.as_deref().unwrap_or("").to_string();
     let class = job.class.as_deref().unwrap_or("").to_string();
-    if !fetched.registered {
+    if fetched.batched {
+        batches.owe(tid, busy_entry(shared, queue, raw));
+    } else {
         register(shared, conn, tid, queue, raw);
     }
     let started = std::time::Instant::now();
@@ -401,16 +400,21 @@ fn with_store<T>(
     result
 }
 
-/// The workers-hash entry of a running job (display data for the Web UI and `busy`),
-/// given a TTL at once so a crash never leaves it forever (OPERATIONS §16 item 12).
-fn register(shared: &Shared, conn: &mut Conn<'_>, tid: &str, queue: &str, raw: &[u8]) {
-    let key = keys::workers(&shared.settings.identity);
-    let entry = format!(
+/// A running job's workers-hash entry (OPERATIONS §5.3 step 2), as the gem writes it.
+fn busy_entry(shared: &Shared, queue: &str, raw: &[u8]) -> String {
+    format!(
         "{{\"queue\":{},\"payload\":{},\"run_at\":{}}}",
         serde_json::to_string(queue).expect("a string serialises"),
         String::from_utf8_lossy(raw),
         shared.now().floor() as i64
-    );
+    )
+}
+
+/// The workers-hash entry of a running job (display data for the Web UI and `busy`),
+/// given a TTL at once so a crash never leaves it forever (OPERATIONS §16 item 12).
+fn register(shared: &Shared, conn: &mut Conn<'_>, tid: &str, queue: &str, raw: &[u8]) {
+    let key = keys::workers(&shared.settings.identity);
+    let entry = busy_entry(shared, queue, raw);
     let _ = with_store(conn, |s| {
         let mut pipe = redis::pipe();
         pipe.cmd("HSET").arg(&key).arg(tid).arg(&entry).ignore();
@@ -719,10 +723,11 @@ fn settle(
                 Ok(next) => next.map(|job| Next {
                     queue: job.queue,
                     raw: job.raw,
-                    registered: job.registered,
+                    batched: true,
                 }),
                 Err(_) => {
                     // The script may not have run: its unregistering is done on its own.
+                    batches.forget(tid);
                     unregister(shared, conn, tid);
                     acknowledge(shared, conn, raw, succeeded.then(|| shared.now()));
                     None
@@ -730,6 +735,7 @@ fn settle(
             }
         }
         Disposition::GiveBack => {
+            batches.forget(tid);
             unregister(shared, conn, tid);
             give_back(shared, conn, raw);
             None
@@ -738,11 +744,13 @@ fn settle(
             failure,
             maybe_written,
         } => {
+            batches.forget(tid);
             unregister(shared, conn, tid);
             interrupt(shared, conn, raw, &failure, maybe_written);
             None
         }
         Disposition::Abandon => {
+            batches.forget(tid);
             unregister(shared, conn, tid);
             None
         }

@@ -18,14 +18,29 @@ fn job(n: u32) -> String {
     format!(r#"{{"class":"Bench","args":[{n}],"jid":"{n:024x}","queue":"default"}}"#)
 }
 
-/// ACK_FETCH for `settled` (raw, thread id, succeeded) and, per thread asking, its order
-/// over `queues` (numbers, 1-based): the reply as (processed, [(queue number, raw, registered)]).
+/// ACK_FETCH for `settled` (raw, thread id, succeeded), every settled thread's busy entry
+/// deleted (as for jobs that were registered) and none written, and, per thread asking, its
+/// order over `queues` (numbers, 1-based): the reply as (processed, [(queue number, raw)]).
 fn ack_fetch(
     server: &RedisServer,
     settled: &[(&str, &str, bool)],
     queues: &[&str],
     asks: &[(&str, &str)],
-) -> (i64, Vec<(i64, String, i64)>) {
+) -> (i64, Vec<(i64, String)>) {
+    let gone: Vec<&str> = settled.iter().map(|(_, tid, _)| *tid).collect();
+    call(server, settled, &gone, &[], queues, asks)
+}
+
+/// ACK_FETCH as [`ack_fetch`], the busy entries of the threads `gone` deleted and `entries`
+/// (thread id, entry) written.
+fn call(
+    server: &RedisServer,
+    settled: &[(&str, &str, bool)],
+    gone: &[&str],
+    entries: &[(&str, &str)],
+    queues: &[&str],
+    asks: &[(&str, &str)],
+) -> (i64, Vec<(i64, String)>) {
     let mut keys: Vec<String> = vec![
         format!("cogworker:inprogress:{IDENTITY}"),
         format!("cogworker:workers:{IDENTITY}"),
@@ -45,21 +60,19 @@ fn ack_fetch(
         settled.len().to_string(),
         queues.len().to_string(),
         "7776000".into(),
-        "1796407200".into(),
+        gone.len().to_string(),
         "60".into(),
+        entries.len().to_string(),
     ];
-    for (raw, tid, ok) in settled {
-        args.extend([
-            raw.to_string(),
-            tid.to_string(),
-            if *ok { "1" } else { "0" }.into(),
-        ]);
+    for (raw, _, ok) in settled {
+        args.extend([raw.to_string(), if *ok { "1" } else { "0" }.into()]);
     }
     args.extend(queues.iter().map(|q| q.to_string()));
-    args.extend(queues.iter().map(|q| format!("\"{q}\"")));
-    for (tid, order) in asks {
-        args.extend([tid.to_string(), order.to_string()]);
+    args.extend(gone.iter().map(|t| t.to_string()));
+    for (tid, entry) in entries {
+        args.extend([tid.to_string(), entry.to_string()]);
     }
+    args.extend(asks.iter().map(|(_, order)| order.to_string()));
     let reply: Vec<redis::Value> = redis::cmd("EVAL")
         .arg(ACK_FETCH.text)
         .arg(keys.len())
@@ -72,8 +85,13 @@ fn ack_fetch(
         other => panic!("{other:?}"),
     };
     let fetched = reply[1..]
-        .iter()
-        .map(|item| redis::from_redis_value::<(i64, String, i64)>(item.clone()).unwrap())
+        .chunks(2)
+        .map(|pair| {
+            (
+                redis::from_redis_value::<i64>(pair[0].clone()).unwrap(),
+                redis::from_redis_value::<String>(pair[1].clone()).unwrap(),
+            )
+        })
         .collect();
     (processed, fetched)
 }
@@ -97,9 +115,15 @@ fn one_call_settles_a_batch_counts_what_it_took_off_and_fetches_for_each_thread(
         &["SADD", "cogworker:paused_queues", "paused"],
         &["RPUSH", "cogworker:queue:paused", &job(30)],
     ]);
-    let (processed, fetched) = ack_fetch(
+    let entry = format!(
+        r#"{{"queue":"high","payload":{},"run_at":1796407200}}"#,
+        job(5)
+    );
+    let (processed, fetched) = call(
         &server,
         &[(&a, "t1", true), (&b, "t2", false), (&c, "t3", true)],
+        &["t1", "t2", "t3"],
+        &[("t5", &entry)],
         &["high", "low", "paused"],
         // t1 tries the paused queue first; t2 high then low; t3 low first; t4 high.
         &[
@@ -126,35 +150,20 @@ fn one_call_settles_a_batch_counts_what_it_took_off_and_fetches_for_each_thread(
     assert!(!server.exists("cogworker:orphanings:000000000000000000000001"));
     // The paused queue is skipped; each thread takes the oldest job of its first non-empty
     // queue, in its own order; the fourth finds every queue empty or paused.
-    let got: Vec<(i64, String)> = fetched
-        .iter()
-        .map(|(q, raw, _)| (*q, raw.clone()))
-        .collect();
-    assert_eq!(
-        got,
-        vec![(1, job(20)), (1, job(21)), (2, job(10))],
-        "{fetched:?}"
-    );
-    assert!(fetched.iter().all(|(_, _, registered)| *registered == 1));
+    assert_eq!(fetched, vec![(1, job(20)), (1, job(21)), (2, job(10))]);
     assert_eq!(server.list("cogworker:queue:paused"), vec![job(30)]);
     // The list: the three fetched (newest first), then what the call left (b's second copy).
     assert_eq!(
         server.list(&list),
         vec![job(10), job(21), job(20), b.clone()]
     );
-    // The workers hash: the settled threads' entries gone, the fetched jobs registered as
-    // the gem writes them, another thread's entry untouched.
+    // The workers hash: the settled threads' entries gone, the entry the call was given
+    // written as it came, another thread's entry untouched; the jobs fetched are not
+    // registered by the call (the worker writes their entries late).
     let hash = server.hash(&workers);
-    assert_eq!(hash.len(), 4, "{hash:?}");
+    assert_eq!(hash.len(), 2, "{hash:?}");
     assert_eq!(hash["t9"], "other");
-    let entry: Value = serde_json::from_str(&hash["t1"]).unwrap();
-    assert_eq!(entry["queue"], "high");
-    assert_eq!(entry["payload"]["jid"], format!("{:024x}", 20));
-    assert_eq!(entry["run_at"], 1796407200);
-    assert_eq!(
-        serde_json::from_str::<Value>(&hash["t3"]).unwrap()["queue"],
-        "low"
-    );
+    assert_eq!(hash["t5"], entry);
     assert!(server.ttl(&workers) > 0);
 }
 
@@ -194,7 +203,7 @@ fn a_paused_queue_is_not_fetched_from_by_the_next_call() {
 fn fetch_only(server: &RedisServer, queues: &[&str], asks: &[(&str, &str)]) -> Vec<(i64, String)> {
     let (processed, fetched) = ack_fetch(server, &[], queues, asks);
     assert_eq!(processed, 0);
-    fetched.into_iter().map(|(q, raw, _)| (q, raw)).collect()
+    fetched
 }
 
 /// What one LMOVE RIGHT LEFT per thread, in the order the threads asked, leaves: each thread
@@ -330,43 +339,39 @@ fn a_batch_of_fetches_leaves_the_queues_and_the_list_as_one_lmove_per_thread_wou
         let want = one_lmove_per_thread(&reference, &queues, &asks);
         assert_eq!(got, want, "case {case}: {asks:?}");
         assert_eq!(lists(&batched), lists(&reference), "case {case}: {asks:?}");
-        // Each fetched job is registered under the thread that got it.
-        let hash = batched.hash(&format!("cogworker:workers:{IDENTITY}"));
-        assert_eq!(hash.len(), got.len(), "case {case}");
-        for ((tid, _), (_, raw)) in asks.iter().zip(&got) {
-            let entry: Value = serde_json::from_str(&hash[*tid]).unwrap();
-            assert_eq!(
-                entry["payload"],
-                serde_json::from_str::<Value>(raw).unwrap()
-            );
-        }
+        // The fetched jobs are not registered by the call.
+        assert!(
+            !batched.exists(&format!("cogworker:workers:{IDENTITY}")),
+            "case {case}"
+        );
     }
 }
 
 #[test]
-fn a_thread_that_settles_and_fetches_keeps_one_busy_entry_and_one_that_gets_nothing_has_none() {
+fn a_settled_job_that_was_never_registered_deletes_no_entry() {
     let server = RedisServer::start();
     let list = format!("cogworker:inprogress:{IDENTITY}");
     let workers = format!("cogworker:workers:{IDENTITY}");
     let (a, b) = (job(1), job(2));
+    // t1's job was registered (it ran long enough), t2's was not: the entry under t2 is
+    // another job's, by a thread of the same id, and stays.
     server.exec(&[
         &["RPUSH", &list, &a, &b],
         &["HSET", &workers, "t1", "a", "t2", "b"],
         &["RPUSH", "cogworker:queue:default", &job(3)],
     ]);
-    let (processed, fetched) = ack_fetch(
+    let (processed, fetched) = call(
         &server,
         &[(&a, "t1", true), (&b, "t2", true)],
+        &["t1"],
+        &[],
         &["default"],
         &[("t1", "1"), ("t2", "1")],
     );
     assert_eq!(processed, 2);
-    assert_eq!(fetched.len(), 1);
+    assert_eq!(fetched, vec![(1, job(3))]);
     let hash = server.hash(&workers);
-    assert_eq!(hash.keys().collect::<Vec<_>>(), vec!["t1"], "{hash:?}");
-    let entry: Value = serde_json::from_str(&hash["t1"]).unwrap();
-    assert_eq!(entry["payload"]["jid"], format!("{:024x}", 3));
-    assert!(server.ttl(&workers) > 0);
+    assert_eq!(hash.keys().collect::<Vec<_>>(), vec!["t2"], "{hash:?}");
     assert_eq!(server.list(&list), vec![job(3)]);
 }
 
@@ -374,16 +379,13 @@ fn a_thread_that_settles_and_fetches_keeps_one_busy_entry_and_one_that_gets_noth
 fn the_busy_hash_gets_a_ttl_when_it_has_none_and_keeps_the_one_its_beat_gave_it() {
     let server = RedisServer::start();
     let workers = format!("cogworker:workers:{IDENTITY}");
-    server.exec(&[&["RPUSH", "cogworker:queue:default", &job(1), &job(2)]]);
     // Created by this call's HSET: given the TTL at once.
-    let fetched = fetch_only(&server, &["default"], &[("t1", "1")]);
-    assert_eq!(fetched.len(), 1);
+    call(&server, &[], &[], &[("t1", "{}")], &["default"], &[]);
     let ttl = server.ttl(&workers);
     assert!(ttl > 50 && ttl <= 60, "{ttl}");
     // A TTL the beat set (here 30 s) is left as it is, as the gem's registration leaves it.
     server.exec(&[&["EXPIRE", &workers, "30"]]);
-    let fetched = fetch_only(&server, &["default"], &[("t2", "1")]);
-    assert_eq!(fetched.len(), 1);
+    call(&server, &[], &[], &[("t2", "{}")], &["default"], &[]);
     let ttl = server.ttl(&workers);
     assert!(ttl > 0 && ttl <= 30, "{ttl}");
     assert_eq!(server.hash(&workers).len(), 2);
@@ -461,6 +463,11 @@ fn a_worker_killed_with_a_batch_in_progress(server: &RedisServer) -> (String, Ve
     let list = format!("cogworker:inprogress:{identity}");
     wait_until(Duration::from_secs(5), "four jobs running", || {
         server.list(&list).len() == 4
+    });
+    // Jobs fetched by a call are on the busy page once they have run 50 ms.
+    let workers = format!("cogworker:workers:{identity}");
+    wait_until(Duration::from_secs(2), "four jobs on the busy page", || {
+        server.hash(&workers).len() == 4
     });
     w.signal(libc::SIGKILL);
     assert_eq!(w.wait(Duration::from_secs(5)).code, -libc::SIGKILL);

@@ -1,12 +1,14 @@
 -- ACK_FETCH: the settlement of every job a process's threads finished since its last call,
 -- and the fetch of the next job of each thread that asked for one, in one round trip. For
--- each settled job it is ACK (OPERATIONS §6.1) with the success bookkeeping of §5.3 (the
--- workers entry removed; counters and throughput moved once for the batch); then, for each
--- thread asking, FETCH (§4.3) over the queues in that thread's own order, paused queues
--- skipped (§4.2; the paused set is read once per queue per call), and the registration of
--- the fetched job (§5.3 step 2). Each part is what the gem does in separate calls, per job;
--- done together they are only more atomic. A success is counted only when this call took
--- its job off the list.
+-- each settled job it is ACK (OPERATIONS §6.1) with the success bookkeeping of §5.3
+-- (counters and throughput moved once for the batch); then, for each thread asking, FETCH
+-- (§4.3) over the queues in that thread's own order, paused queues skipped (§4.2; the
+-- paused set is read once per queue per call). The busy entries (§5.3 step 2) the caller
+-- names go and come in the same call: those of settled jobs that were registered, and those
+-- of jobs still running that have run long enough to be shown (the caller writes them late:
+-- a job that ends within that time is never registered). Each part is what the gem does in
+-- separate calls, per job; done together they are only more atomic. A success is counted
+-- only when this call took its job off the list.
 --
 -- A settled job is looked for from the list's tail, where the jobs fetched first are (the
 -- ones that finish first): the same bytes are removed once, as ACK's LREM 1 does, and only
@@ -22,24 +24,33 @@
 -- only then cut off their queues (LTRIM). Nothing can push to a queue while a script runs.
 -- When the push fails (a wrong-type list, no memory), nothing was taken.
 --
+-- Numbers go to redis.call as strings: Redis formats a Lua number with printf.
+--
 -- KEYS[1] own in-progress list, KEYS[2] the workers hash, KEYS[3] cogworker:stats:processed,
 --   KEYS[4] the hour's throughput bucket, KEYS[5] cogworker:paused_queues,
 --   KEYS[6..5+q] the queues, KEYS[6+q..5+q+n] cogworker:orphanings:<jid> of each settled job
 -- ARGV[1] n, the jobs settled, ARGV[2] q, the queues, ARGV[3] the throughput TTL,
---   ARGV[4] run_at, ARGV[5] the workers hash TTL,
---   then per settled job: its raw bytes, its thread id, "1" when it succeeded;
---   then the q queue names, then the same names as JSON strings;
---   then per thread asking for a job: its thread id, and its order, the queues' numbers
---   (1..q) separated by spaces
--- Reply: {processed, fetched...}: processed the successes counted, then one {queue number,
---   raw job, registered (0/1)} per fetched job, in the order the threads asked. Fetching
---   stops at the first thread for which every queue is empty or paused, or at an error (the
---   caller's own fetch reports it).
+--   ARGV[4] h, the busy entries to delete, ARGV[5] the workers hash TTL, ARGV[6] r, the busy
+--   entries to write;
+--   then per settled job: its raw bytes, "1" when it succeeded;
+--   then the q queue names;
+--   then the h thread ids whose entries go;
+--   then r pairs: a thread id, its entry;
+--   then per thread asking for a job: its order, the queues' numbers (1..q) separated by
+--   spaces
+-- Reply: {processed, queue number, raw job, queue number, raw job, ...}: processed the
+--   successes counted, then each fetched job with the number of its queue, in the order the
+--   threads asked. Fetching stops at the first thread for which every queue is empty or
+--   paused, or at an error (the caller's own fetch reports it).
 local n = tonumber(ARGV[1])
 local q = tonumber(ARGV[2])
-local settled = 5
-local names = settled + 3 * n
-local asks = names + 2 * q
+local h = tonumber(ARGV[4])
+local r = tonumber(ARGV[6])
+local first = 6
+local names = first + 2 * n
+local gone = names + q
+local entries = gone + h
+local asks = entries + 2 * r
 local list = KEYS[1]
 local processed = 0
 if n > 0 then
@@ -47,10 +58,10 @@ if n > 0 then
   -- most as often as it is settled), is cut off with one LTRIM; a job settled beyond it is
   -- removed by its own LREM, from the tail. The list ends as after one LREM per job.
   local wanted = {}
-  for at = settled + 1, names, 3 do
+  for at = first + 1, names, 2 do
     wanted[ARGV[at]] = (wanted[ARGV[at]] or 0) + 1
   end
-  local tail = redis.call('LRANGE', list, -n, -1)
+  local tail = redis.call('LRANGE', list, tostring(-n), '-1')
   local cut = 0
   local cut_off = {}
   for j = #tail, 1, -1 do
@@ -64,9 +75,9 @@ if n > 0 then
     cut = cut + 1
   end
   if cut > 0 then
-    redis.call('LTRIM', list, 0, -1 - cut)
+    redis.call('LTRIM', list, '0', tostring(-1 - cut))
   end
-  for at = settled + 1, names, 3 do
+  for at = first + 1, names, 2 do
     local raw = ARGV[at]
     local removed = cut_off[raw]
     if removed and removed > 0 then
@@ -74,21 +85,33 @@ if n > 0 then
     else
       removed = redis.call('LREM', list, '-1', raw)
     end
-    if removed > 0 and ARGV[at + 2] == '1' then
+    if removed > 0 and ARGV[at + 1] == '1' then
       processed = processed + 1
     end
   end
-end
-if n > 0 then
   redis.pcall('DEL', unpack(KEYS, 6 + q, 5 + q + n))
 end
 -- A success is counted by the call that takes the job off the list, as ACK_SUCCESS does:
 -- when this call comes after a late ACK_SUCCESS of the same run (a frozen Redis runs the
 -- timed-out calls of two connections in either order), that one counted it.
 if processed > 0 then
-  redis.pcall('INCRBY', KEYS[3], processed)
-  redis.pcall('HINCRBY', KEYS[4], 'processed', processed)
+  local count = tostring(processed)
+  redis.pcall('INCRBY', KEYS[3], count)
+  redis.pcall('HINCRBY', KEYS[4], 'processed', count)
   redis.pcall('EXPIRE', KEYS[4], ARGV[3])
+end
+-- The busy entries: the settled jobs' go, then the running jobs' come (a thread is never in
+-- both: its entry goes only once its job has ended). The hash is given a TTL when it has
+-- none (the HSET just created it): every beat refreshes it (OPERATIONS §13.7), so it never
+-- lives on without one after a crash.
+if h > 0 then
+  redis.pcall('HDEL', KEYS[2], unpack(ARGV, gone + 1, entries))
+end
+if r > 0 then
+  redis.pcall('HSET', KEYS[2], unpack(ARGV, entries + 1, asks))
+  if redis.pcall('TTL', KEYS[2]) == -1 then
+    redis.pcall('EXPIRE', KEYS[2], ARGV[5])
+  end
 end
 local reply = {processed}
 -- What this call learned of each queue: false when paused, else the oldest jobs it read
@@ -96,14 +119,12 @@ local reply = {processed}
 local queues = {}
 local taken = {}
 local jobs = {}
-local entries = {}
-local registered = {}
 -- The threads still to serve: none of them can take more than one job each.
-local left = (#ARGV - asks) / 2
-for at = asks + 1, #ARGV, 2 do
+local left = #ARGV - asks
+for at = asks + 1, #ARGV do
   local found = false
   local failed = false
-  for word in string.gmatch(ARGV[at + 1], '%d+') do
+  for word in string.gmatch(ARGV[at], '%d+') do
     local i = tonumber(word)
     local oldest = queues[i]
     if oldest == nil then
@@ -114,7 +135,7 @@ for at = asks + 1, #ARGV, 2 do
       end
       oldest = false
       if paused == 0 then
-        oldest = redis.pcall('LRANGE', KEYS[5 + i], -left, -1)
+        oldest = redis.pcall('LRANGE', KEYS[5 + i], tostring(-left), '-1')
         if oldest.err then
           failed = true
           break
@@ -127,19 +148,8 @@ for at = asks + 1, #ARGV, 2 do
       taken[i] = taken[i] + 1
       local job = oldest[#oldest + 1 - taken[i]]
       jobs[#jobs + 1] = job
-      -- Only what looks like a JSON object is shown on the busy page; anything else is
-      -- the processor's to bury, unregistered, as the gem does.
-      local shown = 0
-      if (string.byte(job, 1) == 123 and string.byte(job, -1) == 125)
-        or (string.find(job, '^%s*{') and string.find(job, '}%s*$')) then
-        local tid = ARGV[at]
-        entries[#entries + 1] = tid
-        entries[#entries + 1] = '{"queue":' .. ARGV[names + q + i] .. ',"payload":' .. job
-          .. ',"run_at":' .. ARGV[4] .. '}'
-        registered[tid] = true
-        shown = 1
-      end
-      reply[#reply + 1] = {i, job, shown}
+      reply[#reply + 1] = i
+      reply[#reply + 1] = job
       found = true
       break
     end
@@ -154,34 +164,11 @@ if #jobs > 0 then
   if type(pushed) == 'number' then
     for i, oldest in pairs(queues) do
       if oldest and taken[i] > 0 then
-        redis.call('LTRIM', KEYS[5 + i], 0, -1 - taken[i])
+        redis.call('LTRIM', KEYS[5 + i], '0', tostring(-1 - taken[i]))
       end
     end
   else
     reply = {processed}
-    entries = {}
-    registered = {}
-  end
-end
--- The settled threads' busy entries go, except those this call registers a new job under
--- (the entry is replaced: the hash ends as after HDEL then HSET).
-if n > 0 then
-  local gone = {}
-  for at = settled + 2, names, 3 do
-    if not registered[ARGV[at]] then
-      gone[#gone + 1] = ARGV[at]
-    end
-  end
-  if #gone > 0 then
-    redis.pcall('HDEL', KEYS[2], unpack(gone))
-  end
-end
--- The hash is given a TTL when it has none (the HSET just created it): every beat refreshes
--- it (OPERATIONS §13.7), so it never lives on without one after a crash.
-if #entries > 0 then
-  redis.pcall('HSET', KEYS[2], unpack(entries))
-  if redis.pcall('TTL', KEYS[2]) == -1 then
-    redis.pcall('EXPIRE', KEYS[2], ARGV[5])
   end
 end
 return reply
