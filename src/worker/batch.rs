@@ -9,17 +9,17 @@
 //!
 //! Under load — the last call gave every thread that asked a job, so the queues hold more
 //! than the threads could take — the thread making a call first gathers: it waits until
-//! every busy thread is either in the batch or holds its answer from the last call, as long
-//! as the others keep coming (each within `GAP`), and at most `GATHER_MAX`. When the last
-//! call found the queues dry, nothing waits. A finished job therefore waits for at most the
-//! one call in flight and `GATHER_MAX` before its own call starts: that is the settle
-//! interval.
+//! every busy thread is in the batch (those the last call answered too: one call per round
+//! of the threads), as long as the others keep coming (each within `GAP`), and at most
+//! `GATHER_MAX`. When the last call found the queues dry, nothing waits. A finished job
+//! therefore waits for at most the one call in flight and `GATHER_MAX` before its own call
+//! starts: that is the settle interval.
 //!
-//! Waiting also for the threads the last call answered (one call per round of the threads:
-//! 10 jobs per call at `-c 10`) was measured, and not kept: on a 2-core machine it cost up to
-//! a quarter of the jobs/s at `-c 10` and Redis no less CPU per job; what a call costs Redis
-//! grows with the jobs it carries (their bytes pass through Lua several times), far more than
-//! with the number of calls.
+//! Waiting for every busy thread was first measured with a script that wrote each fetched
+//! job's busy entry, and not kept: what a call cost Redis then grew with the jobs it carried
+//! far more than with the number of calls. Once the entries were written late (below), the
+//! fixed cost of a call was the larger part at `-c 10`, and one call per round of the
+//! threads saved about a tenth of Redis' CPU per job there, jobs/s unchanged.
 //!
 //! A job fetched by a call is registered on the busy page (its workers-hash entry) late:
 //! once it has run [`REGISTER_AFTER`], by the next call made after that, or by the
@@ -144,12 +144,10 @@ impl Batches {
         if state.deep {
             let started = Instant::now();
             loop {
-                // Every busy thread is in this batch or has its answer from the last call:
-                // nobody else is coming (those answered run their new job and line up for
-                // the call after this one).
+                // Every busy thread is in this batch: nobody else is coming.
                 let busy = shared.busy.load(Ordering::SeqCst);
                 let left = GATHER_MAX.saturating_sub(started.elapsed());
-                if state.waiting.len() + state.answers.len() >= busy || left.is_zero() {
+                if state.waiting.len() >= busy || left.is_zero() {
                     break;
                 }
                 let before = state.waiting.len();

@@ -899,3 +899,83 @@ fn a_worker_killed_while_gathering_reruns_at_most_one_job_per_thread_and_counts_
         "each job counted once"
     );
 }
+
+/// Jobs fetched with a settlement are written to the busy page late: short ones never, a long
+/// one once it has run 50 ms (here by the registrar: no other call comes while it runs), and
+/// its entry goes with its settlement.
+#[test]
+fn a_job_fetched_by_a_call_is_on_the_busy_page_once_it_has_run_50_ms_and_short_ones_never() {
+    let server = RedisServer::start();
+    enqueue_specs(
+        &server,
+        (0..2_000).map(|i| format!("{{\"class\":\"Ok\",\"args\":[{i}]}}\n")),
+    );
+    server.exec(&[&["CONFIG", "RESETSTAT"]]);
+    let run = worker(
+        &server,
+        &["-c", "8", "--burst", "--handler", "Ok=builtin:noop"],
+    )
+    .run();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    // The heartbeat's own HSETs, and the entries of the jobs the threads fetched themselves.
+    let stats = server.info_field("commandstats", "cmdstat_hset");
+    let hsets: u64 = stats
+        .split(',')
+        .find_map(|f| f.strip_prefix("calls="))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(hsets < 100, "{hsets} HSETs for 2,000 no-op jobs: {stats}");
+
+    // One thread: the first job is its own fetch; the second comes with the first's
+    // settlement and sleeps 1 s.
+    enqueue_specs(
+        &server,
+        [
+            "{\"class\":\"Ok\",\"args\":[1]}\n".to_string(),
+            "{\"class\":\"S\",\"args\":[1.0]}\n".to_string(),
+        ]
+        .into_iter(),
+    );
+    let w = worker(
+        &server,
+        &[
+            "-c",
+            "1",
+            "--handler",
+            "Ok=builtin:noop",
+            "--handler",
+            "S=builtin:sleep",
+        ],
+    )
+    .spawn();
+    wait_until(Duration::from_secs(10), "the sleeper fetched", || {
+        server.get("cogworker:stats:processed").as_deref() == Some("2001")
+    });
+    let fetched = std::time::Instant::now();
+    let identity = identities(&server)
+        .into_iter()
+        .find(|id| {
+            !server
+                .list(&format!("cogworker:inprogress:{id}"))
+                .is_empty()
+        })
+        .expect("the sleeper's worker");
+    let workers = format!("cogworker:workers:{identity}");
+    wait_until(
+        Duration::from_secs(2),
+        "the sleeper on the busy page",
+        || server.hash(&workers).len() == 1,
+    );
+    let shown = fetched.elapsed();
+    assert!(shown < Duration::from_millis(600), "shown after {shown:?}");
+    let entry: Value =
+        serde_json::from_str(server.hash(&workers).values().next().unwrap()).unwrap();
+    assert_eq!(entry["payload"]["class"], "S");
+    assert_eq!(entry["queue"], "default");
+    wait_until(Duration::from_secs(5), "the sleeper settled", || {
+        server.get("cogworker:stats:processed").as_deref() == Some("2002")
+    });
+    assert!(!server.exists(&workers), "its entry went with it");
+    w.signal(libc::SIGTERM);
+    assert_eq!(w.wait(Duration::from_secs(10)).code, 0);
+}
