@@ -57,24 +57,9 @@ pub fn history_exists(store: &mut crate::store::Store) -> crate::store::StoreRes
     if history_lists_exist(store)? {
         return Ok(true);
     }
-    let mut cursor = "0".to_string();
-    loop {
-        let (next, found): (String, Vec<Vec<u8>>) = store.query_server(
-            redis::cmd("SCAN")
-                .arg(&cursor)
-                .arg("MATCH")
-                .arg(keys::HISTORY_DAILY_PATTERN)
-                .arg("COUNT")
-                .arg(1000),
-        )?;
-        if !found.is_empty() {
-            return Ok(true);
-        }
-        if next == "0" {
-            return Ok(false);
-        }
-        cursor = next;
-    }
+    // The walk ends at the first name found.
+    let ended = store.scan_matching(keys::HISTORY_DAILY_PATTERN, |found| found.is_empty())?;
+    Ok(!ended)
 }
 
 /// Any of the three history lists exists (the middleware has recorded a run in the last

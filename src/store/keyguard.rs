@@ -140,26 +140,14 @@ fn trim_copies(store: &mut Store, key: &Name) -> StoreResult<()> {
     let mut pattern = glob_escape(&prefix);
     pattern.push(b'*');
     let mut copies: Vec<(i64, Name)> = Vec::new();
-    let mut cursor = 0u64;
-    loop {
-        let (next, batch): (u64, Vec<Name>) = store.query_server(
-            redis::cmd("SCAN")
-                .arg(cursor)
-                .arg("MATCH")
-                .arg(&pattern)
-                .arg("COUNT")
-                .arg(1000),
-        )?;
+    store.scan_matching(&pattern, |batch| {
         for name in batch {
             if let Some(ms) = copy_ms(&name, &prefix) {
                 copies.push((ms, name));
             }
         }
-        if next == 0 {
-            break;
-        }
-        cursor = next;
-    }
+        true
+    })?;
     if copies.len() <= COPIES_KEPT {
         return Ok(());
     }

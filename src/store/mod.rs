@@ -226,26 +226,42 @@ impl Store {
     /// Every key matching `pattern`, by `SCAN` in bounded steps. For key families that stay
     /// small (in-progress lists: one per process).
     pub fn scan_keys(&mut self, pattern: &str) -> StoreResult<Vec<Name>> {
-        let mut cursor: u64 = 0;
         let mut keys = Vec::new();
+        self.scan_matching(pattern, |batch| {
+            keys.extend(batch);
+            true
+        })?;
+        keys.sort();
+        keys.dedup();
+        Ok(keys)
+    }
+
+    /// The keys matching `pattern`, by `SCAN … MATCH … COUNT 1000`, each call's names handed
+    /// to `visit` as they come (possibly none, possibly a name twice); `visit` returning false
+    /// ends the walk. Returns whether the walk came round to its end.
+    pub fn scan_matching(
+        &mut self,
+        pattern: impl redis::ToRedisArgs,
+        mut visit: impl FnMut(Vec<Name>) -> bool,
+    ) -> StoreResult<bool> {
+        let mut cursor: u64 = 0;
         loop {
             let (next, batch): (u64, Vec<Name>) = self.query_server(
                 redis::cmd("SCAN")
                     .arg(cursor)
                     .arg("MATCH")
-                    .arg(pattern)
+                    .arg(&pattern)
                     .arg("COUNT")
                     .arg(1000),
             )?;
-            keys.extend(batch);
+            if !visit(batch) {
+                return Ok(false);
+            }
             if next == 0 {
-                break;
+                return Ok(true);
             }
             cursor = next;
         }
-        keys.sort();
-        keys.dedup();
-        Ok(keys)
     }
 
     /// One walk of the whole keyspace by `SCAN` (no MATCH, so every name seen is counted),

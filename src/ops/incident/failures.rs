@@ -780,29 +780,15 @@ fn read_logs(
 /// The attempts logs' names, by `SCAN`, in batches of about `LOGS_PER_CALL`.
 fn scan_logs(connector: Connector, names: &mpsc::SyncSender<Vec<Name>>) -> StoreResult<()> {
     let mut store = Store::connect(connector)?;
-    let mut cursor = 0u64;
     let mut batch: Vec<Name> = Vec::new();
-    loop {
-        let (next, found): (u64, Vec<Name>) = store.query_server(
-            redis::cmd("SCAN")
-                .arg(cursor)
-                .arg("MATCH")
-                .arg(keys::JOB_ATTEMPTS_PATTERN)
-                .arg("COUNT")
-                .arg(1000),
-        )?;
+    let ended = store.scan_matching(keys::JOB_ATTEMPTS_PATTERN, |found| {
         batch.extend(found);
-        if (batch.len() >= LOGS_PER_CALL || next == 0)
-            && !batch.is_empty()
-            && names.send(std::mem::take(&mut batch)).is_err()
-        {
-            return Ok(());
-        }
-        if next == 0 {
-            return Ok(());
-        }
-        cursor = next;
+        batch.len() < LOGS_PER_CALL || names.send(std::mem::take(&mut batch)).is_ok()
+    })?;
+    if ended && !batch.is_empty() {
+        let _ = names.send(batch);
     }
+    Ok(())
 }
 
 /// One batch of attempts logs as read: each key, the rest of its log when it was read
