@@ -169,6 +169,84 @@ impl Store {
         }
     }
 
+    /// Run a script and then one read of its first key, as one transaction (MULTI, EVALSHA,
+    /// the read, EXEC):
+    /// nothing another client sends runs between them, so the read sees what the script
+    /// left. On NOSCRIPT (the EVALSHA ran nothing) the script is loaded and the whole
+    /// transaction sent again. Returns the script's reply and the read's; `None` when Redis
+    /// refused the transaction whole because it is at its `maxmemory` (it then refuses every
+    /// command queued in a MULTI, reads too): nothing ran, and the script alone may still be
+    /// let in (a script's writes are refused only until its first one).
+    pub fn eval_then(
+        &mut self,
+        script: &Script,
+        keys: &[&[u8]],
+        args: &[&[u8]],
+        read: &redis::Cmd,
+    ) -> StoreResult<Option<(Value, Value)>> {
+        let mut evalsha = redis::cmd("EVALSHA");
+        evalsha
+            .arg(script.sha())
+            .arg(keys.len())
+            .arg(keys)
+            .arg(args);
+        let key = keys.first().copied().unwrap_or(b"");
+        let mut pipe = redis::pipe();
+        pipe.atomic().ignore_errors().add_command(evalsha.clone());
+        pipe.add_command(read.clone());
+        let mut loaded = false;
+        loop {
+            let replies = match pipe.query::<Vec<Value>>(&mut self.conn) {
+                Ok(replies) => replies,
+                Err(err) => {
+                    // Refused when queued (LOADING, BUSY, OOM …): EXEC ran nothing, and the
+                    // refusal says why, as the script's own error would have.
+                    let err = match err.kind() {
+                        redis::ErrorKind::Server(redis::ServerErrorKind::ExecAbort) => {
+                            let errs = err.into_server_errors().unwrap_or_default();
+                            if errs.iter().any(|(_, e)| e.code() == "OOM") {
+                                return Ok(None);
+                            }
+                            errs.first()
+                                .map(|(_, e)| e.clone().into())
+                                .unwrap_or_else(|| {
+                                    redis::RedisError::from((
+                                        redis::ErrorKind::Client,
+                                        "the transaction was aborted",
+                                    ))
+                                })
+                        }
+                        _ => err,
+                    };
+                    return Err(self.command_error(err, &evalsha, key, None));
+                }
+            };
+            let mut replies = replies.into_iter();
+            let (Some(first), Some(second)) = (replies.next(), replies.next()) else {
+                let err = redis::RedisError::from((
+                    redis::ErrorKind::Client,
+                    "the transaction's reply is short",
+                ));
+                return Err(self.command_error(err, &evalsha, key, None));
+            };
+            match (first, second) {
+                (Value::ServerError(e), _) if e.code() == "NOSCRIPT" && !loaded => {
+                    let mut load = redis::cmd("SCRIPT");
+                    load.arg("LOAD").arg(script.text);
+                    self.query_server::<String>(&load)?;
+                    loaded = true;
+                }
+                (Value::ServerError(e), _) => {
+                    return Err(self.command_error(e.into(), &evalsha, key, None));
+                }
+                (_, Value::ServerError(e)) => {
+                    return Err(self.command_error(e.into(), read, key, None));
+                }
+                (reply, read) => return Ok(Some((reply, read))),
+            }
+        }
+    }
+
     /// The Redis type of a key (`none` when it doesn't exist).
     pub fn key_type(&mut self, key: &(impl AsRef<[u8]> + ?Sized)) -> StoreResult<String> {
         self.query_server(redis::cmd("TYPE").arg(key.as_ref()))

@@ -42,6 +42,10 @@ use crate::store::{Name, Store, StoreResult, keys, value};
 /// registers, and by ACK_FETCH when the hash it writes has none (every beat refreshes it).
 pub const WORKERS_TTL: &str = "60";
 
+/// How often the calls give the hour's throughput bucket its TTL again (the gem does with every
+/// count): the first call counting in an hour does, then one a minute at most.
+const EXPIRE_EVERY: Duration = Duration::from_secs(60);
+
 /// How long a job fetched by a call runs before it is registered on the busy page (the
 /// settle interval documented as at most 100 ms holds this and the call that writes it).
 pub const REGISTER_AFTER: Duration = Duration::from_millis(50);
@@ -84,6 +88,8 @@ pub struct Batches {
     answered: Condvar,
     /// Told when an entry is owed, and when the batches close (the registrar waits on it).
     owing: Condvar,
+    /// The hour whose throughput bucket a call last gave its TTL, and when.
+    expired: Mutex<Option<(i64, Instant)>>,
 }
 
 #[derive(Default)]
@@ -187,7 +193,7 @@ impl Batches {
         let waiting: Vec<&Waiting> = batch.iter().map(|(_, w)| w).collect();
         let result = conn
             .get()
-            .and_then(|store| ack_fetch(shared, store, &waiting, &due));
+            .and_then(|store| ack_fetch(shared, store, &waiting, &due, &self.expired));
         let (failed, mut fetched) = match result {
             Ok(fetched) => (false, fetched.into_iter()),
             Err(e) => {
@@ -323,6 +329,37 @@ impl Drop for Unstuck<'_> {
     }
 }
 
+/// The fewest threads asking together for which the script may store their jobs (one alone
+/// gets its job in the reply, as it always did: no transaction, no read).
+const STORE_FROM: usize = 2;
+
+/// The jobs the script stored onto the in-progress list (its reply `{processed, -queue,
+/// count}`), from the read of the list made in the same transaction: the list held nothing
+/// else, and its tail (the queue's oldest job) goes to the first thread asking. `None` when
+/// the script fetched them itself (its reply carries them).
+fn stored(reply: &redis::Value, list: &redis::Value, queues: &[&str]) -> Option<Vec<Fetched>> {
+    let items = value::items(reply);
+    let [_, number, count] = items else {
+        return None;
+    };
+    let number = usize::try_from(value::int(number)?.checked_neg()?).ok()?;
+    let queue = queues.get(number.checked_sub(1)?)?;
+    let count = usize::try_from(value::int(count)?).ok()?;
+    let jobs = value::items(list);
+    Some(
+        jobs[jobs.len().saturating_sub(count)..]
+            .iter()
+            .rev()
+            .filter_map(|job| {
+                Some(Fetched {
+                    queue: queue.to_string(),
+                    raw: value::bytes(job)?.to_vec(),
+                })
+            })
+            .collect(),
+    )
+}
+
 /// ACK_FETCH for `waiting` and the busy entries `due` (thread id, entry): the jobs fetched,
 /// in the order of the asks that wanted one. An error means none of the acknowledgements
 /// may have been made.
@@ -331,9 +368,15 @@ fn ack_fetch(
     store: &mut Store,
     waiting: &[&Waiting],
     due: &[(String, String)],
+    expired: &Mutex<Option<(i64, Instant)>>,
 ) -> StoreResult<Vec<Fetched>> {
     let identity = &shared.settings.identity;
     let now = shared.now().floor() as i64;
+    let hour = now.div_euclid(3600);
+    let expire = match *lock(expired) {
+        Some((last, at)) => last != hour || at.elapsed() >= EXPIRE_EVERY,
+        None => true,
+    };
     let mut queues: Vec<&str> = Vec::new();
     for q in &shared.settings.queues {
         if !queues.contains(&q.as_str()) {
@@ -344,7 +387,7 @@ fn ack_fetch(
         keys::inprogress(identity),
         keys::workers(identity),
         keys::STATS_PROCESSED.into(),
-        keys::throughput(now.div_euclid(3600)),
+        keys::throughput(hour),
         keys::PAUSED_QUEUES.into(),
     ];
     key_names.extend(queues.iter().map(keys::queue));
@@ -364,7 +407,11 @@ fn ack_fetch(
         gone.len().to_string(),
         due.len().to_string(),
     ];
-    let ttl = keys::ttl::THROUGHPUT.to_string();
+    let ttl = if expire {
+        keys::ttl::THROUGHPUT.to_string()
+    } else {
+        String::new()
+    };
     let orders: Vec<String> = waiting
         .iter()
         .filter_map(|w| {
@@ -377,6 +424,9 @@ fn ack_fetch(
             Some(numbers.join(" "))
         })
         .collect();
+    // Every thread asking has the same order: the jobs may be stored onto the list by the
+    // script, and read from it in the same transaction.
+    let store_fetch = orders.len() >= STORE_FROM && orders.iter().all(|o| *o == orders[0]);
     let mut args: Vec<&[u8]> = vec![
         counts[0].as_bytes(),
         counts[1].as_bytes(),
@@ -384,6 +434,7 @@ fn ack_fetch(
         counts[2].as_bytes(),
         WORKERS_TTL.as_bytes(),
         counts[3].as_bytes(),
+        if store_fetch { b"1" } else { b"0" },
     ];
     for w in waiting {
         args.push(&w.ask.raw);
@@ -397,7 +448,36 @@ fn ack_fetch(
     }
     args.extend(orders.iter().map(|o| o.as_bytes()));
     let key_refs: Vec<&[u8]> = key_names.iter().map(Name::as_bytes).collect();
-    let reply = store.eval(&ACK_FETCH, &key_refs, &args)?;
+    let counted = |reply: &redis::Value| {
+        let processed = value::items(reply).first().and_then(value::int);
+        if expire && processed.is_some_and(|n| n > 0) {
+            *lock(expired) = Some((hour, Instant::now()));
+        }
+    };
+    let mut transaction = None;
+    if store_fetch {
+        let mut read = redis::cmd("LRANGE");
+        read.arg(key_refs[0]).arg(0).arg(orders.len() - 1);
+        transaction = store.eval_then(&ACK_FETCH, &key_refs, &args, &read)?;
+    }
+    let reply = match transaction {
+        Some((reply, list)) => {
+            counted(&reply);
+            if let Some(stored) = stored(&reply, &list, &queues) {
+                return Ok(stored);
+            }
+            reply
+        }
+        // One thread asking, or orders that differ; or Redis at its maxmemory, which refuses
+        // the transaction whole but lets the script alone settle (and fetch, as one LMOVE
+        // per thread would): the script alone, storing nothing.
+        None => {
+            args[6] = b"0";
+            let reply = store.eval(&ACK_FETCH, &key_refs, &args)?;
+            counted(&reply);
+            reply
+        }
+    };
     Ok(value::items(&reply)
         .get(1..)
         .unwrap_or_default()

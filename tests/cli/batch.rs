@@ -41,6 +41,24 @@ fn call(
     queues: &[&str],
     asks: &[(&str, &str)],
 ) -> (i64, Vec<(i64, String)>) {
+    let (processed, fetched, stored) = call_as(server, settled, gone, entries, queues, asks, false);
+    assert!(!stored);
+    (processed, fetched)
+}
+
+/// ACK_FETCH as [`call`]; with `store`, the jobs may be stored onto the list (ARGV[7]), and
+/// the call is made as the worker makes it then: in one transaction with a read of the
+/// list, the stored jobs taken from that read, its tail for the first thread asking. Also
+/// returns whether they were stored.
+fn call_as(
+    server: &RedisServer,
+    settled: &[(&str, &str, bool)],
+    gone: &[&str],
+    entries: &[(&str, &str)],
+    queues: &[&str],
+    asks: &[(&str, &str)],
+    store: bool,
+) -> (i64, Vec<(i64, String)>, bool) {
     let mut keys: Vec<String> = vec![
         format!("cogworker:inprogress:{IDENTITY}"),
         format!("cogworker:workers:{IDENTITY}"),
@@ -63,6 +81,7 @@ fn call(
         gone.len().to_string(),
         "60".into(),
         entries.len().to_string(),
+        if store { "1" } else { "0" }.into(),
     ];
     for (raw, _, ok) in settled {
         args.extend([raw.to_string(), if *ok { "1" } else { "0" }.into()]);
@@ -73,17 +92,40 @@ fn call(
         args.extend([tid.to_string(), entry.to_string()]);
     }
     args.extend(asks.iter().map(|(_, order)| order.to_string()));
-    let reply: Vec<redis::Value> = redis::cmd("EVAL")
-        .arg(ACK_FETCH.text)
+    let mut eval = redis::cmd("EVAL");
+    eval.arg(ACK_FETCH.text)
         .arg(keys.len())
         .arg(&keys)
-        .arg(&args)
-        .query(&mut server.conn())
-        .unwrap();
+        .arg(&args);
+    let (reply, list): (Vec<redis::Value>, Vec<String>) = if store {
+        let mut read = redis::cmd("LRANGE");
+        read.arg(&keys[0]).arg(0).arg(asks.len().max(1) - 1);
+        let replies: Vec<redis::Value> = redis::pipe()
+            .atomic()
+            .ignore_errors()
+            .add_command(eval)
+            .add_command(read)
+            .query(&mut server.conn())
+            .unwrap();
+        // The read fails on a wrong-type list: nothing was stored there then.
+        let list = redis::from_redis_value(replies[1].clone()).unwrap_or_default();
+        (redis::from_redis_value(replies[0].clone()).unwrap(), list)
+    } else {
+        (eval.query(&mut server.conn()).unwrap(), Vec::new())
+    };
     let processed = match &reply[0] {
         redis::Value::Int(n) => *n,
         other => panic!("{other:?}"),
     };
+    if let [_, redis::Value::Int(number), redis::Value::Int(count)] = reply[..]
+        && number < 0
+    {
+        assert!(store, "stored without being allowed to");
+        let count = usize::try_from(count).unwrap();
+        assert_eq!(list.len(), count, "the list holds the stored jobs only");
+        let fetched = list.into_iter().rev().map(|raw| (-number, raw)).collect();
+        return (processed, fetched, true);
+    }
     let fetched = reply[1..]
         .chunks(2)
         .map(|pair| {
@@ -93,7 +135,7 @@ fn call(
             )
         })
         .collect();
-    (processed, fetched)
+    (processed, fetched, false)
 }
 
 #[test]
@@ -276,12 +318,15 @@ fn lists(server: &RedisServer) -> Vec<(String, Vec<String>)> {
 #[test]
 fn a_batch_of_fetches_leaves_the_queues_and_the_list_as_one_lmove_per_thread_would() {
     let batched = RedisServer::start();
+    let stored = RedisServer::start();
     let reference = RedisServer::start();
     let list = format!("cogworker:inprogress:{IDENTITY}");
     let queues = ["a", "b", "c"];
+    let mut stores = 0;
     // A small deterministic generator: 300 cases of 0–5 jobs per queue (duplicates among
-    // them), a job already in progress, 1–7 threads asking in random orders, a random
-    // queue paused.
+    // them), a job already in progress or none, 1–7 threads asking in random orders (all in
+    // one order, half the time), a random queue paused. Each case is fetched as the script
+    // fetches itself, and as it may store the jobs (the same queues and list must result).
     let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut next = |below: u64| {
         seed = seed
@@ -291,7 +336,9 @@ fn a_batch_of_fetches_leaves_the_queues_and_the_list_as_one_lmove_per_thread_wou
     };
     for case in 0..300 {
         let mut seeding: Vec<Vec<String>> = vec![vec!["FLUSHALL".into()]];
-        seeding.push(vec!["RPUSH".into(), list.clone(), job(999)]);
+        if next(2) == 0 {
+            seeding.push(vec!["RPUSH".into(), list.clone(), job(999)]);
+        }
         for (qi, q) in queues.iter().enumerate() {
             let len = next(6);
             if len > 0 {
@@ -318,33 +365,45 @@ fn a_batch_of_fetches_leaves_the_queues_and_the_list_as_one_lmove_per_thread_wou
             .collect();
         let commands: Vec<&[&str]> = words.iter().map(Vec::as_slice).collect();
         batched.exec(&commands);
+        stored.exec(&commands);
         reference.exec(&commands);
         let tids: Vec<String> = (0..=next(7)).map(|t| format!("t{t}")).collect();
-        let orders: Vec<String> = tids
-            .iter()
-            .map(|_| {
-                let mut order = ["1", "2", "3"];
-                for i in (1..order.len()).rev() {
-                    order.swap(i, next(i as u64 + 1) as usize);
-                }
-                order.join(" ")
-            })
-            .collect();
+        let one_order = next(2) == 0;
+        let mut orders: Vec<String> = Vec::new();
+        for _ in &tids {
+            if one_order && let Some(first) = orders.first() {
+                orders.push(first.clone());
+                continue;
+            }
+            let mut order = ["1", "2", "3"];
+            for i in (1..order.len()).rev() {
+                order.swap(i, next(i as u64 + 1) as usize);
+            }
+            orders.push(order.join(" "));
+        }
         let asks: Vec<(&str, &str)> = tids
             .iter()
             .zip(&orders)
             .map(|(t, o)| (t.as_str(), o.as_str()))
             .collect();
         let got = fetch_only(&batched, &queues, &asks);
+        let (processed, got_stored, was_stored) =
+            call_as(&stored, &[], &[], &[], &queues, &asks, true);
+        assert_eq!(processed, 0);
+        stores += usize::from(was_stored);
         let want = one_lmove_per_thread(&reference, &queues, &asks);
         assert_eq!(got, want, "case {case}: {asks:?}");
+        assert_eq!(got_stored, want, "case {case}, stored: {asks:?}");
         assert_eq!(lists(&batched), lists(&reference), "case {case}: {asks:?}");
+        assert_eq!(lists(&stored), lists(&reference), "case {case}: {asks:?}");
         // The fetched jobs are not registered by the call.
         assert!(
             !batched.exists(&format!("cogworker:workers:{IDENTITY}")),
             "case {case}"
         );
+        assert!(!stored.exists(&format!("cogworker:workers:{IDENTITY}")));
     }
+    assert!(stores >= 20, "the jobs were stored in {stores} cases only");
 }
 
 #[test]
@@ -427,6 +486,83 @@ fn when_the_in_progress_list_cannot_take_the_jobs_none_leaves_its_queue() {
     assert_eq!(server.list("cogworker:queue:default"), vec![job(1), job(2)]);
     assert_eq!(server.get(&list).as_deref(), Some("not a list"));
     assert!(!server.exists(&format!("cogworker:workers:{IDENTITY}")));
+}
+
+#[test]
+fn jobs_that_may_be_stored_onto_a_wrong_type_list_stay_on_their_queue() {
+    let server = RedisServer::start();
+    let list = format!("cogworker:inprogress:{IDENTITY}");
+    server.exec(&[
+        &["SET", &list, "not a list"],
+        &["RPUSH", "cogworker:queue:default", &job(1), &job(2)],
+    ]);
+    let (_, fetched, stored) = call_as(
+        &server,
+        &[],
+        &[],
+        &[],
+        &["default"],
+        &[("t1", "1"), ("t2", "1")],
+        true,
+    );
+    assert!(fetched.is_empty() && !stored, "{fetched:?}");
+    assert_eq!(server.list("cogworker:queue:default"), vec![job(1), job(2)]);
+    assert_eq!(server.get(&list).as_deref(), Some("not a list"));
+}
+
+#[test]
+fn where_sort_is_refused_the_script_fetches_the_jobs_itself_and_a_worker_runs_them_all() {
+    let server = RedisServer::start();
+    // A managed Redis may refuse SORT (an ACL without @dangerous, say).
+    server.exec(&[&["ACL", "SETUSER", "default", "-sort"]]);
+    let list = format!("cogworker:inprogress:{IDENTITY}");
+    server.exec(&[&[
+        "RPUSH",
+        "cogworker:queue:default",
+        &job(1),
+        &job(2),
+        &job(3),
+    ]]);
+    let (_, fetched, stored) = call_as(
+        &server,
+        &[],
+        &[],
+        &[],
+        &["default"],
+        &[("t1", "1"), ("t2", "1")],
+        true,
+    );
+    assert!(!stored);
+    assert_eq!(fetched, vec![(1, job(3)), (1, job(2))]);
+    assert_eq!(server.list(&list), vec![job(2), job(3)]);
+    assert_eq!(server.list("cogworker:queue:default"), vec![job(1)]);
+
+    server.exec(&[&["FLUSHALL"]]);
+    enqueue_specs(
+        &server,
+        (0..2_000).map(|i| format!("{{\"class\":\"Ok\",\"args\":[{i}]}}\n")),
+    );
+    let run = worker(
+        &server,
+        &[
+            "--burst",
+            "-c",
+            "4",
+            "--quiet",
+            "--handler",
+            "Ok=builtin:noop",
+        ],
+    )
+    .run();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        server.get("cogworker:stats:processed").as_deref(),
+        Some("2000")
+    );
+    assert!(!server.exists("cogworker:queue:default"));
+    assert!(!server.exists(&list));
+    // SORT was tried (and refused), and the jobs were fetched in batches all the same.
+    assert!(calls(&server, &["eval", "evalsha"]) < 1_000);
 }
 
 fn enqueue_specs(server: &RedisServer, specs: impl Iterator<Item = String>) {
@@ -592,6 +728,12 @@ fn counters_are_exact_after_100000_jobs_with_failures_mixed_in() {
         .unwrap();
     let (mut processed, mut failures) = (0u64, 0u64);
     for bucket in buckets {
+        // Every bucket has its day-and-an-hour TTL, given by the first count of its hour.
+        let ttl: i64 = redis::cmd("TTL")
+            .arg(&bucket)
+            .query(&mut server.conn())
+            .unwrap();
+        assert!((89_000..=90_000).contains(&ttl), "{bucket}: TTL {ttl}");
         let hash = server.hash(&bucket);
         processed += hash.get("processed").map_or(0, |v| v.parse().unwrap());
         failures += hash.get("failed").map_or(0, |v| v.parse().unwrap());
@@ -603,6 +745,14 @@ fn counters_are_exact_after_100000_jobs_with_failures_mixed_in() {
     let retry: Vec<(String, f64)> = server.zset("cogworker:retry");
     assert_eq!(retry.len(), failed as usize);
     assert!(!server.exists("cogworker:queue:default"));
+    // The batch calls gave it once an hour, and once a minute at most besides, not once a
+    // call (the beats' and the failures' own EXPIREs are counted here too).
+    let calls = script_calls(&server);
+    let expires = self::calls(&server, &["expire"]);
+    assert!(
+        expires * 2 < calls,
+        "{expires} EXPIREs in {calls} script calls"
+    );
 }
 
 #[test]
@@ -982,4 +1132,63 @@ fn a_job_fetched_by_a_call_is_on_the_busy_page_once_it_has_run_50_ms_and_short_o
     assert!(!server.exists(&workers), "its entry went with it");
     w.signal(libc::SIGTERM);
     assert_eq!(w.wait(Duration::from_secs(10)).code, 0);
+}
+
+#[test]
+fn a_redis_at_its_maxmemory_refuses_the_transaction_and_the_script_alone_goes_on() {
+    let server = RedisServer::start();
+    let n = 20_000;
+    enqueue_specs(
+        &server,
+        (0..n).map(|i| format!("{{\"class\":\"Ok\",\"args\":[{i}]}}\n")),
+    );
+    let w = worker(
+        &server,
+        &["-c", "4", "--quiet", "--handler", "Ok=builtin:noop"],
+    )
+    .spawn();
+    let waiting = || server.list("cogworker:queue:default").len();
+    wait_until(Duration::from_secs(20), "some jobs done", || {
+        waiting() <= n - 1_000
+    });
+    // Full: a MULTI is refused whole (its reads too), a script only until its first write.
+    server.exec(&[
+        &["CONFIG", "SET", "maxmemory-policy", "noeviction"],
+        &["CONFIG", "SET", "maxmemory", "1"],
+    ]);
+    let refused = || {
+        let info: String = redis::cmd("INFO")
+            .arg("commandstats")
+            .query(&mut server.conn())
+            .unwrap();
+        // Refused when queued, then EXEC aborted.
+        let field = |command: &str, name: &str| {
+            info.lines()
+                .find(|l| l.starts_with(&format!("cmdstat_{command}:")))
+                .and_then(|l| l.split(&format!("{name}=")).nth(1))
+                .and_then(|v| v.split(',').next())
+                .map_or(0, |v| v.parse::<u64>().unwrap())
+        };
+        field("evalsha", "rejected_calls") + field("exec", "rejected_calls")
+    };
+    let before = refused();
+    let left = waiting();
+    wait_until(
+        Duration::from_secs(20),
+        "jobs done while Redis is full",
+        || waiting() + 500 <= left,
+    );
+    assert!(refused() > before, "no transaction was refused");
+    server.exec(&[&["CONFIG", "SET", "maxmemory", "0"]]);
+    wait_until(Duration::from_secs(60), "the queue drained", || {
+        waiting() == 0
+    });
+    w.signal(libc::SIGTERM);
+    let run = w.wait(Duration::from_secs(10));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    // Every job counted once, those settled while Redis was full too.
+    assert_eq!(
+        server.get("cogworker:stats:processed").as_deref(),
+        Some(n.to_string().as_str())
+    );
 }

@@ -24,14 +24,25 @@
 -- only then cut off their queues (LTRIM). Nothing can push to a queue while a script runs.
 -- When the push fails (a wrong-type list, no memory), nothing was taken.
 --
+-- Stored instead (ARGV[7] "1": the caller reads the list in the same transaction, after this
+-- call), when every thread asking has the same order: when the in-progress list is empty once
+-- the settled jobs are off it, and the first queue of that order that isn't paused holds a
+-- job for every thread asking, those jobs are copied onto the list by one SORT … BY nosort
+-- LIMIT … STORE (the queue's oldest, in the queue's own order: the list reads as after the
+-- LMOVEs) and cut off the queue with one LTRIM. They never pass through Lua: the reply says
+-- only which queue and how many, and the caller takes them from its read of the list (the
+-- oldest, the list's tail, for the first thread asking). Anything else (the list not empty,
+-- fewer jobs than threads, SORT refused), and the jobs are fetched as above.
+--
 -- Numbers go to redis.call as strings: Redis formats a Lua number with printf.
 --
 -- KEYS[1] own in-progress list, KEYS[2] the workers hash, KEYS[3] cogworker:stats:processed,
 --   KEYS[4] the hour's throughput bucket, KEYS[5] cogworker:paused_queues,
 --   KEYS[6..5+q] the queues, KEYS[6+q..5+q+n] cogworker:orphanings:<jid> of each settled job
--- ARGV[1] n, the jobs settled, ARGV[2] q, the queues, ARGV[3] the throughput TTL,
+-- ARGV[1] n, the jobs settled, ARGV[2] q, the queues, ARGV[3] the throughput TTL (or "":
+--   this process's calls gave this hour's bucket its TTL less than a minute ago),
 --   ARGV[4] h, the busy entries to delete, ARGV[5] the workers hash TTL, ARGV[6] r, the busy
---   entries to write;
+--   entries to write, ARGV[7] "1" when the jobs may be stored (above), else "0";
 --   then per settled job: its raw bytes, "1" when it succeeded;
 --   then the q queue names;
 --   then the h thread ids whose entries go;
@@ -40,13 +51,14 @@
 --   spaces
 -- Reply: {processed, queue number, raw job, queue number, raw job, ...}: processed the
 --   successes counted, then each fetched job with the number of its queue, in the order the
---   threads asked. Fetching stops at the first thread for which every queue is empty or
+--   threads asked; or, when the jobs were stored, {processed, -(queue number), count}.
+--   Fetching stops at the first thread for which every queue is empty or
 --   paused, or at an error (the caller's own fetch reports it).
 local n = tonumber(ARGV[1])
 local q = tonumber(ARGV[2])
 local h = tonumber(ARGV[4])
 local r = tonumber(ARGV[6])
-local first = 6
+local first = 7
 local names = first + 2 * n
 local gone = names + q
 local entries = gone + h
@@ -61,7 +73,7 @@ if n > 0 then
   for at = first + 1, names, 2 do
     wanted[ARGV[at]] = (wanted[ARGV[at]] or 0) + 1
   end
-  local tail = redis.call('LRANGE', list, tostring(-n), '-1')
+  local tail = redis.call('LRANGE', list, '-' .. ARGV[1], '-1')
   local cut = 0
   local cut_off = {}
   for j = #tail, 1, -1 do
@@ -95,10 +107,12 @@ end
 -- when this call comes after a late ACK_SUCCESS of the same run (a frozen Redis runs the
 -- timed-out calls of two connections in either order), that one counted it.
 if processed > 0 then
-  local count = tostring(processed)
+  local count = processed == n and ARGV[1] or tostring(processed)
   redis.pcall('INCRBY', KEYS[3], count)
   redis.pcall('HINCRBY', KEYS[4], 'processed', count)
-  redis.pcall('EXPIRE', KEYS[4], ARGV[3])
+  if ARGV[3] ~= '' then
+    redis.pcall('EXPIRE', KEYS[4], ARGV[3])
+  end
 end
 -- The busy entries: the settled jobs' go, then the running jobs' come (a thread is never in
 -- both: its entry goes only once its job has ended). The hash is given a TTL when it has
@@ -113,14 +127,47 @@ if r > 0 then
     redis.pcall('EXPIRE', KEYS[2], ARGV[5])
   end
 end
-local reply = {processed}
+-- The threads asking, each for one job.
+local asking = #ARGV - asks
 -- What this call learned of each queue: false when paused, else the oldest jobs it read
 -- (oldest last), of which taken[i] are handed out; nil when not read yet.
 local queues = {}
+local one_order = ARGV[7] == '1' and asking > 0
+for at = asks + 2, #ARGV do
+  one_order = one_order and ARGV[at] == ARGV[asks + 1]
+end
+if one_order and redis.pcall('LLEN', list) == 0 then
+  for word in string.gmatch(ARGV[asks + 1], '%d+') do
+    local i = tonumber(word)
+    local queue = KEYS[5 + i]
+    local paused = redis.pcall('SISMEMBER', KEYS[5], ARGV[names + i])
+    if paused ~= 0 then
+      -- Paused: the next queue of the order. Unreadable: the fetch below reports it.
+      if paused ~= 1 then
+        break
+      end
+      queues[i] = false
+    else
+      local len = redis.pcall('LLEN', queue)
+      if type(len) ~= 'number' or len < asking then
+        break
+      end
+      local count = tostring(asking)
+      local stored = redis.pcall('SORT', queue, 'BY', 'nosort', 'LIMIT', tostring(len - asking),
+        count, 'STORE', list)
+      if stored ~= asking then
+        break
+      end
+      redis.call('LTRIM', queue, '0', tostring(-1 - asking))
+      return {processed, -i, asking}
+    end
+  end
+end
+local reply = {processed}
 local taken = {}
 local jobs = {}
 -- The threads still to serve: none of them can take more than one job each.
-local left = #ARGV - asks
+local left = asking
 for at = asks + 1, #ARGV do
   local found = false
   local failed = false
