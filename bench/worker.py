@@ -474,19 +474,28 @@ def redis_cost(sock, binary, baseline, n, runs, samples):
         print("  (sidekiq is not installed: left out)", file=sys.stderr)
     table = {}
     for c in (10, 50):
-        for name, seeder, start, queue in contenders:
-            figures = []
-            for run in range(1, runs + 1):
+        # The contenders take turns, run by run: a machine that slows down for a while (a
+        # shared host) slows each of them alike.
+        figures = {name: [] for name, _, _, _ in contenders}
+        for run in range(1, runs + 1):
+            for name, seeder, start, queue in contenders:
                 seeder()
                 rate, cpu, calls = cost_run(sock, n, c, start, queue)
-                figures.append((rate, cpu, calls))
+                figures[name].append((rate, cpu, calls))
                 print(f"{name} -c {c} run {run}/{runs}: {rate:,.0f} jobs/s, Redis CPU "
                       f"{cpu:.2f} ms per 1,000 jobs, {calls:.2f} commands per job", file=sys.stderr)
-            table[(name, c)] = tuple(statistics.median(f[i] for f in figures) for i in range(3))
+        for name, _, _, _ in contenders:
+            table[(name, c)] = tuple(
+                statistics.median(f[i] for f in figures[name]) for i in range(3))
     latency = {}
-    for name, path in [("cogctl", binary)] + ([("cogctl baseline", baseline)] if baseline else []):
-        waits = start_latency(sock, path, samples)
-        latency[name] = (percentile(waits, 50), percentile(waits, 99))
+    binaries = [("cogctl", binary)] + ([("cogctl baseline", baseline)] if baseline else [])
+    waits = {name: [] for name, _ in binaries}
+    # In two halves, taking turns, as above.
+    for half in (samples // 2, samples - samples // 2):
+        for name, path in binaries:
+            waits[name] += start_latency(sock, path, half)
+    for name, _ in binaries:
+        latency[name] = (percentile(waits[name], 50), percentile(waits[name], 99))
         print(f"{name} idle-to-start: p50 {latency[name][0] * 1000:.2f} ms, p99 "
               f"{latency[name][1] * 1000:.2f} ms", file=sys.stderr)
     shutil.rmtree(workdir, ignore_errors=True)
@@ -525,11 +534,11 @@ def main():
     ap.add_argument("--cogctl", required=True)
     ap.add_argument("--jobs", type=int, default=100_000)
     ap.add_argument("--spawn-jobs", type=int, default=10_000)
-    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--baseline", help="another cogctl binary to compare the Redis cost with")
     ap.add_argument("--cost-jobs", type=int, default=50_000,
                     help="jobs per run of the Redis cost comparison")
-    ap.add_argument("--latency-samples", type=int, default=200)
+    ap.add_argument("--latency-samples", type=int, default=400)
     ap.add_argument("--cost-only", action="store_true",
                     help="only the Redis cost comparison and the idle-to-start latency")
     args = ap.parse_args()
