@@ -174,9 +174,9 @@ impl Store {
     /// nothing another client sends runs between them, so the read sees what the script
     /// left. On NOSCRIPT (the EVALSHA ran nothing) the script is loaded and the whole
     /// transaction sent again. Returns the script's reply and the read's; `None` when Redis
-    /// refused the transaction whole because it is at its `maxmemory` (it then refuses every
-    /// command queued in a MULTI, reads too): nothing ran, and the script alone may still be
-    /// let in (a script's writes are refused only until its first one).
+    /// refused the transaction whole because it is at its `maxmemory` (redis-server then
+    /// refuses every command queued in a MULTI, reads too): nothing ran, and the script alone
+    /// may still be let in (a script's writes are refused only until its first one).
     pub fn eval_then(
         &mut self,
         script: &Script,

@@ -31,8 +31,9 @@
 -- LIMIT … STORE (the queue's oldest, in the queue's own order: the list reads as after the
 -- LMOVEs) and cut off the queue with one LTRIM. They never pass through Lua: the reply says
 -- only which queue and how many, and the caller takes them from its read of the list (the
--- oldest, the list's tail, for the first thread asking). Anything else (the list not empty,
--- fewer jobs than threads, SORT refused), and the jobs are fetched as above.
+-- oldest, the list's tail, for the first thread asking). The settled jobs' LTRIM is then
+-- left to the STORE, which replaces the list. Anything else (the list not empty, fewer jobs
+-- than threads, SORT refused), and the jobs are fetched as above.
 --
 -- Numbers go to redis.call as strings: Redis formats a Lua number with printf.
 --
@@ -65,15 +66,28 @@ local entries = gone + h
 local asks = entries + 2 * r
 local list = KEYS[1]
 local processed = 0
+-- The threads asking, each for one job, and whether they may have theirs stored: all in one
+-- order.
+local asking = #ARGV - asks
+local one_order = ARGV[7] == '1' and asking > 0
+for at = asks + 2, #ARGV do
+  one_order = one_order and ARGV[at] == ARGV[asks + 1]
+end
+-- The list held the settled jobs only: it is empty once they are off it.
+local emptied = false
+-- How many of its last jobs are still to be cut off (left to the SORT … STORE below, which
+-- replaces the whole list, when it comes; cut with one LTRIM before any other fetch).
+local deferred = 0
 if n > 0 then
   -- The list's tail, as far as it holds settled jobs only (each copy of a job's bytes at
   -- most as often as it is settled), is cut off with one LTRIM; a job settled beyond it is
-  -- removed by its own LREM, from the tail. The list ends as after one LREM per job.
+  -- removed by its own LREM, from the tail. The list ends as after one LREM per job. One
+  -- more than the jobs settled is read: fewer back, and that was the whole list.
   local wanted = {}
   for at = first + 1, names, 2 do
     wanted[ARGV[at]] = (wanted[ARGV[at]] or 0) + 1
   end
-  local tail = redis.call('LRANGE', list, '-' .. ARGV[1], '-1')
+  local tail = redis.call('LRANGE', list, tostring(-1 - n), '-1')
   local cut = 0
   local cut_off = {}
   for j = #tail, 1, -1 do
@@ -86,7 +100,10 @@ if n > 0 then
     cut_off[raw] = (cut_off[raw] or 0) + 1
     cut = cut + 1
   end
-  if cut > 0 then
+  emptied = cut == #tail and #tail <= n
+  if emptied and one_order then
+    deferred = cut
+  elseif cut > 0 then
     redis.call('LTRIM', list, '0', tostring(-1 - cut))
   end
   for at = first + 1, names, 2 do
@@ -94,6 +111,9 @@ if n > 0 then
     local removed = cut_off[raw]
     if removed and removed > 0 then
       cut_off[raw] = removed - 1
+    elseif emptied then
+      -- Nothing is left on the list.
+      removed = 0
     else
       removed = redis.call('LREM', list, '-1', raw)
     end
@@ -127,16 +147,10 @@ if r > 0 then
     redis.pcall('EXPIRE', KEYS[2], ARGV[5])
   end
 end
--- The threads asking, each for one job.
-local asking = #ARGV - asks
 -- What this call learned of each queue: false when paused, else the oldest jobs it read
 -- (oldest last), of which taken[i] are handed out; nil when not read yet.
 local queues = {}
-local one_order = ARGV[7] == '1' and asking > 0
-for at = asks + 2, #ARGV do
-  one_order = one_order and ARGV[at] == ARGV[asks + 1]
-end
-if one_order and redis.pcall('LLEN', list) == 0 then
+if one_order and (emptied or (n == 0 and redis.pcall('LLEN', list) == 0)) then
   for word in string.gmatch(ARGV[asks + 1], '%d+') do
     local i = tonumber(word)
     local queue = KEYS[5 + i]
@@ -155,13 +169,16 @@ if one_order and redis.pcall('LLEN', list) == 0 then
       local count = tostring(asking)
       local stored = redis.pcall('SORT', queue, 'BY', 'nosort', 'LIMIT', tostring(len - asking),
         count, 'STORE', list)
-      if stored ~= asking then
+      if type(stored) ~= 'number' or stored == 0 then
         break
       end
-      redis.call('LTRIM', queue, '0', tostring(-1 - asking))
-      return {processed, -i, asking}
+      redis.call('LTRIM', queue, '0', tostring(-1 - stored))
+      return {processed, -i, stored}
     end
   end
+end
+if deferred > 0 then
+  redis.call('LTRIM', list, '0', tostring(-1 - deferred))
 end
 local reply = {processed}
 local taken = {}
