@@ -146,12 +146,7 @@ impl Store {
 
     /// Run a script: EVALSHA, then EVAL of the full text on NOSCRIPT (OPERATIONS §2.1).
     pub fn eval(&mut self, script: &Script, keys: &[&[u8]], args: &[&[u8]]) -> StoreResult<Value> {
-        let mut evalsha = redis::cmd("EVALSHA");
-        evalsha
-            .arg(script.sha())
-            .arg(keys.len())
-            .arg(keys)
-            .arg(args);
+        let evalsha = evalsha(script, keys, args);
         match evalsha.query::<Value>(&mut self.conn) {
             Ok(v) => Ok(v),
             Err(err) if err.code() == Some("NOSCRIPT") => {
@@ -170,8 +165,7 @@ impl Store {
     }
 
     /// Run a script and then one read of its first key, as one transaction (MULTI, EVALSHA,
-    /// the read, EXEC):
-    /// nothing another client sends runs between them, so the read sees what the script
+    /// the read, EXEC): nothing another client sends runs between them, so the read sees what the script
     /// left. On NOSCRIPT (the EVALSHA ran nothing) the script is loaded and the whole
     /// transaction sent again. Returns the script's reply and the read's; `None` when Redis
     /// refused the transaction whole because it is at its `maxmemory` (redis-server then
@@ -184,12 +178,7 @@ impl Store {
         args: &[&[u8]],
         read: &redis::Cmd,
     ) -> StoreResult<Option<(Value, Value)>> {
-        let mut evalsha = redis::cmd("EVALSHA");
-        evalsha
-            .arg(script.sha())
-            .arg(keys.len())
-            .arg(keys)
-            .arg(args);
+        let evalsha = evalsha(script, keys, args);
         let key = keys.first().copied().unwrap_or(b"");
         let mut pipe = redis::pipe();
         pipe.atomic().ignore_errors().add_command(evalsha.clone());
@@ -424,6 +413,13 @@ impl Store {
 
 /// One reply of a pipeline: the value, or the server's error text (already scrubbed).
 pub type Reply = Result<Value, String>;
+
+/// EVALSHA of `script` with `keys` and `args`.
+fn evalsha(script: &Script, keys: &[&[u8]], args: &[&[u8]]) -> redis::Cmd {
+    let mut cmd = redis::cmd("EVALSHA");
+    cmd.arg(script.sha()).arg(keys.len()).arg(keys).arg(args);
+    cmd
+}
 
 fn command_name(cmd: &redis::Cmd) -> String {
     cmd.args_iter()
