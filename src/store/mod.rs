@@ -165,8 +165,8 @@ impl Store {
     }
 
     /// Run a script and then one read of its first key, as one transaction (MULTI, EVALSHA,
-    /// the read, EXEC): nothing another client sends runs between them, so the read sees what the script
-    /// left. On NOSCRIPT (the EVALSHA ran nothing) the script is loaded and the whole
+    /// the read, EXEC): nothing another client sends runs between them, so the read sees
+    /// what the script left. On NOSCRIPT (the EVALSHA ran nothing) the script is loaded and the whole
     /// transaction sent again. Returns the script's reply and the read's; `None` when Redis
     /// refused the transaction whole because it is at its `maxmemory` (redis-server then
     /// refuses every command queued in a MULTI, reads too): nothing ran, and the script alone

@@ -248,6 +248,18 @@ fn fetch_only(server: &RedisServer, queues: &[&str], asks: &[(&str, &str)]) -> V
     fetched
 }
 
+/// The fetches of one ACK_FETCH call made as [`call_as`] makes it with `store`, without
+/// settlements: its (queue number, raw), and whether the jobs were stored.
+fn fetch_stored(
+    server: &RedisServer,
+    queues: &[&str],
+    asks: &[(&str, &str)],
+) -> (Vec<(i64, String)>, bool) {
+    let (processed, fetched, stored) = call_as(server, &[], &[], &[], queues, asks, true);
+    assert_eq!(processed, 0);
+    (fetched, stored)
+}
+
 /// What one LMOVE RIGHT LEFT per thread, in the order the threads asked, leaves: each thread
 /// tries its queues in its order, paused ones skipped, and stops the fetching when it finds
 /// nothing (the reference the batched fetch is held to).
@@ -387,9 +399,7 @@ fn a_batch_of_fetches_leaves_the_queues_and_the_list_as_one_lmove_per_thread_wou
             .map(|(t, o)| (t.as_str(), o.as_str()))
             .collect();
         let got = fetch_only(&batched, &queues, &asks);
-        let (processed, got_stored, was_stored) =
-            call_as(&stored, &[], &[], &[], &queues, &asks, true);
-        assert_eq!(processed, 0);
+        let (got_stored, was_stored) = fetch_stored(&stored, &queues, &asks);
         stores += usize::from(was_stored);
         let want = one_lmove_per_thread(&reference, &queues, &asks);
         assert_eq!(got, want, "case {case}: {asks:?}");
@@ -496,15 +506,7 @@ fn jobs_that_may_be_stored_onto_a_wrong_type_list_stay_on_their_queue() {
         &["SET", &list, "not a list"],
         &["RPUSH", "cogworker:queue:default", &job(1), &job(2)],
     ]);
-    let (_, fetched, stored) = call_as(
-        &server,
-        &[],
-        &[],
-        &[],
-        &["default"],
-        &[("t1", "1"), ("t2", "1")],
-        true,
-    );
+    let (fetched, stored) = fetch_stored(&server, &["default"], &[("t1", "1"), ("t2", "1")]);
     assert!(fetched.is_empty() && !stored, "{fetched:?}");
     assert_eq!(server.list("cogworker:queue:default"), vec![job(1), job(2)]);
     assert_eq!(server.get(&list).as_deref(), Some("not a list"));
@@ -523,15 +525,7 @@ fn where_sort_is_refused_the_script_fetches_the_jobs_itself_and_a_worker_runs_th
         &job(2),
         &job(3),
     ]]);
-    let (_, fetched, stored) = call_as(
-        &server,
-        &[],
-        &[],
-        &[],
-        &["default"],
-        &[("t1", "1"), ("t2", "1")],
-        true,
-    );
+    let (fetched, stored) = fetch_stored(&server, &["default"], &[("t1", "1"), ("t2", "1")]);
     assert!(!stored);
     assert_eq!(fetched, vec![(1, job(3)), (1, job(2))]);
     assert_eq!(server.list(&list), vec![job(2), job(3)]);
