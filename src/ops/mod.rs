@@ -15,6 +15,7 @@ pub mod filter;
 pub mod fingerprint;
 pub mod history;
 pub mod incident;
+pub mod job;
 pub mod listing;
 pub mod orphans;
 pub mod periodic;

@@ -10,6 +10,7 @@ pub mod empty;
 pub mod exposition;
 pub mod help;
 pub mod incident;
+pub mod job;
 pub mod list;
 pub mod periodic;
 pub mod progress;
