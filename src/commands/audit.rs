@@ -59,6 +59,10 @@ pub struct AuditEntry {
     /// undone, or gone (expired or purged).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub undo_state: Option<String>,
+    /// For a change undone: what its undo did, when it put back less than all (`0 of 5
+    /// restored; 5 had moved on`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub undo_outcome: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -101,6 +105,7 @@ pub fn run(ctx: &mut Ctx, args: &AuditArgs) -> anyhow::Result<Exit> {
                 id: entry.id.clone(),
                 fields: entry.fields.into_iter().collect(),
                 undo_state: None,
+                undo_outcome: None,
             });
         }
         if short {
@@ -129,15 +134,34 @@ fn undo_states(store: &mut crate::store::Store, entries: &mut [AuditEntry]) -> a
         .collect();
     let mut pipe = redis::pipe();
     for (_, id) in &ids {
-        pipe.cmd("HGET")
+        pipe.cmd("HMGET")
             .arg(crate::store::keys::undo_record(id))
-            .arg("state");
+            .arg("state")
+            .arg("undone_restored")
+            .arg("undone_left");
     }
     for ((i, _), reply) in ids.iter().zip(store.pipeline(&pipe)?) {
+        let fields: Vec<Option<String>> = match &reply {
+            Ok(v) => crate::store::value::items(v)
+                .iter()
+                .map(crate::store::value::string)
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        let field = |n: usize| fields.get(n).cloned().flatten();
         entries[*i].undo_state = Some(match reply {
-            Ok(v) => crate::store::value::string(&v).unwrap_or_else(|| "gone".into()),
+            Ok(_) => field(0).unwrap_or_else(|| "gone".into()),
             Err(_) => "unknown".into(),
         });
+        let count = |n: usize| field(n).and_then(|t| t.parse::<u64>().ok());
+        if let (Some(restored), Some(left)) = (count(1), count(2))
+            && left > 0
+        {
+            entries[*i].undo_outcome = Some(format!(
+                "{restored} of {} restored; {left} had moved on",
+                restored + left
+            ));
+        }
     }
     Ok(())
 }
@@ -159,6 +183,14 @@ fn undo_cell(ui: &Ui, e: &AuditEntry) -> (String, Tone) {
                 |t| format!("{} left", span((t - ui.clock.now).max(0.0))),
             ),
             Tone::Accent,
+        ),
+        // An undo that put back less than all: how much, in short (the JSON has the words).
+        (Some(_), Some("undone")) if e.undo_outcome.is_some() => (
+            e.undo_outcome
+                .as_deref()
+                .and_then(|o| o.split(" restored").next())
+                .map_or_else(|| "undone".into(), |n| format!("{n} undone")),
+            Tone::Warn,
         ),
         (Some(_), Some("undone" | "undoing")) => ("undone".into(), Tone::Dim),
         (Some(_), Some(_)) => ("expired".into(), Tone::Dim),

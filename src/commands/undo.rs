@@ -308,7 +308,13 @@ impl Report for ListReport {
             ],
         );
         for r in &self.records {
+            let state = match (r.state.as_str(), &r.undone_by, r.undo_outcome()) {
+                ("undone", Some(by), Some(outcome)) => format!("undone by {by} ({outcome})"),
+                ("empty", _, Some(outcome)) => format!("undo that {outcome}"),
+                (_, _, _) => String::new(),
+            };
             let state = match (r.state.as_str(), &r.undone_by) {
+                _ if !state.is_empty() => state,
                 ("undone", Some(by)) => format!("undone by {by}"),
                 ("undoing", Some(by)) => format!("being undone by {by}"),
                 ("recording", _) => "recording (or cut short)".into(),

@@ -253,16 +253,32 @@ fn what(kind: Option<Kind>, raw: &[u8]) -> String {
 /// The kind of change `record` undoes; one undone already, or of a kind this cogctl doesn't
 /// know, can't be undone.
 pub fn undoable(record: &Record) -> anyhow::Result<Kind> {
-    if let (Some(by), "undone") = (&record.undone_by, record.state.as_str()) {
+    if record.state == "empty" {
         return Err(NotUndoable(format!(
-            "`{}` ({}) was undone already, by {by}{}; `cogctl undo {by}` takes that undo back",
-            record.command,
+            "{} ({}) {}, so there is nothing to take back",
             record.id,
-            record
-                .undone_at
-                .map(|t| format!(" at {}", rfc3339(t)))
-                .unwrap_or_default()
+            record.change(),
+            record.undo_outcome().unwrap_or_default()
         ))
+        .into());
+    }
+    if let (Some(by), "undone") = (&record.undone_by, record.state.as_str()) {
+        let at = record
+            .undone_at
+            .map(|t| format!(" at {}", rfc3339(t)))
+            .unwrap_or_default();
+        return Err(NotUndoable(match record.undo_outcome() {
+            Some(outcome) => format!(
+                "`{}` ({}) was undone already, by {by}{at}: {outcome} since the change (`cogctl \
+                 undo {by}` says what that undo kept)",
+                record.command, record.id
+            ),
+            None => format!(
+                "`{}` ({}) was undone already, by {by}{at}; `cogctl undo {by}` takes that undo \
+                 back",
+                record.command, record.id
+            ),
+        })
         .into());
     }
     record.kind.ok_or_else(|| {
@@ -418,7 +434,14 @@ pub fn apply(
     };
     into.add(restored, share(restored));
     undo::set_fields(ctx.store()?, &into.id, &closing)?;
-    let kept = ctx.finish_undo(Some(&into));
+    let (all_restored, all_left) = undo::count_undone(ctx.store()?, &record.id, restored, left)?;
+    // An undo that put nothing back keeps an empty record, so that its id still says so.
+    let kept = if all_restored == 0 && result.is_ok() && !interrupted {
+        undo::close_empty(ctx.store()?, &into.id, all_left)?;
+        None
+    } else {
+        ctx.finish_undo(Some(&into))
+    };
     if result.is_ok() && !interrupted {
         undo::finish_undo(ctx.store()?, &record.id)?;
     }

@@ -405,7 +405,7 @@ pub struct Record {
     pub kind: Option<Kind>,
     /// The command that made the change (`dead delete`), or `undo` for an undo.
     pub command: String,
-    /// recording | open | undoing | undone
+    /// recording | open | undoing | undone | empty (an undo that put nothing back)
     pub state: String,
     pub created: f64,
     pub until: f64,
@@ -417,6 +417,11 @@ pub struct Record {
     /// The record that undid (or is undoing) this one.
     pub undone_by: Option<String>,
     pub undone_at: Option<f64>,
+    /// What its undo did: entries put back, and entries left because they had moved on.
+    pub undone_restored: Option<u64>,
+    pub undone_left: Option<u64>,
+    /// For an empty undo (state `empty`): how many it left.
+    pub left: Option<u64>,
     /// For an undo: the record it undid, and the change that record was (`dead retry`).
     pub undo_of: Option<String>,
     pub of_command: Option<String>,
@@ -457,6 +462,9 @@ impl Record {
             bytes: 0,
             undone_by: None,
             undone_at: None,
+            undone_restored: None,
+            undone_left: None,
+            left: None,
             undo_of: None,
             of_command: None,
             key: None,
@@ -475,6 +483,9 @@ impl Record {
         r.bytes = r.text("bytes").parse().unwrap_or(0);
         r.undone_by = Some(r.text("undone_by")).filter(|s| !s.is_empty());
         r.undone_at = r.text("undone_at").parse().ok();
+        r.undone_restored = r.text("undone_restored").parse().ok();
+        r.undone_left = r.text("undone_left").parse().ok();
+        r.left = r.text("left").parse().ok();
         r.undo_of = Some(r.text("undo_of")).filter(|s| !s.is_empty());
         r.of_command = Some(r.text("of_command")).filter(|s| !s.is_empty());
         r.key = r.field("key").map(Name::from);
@@ -488,6 +499,25 @@ impl Record {
             Some(of) if self.command == "undo" => format!("undo of {of}"),
             _ => self.command.clone(),
         }
+    }
+
+    /// What its undo did, when it put back less than all (`0 of 5 restored; 5 had moved
+    /// on`), or what an empty undo did.
+    pub fn undo_outcome(&self) -> Option<String> {
+        if self.state == "empty" {
+            let left = self.left.unwrap_or(0);
+            return Some(format!(
+                "put nothing back: {left} {} had moved on",
+                if left == 1 { "entry" } else { "entries" }
+            ));
+        }
+        let (restored, left) = (self.undone_restored?, self.undone_left.unwrap_or(0));
+        (left > 0).then(|| {
+            format!(
+                "{restored} of {} restored; {left} had moved on",
+                restored + left
+            )
+        })
     }
 
     /// Whether `undo` can act on it now.
@@ -613,11 +643,64 @@ pub fn begin(store: &mut Store, record: &str, undoer: &str, now: f64) -> StoreRe
     })
 }
 
+/// What one run of an undo of `record` did, added to the record (an undo cut short and
+/// continued adds each run): how many entries it put back, and how many it left because they
+/// had moved on since the change. The totals over every run so far: put back, left.
+pub fn count_undone(
+    store: &mut Store,
+    record: &str,
+    restored: u64,
+    left: u64,
+) -> StoreResult<(u64, u64)> {
+    let key = keys::undo_record(record);
+    let mut pipe = redis::pipe();
+    pipe.cmd("HINCRBY")
+        .arg(&key)
+        .arg("undone_restored")
+        .arg(restored)
+        .cmd("HINCRBY")
+        .arg(&key)
+        .arg("undone_left")
+        .arg(left);
+    let replies = store.pipeline(&pipe)?;
+    let total = |i: usize| {
+        replies
+            .get(i)
+            .and_then(|r| r.as_ref().ok())
+            .and_then(value::int)
+            .map_or(0, |n| n.max(0) as u64)
+    };
+    Ok((total(0), total(1)))
+}
+
 /// The record is undone: its state says by which record.
 pub fn finish_undo(store: &mut Store, record: &str) -> StoreResult<()> {
     let key = keys::undo_record(record);
     store.query::<()>(
         redis::cmd("HSET").arg(&key).arg("state").arg("undone"),
+        &key,
+        KeyType::Hash,
+    )
+}
+
+/// An undo that put nothing back keeps its record, empty (state `empty`), until it expires:
+/// so that its id, which `undo list` and the audit trail name, still says what happened
+/// rather than being gone.
+pub fn close_empty(store: &mut Store, id: &str, left: u64) -> StoreResult<()> {
+    let key = keys::undo_record(id);
+    store.query::<()>(
+        redis::cmd("HSET")
+            .arg(&key)
+            .arg("state")
+            .arg("empty")
+            .arg("entries")
+            .arg(0)
+            .arg("bytes")
+            .arg(0)
+            .arg("restored")
+            .arg(0)
+            .arg("left")
+            .arg(left),
         &key,
         KeyType::Hash,
     )

@@ -5,6 +5,8 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+use serde_json::json;
+
 use crate::support::{Cogctl, RedisServer, Run, cogctl};
 
 /// Every key but cogctl's own, as its type, its content (elements in order, members sorted,
@@ -1088,4 +1090,138 @@ fn one_id_per_change() {
         "{}",
         by_id.stdout
     );
+}
+
+/// Five charges that die on their first failure (`retry: 0`), run and failed by a real
+/// worker, so the dead set holds them as the gem leaves them.
+fn charges_died(server: &RedisServer) {
+    for i in 0..5 {
+        let run = Cogctl::new(server)
+            .args([
+                "enqueue",
+                "Billing::ChargeJob",
+                &format!("{}", 1000 + i),
+                "--queue",
+                "billing",
+                "--retry",
+                "0",
+            ])
+            .run();
+        assert_eq!(run.code, 0, "{}", run.stderr);
+    }
+    let worker = Cogctl::new(server)
+        .args([
+            "worker",
+            "--burst",
+            "-q",
+            "billing",
+            "--handler",
+            "Billing::ChargeJob=builtin:fail",
+        ])
+        .run();
+    assert_eq!(worker.code, 1, "every charge failed: {}", worker.snapshot());
+}
+
+#[test]
+fn an_undo_that_restored_nothing_says_so_in_the_audit_the_list_and_both_ids() {
+    let server = RedisServer::start();
+    let now = cogctl::term::ui::Clock::system().now;
+    charges_died(&server);
+    assert_eq!(server.zset::<String, f64>("cogworker:dead").len(), 5);
+    run(&server, now, &["--json", "dead", "retry", "--all", "--yes"]).success();
+    // Retried, they run once more and die again (a retried dead job buys one attempt): the
+    // dead set holds them again, each a new member (retry_count 2).
+    charges_died(&server);
+    let dead: Vec<(String, f64)> = server.zset("cogworker:dead");
+    assert_eq!(dead.len(), 10);
+    let held = server.contents();
+
+    let undo = run(&server, now, &["--json", "undo", "last", "--yes"]);
+    assert_eq!(undo.code, 1, "nothing restored: {}", undo.snapshot());
+    let report = undo.json();
+    assert_eq!(
+        (report["restored"].as_u64(), report["left"].as_u64()),
+        (Some(0), Some(5))
+    );
+    assert_eq!(held, server.contents(), "the undo changed nothing");
+
+    // The audit trail: the retry is marked undone with what the undo did.
+    let audit = run(&server, now, &["--json", "audit"]).json();
+    let retry_entry = audit["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["command"] == "dead retry" && e["phase"] == "end")
+        .cloned()
+        .unwrap();
+    assert_eq!(retry_entry["undo_state"], "undone");
+    assert_eq!(
+        retry_entry["undo_outcome"], "0 of 5 restored; 5 had moved on",
+        "{retry_entry}"
+    );
+    let table = Cogctl::new(&server)
+        .now(now)
+        .env("COLUMNS", "200")
+        .args(["audit"])
+        .run();
+    let row = table
+        .stdout
+        .lines()
+        .find(|l| l.contains("dead retry"))
+        .unwrap_or_default();
+    assert!(row.contains("0 of 5 undone"), "{}", table.stdout);
+
+    // undo list: the retry's record says what its undo did, the undo's own record too (in
+    // its STATE column, which the table wraps: each word is there).
+    let list = run(&server, now, &["--json", "undo", "list"]).json();
+    let records = list["records"].as_array().unwrap();
+    let retried = records
+        .iter()
+        .find(|r| r["command"] == "dead retry")
+        .unwrap();
+    assert_eq!(
+        (
+            &retried["state"],
+            &retried["undone_restored"],
+            &retried["undone_left"]
+        ),
+        (&json!("undone"), &json!(0), &json!(5)),
+        "{retried}"
+    );
+    let own = records.iter().find(|r| r["command"] == "undo").unwrap();
+    assert_eq!(
+        (&own["state"], &own["left"]),
+        (&json!("empty"), &json!(5)),
+        "{own}"
+    );
+    let table = run(&server, now, &["undo", "list"]).stdout;
+    for word in ["undone", "restored;", "moved", "nothing", "back:"] {
+        assert!(table.contains(word), "{word}: {table}");
+    }
+
+    // Both ids answer with what happened, not "gone"; nothing changes.
+    let retry_id = retry_entry["undo"].as_str().unwrap();
+    let again = run(&server, now, &["undo", retry_id, "--yes"]);
+    assert_eq!(again.code, 1, "{}", again.snapshot());
+    assert!(
+        again.stderr.contains("was undone already")
+            && again.stderr.contains("0 of 5 restored; 5 had moved on"),
+        "{}",
+        again.stderr
+    );
+    let undo_id = own["id"].as_str().unwrap();
+    let its_undo = run(&server, now, &["undo", undo_id, "--yes"]);
+    assert_eq!(its_undo.code, 1, "{}", its_undo.snapshot());
+    let said: String = its_undo
+        .stderr
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        said.contains("put nothing back: 5 entries had moved on, so there is nothing to take back"),
+        "{}",
+        its_undo.stderr
+    );
+    assert!(!said.contains("is gone"), "{}", its_undo.stderr);
+    assert_eq!(held, server.contents());
 }
