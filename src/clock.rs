@@ -26,6 +26,15 @@ impl Clock {
         Clock { now, pinned: true }
     }
 
+    /// Move `now` to this moment, unless it is pinned: a long-lived front-end (the console)
+    /// ticks its sessions before each read, so that nothing it reads is judged against the
+    /// moment it started.
+    pub fn tick(&mut self) {
+        if !self.pinned {
+            self.now = Clock::system().now;
+        }
+    }
+
     /// The time to stamp a write with: the pinned time, else the system clock at this moment
     /// (a long run stamps each batch when it happens, not when the run began).
     pub fn current(&self) -> f64 {

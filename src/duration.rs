@@ -103,6 +103,27 @@ pub fn relative(now: f64, t: f64) -> String {
     }
 }
 
+/// Its largest unit only, for a narrow column: `38m`, `5h`, `2d` (`42s` below a minute).
+pub fn short_span(secs: f64) -> String {
+    let s = secs.max(0.0).floor() as u64;
+    match s {
+        0..60 => span(secs),
+        60..3600 => format!("{}m", s / 60),
+        3600..86400 => format!("{}h", s / 3600),
+        _ => format!("{}d", s / 86400),
+    }
+}
+
+/// When something is or was due, as a list shows it: `in 5m`, or `due 2s ago` once its time
+/// has passed (it waits for the poller, or for a worker).
+pub fn due(now: f64, t: f64) -> String {
+    if t - now <= -1.0 {
+        format!("due {}", relative(now, t))
+    } else {
+        relative(now, t)
+    }
+}
+
 /// `4 min`, `1 h 5 min`: a gap between two findings.
 pub fn minutes(secs: f64) -> String {
     let m = (secs / 60.0).round() as i64;
@@ -114,5 +135,52 @@ pub fn minutes(secs: f64) -> String {
         format!("{} h", m / 60)
     } else {
         format!("{} h {} min", m / 60, m % 60)
+    }
+}
+/// A sentence with moments in it, each said relative to "now" (`…; last 2m ago`): written at
+/// one moment, said again at another with its moments moved on, so that a screen kept open
+/// never shows an age frozen when it was read.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Timed {
+    /// The sentence as written.
+    pub text: String,
+    /// Where each moment is in `text`, and the moment.
+    pub times: Vec<(std::ops::Range<usize>, f64)>,
+}
+
+impl Timed {
+    pub fn plain(text: impl Into<String>) -> Timed {
+        Timed {
+            text: text.into(),
+            times: Vec::new(),
+        }
+    }
+
+    /// Add `t`, said relative to `now`.
+    pub fn push_time(&mut self, now: f64, t: f64) {
+        let said = relative(now, t);
+        let at = self.text.len();
+        self.text.push_str(&said);
+        self.times.push((at..self.text.len(), t));
+    }
+
+    pub fn push_str(&mut self, text: &str) {
+        self.text.push_str(text);
+    }
+
+    /// The sentence said at `now`.
+    pub fn at(&self, now: f64) -> String {
+        let mut out = String::with_capacity(self.text.len() + 8);
+        let mut from = 0;
+        for (range, t) in &self.times {
+            let Some(before) = self.text.get(from..range.start) else {
+                return self.text.clone();
+            };
+            out.push_str(before);
+            out.push_str(&relative(now, *t));
+            from = range.end;
+        }
+        out.push_str(self.text.get(from..).unwrap_or_default());
+        out
     }
 }

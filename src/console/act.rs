@@ -53,6 +53,8 @@ pub enum Act {
     Pause { queue: Name, pause: bool },
     /// Tell a process to shut down cleanly, as `procs stop` does.
     Stop(Name),
+    /// Tell a process to stop fetching (its running jobs finish), as `procs quiet` does.
+    Quiet(Name),
     /// A reconcile pass, as `cogctl reconcile` makes it: what dead processes held requeued.
     Reconcile,
     /// Push a periodic entry's job now, as `periodic run-now` does.
@@ -97,6 +99,7 @@ impl Act {
             Act::Pause { pause: true, .. } => "queue pause",
             Act::Pause { pause: false, .. } => "queue resume",
             Act::Stop(_) => "procs stop",
+            Act::Quiet(_) => "procs quiet",
             Act::Reconcile => "reconcile",
             Act::RunNow(_) => "periodic run-now",
             Act::Toggle { disable: true, .. } => "periodic disable",
@@ -107,7 +110,7 @@ impl Act {
     /// Whether its command keeps an undo record (the CLI's list: a signal and a reconcile
     /// pass keep none).
     fn undoable(&self) -> bool {
-        !matches!(self, Act::Stop(_) | Act::Reconcile)
+        !matches!(self, Act::Stop(_) | Act::Quiet(_) | Act::Reconcile)
     }
 
     /// What the status line says while it runs.
@@ -124,6 +127,7 @@ impl Act {
             Act::Pause { pause: true, .. } => "pausing",
             Act::Pause { pause: false, .. } => "resuming",
             Act::Stop(_) => "stopping",
+            Act::Quiet(_) => "quieting",
             Act::Reconcile => "reconciling",
             Act::RunNow(_) => "pushing",
             Act::Toggle { disable: true, .. } => "disabling",
@@ -273,7 +277,7 @@ pub fn run(ctx: &mut Ctx, act: &Act, dry_run: bool, tell: &dyn Fn(Step)) -> anyh
             }
         },
         Act::Undo(id) => words.push(id.clone()),
-        Act::Dedupe(name) | Act::Pause { queue: name, .. } | Act::Stop(name) => {
+        Act::Dedupe(name) | Act::Pause { queue: name, .. } | Act::Stop(name) | Act::Quiet(name) => {
             words.push(name.shown().into_owned())
         }
         Act::RunNow(pjid) | Act::Toggle { pjid, .. } => words.push(pjid.shown().into_owned()),
@@ -284,7 +288,7 @@ pub fn run(ctx: &mut Ctx, act: &Act, dry_run: bool, tell: &dyn Fn(Step)) -> anyh
         Act::Entries { .. } | Act::Undo(_) | Act::Dedupe(_) | Act::Reconcile => {
             words.push(if dry_run { "--dry-run" } else { "--yes" }.into())
         }
-        Act::Stop(_) => words.push("--yes".into()),
+        Act::Stop(_) | Act::Quiet(_) => words.push("--yes".into()),
         Act::Pause { .. } | Act::RunNow(_) | Act::Toggle { .. } => {}
     }
     let shown = match (act, plan.is_some()) {
@@ -357,7 +361,8 @@ pub fn run(ctx: &mut Ctx, act: &Act, dry_run: bool, tell: &dyn Fn(Step)) -> anyh
         Act::Undo(id) => undo(ctx, id, dry_run, &told),
         Act::Dedupe(queue) => dedupe(ctx, queue, dry_run, &told),
         Act::Pause { queue, pause } => pause_queue(ctx, queue, *pause, dry_run),
-        Act::Stop(identity) => stop(ctx, identity, dry_run),
+        Act::Stop(identity) => signal(ctx, Signal::Stop, identity, dry_run),
+        Act::Quiet(identity) => signal(ctx, Signal::Quiet, identity, dry_run),
         Act::Reconcile => reconcile(ctx, dry_run),
         Act::RunNow(pjid) => run_now(ctx, pjid, dry_run),
         Act::Toggle { pjid, disable } => toggle(ctx, pjid, *disable, dry_run),
@@ -552,21 +557,30 @@ fn pause_queue(ctx: &mut Ctx, queue: &Name, pause: bool, dry_run: bool) -> anyho
     Ok(crate::render::Report::exit(&report))
 }
 
-/// `procs stop IDENTITY --yes`: the process asked to shut down cleanly; the dry run names
-/// the queues it would leave with no live process reading them, as the CLI's question does.
-fn stop(ctx: &mut Ctx, identity: &Name, dry_run: bool) -> anyhow::Result<Exit> {
+/// `procs stop IDENTITY --yes` (or `procs quiet`): the process asked to shut down cleanly
+/// (or to stop fetching); the dry run names the queues it would leave with no live process
+/// reading them, as the CLI's question does.
+fn signal(ctx: &mut Ctx, signal: Signal, identity: &Name, dry_run: bool) -> anyhow::Result<Exit> {
     use crate::ops::signals;
     let store = ctx.store()?;
     let identities = signals::targets(store, vec![identity.clone()], false)?;
     if dry_run {
         let live = crate::ops::readers::live_processes(store)?;
         let orphaned = crate::ops::readers::orphaned_queues(store, &live, &identities)?;
-        writeln!(
-            ctx.out,
-            "would stop process {}: it finishes its running jobs within its drain timeout, \
-             puts unfinished ones back at the front of their queues and exits",
-            identity.shown()
-        )?;
+        if signal == Signal::Stop {
+            writeln!(
+                ctx.out,
+                "would stop process {}: it finishes its running jobs within its drain \
+                 timeout, puts unfinished ones back at the front of their queues and exits",
+                identity.shown()
+            )?;
+        } else {
+            writeln!(
+                ctx.out,
+                "would quiet process {}: it stops fetching jobs; the ones it runs finish",
+                identity.shown()
+            )?;
+        }
         for (queue, size) in orphaned {
             writeln!(
                 ctx.out,
@@ -578,9 +592,9 @@ fn stop(ctx: &mut Ctx, identity: &Name, dry_run: bool) -> anyhow::Result<Exit> {
         writeln!(ctx.out, "dry run: nothing was signalled")?;
         return Ok(Exit::Ok);
     }
-    let processes = signals::publish(store, Signal::Stop, identities)?;
+    let processes = signals::publish(store, signal, identities)?;
     let report = SignalReport {
-        signal: Signal::Stop,
+        signal,
         target: store.target().to_string(),
         processes,
         wait: None,

@@ -10,19 +10,22 @@
 //! that a list of any size costs what the screen shows. Drawing is render/console.rs.
 
 pub mod act;
+pub mod home;
 pub mod reader;
+pub mod run;
 pub mod views;
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::sync::mpsc::Sender;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+use crate::clock::Clock;
 use crate::ops::dashboard::{ProcState, View as HomeData};
-use crate::render::console::{Body, Detail, Listing, Shown};
+use crate::render::console::{Body, Detail, Field, Listing, Shown};
 use crate::store::{JobSet, Name};
 use reader::{Answer, Item, ListKind, Request, Want};
-use views::View;
+use views::{Does, View};
 
 /// Rows read beyond what is on screen, each side, so that a step never waits for Redis.
 pub const MARGIN: u64 = 50;
@@ -35,14 +38,6 @@ pub enum Outcome {
     Quit,
     /// Not the console's: the dashboard's own keys (home view).
     Pass,
-    /// A change the dashboard's sampler makes (pause, resume, quiet), answered y already.
-    Change(Change),
-}
-
-/// The changes made through the dashboard's sampler, with their audit entries.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Change {
-    Quiet(Name),
 }
 
 struct ListState {
@@ -57,8 +52,10 @@ struct ListState {
     top: u64,
     /// The page asked for and not yet answered.
     asked: Option<u64>,
-    /// Marked rows, by what they stand for (a raw member).
-    marked: BTreeSet<Vec<u8>>,
+    /// Marked rows: what each stands for (a raw member) and its score.
+    marked: BTreeMap<Vec<u8>, f64>,
+    /// When `total` was counted, if before the last read.
+    counted: Option<f64>,
 }
 
 enum Body2 {
@@ -74,17 +71,11 @@ struct Screen {
     body: Body2,
 }
 
-/// What a question's yes does.
-enum Then {
-    Change(Change),
-    Act(act::Act),
-}
-
-/// A question waiting for its answer.
+/// A question waiting for its answer: its yes runs `then`.
 struct Ask {
     lines: Vec<String>,
     title: String,
-    then: Then,
+    then: act::Act,
     /// A protected context's name, to be typed in full.
     need: Option<String>,
     typed: String,
@@ -117,6 +108,8 @@ pub struct Console {
     running: Option<String>,
     /// q was pressed while a change ran: quit once it ends.
     quit_after: bool,
+    /// What "now" is each time the screen is drawn.
+    pub clock: Clock,
     requests: Sender<Request>,
 }
 
@@ -140,6 +133,7 @@ impl Console {
             last_undo: None,
             running: None,
             quit_after: false,
+            clock: Clock::system(),
             requests,
         }
     }
@@ -162,6 +156,18 @@ impl Console {
     /// elsewhere it is not read again.
     pub fn shows_incident(&self) -> bool {
         self.at_home() || self.list().is_some_and(|l| l.kind == ListKind::Findings)
+    }
+
+    /// On the home view, which draws its own footer: the word the console has for it (how a
+    /// change went, or how far it has gone), once.
+    pub fn take_word(&mut self) -> Option<String> {
+        self.status.take().or_else(|| self.running.clone())
+    }
+
+    /// What the status line says now (a change's outcome, a refusal, how far a change has
+    /// gone), if anything.
+    pub fn status_line(&self) -> Option<String> {
+        self.status.clone().or_else(|| self.running.clone())
     }
 
     /// Whether a change made here is running now.
@@ -213,24 +219,16 @@ impl Console {
                 });
                 return Outcome::Redraw;
             }
-            return match ask.then {
-                Then::Change(change) => {
-                    self.status = Some("working…".into());
-                    Outcome::Change(change)
-                }
-                Then::Act(act) => {
-                    self.status = None;
-                    self.running = Some("working…".into());
-                    let _ = self.requests.send(Request {
-                        id: 0,
-                        want: Want::Act {
-                            act,
-                            dry_run: false,
-                        },
-                    });
-                    Outcome::Redraw
-                }
-            };
+            self.status = None;
+            self.running = Some("working…".into());
+            let _ = self.requests.send(Request {
+                id: 0,
+                want: Want::Act {
+                    act: ask.then,
+                    dry_run: false,
+                },
+            });
+            return Outcome::Redraw;
         }
         if let Some(typed) = &mut self.command {
             match key.code {
@@ -274,7 +272,7 @@ impl Console {
                 }
                 KeyCode::Enter => {
                     let text = self.typing.take().unwrap_or_default();
-                    self.set_filter((!text.trim().is_empty()).then_some(text));
+                    self.set_filter((!text.trim().is_empty()).then_some(text), home);
                 }
                 KeyCode::Char(c) => typed.push(c),
                 _ => return Outcome::Nothing,
@@ -298,21 +296,22 @@ impl Console {
             }
             _ => {}
         }
+        if key.code == KeyCode::Char('q') && self.running() {
+            self.quit_after = true;
+            self.status = Some(
+                "a change is running: quitting once it ends; Ctrl-C stops it after its current \
+                 batch (each batch is atomic) and quits"
+                    .into(),
+            );
+            return Outcome::Redraw;
+        }
         if self.at_home() {
             return Outcome::Pass;
         }
         self.status = None;
         match key.code {
-            KeyCode::Char('q') if self.running() => {
-                self.quit_after = true;
-                self.status = Some(
-                    "a change is running: quitting once it ends; Ctrl-C stops it after its \
-                     current batch (each batch is atomic) and quits"
-                        .into(),
-                )
-            }
             KeyCode::Char('q') => return Outcome::Quit,
-            KeyCode::Esc => self.back(),
+            KeyCode::Esc => self.back(home),
             KeyCode::Down | KeyCode::Char('j') => self.step(1),
             KeyCode::Up | KeyCode::Char('k') => self.step(-1),
             KeyCode::PageDown | KeyCode::Char(' ') if self.is_detail() => {
@@ -322,32 +321,53 @@ impl Console {
             KeyCode::PageUp => self.step(-(self.rows as i64)),
             KeyCode::Home | KeyCode::Char('g') => self.step(i64::MIN / 2),
             KeyCode::End | KeyCode::Char('G') => self.step(i64::MAX / 2),
-            KeyCode::Enter => self.enter(home),
+            KeyCode::Enter if self.is_detail() => {
+                self.status = Some("this is one entry: Esc goes back to its list".into())
+            }
+            KeyCode::Enter => self.perform('\n', home),
             KeyCode::Char('/') => {
-                if self.list().is_some_and(|l| filterable(&l.kind)) {
-                    self.typing = Some(
-                        self.list()
-                            .and_then(|l| l.filter.clone())
-                            .unwrap_or_default(),
-                    );
-                } else {
-                    self.status = Some("/ filters the retry, dead and scheduled lists".into());
+                // On an entry, the filter is the list's it was opened from.
+                while self.is_detail() {
+                    self.stack.pop();
                 }
+                if self.list().is_none() {
+                    return Outcome::Redraw;
+                }
+                self.typing = Some(
+                    self.list()
+                        .and_then(|l| l.filter.clone())
+                        .unwrap_or_default(),
+                );
             }
-            KeyCode::Char(' ') => self.mark(),
-            KeyCode::Char(c @ ('p' | 'X')) if self.view() == View::Queues => {
-                self.ask_queue(c, home)
-            }
-            KeyCode::Char(c @ ('S' | 'R')) if self.view() == View::Processes => {
-                self.ask_process(c, home)
-            }
-            KeyCode::Char(c @ ('E' | 'p')) if self.view() == View::Periodic => self.ask_periodic(c),
-            KeyCode::Char(c @ ('R' | 'D' | 'K' | 'E')) => self.ask_act(c),
-            KeyCode::Char('u') => self.ask_undo(),
-            KeyCode::Char('Q') if self.view() == View::Processes => self.ask_quiet(home),
+            KeyCode::Char(c) if View::is_action_key(c) => self.perform(c, home),
             _ => return Outcome::Nothing,
         }
         Outcome::Redraw
+    }
+
+    /// The view's action on `key` (from its table), or why it has none.
+    fn perform(&mut self, key: char, home: &HomeData) {
+        let view = self.view();
+        let Some(action) = view.action(key) else {
+            self.status = Some(view.doesnt_apply(key));
+            return;
+        };
+        if action.change && self.refused(key) {
+            return;
+        }
+        match action.does {
+            Does::Open => self.enter(home),
+            Does::Mark => self.mark(),
+            Does::Pause | Does::Dedupe => self.ask_queue(action.does, home),
+            Does::Quiet => self.ask_quiet(home),
+            Does::Stop | Does::Reconcile => self.ask_process(action.does, home),
+            Does::RunNow | Does::Toggle => self.ask_periodic(action.does),
+            Does::Retry => self.ask_act(key, act::Verb::Retry),
+            Does::Delete => self.ask_act(key, act::Verb::Delete),
+            Does::Kill => self.ask_act(key, act::Verb::Kill),
+            Does::EnqueueNow => self.ask_act(key, act::Verb::EnqueueNow),
+            Does::Undo => self.ask_undo(),
+        }
     }
 
     fn is_detail(&self) -> bool {
@@ -418,7 +438,8 @@ impl Console {
                 cursor: 0,
                 top: 0,
                 asked: None,
-                marked: BTreeSet::new(),
+                marked: BTreeMap::new(),
+                counted: None,
             }),
         });
         self.fill(home);
@@ -447,19 +468,24 @@ impl Console {
         }
     }
 
-    fn back(&mut self) {
+    /// Esc: a view's own filter is cleared first; else back to where this screen was opened
+    /// from (a drilled-in list to its list, with its filter and cursor as they were), read
+    /// again.
+    fn back(&mut self, home: &HomeData) {
         if let Some(list) = self.list_mut()
             && list.filter.is_some()
-            && matches!(list.kind, ListKind::Set(_))
             && self.stack.len() == 1
         {
-            self.set_filter(None);
+            self.set_filter(None, home);
             return;
         }
         self.stack.pop();
+        if !self.is_detail() {
+            self.load(true);
+        }
     }
 
-    fn set_filter(&mut self, filter: Option<String>) {
+    fn set_filter(&mut self, filter: Option<String>, home: &HomeData) {
         let id = self.id();
         let Some(screen) = self.stack.last_mut() else {
             return;
@@ -475,6 +501,7 @@ impl Console {
             list.asked = None;
         }
         self.status = Some("reading…".into());
+        self.fill(home);
         self.load(true);
     }
 
@@ -516,6 +543,7 @@ impl Console {
                 filter: list.filter.clone(),
                 start,
                 count: 3 * rows + 2 * MARGIN,
+                fresh: again,
             },
         });
     }
@@ -542,17 +570,17 @@ impl Console {
                     key: q.name.as_bytes().to_vec(),
                     score: None,
                     cells: vec![
-                        q.name.shown().into_owned(),
-                        crate::text::size::count(q.size),
+                        q.name.shown().into_owned().into(),
+                        crate::text::size::count(q.size).into(),
                         if q.size == 0 {
                             "-".into()
                         } else {
-                            crate::duration::span(q.latency)
+                            crate::duration::span(q.latency).into()
                         },
                         match (q.paused, &q.unreadable) {
                             (_, Some(_)) => "unreadable".into(),
                             (Some(true), _) => "paused".into(),
-                            _ => String::new(),
+                            _ => "".into(),
                         },
                     ],
                     extra: q.paused.map(|p| p.to_string()),
@@ -562,7 +590,7 @@ impl Console {
                 .incident
                 .iter()
                 .flat_map(|b| b.findings.iter().map(move |f| (b, f)))
-                .map(|(b, f)| Item {
+                .map(|(_, f)| Item {
                     key: f.id.as_bytes().to_vec(),
                     score: f.since,
                     cells: vec![
@@ -571,9 +599,8 @@ impl Console {
                             crate::ops::incident::Severity::Warn => "warn".into(),
                         },
                         f.kind.name().into(),
-                        f.since
-                            .map_or("?".into(), |t| crate::duration::relative(b.at, t)),
-                        f.summary.clone(),
+                        f.since.map_or("?".into(), Field::Ago),
+                        Field::Timed(f.summary.clone()),
                     ],
                     extra: None,
                 })
@@ -585,7 +612,7 @@ impl Console {
                     key: p.identity.as_bytes().to_vec(),
                     score: None,
                     cells: vec![
-                        p.identity.shown().into_owned(),
+                        p.identity.shown().into_owned().into(),
                         match p.state {
                             ProcState::Alive => "alive",
                             ProcState::Quiet => "quiet",
@@ -597,13 +624,18 @@ impl Console {
                             "{}/{}",
                             p.busy.map_or("?".into(), |n| n.to_string()),
                             p.concurrency.map_or("?".into(), |n| n.to_string())
-                        ),
-                        p.rss_kb.map_or("?".into(), crate::text::size::kb),
+                        )
+                        .into(),
+                        p.rss_kb.map_or("?".into(), crate::text::size::kb).into(),
                     ],
                     extra: Some((p.state == ProcState::Gone).to_string()),
                 })
                 .collect(),
             _ => return,
+        };
+        let items: Vec<Item> = match list.filter.as_deref().map(str::trim) {
+            Some(f) if !f.is_empty() => items.into_iter().filter(|i| i.holds(f)).collect(),
+            _ => items,
         };
         list.total = Some(items.len() as u64);
         list.first = 0;
@@ -647,10 +679,12 @@ impl Console {
                     total,
                     start,
                     items,
+                    counted,
                     ..
                 },
                 Body2::List(list),
             ) => {
+                list.counted = counted;
                 if self.status.as_deref() == Some("reading…") {
                     self.status = None;
                 }
@@ -661,6 +695,13 @@ impl Console {
                 let last = total.saturating_sub(1);
                 list.cursor = list.cursor.min(last);
                 list.top = list.top.min(last.saturating_sub(rows.saturating_sub(1)));
+                // The list shrank under a read made for rows further down: the rows now on
+                // screen are asked for.
+                let shown_end = (list.top + rows).min(total);
+                let have_end = list.first + list.items.len() as u64;
+                if list.top < list.first || shown_end > have_end {
+                    self.load(false);
+                }
             }
             (Answer::Detail { title, lines, .. }, Body2::Detail { detail, loading }) => {
                 detail.title = title;
@@ -716,14 +757,15 @@ impl Console {
     }
 
     fn mark(&mut self) {
-        let Some(item) = self.current().map(|i| i.key.clone()) else {
+        let Some((key, score)) = self.current().map(|i| (i.key.clone(), i.score)) else {
+            self.status = Some("still reading this row".into());
             return;
         };
         if let Some(list) = self.list_mut()
             && matches!(list.kind, ListKind::Set(_))
-            && !list.marked.remove(&item)
+            && list.marked.remove(&key).is_none()
         {
-            list.marked.insert(item);
+            list.marked.insert(key, score.unwrap_or_default());
         }
         self.step(1);
     }
@@ -739,9 +781,9 @@ impl Console {
         let kind = list.kind.clone();
         match kind {
             ListKind::Set(set) => {
-                let crumb = item.cells.get(if set == JobSet::Retry { 4 } else { 3 });
+                let crumb = item.text(if set == JobSet::Retry { 4 } else { 3 });
                 self.push_detail(
-                    crumb.cloned().unwrap_or_default(),
+                    crumb.unwrap_or_default().to_string(),
                     Some(Want::Entry {
                         key: set.key().into(),
                         set: Some(set),
@@ -751,7 +793,7 @@ impl Console {
                 );
             }
             ListKind::Queue(name) => {
-                let crumb = item.cells.get(2).cloned().unwrap_or_default();
+                let crumb = item.text(2).unwrap_or_default().to_string();
                 self.push_detail(
                     crumb,
                     Some(Want::Entry {
@@ -791,7 +833,7 @@ impl Console {
                 } else {
                     View::Dead
                 };
-                let pattern = item.cells.get(4).cloned().unwrap_or_default();
+                let pattern = item.text(4).unwrap_or_default().to_string();
                 self.push_list(
                     view,
                     format!("{} {id} {pattern}", set.name()),
@@ -838,14 +880,15 @@ impl Console {
                         home,
                     ),
                     Some(Names::Nothing) | None => {
-                        let lines = item.cells.iter().map(|c| c.to_string()).collect();
+                        let now = self.clock.current();
+                        let lines = item.cells.iter().map(|c| c.shown(now, 0)).collect();
                         self.push_detail(id, None, lines);
                     }
                 }
             }
             ListKind::History => {
                 let lines = pretty(&item.key);
-                let crumb = item.cells.get(4).cloned().unwrap_or_default();
+                let crumb = item.text(5).unwrap_or_default().to_string();
                 self.push_detail(crumb, None, lines);
             }
             ListKind::Audit | ListKind::Periodic => {
@@ -856,7 +899,7 @@ impl Console {
                     .lines()
                     .map(str::to_string)
                     .collect();
-                let crumb = item.cells.first().cloned().unwrap_or_default();
+                let crumb = item.text(0).unwrap_or_default().to_string();
                 self.push_detail(crumb, None, lines);
             }
         }
@@ -898,15 +941,12 @@ impl Console {
     }
 
     /// p pauses (or resumes, when paused) the queue; X removes its duplicate jobs.
-    fn ask_queue(&mut self, key: char, home: &HomeData) {
-        if self.refused(key) {
-            return;
-        }
+    fn ask_queue(&mut self, does: Does, home: &HomeData) {
         let Some(name) = self.chosen_queue() else {
-            self.status = Some(format!("{key} acts on the queue under the cursor"));
+            self.status = Some("no queue under the cursor".into());
             return;
         };
-        let act = if key == 'X' {
+        let act = if does == Does::Dedupe {
             act::Act::Dedupe(name)
         } else {
             let paused = home
@@ -924,12 +964,9 @@ impl Console {
 
     /// S stops the process under the cursor; R requeues what dead processes held (a
     /// reconcile pass), from the row of one that is gone.
-    fn ask_process(&mut self, key: char, home: &HomeData) {
-        if self.refused(key) {
-            return;
-        }
+    fn ask_process(&mut self, does: Does, home: &HomeData) {
         let Some(item) = self.current() else {
-            self.status = Some(format!("{key} acts on the process under the cursor"));
+            self.status = Some("no process under the cursor".into());
             return;
         };
         let name = Name::from(item.key.as_slice());
@@ -938,15 +975,15 @@ impl Console {
             .iter()
             .find(|p| p.identity == name)
             .map(|p| p.state);
-        let act = match (key, state) {
-            ('S', Some(ProcState::Gone)) => {
+        let act = match (does, state) {
+            (Does::Stop, Some(ProcState::Gone)) => {
                 self.status = Some(format!(
                     "{} is gone (no presence key): there is nothing to stop; R requeues what it held",
                     name.shown()
                 ));
                 return;
             }
-            ('S', _) => act::Act::Stop(name),
+            (Does::Stop, _) => act::Act::Stop(name),
             (_, Some(ProcState::Alive | ProcState::Quiet)) => {
                 self.status = Some(format!(
                     "{} is alive: the jobs it holds are its own; R requeues what dead processes held",
@@ -960,19 +997,16 @@ impl Console {
     }
 
     /// E pushes the periodic entry's job now; p disables it (or enables it, when disabled).
-    fn ask_periodic(&mut self, key: char) {
-        if self.refused(key) {
-            return;
-        }
+    fn ask_periodic(&mut self, does: Does) {
         let Some(item) = self.current() else {
-            self.status = Some(format!("{key} acts on the periodic entry under the cursor"));
+            self.status = Some("no periodic entry under the cursor".into());
             return;
         };
         let pjid = Name::from(item.key.as_slice());
-        let act = if key == 'E' {
+        let act = if does == Does::RunNow {
             act::Act::RunNow(pjid)
         } else {
-            let disabled = item.cells.get(3).is_some_and(|s| s == "disabled");
+            let disabled = item.text(3) == Some("disabled");
             act::Act::Toggle {
                 pjid,
                 disable: !disabled,
@@ -983,6 +1017,7 @@ impl Console {
 
     fn ask_quiet(&mut self, home: &HomeData) {
         let Some(item) = self.current() else {
+            self.status = Some("Q acts on the process under the cursor".into());
             return;
         };
         let name = Name::from(item.key.as_slice());
@@ -997,31 +1032,23 @@ impl Console {
             ));
             return;
         }
-        self.ask = Some(Ask {
-            title: "Quiet process".into(),
-            lines: vec![format!(
-                "Quiet process {} (it stops fetching; running jobs finish)?",
-                name.shown()
-            )],
-            then: Then::Change(Change::Quiet(name)),
-            need: None,
-            typed: String::new(),
-        });
+        self.dry_run(act::Act::Quiet(name));
+    }
+
+    /// A change the home view's `key` asks for (the same action as in the queues and
+    /// processes views): refused when this context can change nothing or a change runs,
+    /// else its dry run, whose answer opens the question.
+    pub fn propose(&mut self, key: char, act: act::Act) {
+        if self.refused(key) {
+            return;
+        }
+        self.dry_run(act);
     }
 
     /// R, D, K, E: the change's dry run first (its answer opens the question). On a
     /// pattern's row, the whole pattern; in a list, the marked entries, else the whole
     /// filtered list when a filter is on, else the entry under the cursor.
-    fn ask_act(&mut self, key: char) {
-        let verb = match key {
-            'R' => act::Verb::Retry,
-            'D' => act::Verb::Delete,
-            'K' => act::Verb::Kill,
-            _ => act::Verb::EnqueueNow,
-        };
-        if self.refused(key) {
-            return;
-        }
+    fn ask_act(&mut self, key: char, verb: act::Verb) {
         let Some(list) = self.list() else {
             self.status = Some(format!(
                 "{key} acts on a list's entries: open retry, dead, scheduled or triage"
@@ -1034,15 +1061,7 @@ impl Console {
                     act::Selection::Entries(
                         list.marked
                             .iter()
-                            .map(|raw| {
-                                let score = list
-                                    .items
-                                    .iter()
-                                    .find(|i| &i.key == raw)
-                                    .and_then(|i| i.score);
-                                (raw.clone(), score.unwrap_or(f64::NAN))
-                            })
-                            .filter(|(_, s)| !s.is_nan())
+                            .map(|(raw, score)| (raw.clone(), *score))
                             .collect(),
                     )
                 } else if let Some(filter) = &list.filter {
@@ -1090,12 +1109,9 @@ impl Console {
 
     /// u: undo the change under the cursor (audit view), else the last change made here.
     fn ask_undo(&mut self) {
-        if self.refused('u') {
-            return;
-        }
         let id = match self.list().map(|l| &l.kind) {
             Some(ListKind::Audit) => self.current().map(|item| {
-                let undo = item.cells.get(4).cloned().unwrap_or_default();
+                let undo = item.text(4).unwrap_or_default().to_string();
                 if undo.starts_with("u-") {
                     undo
                 } else {
@@ -1133,7 +1149,7 @@ impl Console {
             self.ask = Some(Ask {
                 title: format!("{} (dry run)", act.command()),
                 lines,
-                then: Then::Act(act),
+                then: act,
                 need: self.protected.clone(),
                 typed: String::new(),
             });
@@ -1180,7 +1196,7 @@ impl Console {
                     .filter(|rank| {
                         rank.checked_sub(list.first)
                             .and_then(|i| list.items.get(i as usize))
-                            .is_some_and(|item| list.marked.contains(&item.key))
+                            .is_some_and(|item| list.marked.contains_key(&item.key))
                     })
                     .collect();
                 Body::List(Listing {
@@ -1205,6 +1221,7 @@ impl Console {
                     rows: shown_rows,
                     marked,
                     marks: list.marked.len(),
+                    counted: list.counted,
                     cursor: list.cursor,
                     loading: list.asked.is_some(),
                 })
@@ -1242,16 +1259,13 @@ impl Console {
                 },
                 typed: ask.need.as_ref().map(|_| ask.typed.clone()),
             }),
-            status: self.status.clone().or_else(|| self.running.clone()),
+            status: self.status_line(),
+            hint: self.view().footer(),
             banner: self.lost.clone().or_else(|| home_banner.cloned()),
             color: self.color,
+            now: self.clock.current(),
         }
     }
-}
-
-/// Lists `/` filters with the CLI's filters.
-fn filterable(kind: &ListKind) -> bool {
-    matches!(kind, ListKind::Set(_))
 }
 
 fn common_prefix<'a>(mut names: impl Iterator<Item = &'a str>) -> String {
@@ -1326,6 +1340,7 @@ mod tests {
             total: 1_000_000,
             start: 0,
             items: vec![Item::default(); 110],
+            counted: None,
         });
         for _ in 0..1000 {
             press(&mut console, KeyCode::PageDown);
@@ -1373,6 +1388,17 @@ mod tests {
     /// Each list view with two rows read, as the screen draws it.
     #[test]
     fn each_view_as_drawn() {
+        // Times as the reader gives them: `ago:N` N seconds before now, `due:N` N after (a
+        // negative N: overdue).
+        const NOW: f64 = 1_796_208_000.0;
+        let cell = |s: &str| -> Field {
+            let at = |n: &str| n.parse::<f64>().unwrap();
+            match s.split_once(':') {
+                Some(("ago", n)) => Field::Ago(NOW - at(n)),
+                Some(("due", n)) => Field::Due(NOW + at(n)),
+                _ => s.into(),
+            }
+        };
         let rows = |cells: &[&[&str]]| -> Vec<Item> {
             cells
                 .iter()
@@ -1380,7 +1406,7 @@ mod tests {
                 .map(|(i, c)| Item {
                     key: format!("key{i}").into_bytes(),
                     score: Some(1.0),
-                    cells: c.iter().map(|s| s.to_string()).collect(),
+                    cells: c.iter().map(|&s| cell(s)).collect(),
                     extra: Some("dead".into()),
                 })
                 .collect()
@@ -1390,7 +1416,7 @@ mod tests {
                 View::Retry,
                 rows(&[
                     &[
-                        "in 5m",
+                        "due:300",
                         "3",
                         "SyncInvoice",
                         "default",
@@ -1398,7 +1424,7 @@ mod tests {
                         "Net::ReadTimeout: after 5s",
                     ],
                     &[
-                        "in 9m",
+                        "due:-2",
                         "4",
                         "SyncInvoice",
                         "default",
@@ -1411,18 +1437,24 @@ mod tests {
                 View::Dead,
                 rows(&[
                     &[
-                        "2m ago",
+                        "ago:120",
                         "SendReceipt",
                         "default",
                         "cccc",
                         "NoMethodError: undefined method",
                     ],
-                    &["3m ago", "Evil\u{1b}[2J", "default", "dddd", "line\nbreak"],
+                    &[
+                        "ago:2298",
+                        "Evil\u{1b}[2J",
+                        "default",
+                        "dddd",
+                        "line\nbreak",
+                    ],
                 ]),
             ),
             (
                 View::Scheduled,
-                rows(&[&["in 1h", "Report", "low", "eeee", "[1,2]"]]),
+                rows(&[&["due:3600", "Report", "low", "eeee", "[1,2]"]]),
             ),
             (
                 View::Triage,
@@ -1430,7 +1462,7 @@ mod tests {
                     "dead",
                     "12",
                     "d4ed1e2a",
-                    "2m ago",
+                    "ago:120",
                     "Net::ReadTimeout: after <n>s",
                 ]]),
             ),
@@ -1440,7 +1472,18 @@ mod tests {
             ),
             (
                 View::History,
-                rows(&[&["1m ago", "success", "Mailer", "mail", "ffff"]]),
+                rows(&[
+                    &["ago:60", "success", "1.2s", "Mailer", "mail", "ffff", ""],
+                    &[
+                        "ago:2758",
+                        "failed",
+                        "40m 2s",
+                        "Billing::ChargeJob",
+                        "billing",
+                        "gggg",
+                        "Stripe::RateLimitError: slow down",
+                    ],
+                ]),
             ),
             (
                 View::Audit,
@@ -1458,6 +1501,7 @@ mod tests {
         for (view, items) in cases {
             let (tx, _rx) = mpsc::channel();
             let mut console = Console::new(tx);
+            console.clock = Clock::pinned(NOW);
             console.rows = 8;
             console.target = "unix:///tmp/redis.sock?db=0".into();
             console.switch(view, &HomeData::default());
@@ -1468,12 +1512,14 @@ mod tests {
                 total,
                 start: 0,
                 items,
+                counted: None,
             });
             all.push_str(&format!("--- {}\n{}", view.name(), screen(&console)));
         }
         // An entry, the help, and a dry run's question.
         let (tx, _rx) = mpsc::channel();
         let mut console = Console::new(tx);
+        console.clock = Clock::pinned(NOW);
         console.rows = 8;
         console.switch(View::Dead, &HomeData::default());
         console.push_detail(

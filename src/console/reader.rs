@@ -4,11 +4,13 @@
 //! unread. Changes asked for are never dropped: each runs, in order, and says how it ended.
 
 use std::sync::mpsc::{Receiver, Sender};
+use std::time::{Duration, Instant};
 
 use clap::Parser;
 
 use crate::ops::Session as Ctx;
-use crate::ops::filter::{FilterArgs, JobFilter};
+use crate::ops::filter::{FilterArgs, JobFilter, WaitingFilter};
+use crate::render::console::Field;
 use crate::store::job::{Job, Unparseable};
 use crate::store::page::{ScoreRange, zentries};
 use crate::store::{JobSet, KeyType, Name, Store, StoreError, StoreResult, keys, value};
@@ -39,6 +41,9 @@ pub enum Want {
         filter: Option<String>,
         start: u64,
         count: u64,
+        /// A refresh (or a new filter): what the filter matches is found again where that
+        /// is cheap; a step of the cursor reads the rows only.
+        fresh: bool,
     },
     /// One entry of a set or queue, as stored (`raw`).
     Entry {
@@ -63,9 +68,31 @@ pub struct Request {
 pub struct Item {
     pub key: Vec<u8>,
     pub score: Option<f64>,
-    pub cells: Vec<String>,
+    pub cells: Vec<Field>,
     /// What a row stands for besides its key (a pattern's set).
     pub extra: Option<String>,
+}
+
+impl Item {
+    /// Cell `i`'s text (none for a time, or past the last cell).
+    pub fn text(&self, i: usize) -> Option<&str> {
+        self.cells.get(i).and_then(Field::text)
+    }
+
+    /// Whether a text filter keeps this row (a list read whole): one of its texts holds
+    /// `filter`, in any case.
+    pub fn holds(&self, filter: &str) -> bool {
+        let filter = filter.to_lowercase();
+        self.cells
+            .iter()
+            .filter_map(|c| match c {
+                Field::Text(t) => Some(t.as_str()),
+                Field::Timed(t) => Some(t.text.as_str()),
+                Field::Ago(_) | Field::Due(_) => None,
+            })
+            .chain(self.extra.as_deref())
+            .any(|t| t.to_lowercase().contains(&filter))
+    }
 }
 
 pub enum Answer {
@@ -74,6 +101,9 @@ pub enum Answer {
         total: u64,
         start: u64,
         items: Vec<Item>,
+        /// When `total` was counted, if before this read (a filter's matches on a set too
+        /// large to pass over at every refresh).
+        counted: Option<f64>,
     },
     Detail {
         id: u64,
@@ -99,11 +129,81 @@ pub enum Answer {
 /// How many members a filtered scan reads per call.
 const SCAN_PAGE: u64 = 1000;
 
-/// The entries that match a filter, found once and kept as their ranks (4 bytes each).
+/// A pass over a set that takes at most this long is made again on every refresh.
+const QUICK_PASS: Duration = Duration::from_millis(250);
+
+/// A count older than this is said with its age.
+const COUNT_FRESH: Duration = Duration::from_secs(3);
+
+/// The entries that match a filter, found by one pass over the set and kept as their ranks
+/// (4 bytes each).
 struct Matches {
     kind: ListKind,
     filter: String,
     ranks: Vec<u32>,
+    /// When the pass was made, and how long it took.
+    at: Instant,
+    took: Duration,
+}
+
+impl Matches {
+    /// One pass over the list, a page at a time.
+    fn find(
+        store: &mut Store,
+        kind: &ListKind,
+        text: &str,
+        selector: &Selector,
+    ) -> StoreResult<Matches> {
+        let started = Instant::now();
+        let mut ranks = Vec::new();
+        let mut at = 0u64;
+        loop {
+            let page = raw_rows(store, kind, at, SCAN_PAGE)?;
+            let n = page.len() as u64;
+            for (i, (raw, score)) in page.iter().enumerate() {
+                if selector.selects(raw, *score) {
+                    ranks.push((at + i as u64) as u32);
+                }
+            }
+            if n < SCAN_PAGE {
+                break;
+            }
+            at += n;
+        }
+        Ok(Matches {
+            kind: kind.clone(),
+            filter: text.to_string(),
+            ranks,
+            at: Instant::now(),
+            took: started.elapsed(),
+        })
+    }
+}
+
+/// What a filter selects in a list: entries of a set or History by their member and score
+/// (`--since` on the score), jobs waiting on a queue by their member (`--since` on when they
+/// reached it).
+enum Selector {
+    Scored(JobFilter),
+    Waiting(WaitingFilter),
+}
+
+impl Selector {
+    fn new(kind: &ListKind, args: &FilterArgs, now: f64) -> Selector {
+        match kind {
+            ListKind::Queue(_) => Selector::Waiting(WaitingFilter::new(args, now)),
+            _ => Selector::Scored(JobFilter::new(args, now)),
+        }
+    }
+
+    fn selects(&self, raw: &[u8], score: f64) -> bool {
+        match self {
+            Selector::Scored(filter) => filter.selects(raw, score),
+            Selector::Waiting(filter) => {
+                !filter.excludes_raw(raw) && filter.matches(&Job::parse(raw))
+            }
+        }
+    }
 }
 
 pub struct Reader {
@@ -115,14 +215,14 @@ pub struct Reader {
 pub fn columns(kind: &ListKind) -> Vec<(&'static str, u16)> {
     match kind {
         ListKind::Set(JobSet::Dead) => vec![
-            ("DIED", 10),
+            ("DIED", 12),
             ("CLASS", 24),
             ("QUEUE", 12),
             ("JID", 26),
             ("ERROR", 0),
         ],
         ListKind::Set(JobSet::Retry) => vec![
-            ("NEXT", 10),
+            ("NEXT", 12),
             ("#", 3),
             ("CLASS", 24),
             ("QUEUE", 12),
@@ -130,36 +230,38 @@ pub fn columns(kind: &ListKind) -> Vec<(&'static str, u16)> {
             ("ERROR", 0),
         ],
         ListKind::Set(JobSet::Schedule) => vec![
-            ("DUE", 10),
+            ("DUE", 12),
             ("CLASS", 24),
             ("QUEUE", 12),
             ("JID", 26),
             ("ARGS", 0),
         ],
-        ListKind::Queue(_) => vec![("ENQUEUED", 10), ("CLASS", 24), ("JID", 26), ("ARGS", 0)],
+        ListKind::Queue(_) => vec![("ENQUEUED", 12), ("CLASS", 24), ("JID", 26), ("ARGS", 0)],
         ListKind::Queues => vec![("QUEUE", 0), ("SIZE", 10), ("LATENCY", 10), ("", 8)],
-        ListKind::Findings => vec![("", 5), ("KIND", 15), ("SINCE", 10), ("SUMMARY", 0)],
+        ListKind::Findings => vec![("", 5), ("KIND", 15), ("SINCE", 12), ("SUMMARY", 0)],
         ListKind::Processes => vec![("IDENTITY", 0), ("STATE", 8), ("BUSY", 8), ("RSS", 10)],
         ListKind::Triage => vec![
             ("SET", 6),
             ("COUNT", 9),
             ("ID", 9),
-            ("LAST", 10),
+            ("LAST", 12),
             ("PATTERN", 0),
         ],
         ListKind::Periodic => vec![
-            ("PJID", 14),
+            ("PJID", 18),
             ("CLASS", 24),
             ("CRON", 16),
             ("STATE", 9),
             ("NEXT", 0),
         ],
         ListKind::History => vec![
-            ("FINISHED", 10),
+            ("FINISHED", 12),
             ("STATUS", 8),
+            ("TOOK", 8),
             ("CLASS", 24),
             ("QUEUE", 12),
-            ("JID", 0),
+            ("JID", 25),
+            ("ERROR", 0),
         ],
         ListKind::Audit => vec![
             ("WHEN", 20),
@@ -221,6 +323,7 @@ impl Reader {
 
     /// A change (or its dry run), its progress told to the screen as it goes.
     fn act(&mut self, act: super::act::Act, dry_run: bool, answers: &Sender<Answer>) -> Answer {
+        self.ctx.ui.clock.tick();
         let tell = |step| {
             let _ = answers.send(Answer::Progress(step));
         };
@@ -238,6 +341,7 @@ impl Reader {
     }
 
     fn answer(&mut self, request: Request, answers: &Sender<Answer>) -> Answer {
+        self.ctx.ui.clock.tick();
         let id = request.id;
         let result = match request.want {
             Want::Page {
@@ -245,13 +349,15 @@ impl Reader {
                 filter,
                 start,
                 count,
+                fresh,
             } => self
-                .page(&kind, filter.as_deref(), start, count)
-                .map(|(total, items)| Answer::Page {
+                .page(&kind, filter.as_deref(), start, count, fresh)
+                .map(|(total, items, counted)| Answer::Page {
                     id,
                     total,
                     start,
                     items,
+                    counted,
                 }),
             Want::Entry { key, set, raw } => self
                 .entry(&key, set, &raw)
@@ -284,56 +390,40 @@ impl Reader {
         self.ctx.ui.clock.current()
     }
 
+    /// Rows `start..start + count` of a list after its filter: the total, the rows, and when
+    /// the total was counted if before this read.
     fn page(
         &mut self,
         kind: &ListKind,
         filter: Option<&str>,
         start: u64,
         count: u64,
-    ) -> anyhow::Result<(u64, Vec<Item>)> {
+        fresh: bool,
+    ) -> anyhow::Result<(u64, Vec<Item>, Option<f64>)> {
         let now = self.now();
-        match kind {
-            ListKind::Set(set) => match filter {
-                None => self.set_page(*set, start, count, now),
-                Some(text) => self.filtered_page(kind, *set, text, start, count, now),
-            },
+        if let (Some(text), ListKind::Set(_) | ListKind::Queue(_) | ListKind::History) =
+            (filter, kind)
+        {
+            return self.filtered_page(kind, text, start, count, fresh);
+        }
+        let (total, items) = match kind {
+            ListKind::Set(set) => {
+                let key = set.key();
+                let store = self.store()?;
+                let total: u64 = store.query(redis::cmd("ZCARD").arg(key), key, KeyType::Zset)?;
+                (total, rows(store, kind, start, count)?)
+            }
             ListKind::Queue(name) => {
                 let key = keys::queue(name);
                 let store = self.store()?;
                 let total: u64 = store.query(redis::cmd("LLEN").arg(&key), &key, KeyType::List)?;
-                let reply = store.query_range(
-                    redis::cmd("LRANGE")
-                        .arg(&key)
-                        .arg(start)
-                        .arg(start + count.max(1) - 1),
-                    &key,
-                    KeyType::List,
-                )?;
-                let items = value::items(&reply)
-                    .iter()
-                    .filter_map(value::bytes)
-                    .map(|raw| queue_item(raw, now))
-                    .collect();
-                Ok((total, items))
+                (total, rows(store, kind, start, count)?)
             }
             ListKind::History => {
                 let key = keys::HISTORY_ALL;
                 let store = self.store()?;
                 let total: u64 = store.query(redis::cmd("ZCARD").arg(key), key, KeyType::Zset)?;
-                let reply = store.query_range(
-                    redis::cmd("ZREVRANGE")
-                        .arg(key)
-                        .arg(start)
-                        .arg(start + count.max(1) - 1)
-                        .arg("WITHSCORES"),
-                    key,
-                    KeyType::Zset,
-                )?;
-                let items = zentries(reply)
-                    .into_iter()
-                    .map(|e| history_item(&e.member.raw, e.score.value, now))
-                    .collect();
-                Ok((total, items))
+                (total, rows(store, kind, start, count)?)
             }
             ListKind::Audit => {
                 let store = self.store()?;
@@ -346,140 +436,104 @@ impl Reader {
                 // the first `start` dropped (the audit trail is capped, so this stays small).
                 let read = (start + count).min(total.max(1)) as usize;
                 let entries = crate::store::audit::page(store, None, read)?;
-                let items = entries
-                    .into_iter()
-                    .skip(start as usize)
-                    .map(audit_item)
-                    .collect();
-                Ok((total, items))
+                let items: Vec<Item> = entries.into_iter().map(audit_item).collect();
+                return Ok(whole(items, filter, start, count));
             }
-            ListKind::Triage => self.triage(start, count, filter),
-            ListKind::Periodic => self.periodic(start, count),
+            ListKind::Triage => {
+                let items = self.triage(filter)?;
+                return Ok(whole(items, None, start, count));
+            }
+            ListKind::Periodic => {
+                let items = self.periodic(now)?;
+                return Ok(whole(items, filter, start, count));
+            }
             // Read by the dashboard's sampler; the screen fills these itself.
-            ListKind::Queues | ListKind::Processes | ListKind::Findings => Ok((0, Vec::new())),
-        }
+            ListKind::Queues | ListKind::Processes | ListKind::Findings => (0, Vec::new()),
+        };
+        Ok((total, items, None))
     }
 
-    fn set_page(
-        &mut self,
-        set: JobSet,
-        start: u64,
-        count: u64,
-        now: f64,
-    ) -> anyhow::Result<(u64, Vec<Item>)> {
-        let key = set.key();
-        let store = self.store()?;
-        let total: u64 = store.query(redis::cmd("ZCARD").arg(key), key, KeyType::Zset)?;
-        let entries = range(store, set, start, count)?;
-        let items = entries
-            .into_iter()
-            .map(|(raw, score)| set_item(set, raw, score, now))
-            .collect();
-        Ok((total, items))
-    }
-
-    /// A page of the entries the filter selects: a score range alone (`--since`,
-    /// `--until`) is counted and read by Redis; anything else is found once by a pass over
-    /// the set, a page at a time, keeping the ranks of the matches.
+    /// A page of the entries (of a set, a queue or History) the filter selects. On a set,
+    /// a score range alone (`--since`, `--until`) is counted and read by Redis. Anything else
+    /// is found by a pass over the list, a page at a time, keeping the ranks of the matches
+    /// (4 bytes each): again on every refresh (`fresh`) while a pass is quick, else once it
+    /// is older than ten passes took. Every row read is checked against the filter: one that
+    /// no longer matches (the list changed under the ranks) makes a new pass at once, so that
+    /// a row on screen always matches what the title names.
     fn filtered_page(
         &mut self,
         kind: &ListKind,
-        set: JobSet,
         text: &str,
         start: u64,
         count: u64,
-        now: f64,
-    ) -> anyhow::Result<(u64, Vec<Item>)> {
+        fresh: bool,
+    ) -> anyhow::Result<(u64, Vec<Item>, Option<f64>)> {
         let args = parse_filter(text).map_err(anyhow::Error::msg)?;
-        let filter = JobFilter::new(&args, now);
-        let key = set.key();
-        let bounds = filter.range();
-        if filter.only_range() {
+        let selector = Selector::new(kind, &args, self.now());
+        if let (ListKind::Set(set), Selector::Scored(filter)) = (kind, &selector)
+            && filter.only_range()
+        {
+            let (key, bounds) = (set.key(), filter.range());
             let store = self.store()?;
-            let total: u64 = store.query(
-                redis::cmd("ZCOUNT")
-                    .arg(key)
-                    .arg(&bounds.min)
-                    .arg(&bounds.max),
-                key,
-                KeyType::Zset,
-            )?;
+            let total = bounds.count(store, key)?;
             let reply =
-                store.query_range(&by_score(set, &bounds, start, count), key, KeyType::Zset)?;
+                store.query_range(&by_score(*set, &bounds, start, count), key, KeyType::Zset)?;
             let items = zentries(reply)
                 .into_iter()
-                .map(|e| set_item(set, e.member.raw, e.score.value, now))
+                .map(|e| set_item(*set, e.member.raw, e.score.value))
                 .collect();
-            return Ok((total, items));
+            return Ok((total, items, None));
         }
-        let fresh = !self
-            .matches
-            .as_ref()
-            .is_some_and(|m| &m.kind == kind && m.filter == text);
-        if fresh {
-            let store = self.store()?;
-            let mut ranks = Vec::new();
-            let mut at = 0u64;
-            let (min, max) = (score_bound(&bounds.min), score_bound(&bounds.max));
-            loop {
-                let page = range(store, set, at, SCAN_PAGE)?;
-                let n = page.len() as u64;
-                for (i, (raw, score)) in page.iter().enumerate() {
-                    if score < &min || score > &max || filter.excludes_raw(raw) {
-                        continue;
-                    }
-                    if filter.matches(&Job::parse(raw)) {
-                        ranks.push((at + i as u64) as u32);
-                    }
-                }
-                if n < SCAN_PAGE {
-                    break;
-                }
-                at += n;
+        let same = |m: &Matches| &m.kind == kind && m.filter == text;
+        let stale = |m: &Matches| fresh && (m.took <= QUICK_PASS || m.at.elapsed() >= m.took * 10);
+        for pass in 0..2 {
+            if pass == 1 || !self.matches.as_ref().is_some_and(|m| same(m) && !stale(m)) {
+                let found = Matches::find(self.ctx.store()?, kind, text, &selector)?;
+                self.matches = Some(found);
             }
-            self.matches = Some(Matches {
-                kind: kind.clone(),
-                filter: text.to_string(),
-                ranks,
-            });
-        }
-        let ranks: Vec<u32> = self.matches.as_ref().map_or_else(Vec::new, |m| {
-            m.ranks
+            let Some(matches) = &self.matches else {
+                break;
+            };
+            let ranks: Vec<u64> = matches
+                .ranks
                 .iter()
                 .skip(start as usize)
                 .take(count as usize)
-                .copied()
-                .collect()
-        });
-        let total = self.matches.as_ref().map_or(0, |m| m.ranks.len() as u64);
-        let store = self.store()?;
-        let mut pipe = redis::pipe();
-        for &rank in &ranks {
-            pipe.add_command(range_cmd(set, u64::from(rank), 1));
+                .map(|&r| u64::from(r))
+                .collect();
+            let total = matches.ranks.len() as u64;
+            let age = matches.at.elapsed();
+            let counted = (age > COUNT_FRESH).then(|| self.now() - age.as_secs_f64());
+            let read = rows_at(self.ctx.store()?, kind, &ranks)?;
+            let all_match = read.len() == ranks.len()
+                && read.iter().all(|r| {
+                    r.as_ref()
+                        .is_some_and(|(raw, score)| selector.selects(raw, *score))
+                });
+            if all_match || pass == 1 {
+                // After a new pass, a row that changed in between is left out rather than
+                // shown: the next refresh finds the list as it is then.
+                let items = read
+                    .into_iter()
+                    .flatten()
+                    .filter(|(raw, score)| selector.selects(raw, *score))
+                    .map(|(raw, score)| item(kind, raw, score))
+                    .collect();
+                return Ok((total, items, counted));
+            }
         }
-        let replies = store.pipeline(&pipe)?;
-        let items = replies
-            .into_iter()
-            .filter_map(Result::ok)
-            .flat_map(zentries)
-            .map(|e| set_item(set, e.member.raw, e.score.value, now))
-            .collect();
-        Ok((total, items))
+        Ok((0, Vec::new(), None))
     }
 
-    fn triage(
-        &mut self,
-        start: u64,
-        count: u64,
-        filter: Option<&str>,
-    ) -> anyhow::Result<(u64, Vec<Item>)> {
+    /// The failure patterns of retry and dead, as `triage` groups them (after the CLI's
+    /// filter flags, or a text to search the entries for).
+    fn triage(&mut self, filter: Option<&str>) -> anyhow::Result<Vec<Item>> {
         use crate::ops::triage::{Dimension, TriageArgs, group as run};
         let filter = match filter {
             Some(text) => parse_filter(text).map_err(anyhow::Error::msg)?,
             None => no_filter(),
         };
         let mut items = Vec::new();
-        let now = self.now();
         for set in [JobSet::Retry, JobSet::Dead] {
             let args = TriageArgs {
                 filter: filter.clone(),
@@ -500,47 +554,37 @@ impl Reader {
                     key: g.fingerprint.clone().unwrap_or_default().into_bytes(),
                     score: Some(g.last_seen),
                     cells: vec![
-                        set.name().to_string(),
-                        crate::text::size::count(g.count),
-                        g.fingerprint.clone().unwrap_or_default(),
-                        crate::duration::relative(now, g.last_seen),
-                        line,
+                        set.name().into(),
+                        crate::text::size::count(g.count).into(),
+                        g.fingerprint.clone().unwrap_or_default().into(),
+                        Field::Ago(g.last_seen),
+                        line.into(),
                     ],
                     extra: Some(set.name().to_string()),
                 });
             }
         }
-        let total = items.len() as u64;
-        let items = items
-            .into_iter()
-            .skip(start as usize)
-            .take(count as usize)
-            .collect();
-        Ok((total, items))
+        Ok(items)
     }
 
-    fn periodic(&mut self, start: u64, count: u64) -> anyhow::Result<(u64, Vec<Item>)> {
-        let now = self.now();
+    fn periodic(&mut self, now: f64) -> anyhow::Result<Vec<Item>> {
         let report = crate::ops::periodic::list(self.ctx.store()?, now, &None, None)?;
-        let total = report.entries.len() as u64;
         let items = report
             .entries
             .into_iter()
-            .skip(start as usize)
-            .take(count as usize)
             .map(|p| {
                 let json = serde_json::to_string_pretty(&p).unwrap_or_default();
                 Item {
                     key: p.pjid.as_bytes().to_vec(),
                     score: p.next_run,
                     cells: vec![
-                        p.pjid.shown().into_owned(),
-                        p.class.clone().unwrap_or_else(|| "?".into()),
-                        p.cron.clone().unwrap_or_default(),
-                        if p.enabled { "enabled" } else { "disabled" }.to_string(),
+                        p.pjid.shown().into_owned().into(),
+                        p.class.clone().unwrap_or_else(|| "?".into()).into(),
+                        p.cron.clone().unwrap_or_default().into(),
+                        if p.enabled { "enabled" } else { "disabled" }.into(),
                         match (&p.error, p.next_run) {
-                            (Some(e), _) => e.clone(),
-                            (None, Some(t)) => crate::duration::relative(now, t),
+                            (Some(e), _) => e.clone().into(),
+                            (None, Some(t)) => Field::Due(t),
                             (None, None) => "-".into(),
                         },
                     ],
@@ -548,7 +592,7 @@ impl Reader {
                 }
             })
             .collect();
-        Ok((total, items))
+        Ok(items)
     }
 
     /// A job as stored: its payload pretty-printed, its attempts, and where it is now.
@@ -689,8 +733,9 @@ impl Reader {
         lines.push(String::new());
         lines.push(format!("running jobs ({len}, in {}):", key.shown()));
         for raw in value::items(&reply).iter().filter_map(value::bytes) {
-            let item = queue_item(raw, now);
-            lines.push(format!("  {}", item.cells.join("  ")));
+            let item = queue_item(raw);
+            let cells: Vec<String> = item.cells.iter().map(|c| c.shown(now, 0)).collect();
+            lines.push(format!("  {}", cells.join("  ")));
         }
         if len > 100 {
             lines.push(format!("  … and {} more", len - 100));
@@ -747,28 +792,118 @@ fn by_score(set: JobSet, bounds: &ScoreRange, start: u64, count: u64) -> redis::
     cmd
 }
 
-fn score_bound(text: &str) -> f64 {
-    match text {
-        "-inf" => f64::NEG_INFINITY,
-        "+inf" | "inf" => f64::INFINITY,
-        t => t.trim_start_matches('(').parse().unwrap_or(f64::NAN),
-    }
-}
-
-fn range(
+/// Rows `start..start + count` of a list (a set, a queue, History) in its order, as stored:
+/// each member with its score (none on a queue).
+fn raw_rows(
     store: &mut Store,
-    set: JobSet,
+    kind: &ListKind,
     start: u64,
     count: u64,
 ) -> StoreResult<Vec<(Vec<u8>, f64)>> {
-    let reply = store.query_range(&range_cmd(set, start, count), set.key(), KeyType::Zset)?;
-    Ok(zentries(reply)
+    let last = start + count.max(1) - 1;
+    match kind {
+        ListKind::Set(set) => {
+            let reply =
+                store.query_range(&range_cmd(*set, start, count), set.key(), KeyType::Zset)?;
+            Ok(zentries(reply)
+                .into_iter()
+                .map(|e| (e.member.raw, e.score.value))
+                .collect())
+        }
+        ListKind::Queue(name) => {
+            let key = keys::queue(name);
+            let reply = store.query_range(
+                redis::cmd("LRANGE").arg(&key).arg(start).arg(last),
+                &key,
+                KeyType::List,
+            )?;
+            Ok(value::items(&reply)
+                .iter()
+                .filter_map(value::bytes)
+                .map(|raw| (raw.to_vec(), f64::NAN))
+                .collect())
+        }
+        ListKind::History => {
+            let key = keys::HISTORY_ALL;
+            let reply = store.query_range(
+                redis::cmd("ZREVRANGE")
+                    .arg(key)
+                    .arg(start)
+                    .arg(last)
+                    .arg("WITHSCORES"),
+                key,
+                KeyType::Zset,
+            )?;
+            Ok(zentries(reply)
+                .into_iter()
+                .map(|e| (e.member.raw, e.score.value))
+                .collect())
+        }
+        _ => Ok(Vec::new()),
+    }
+}
+
+/// Rows of a list as the screen shows them.
+fn rows(store: &mut Store, kind: &ListKind, start: u64, count: u64) -> StoreResult<Vec<Item>> {
+    Ok(raw_rows(store, kind, start, count)?
         .into_iter()
-        .map(|e| (e.member.raw, e.score.value))
+        .map(|(raw, score)| item(kind, raw, score))
         .collect())
 }
 
-fn set_item(set: JobSet, raw: Vec<u8>, score: f64, now: f64) -> Item {
+/// A member as stored, and its score.
+type Stored = (Vec<u8>, f64);
+
+/// The rows at these ranks, each as stored now (`None` past the end): a run of ranks that
+/// follow each other is one read.
+fn rows_at(store: &mut Store, kind: &ListKind, ranks: &[u64]) -> StoreResult<Vec<Option<Stored>>> {
+    let mut out = Vec::with_capacity(ranks.len());
+    let mut i = 0;
+    while i < ranks.len() {
+        let mut j = i + 1;
+        while j < ranks.len() && ranks[j] == ranks[j - 1] + 1 {
+            j += 1;
+        }
+        let read = raw_rows(store, kind, ranks[i], (j - i) as u64)?;
+        let n = read.len();
+        out.extend(read.into_iter().map(Some));
+        out.extend(std::iter::repeat_n(None, (j - i).saturating_sub(n)));
+        i = j;
+    }
+    Ok(out)
+}
+
+/// One row of a list, by its kind.
+fn item(kind: &ListKind, raw: Vec<u8>, score: f64) -> Item {
+    match kind {
+        ListKind::Set(set) => set_item(*set, raw, score),
+        ListKind::History => history_item(&raw, score),
+        _ => queue_item(&raw),
+    }
+}
+
+/// A list read whole (audit, periodic, triage): the rows a text filter keeps, from `start`
+/// on.
+fn whole(
+    items: Vec<Item>,
+    filter: Option<&str>,
+    start: u64,
+    count: u64,
+) -> (u64, Vec<Item>, Option<f64>) {
+    let kept: Vec<Item> = match filter.map(str::trim).filter(|f| !f.is_empty()) {
+        Some(f) => items.into_iter().filter(|i| i.holds(f)).collect(),
+        None => items,
+    };
+    let total = kept.len() as u64;
+    let page = kept
+        .into_iter()
+        .skip(start as usize)
+        .take(count as usize)
+        .collect();
+    (total, page, None)
+}
+
+fn set_item(set: JobSet, raw: Vec<u8>, score: f64) -> Item {
     let parsed = Job::parse(&raw);
     let jid = display_jid(&parsed);
     let (class, queue, error, args, retries) = match &parsed {
@@ -787,11 +922,18 @@ fn set_item(set: JobSet, raw: Vec<u8>, score: f64, now: f64) -> Item {
             "?".into(),
         ),
     };
-    let when = crate::duration::relative(now, score);
+    let (class, queue, jid) = (Field::Text(class), Field::Text(queue), Field::Text(jid));
     let cells = match set {
-        JobSet::Dead => vec![when, class, queue, jid, error],
-        JobSet::Retry => vec![when, retries, class, queue, jid, error],
-        JobSet::Schedule => vec![when, class, queue, jid, args],
+        JobSet::Dead => vec![Field::Ago(score), class, queue, jid, error.into()],
+        JobSet::Retry => vec![
+            Field::Due(score),
+            retries.into(),
+            class,
+            queue,
+            jid,
+            error.into(),
+        ],
+        JobSet::Schedule => vec![Field::Due(score), class, queue, jid, args.into()],
     };
     drop(parsed);
     Item {
@@ -802,22 +944,24 @@ fn set_item(set: JobSet, raw: Vec<u8>, score: f64, now: f64) -> Item {
     }
 }
 
-fn queue_item(raw: &[u8], now: f64) -> Item {
+fn queue_item(raw: &[u8]) -> Item {
     let parsed = Job::parse(raw);
     let jid = display_jid(&parsed);
     let cells = match &parsed {
         Ok(job) => vec![
-            job.enqueued_at
-                .map_or("?".into(), |t| crate::duration::relative(now, t)),
-            job.class.as_deref().unwrap_or("?").to_string(),
-            jid,
-            job.args.map(|a| a.get().to_string()).unwrap_or_default(),
+            job.enqueued_at.map_or("?".into(), Field::Ago),
+            job.class.as_deref().unwrap_or("?").into(),
+            jid.into(),
+            job.args
+                .map(|a| a.get().to_string())
+                .unwrap_or_default()
+                .into(),
         ],
         Err(bad) => vec![
             "?".into(),
-            crate::store::job::UNPARSEABLE_CLASS.to_string(),
-            jid,
-            bad.reason.clone(),
+            crate::store::job::UNPARSEABLE_CLASS.into(),
+            jid.into(),
+            bad.reason.clone().into(),
         ],
     };
     Item {
@@ -828,21 +972,35 @@ fn queue_item(raw: &[u8], now: f64) -> Item {
     }
 }
 
-fn history_item(raw: &[u8], score: f64, now: f64) -> Item {
+fn history_item(raw: &[u8], score: f64) -> Item {
     let cells = match crate::ops::history::parse_run(raw) {
-        Ok(run) => vec![
-            crate::duration::relative(now, score),
-            run.status.as_deref().unwrap_or("?").to_string(),
-            run.class.as_deref().unwrap_or("?").to_string(),
-            run.queue.as_deref().unwrap_or("?").to_string(),
-            run.jid.as_deref().unwrap_or("?").to_string(),
-        ],
+        Ok(run) => {
+            let error = match (&run.error_class, &run.error_message) {
+                (Some(c), Some(m)) => format!("{c}: {m}"),
+                (Some(c), None) => c.to_string(),
+                (None, Some(m)) => m.to_string(),
+                (None, None) => String::new(),
+            };
+            vec![
+                Field::Ago(score),
+                run.status.as_deref().unwrap_or("?").into(),
+                run.duration()
+                    .map_or("?".into(), crate::duration::span)
+                    .into(),
+                run.class.as_deref().unwrap_or("?").into(),
+                run.queue.as_deref().unwrap_or("?").into(),
+                run.jid.as_deref().unwrap_or("?").into(),
+                error.into(),
+            ]
+        }
         Err(why) => vec![
-            crate::duration::relative(now, score),
+            Field::Ago(score),
             "?".into(),
-            crate::store::job::UNPARSEABLE_CLASS.to_string(),
             "?".into(),
-            why,
+            crate::store::job::UNPARSEABLE_CLASS.into(),
+            "?".into(),
+            "?".into(),
+            why.into(),
         ],
     };
     Item {
@@ -856,12 +1014,12 @@ fn history_item(raw: &[u8], score: f64, now: f64) -> Item {
 fn audit_item(entry: crate::store::audit::Entry) -> Item {
     let get = |f: &str| entry.get(f).unwrap_or("").to_string();
     let cells = vec![
-        get("time").get(..19).unwrap_or("").replace('T', " "),
-        get("command"),
-        get("phase"),
-        get("done"),
-        get("undo"),
-        format!("{} {}", get("user"), get("context")),
+        get("time").get(..19).unwrap_or("").replace('T', " ").into(),
+        get("command").into(),
+        get("phase").into(),
+        get("done").into(),
+        get("undo").into(),
+        format!("{} {}", get("user"), get("context")).into(),
     ];
     let detail: Vec<String> = entry
         .fields

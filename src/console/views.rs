@@ -90,9 +90,10 @@ impl View {
         }
     }
 
-    /// The keys of this view for `?`: the ones every view has, then its own.
+    /// The keys of this view for `?`: the ones every view has, how to move and filter, then
+    /// its actions from its table.
     pub fn help(self) -> Vec<(String, String)> {
-        let mut keys: Vec<(&str, &str)> = vec![
+        let mut keys: Vec<(String, String)> = [
             (":name", "switch view (Tab completes)"),
             (
                 "1…9 0 i",
@@ -103,93 +104,369 @@ impl View {
                 "q Ctrl-C",
                 "quit (while a change runs: q waits, Ctrl-C stops it after its batch)",
             ),
-        ];
-        let own: &[(&str, &str)] = match self {
-            View::Home => &[
+        ]
+        .iter()
+        .map(|(k, w)| (k.to_string(), w.to_string()))
+        .collect();
+        let filter = match self {
+            View::Home => "filter queues and processes by name",
+            View::Retry | View::Dead | View::Scheduled | View::History => {
+                "filter: text searches; or --class, --queue, --error, --fingerprint, --since …"
+            }
+            View::Triage => "filter the entries grouped: text searches; or the CLI's flags",
+            View::Queues => "filter the queues by text; in a queue's jobs, text or the CLI's flags",
+            _ => "filter the rows by text",
+        };
+        let moves: &[(&str, &str)] = if self == View::Home {
+            &[
                 ("Tab", "next pane (queues, processes, deaths)"),
                 ("↑↓ j k", "select"),
-                ("/", "filter queues and processes by name"),
-                ("p", "pause or resume the selected queue (y/n)"),
-                ("Q", "quiet the selected process (y/n)"),
-            ],
-            View::Queues => &[
-                ("↑↓ j k", "move; PgUp PgDn g G jump"),
-                ("Enter", "the queue's jobs"),
-                ("p", "pause or resume the queue: dry run, then y/n"),
-                (
-                    "X",
-                    "remove its duplicate jobs (same class and args): dry run, then y/n",
-                ),
-                ("Esc", "back"),
-            ],
-            View::Processes => &[
-                ("↑↓ j k", "move; PgUp PgDn g G jump"),
-                ("Enter", "its running jobs and memory chart"),
-                ("Q", "quiet the process (y/n)"),
-                ("S", "stop the process cleanly: dry run, then y/n"),
-                (
-                    "R",
-                    "on a gone process: requeue what dead ones held (reconcile): dry run, y/n",
-                ),
-                ("Esc", "back"),
-            ],
-            View::Retry | View::Dead | View::Scheduled => &[
+                ("Esc", "clear the filter"),
+            ]
+        } else {
+            &[
                 ("↑↓ j k", "move; PgUp PgDn g G Home End jump (read by rank)"),
-                ("Enter", "the job: payload, attempts, where it is now"),
                 (
-                    "/",
-                    "filter: text searches; or --class, --queue, --error, --fingerprint, --since …",
+                    "Esc",
+                    "back (a drilled-in list to its list, as it was); clears this view's filter first",
                 ),
-                ("space", "mark the entry"),
-                (
-                    "R D K E",
-                    "retry, delete, kill, enqueue now: dry run, then y/n",
-                ),
-                ("Esc", "back; clears the filter"),
-            ],
-            View::Triage => &[
-                ("↑↓ j k", "move"),
-                ("Enter", "the pattern's entries"),
-                (
-                    "R D K",
-                    "retry, delete or kill the whole pattern: dry run, then y/n",
-                ),
-                ("Esc", "back"),
-            ],
-            View::Periodic => &[
-                ("↑↓ j k", "move"),
-                ("Enter", "the entry"),
-                ("E", "run now: push its job: dry run, then y/n"),
-                (
-                    "p",
-                    "disable or enable it (tickers skip a disabled one): dry run, then y/n",
-                ),
-                ("Esc", "back"),
-            ],
-            View::History => &[
-                ("↑↓ j k", "move; PgUp PgDn g G jump"),
-                ("Enter", "the run"),
-                ("Esc", "back"),
-            ],
-            View::Audit => &[
-                ("↑↓ j k", "move"),
-                ("Enter", "the entry"),
-                ("u", "undo the change under the cursor: dry run, then y/n"),
-                ("Esc", "back"),
-            ],
-            View::Incident => &[
-                ("↑↓ j k", "move"),
-                (
-                    "Enter",
-                    "what the finding names: a pattern's entries, a queue's jobs, the processes",
-                ),
-                ("Esc", "back"),
-            ],
+            ]
         };
-        keys.extend_from_slice(own);
-        keys.into_iter()
-            .map(|(k, w)| (k.to_string(), w.to_string()))
-            .collect()
+        keys.extend(moves.iter().map(|(k, w)| (k.to_string(), w.to_string())));
+        keys.push(("/".into(), filter.into()));
+        for a in self.actions() {
+            let then = if a.change { ": dry run, then y/n" } else { "" };
+            keys.push((a.label(), format!("{} — {}{then}", a.name, a.applies)));
+        }
+        keys
+    }
+}
+
+/// What an action does: each is one handler of the console, and each change one core
+/// function (through `act::Act`), the same whichever view it is asked from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Does {
+    /// Enter: drill into what the row stands for.
+    Open,
+    /// space: mark the entry for R D K E.
+    Mark,
+    /// Pause (or resume) a queue, as `queue pause` does.
+    Pause,
+    /// Remove a queue's duplicate jobs, as `queue dedupe` does.
+    Dedupe,
+    /// Quiet a process, as `procs quiet` does.
+    Quiet,
+    /// Stop a process cleanly, as `procs stop` does.
+    Stop,
+    /// Requeue what dead processes held, as `reconcile` does.
+    Reconcile,
+    Retry,
+    Delete,
+    Kill,
+    EnqueueNow,
+    /// Take a change back, as `undo` does.
+    Undo,
+    /// Push a periodic entry's job now, as `periodic run-now` does.
+    RunNow,
+    /// Disable (or enable) a periodic entry.
+    Toggle,
+}
+
+/// One action of a view: its key, what it does and to what. The keys of a view, its `?`
+/// help, its footer and the answer to a key it doesn't have all come from its table.
+#[derive(Clone, Copy, Debug)]
+pub struct Action {
+    /// `' '` is space, `'\n'` Enter.
+    pub key: char,
+    pub name: &'static str,
+    /// What it applies to.
+    pub applies: &'static str,
+    pub does: Does,
+    /// It changes Redis: a dry run first, then y/n (a read-only context refuses it).
+    pub change: bool,
+}
+
+impl Action {
+    /// The key as the help and the footer name it.
+    pub fn label(&self) -> String {
+        match self.key {
+            ' ' => "space".into(),
+            '\n' => "Enter".into(),
+            c => c.to_string(),
+        }
+    }
+}
+
+const fn look(key: char, name: &'static str, applies: &'static str, does: Does) -> Action {
+    Action {
+        key,
+        name,
+        applies,
+        does,
+        change: false,
+    }
+}
+
+const fn change(key: char, name: &'static str, applies: &'static str, does: Does) -> Action {
+    Action {
+        key,
+        name,
+        applies,
+        does,
+        change: true,
+    }
+}
+
+const ENTRY: &str = "the marked entries, else the whole filtered list, else the cursor's entry";
+
+const HOME: &[Action] = &[
+    change('p', "pause or resume", "the selected queue", Does::Pause),
+    change('Q', "quiet", "the selected process", Does::Quiet),
+];
+const QUEUES: &[Action] = &[
+    look(
+        '\n',
+        "open",
+        "the queue's jobs; in them, the job",
+        Does::Open,
+    ),
+    change(
+        'p',
+        "pause or resume",
+        "the queue under the cursor, or whose jobs are listed",
+        Does::Pause,
+    ),
+    change(
+        'X',
+        "remove duplicates (same class and args)",
+        "the queue under the cursor, or whose jobs are listed",
+        Does::Dedupe,
+    ),
+    change('u', "undo", "the last change made here", Does::Undo),
+];
+const PROCESSES: &[Action] = &[
+    look(
+        '\n',
+        "open",
+        "its running jobs and memory chart",
+        Does::Open,
+    ),
+    change('Q', "quiet", "the process under the cursor", Does::Quiet),
+    change(
+        'S',
+        "stop cleanly",
+        "the process under the cursor",
+        Does::Stop,
+    ),
+    change(
+        'R',
+        "requeue what dead processes held (reconcile)",
+        "a gone process's row",
+        Does::Reconcile,
+    ),
+    change('u', "undo", "the last change made here", Does::Undo),
+];
+const RETRY: &[Action] = &[
+    look(
+        '\n',
+        "open",
+        "the job: where it is, its attempts, its runs, its payload",
+        Does::Open,
+    ),
+    look(' ', "mark", "the entry under the cursor", Does::Mark),
+    change('R', "retry now", ENTRY, Does::Retry),
+    change('D', "delete", ENTRY, Does::Delete),
+    change('K', "kill (move to dead)", ENTRY, Does::Kill),
+    change('E', "enqueue now", ENTRY, Does::EnqueueNow),
+    change('u', "undo", "the last change made here", Does::Undo),
+];
+const DEAD: &[Action] = &[
+    look(
+        '\n',
+        "open",
+        "the job: where it is, its attempts, its runs, its payload",
+        Does::Open,
+    ),
+    look(' ', "mark", "the entry under the cursor", Does::Mark),
+    change('R', "retry", ENTRY, Does::Retry),
+    change('D', "delete", ENTRY, Does::Delete),
+    change('u', "undo", "the last change made here", Does::Undo),
+];
+const SCHEDULED: &[Action] = &[
+    look(
+        '\n',
+        "open",
+        "the job: where it is, its payload",
+        Does::Open,
+    ),
+    look(' ', "mark", "the entry under the cursor", Does::Mark),
+    change('E', "enqueue now", ENTRY, Does::EnqueueNow),
+    change('D', "delete", ENTRY, Does::Delete),
+    change('u', "undo", "the last change made here", Does::Undo),
+];
+const TRIAGE: &[Action] = &[
+    look('\n', "open", "the pattern's entries", Does::Open),
+    change(
+        'R',
+        "retry",
+        "the whole pattern under the cursor",
+        Does::Retry,
+    ),
+    change(
+        'D',
+        "delete",
+        "the whole pattern under the cursor",
+        Does::Delete,
+    ),
+    change(
+        'K',
+        "kill (retry set only)",
+        "the whole pattern under the cursor",
+        Does::Kill,
+    ),
+    change('u', "undo", "the last change made here", Does::Undo),
+];
+const PERIODIC: &[Action] = &[
+    look('\n', "open", "the entry", Does::Open),
+    change(
+        'E',
+        "run now (push its job)",
+        "the entry under the cursor",
+        Does::RunNow,
+    ),
+    change(
+        'p',
+        "disable or enable (tickers skip a disabled one)",
+        "the entry under the cursor",
+        Does::Toggle,
+    ),
+    change('u', "undo", "the last change made here", Does::Undo),
+];
+const HISTORY: &[Action] = &[
+    look('\n', "open", "the run", Does::Open),
+    change('u', "undo", "the last change made here", Does::Undo),
+];
+const AUDIT: &[Action] = &[
+    look('\n', "open", "the entry", Does::Open),
+    change('u', "undo", "the change under the cursor", Does::Undo),
+];
+const INCIDENT: &[Action] = &[
+    look(
+        '\n',
+        "open",
+        "what the finding names: a pattern's entries, a queue's jobs, the processes",
+        Does::Open,
+    ),
+    change('u', "undo", "the last change made here", Does::Undo),
+];
+
+impl View {
+    /// Its actions, in the order `?` lists them.
+    pub fn actions(self) -> &'static [Action] {
+        match self {
+            View::Home => HOME,
+            View::Queues => QUEUES,
+            View::Processes => PROCESSES,
+            View::Retry => RETRY,
+            View::Dead => DEAD,
+            View::Scheduled => SCHEDULED,
+            View::Triage => TRIAGE,
+            View::Periodic => PERIODIC,
+            View::History => HISTORY,
+            View::Audit => AUDIT,
+            View::Incident => INCIDENT,
+        }
+    }
+
+    /// Its action on `key`, if it has one.
+    pub fn action(self, key: char) -> Option<Action> {
+        self.actions().iter().copied().find(|a| a.key == key)
+    }
+
+    /// Whether `key` is an action key of some view (so that one it doesn't apply to here is
+    /// answered, not ignored).
+    pub fn is_action_key(key: char) -> bool {
+        View::ALL.iter().any(|v| v.action(key).is_some())
+    }
+
+    /// What the status line says of a key this view doesn't have.
+    pub fn doesnt_apply(self, key: char) -> String {
+        let elsewhere: Vec<&str> = View::ALL
+            .iter()
+            .filter(|v| v.action(key).is_some())
+            .map(|v| v.name())
+            .collect();
+        let own: Vec<String> = self
+            .actions()
+            .iter()
+            .filter(|a| a.change)
+            .map(|a| format!("{} {}", a.label(), a.name))
+            .collect();
+        let here = if own.is_empty() {
+            format!("{} changes nothing", self.name())
+        } else {
+            format!("in {}: {}", self.name(), own.join(", "))
+        };
+        format!(
+            "{} doesn't apply to {} (it does in {}); {here}",
+            if key == ' ' {
+                "space".to_string()
+            } else {
+                key.to_string()
+            },
+            self.noun(),
+            elsewhere.join(", ")
+        )
+    }
+
+    /// What its rows are, for a sentence.
+    fn noun(self) -> &'static str {
+        match self {
+            View::Home => "the dashboard",
+            View::Queues => "queues",
+            View::Processes => "processes",
+            View::Retry => "the retry set",
+            View::Dead => "the dead set",
+            View::Scheduled => "the scheduled set",
+            View::Triage => "failure patterns",
+            View::Periodic => "periodic entries",
+            View::History => "history",
+            View::Audit => "the audit trail",
+            View::Incident => "the incident's findings",
+        }
+    }
+
+    /// The footer's hint: the view's changes, then the keys every view has.
+    pub fn footer(self) -> String {
+        if self == View::Home {
+            let own: Vec<String> = self
+                .actions()
+                .iter()
+                .map(|a| format!("{} {}", a.label(), a.name))
+                .collect();
+            return format!(
+                "q quit · ? keys · : view · Tab pane · ↑↓/jk select · {} · / filter",
+                own.join(" · ")
+            );
+        }
+        let mut parts: Vec<String> = self
+            .actions()
+            .iter()
+            .filter(|a| a.change)
+            .map(|a| {
+                format!(
+                    "{} {}",
+                    a.label(),
+                    a.name.split(" (").next().unwrap_or(a.name)
+                )
+            })
+            .collect();
+        parts.extend(
+            ["? keys", "Esc back", "/ filter", "q quit"]
+                .iter()
+                .map(|s| s.to_string()),
+        );
+        parts.join(" · ")
     }
 }
 

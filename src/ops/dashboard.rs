@@ -21,10 +21,7 @@ use crate::clock::Clock;
 use crate::ops::Problem;
 use crate::ops::procs::{State, read_processes};
 use crate::ops::queues::read_queues_with;
-use crate::ops::queues::set_paused;
-use crate::ops::signals::{Signal, present, publish};
 use crate::ops::stats::Totals as Counted;
-use crate::store::audit;
 use crate::store::job::{Job, UNPARSEABLE_CLASS};
 use crate::store::{Connector, Name, Reply, Store, StoreError, StoreResult, keys, value};
 
@@ -70,29 +67,10 @@ pub struct Sampler {
     first: Option<Counters>,
     memory: HashMap<Name, Vec<Option<i64>>>,
     memory_read: Option<Instant>,
-    guard: Guard,
-}
-
-/// What the run's context allows the screen to change, and how its changes are audited.
-pub struct Guard {
-    /// Why pause and quiet must change nothing (a read-only context, a protected one without
-    /// `--confirm-context`), if they must.
-    pub refuse: Option<String>,
-    /// The audit must be written before a change.
-    pub required: bool,
-    pub who: audit::Who,
-}
-
-/// Something the user asked for through the screen.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Action {
-    Pause(Name),
-    Resume(Name),
-    Quiet(Name),
 }
 
 impl Sampler {
-    pub fn new(connector: Connector, clock: Clock, guard: Guard) -> Sampler {
+    pub fn new(connector: Connector, clock: Clock) -> Sampler {
         Sampler {
             connector,
             store: None,
@@ -104,7 +82,6 @@ impl Sampler {
             first: None,
             memory: HashMap::new(),
             memory_read: None,
-            guard,
         }
     }
 
@@ -344,104 +321,6 @@ impl Sampler {
             deaths,
             problems: problems.into_iter().map(|p| (p.key, p.error)).collect(),
             incident: None,
-        })
-    }
-
-    /// Carry out `action` (unless the context forbids it), with its audit entry; what was
-    /// done, or why not, in one sentence.
-    pub fn act(&mut self, action: &Action) -> Result<String, String> {
-        if let Some(why) = &self.guard.refuse {
-            return Err(why.clone());
-        }
-        let command = match action {
-            Action::Pause(_) => "queue pause",
-            Action::Resume(_) => "queue resume",
-            Action::Quiet(_) => "procs quiet",
-        };
-        if self.guard.required
-            && let Err(e) = self.audit(command, "begin", None)
-        {
-            return Err(format!(
-                "the audit entry could not be written to cogctl:audit ({e}), and the audit is required; nothing was changed"
-            ));
-        }
-        let result = self.act_on_store(action);
-        let result = self.checked(result).unwrap_or_else(|e| Err(e.to_string()));
-        let outcome = audit::Outcome {
-            // matched, done, gone, skipped, failed
-            counts: match &result {
-                Ok(said) if said.contains("already") || said.contains("was not") => [1, 0, 0, 1, 0],
-                Ok(_) => [1, 1, 0, 0, 0],
-                Err(_) => [1, 0, 0, 0, 1],
-            },
-            plan_digest: String::new(),
-            exit: u8::from(result.is_err()),
-            undo: "no".into(),
-            undo_until: String::new(),
-        };
-        match (self.audit(command, "end", Some(&outcome)), result) {
-            (Err(e), Ok(said)) => Ok(format!(
-                "{said} (the audit entry could not be written: {e})"
-            )),
-            (_, result) => result,
-        }
-    }
-
-    /// One audit entry of a change made from the screen (docs/safety.md "Audit trail").
-    fn audit(
-        &mut self,
-        command: &str,
-        phase: &str,
-        outcome: Option<&audit::Outcome>,
-    ) -> Result<(), String> {
-        let time = chrono::DateTime::from_timestamp_millis((self.clock.current() * 1000.0) as i64)
-            .unwrap_or_default()
-            .to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
-        let fields = audit::fields(time, &self.guard.who, command, phase, outcome);
-        let store = Self::connected(&mut self.store, &self.connector).map_err(|e| e.to_string())?;
-        audit::append(store, &fields)
-            .map(|_| ())
-            .map_err(|e| crate::text::one_line(&e.to_string()))
-    }
-
-    fn act_on_store(&mut self, action: &Action) -> StoreResult<Result<String, String>> {
-        let store = Self::connected(&mut self.store, &self.connector)?;
-        Ok(match action {
-            Action::Pause(name) | Action::Resume(name) => {
-                let pause = matches!(action, Action::Pause(_));
-                match set_paused(store, &[name], pause) {
-                    Ok(changed) => Ok(match (pause, changed.first() == Some(&true)) {
-                        (true, true) => format!("paused {}", name.shown()),
-                        (true, false) => format!("{} was already paused", name.shown()),
-                        (false, true) => format!("resumed {}", name.shown()),
-                        (false, false) => format!("{} was not paused", name.shown()),
-                    }),
-                    Err(e) => match e.downcast::<StoreError>() {
-                        Ok(e) if e.is_connection() => return Err(e),
-                        Ok(e) => Err(e.to_string()),
-                        Err(e) => Err(format!("{e:#}")),
-                    },
-                }
-            }
-            Action::Quiet(identity) => {
-                if present(store, std::slice::from_ref(identity))?.first() != Some(&true) {
-                    Err(format!(
-                        "no presence key for {} (gone); nothing was signalled",
-                        identity.shown()
-                    ))
-                } else {
-                    let sent = publish(store, Signal::Quiet, vec![identity.clone()])?;
-                    let receivers = sent.first().map_or(0, |s| s.receivers);
-                    Ok(if receivers == 0 {
-                        format!(
-                            "quiet published to {}, but nobody is subscribed",
-                            identity.shown()
-                        )
-                    } else {
-                        format!("quiet sent to {}", identity.shown())
-                    })
-                }
-            }
         })
     }
 }

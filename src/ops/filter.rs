@@ -182,6 +182,14 @@ impl JobFilter {
         self.search.as_ref().is_some_and(|s| s.excludes(raw))
     }
 
+    /// Whether the entry `raw` with `score` is one the filter selects: its score in range,
+    /// and the member itself matching.
+    pub fn selects(&self, raw: &[u8], score: f64) -> bool {
+        self.range.contains(score)
+            && !self.excludes_raw(raw)
+            && self.matches(&crate::store::job::Job::parse(raw))
+    }
+
     /// The pre-check of `excludes_raw` for a page reader (`Prefetch::only`), when there is
     /// one: true for the members to read.
     pub fn keep_raw(&self) -> Option<impl Fn(&[u8]) -> bool + Send + 'static> {

@@ -30,9 +30,108 @@ pub struct Shown {
     pub dialog: Option<Dialog>,
     /// The outcome of the last action, progress, or a hint.
     pub status: Option<String>,
+    /// What the footer says when there is no status: the view's keys.
+    pub hint: String,
     /// Why Redis can't be read right now.
     pub banner: Option<String>,
     pub color: bool,
+    /// The moment the screen is drawn: every time on it is shown relative to this.
+    pub now: f64,
+}
+
+/// One cell of a list: a text, or a moment shown relative to when the screen is drawn (so
+/// that an age on screen moves on while the rows stay what was read).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Field {
+    Text(String),
+    /// A past moment: `2m ago`.
+    Ago(f64),
+    /// When something is due: `in 5m`, or `due 2s ago` once its time has passed.
+    Due(f64),
+    /// A sentence with moments in it (`…; last 2m ago`).
+    Timed(crate::duration::Timed),
+}
+
+impl Field {
+    /// Its text, when it is one.
+    pub fn text(&self) -> Option<&str> {
+        match self {
+            Field::Text(t) => Some(t),
+            Field::Ago(_) | Field::Due(_) | Field::Timed(_) => None,
+        }
+    }
+
+    /// As drawn at `now` in a column `width` characters wide (0: as wide as it takes): a
+    /// time in its long form when that fits, else its largest unit (`38m ago`), never cut;
+    /// a text cut with `…`.
+    pub fn shown(&self, now: f64, width: usize) -> String {
+        use crate::duration::{due, relative, short_span};
+        let fits = |s: &str| width == 0 || s.chars().count() <= width;
+        let time = |long: String, short: &dyn Fn(String) -> String, t: f64| {
+            if fits(&long) {
+                long
+            } else {
+                short(short_span((t - now).abs()))
+            }
+        };
+        let text = match self {
+            Field::Text(text) => Some(one_line(text)),
+            Field::Timed(timed) => Some(one_line(&timed.at(now))),
+            Field::Ago(_) | Field::Due(_) => None,
+        };
+        match self {
+            Field::Text(_) | Field::Timed(_) => {
+                let text = text.unwrap_or_default();
+                if fits(&text) {
+                    text
+                } else {
+                    let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
+                    cut.push('…');
+                    cut
+                }
+            }
+            Field::Ago(t) => {
+                let past = *t <= now;
+                time(
+                    relative(now, *t),
+                    &|s| {
+                        if past {
+                            format!("{s} ago")
+                        } else {
+                            format!("in {s}")
+                        }
+                    },
+                    *t,
+                )
+            }
+            Field::Due(t) => {
+                let past = t - now <= -1.0;
+                time(
+                    due(now, *t),
+                    &|s| {
+                        if past {
+                            format!("due {s} ago")
+                        } else {
+                            format!("in {s}")
+                        }
+                    },
+                    *t,
+                )
+            }
+        }
+    }
+}
+
+impl From<String> for Field {
+    fn from(text: String) -> Field {
+        Field::Text(text)
+    }
+}
+
+impl From<&str> for Field {
+    fn from(text: &str) -> Field {
+        Field::Text(text.to_string())
+    }
 }
 
 /// The main area.
@@ -55,11 +154,13 @@ pub struct Listing {
     /// The rank of the first row of `rows`.
     pub first: u64,
     /// The rows on screen from `first` on; None: not read yet.
-    pub rows: Vec<Option<Vec<String>>>,
+    pub rows: Vec<Option<Vec<Field>>>,
     /// Ranks marked with space, among those on screen.
     pub marked: Vec<u64>,
     /// How many are marked in all.
     pub marks: usize,
+    /// When `total` was counted, if before the rows were read.
+    pub counted: Option<f64>,
     pub cursor: u64,
     /// Read in progress.
     pub loading: bool,
@@ -111,7 +212,7 @@ pub fn draw(frame: &mut Frame, shown: &Shown) {
     }
     match &shown.body {
         Body::Empty => {}
-        Body::List(listing) => draw_list(frame, body, listing, shown.color),
+        Body::List(listing) => draw_list(frame, body, listing, shown),
         Body::Detail(detail) => draw_detail(frame, body, detail),
     }
     draw_footer(frame, footer, shown);
@@ -176,7 +277,8 @@ pub fn draw_crumbs(frame: &mut Frame, area: Rect, shown: &Shown) {
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn draw_list(frame: &mut Frame, area: Rect, listing: &Listing, color: bool) {
+fn draw_list(frame: &mut Frame, area: Rect, listing: &Listing, shown: &Shown) {
+    let color = shown.color;
     let total = listing
         .total
         .map_or("…".to_string(), crate::text::size::count);
@@ -195,8 +297,11 @@ fn draw_list(frame: &mut Frame, area: Rect, listing: &Listing, color: bool) {
     } else {
         ""
     };
+    let counted = listing.counted.map_or(String::new(), |t| {
+        format!(" · counted {}", crate::duration::relative(shown.now, t))
+    });
     let title = format!(
-        " {} ({total}){at}{marks}{loading} ",
+        " {} ({total}){counted}{at}{marks}{loading} ",
         one_line(&listing.title)
     );
     let widths: Vec<Constraint> = listing
@@ -210,6 +315,18 @@ fn draw_list(frame: &mut Frame, area: Rect, listing: &Listing, color: bool) {
             }
         })
         .collect();
+    // Each column's width as the table lays it out (inside the borders, after the cursor's
+    // mark), so that a text too long for its column ends in `…` rather than being cut.
+    let inner = Rect {
+        width: area.width.saturating_sub(3),
+        ..area
+    };
+    let laid: Vec<usize> = Layout::horizontal(widths.clone())
+        .spacing(1)
+        .split(inner)
+        .iter()
+        .map(|r| usize::from(r.width))
+        .collect();
     let rows = listing.rows.iter().enumerate().map(|(i, row)| {
         let rank = listing.first + i as u64;
         let mark = if listing.marked.contains(&rank) {
@@ -222,13 +339,14 @@ fn draw_list(frame: &mut Frame, area: Rect, listing: &Listing, color: bool) {
                 cells
                     .iter()
                     .enumerate()
-                    .map(|(c, text)| {
-                        let text = one_line(text);
-                        Cell::new(if c == 0 {
-                            format!("{mark}{text}")
+                    .map(|(c, field)| {
+                        let width = laid.get(c).copied().unwrap_or(0).max(1);
+                        if c == 0 {
+                            let text = field.shown(shown.now, width.saturating_sub(1));
+                            Cell::new(format!("{mark}{text}"))
                         } else {
-                            text.to_string()
-                        })
+                            Cell::new(field.shown(shown.now, width))
+                        }
                     })
                     .collect::<Vec<_>>(),
             ),
@@ -296,10 +414,7 @@ fn draw_footer(frame: &mut Frame, area: Rect, shown: &Shown) {
         lines.push(Line::from(spans));
         lines.push(Line::from(match &shown.status {
             Some(status) => Span::raw(visible(status).into_owned()),
-            None => Span::styled(
-                "? keys · : view · Enter in · Esc back · / filter · q quit",
-                dim(shown.color),
-            ),
+            None => Span::styled(shown.hint.clone(), dim(shown.color)),
         }));
     }
     frame.render_widget(Paragraph::new(lines), area);
@@ -316,22 +431,32 @@ fn centered(area: Rect, width: u16, height: u16) -> Rect {
     }
 }
 
+/// The keys, as wide as their longest line up to the screen's width, each wrapped under its
+/// key when the screen is narrower.
 fn draw_help(frame: &mut Frame, area: Rect, help: &[(String, String)]) {
     let width = help
         .iter()
-        .map(|(k, w)| k.chars().count() + w.chars().count() + 6)
+        .map(|(_, w)| w.chars().count() + 11 + 2)
         .max()
-        .unwrap_or(20) as u16;
-    let popup = centered(area, width + 2, help.len() as u16 + 2);
-    let lines: Vec<Line> = help
+        .unwrap_or(20)
+        .min(usize::from(area.width)) as u16;
+    let inner = usize::from(width.saturating_sub(2 + 11)).max(1);
+    let height: usize = help
         .iter()
-        .map(|(key, what)| {
-            Line::from(vec![
+        .map(|(_, w)| w.chars().count().div_ceil(inner).max(1))
+        .sum();
+    let popup = centered(area, width, (height + 2).min(usize::from(u16::MAX)) as u16);
+    let mut lines: Vec<Line> = Vec::new();
+    for (key, what) in help {
+        let words: Vec<char> = what.chars().collect();
+        for (i, part) in words.chunks(inner).enumerate() {
+            let key = if i == 0 { key.as_str() } else { "" };
+            lines.push(Line::from(vec![
                 Span::styled(format!("{key:>9}  "), bold()),
-                Span::raw(what.clone()),
-            ])
-        })
-        .collect();
+                Span::raw(part.iter().collect::<String>()),
+            ]));
+        }
+    }
     frame.render_widget(Clear, popup);
     frame.render_widget(
         Paragraph::new(lines).block(Block::bordered().title(" keys (any key closes) ")),
@@ -339,8 +464,17 @@ fn draw_help(frame: &mut Frame, area: Rect, help: &[(String, String)]) {
     );
 }
 
+/// A dialog as wide as its longest line (at least 60 columns), up to the screen's width: a
+/// dry run's samples stay on one line each wherever the screen is wide enough.
 fn draw_dialog(frame: &mut Frame, area: Rect, dialog: &Dialog, color: bool) {
-    let width = area.width.saturating_sub(4).clamp(20, 100);
+    let longest = dialog
+        .lines
+        .iter()
+        .map(|l| visible(l).chars().count())
+        .chain(std::iter::once(dialog.ask.chars().count() + 24))
+        .max()
+        .unwrap_or(0);
+    let width = ((longest + 2).max(60) as u16).min(area.width.saturating_sub(2).max(20));
     // Each line as wrapped inside the borders, then a blank line and the question.
     let inner = usize::from(width.saturating_sub(2)).max(1);
     let wrapped: usize = dialog

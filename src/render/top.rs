@@ -53,8 +53,6 @@ pub struct Chrome {
     pub filter: String,
     /// The filter is being typed.
     pub editing: bool,
-    /// A question waiting for y/n.
-    pub prompt: Option<String>,
     /// The outcome of the last action.
     pub notice: Option<String>,
     /// Why Redis can't be read right now (the data shown is the last read).
@@ -62,6 +60,10 @@ pub struct Chrome {
     /// The refresh interval, seconds.
     pub interval: f64,
     pub color: bool,
+    /// The moment the screen is drawn: every age on it is counted to this.
+    pub now: f64,
+    /// The footer's hint: the home view's keys.
+    pub keys: String,
 }
 
 /// Draw the whole screen.
@@ -73,7 +75,7 @@ pub fn draw(frame: &mut Frame, view: &View, chrome: &Chrome) {
 pub fn draw_in(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome) {
     let paint = Paint(chrome.color);
     let problems = view.problems.len().min(3) as u16;
-    let incident = incident_lines(view, paint);
+    let incident = incident_lines(view, chrome.now, paint);
     let [
         header,
         banner,
@@ -135,7 +137,7 @@ pub fn draw_in(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome) {
 
 /// The last `incident` read: its headline, and its first findings (the incident view has
 /// them all). Nothing until it has been read once.
-fn incident_lines(view: &View, paint: Paint) -> Vec<Line<'static>> {
+fn incident_lines(view: &View, now: f64, paint: Paint) -> Vec<Line<'static>> {
     use crate::ops::incident::Severity;
     let Some(brief) = &view.incident else {
         return Vec::new();
@@ -146,13 +148,17 @@ fn incident_lines(view: &View, paint: Paint) -> Vec<Line<'static>> {
     };
     let mut lines = vec![Line::from(vec![
         Span::styled(" INCIDENT ", paint.dim()),
-        Span::raw(one_line(&brief.headline)),
+        Span::raw(one_line(&brief.headline.at(now))),
         Span::styled(
-            if brief.findings.is_empty() {
-                String::new()
-            } else {
-                "  (i: every finding)".into()
-            },
+            format!(
+                "  (read {}{})",
+                crate::duration::relative(now, brief.at),
+                if brief.findings.is_empty() {
+                    ""
+                } else {
+                    "; i: every finding"
+                }
+            ),
             paint.dim(),
         ),
     ])];
@@ -166,7 +172,7 @@ fn incident_lines(view: &View, paint: Paint) -> Vec<Line<'static>> {
             Span::raw("   "),
             Span::styled(format!("{sev:<4}"), tone(f.severity)),
             Span::raw(format!(" {:<15} ", f.kind.name())),
-            Span::raw(one_line(&f.summary)),
+            Span::raw(one_line(&f.summary.at(now))),
         ]));
     }
     if brief.findings.len() > SHOWN {
@@ -445,7 +451,7 @@ fn draw_processes(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome, p
 fn draw_deaths(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome, paint: Paint) {
     let rows = view.deaths.iter().map(|d| {
         Row::new(vec![
-            Cell::new(format!("{} ago", span(view.now - d.at))),
+            Cell::new(crate::render::console::Field::Ago(d.at).shown(chrome.now, 10)),
             Cell::new(one_line(&d.class)),
             Cell::new(one_line(&d.queue)),
             Cell::new(one_line(&d.error)),
@@ -477,9 +483,6 @@ fn selection(selected: usize, rows: usize) -> TableState {
 }
 
 fn footer_line(chrome: &Chrome, paint: Paint) -> Line<'static> {
-    if let Some(prompt) = &chrome.prompt {
-        return Line::styled(format!("{prompt} (y/n)"), paint.prompt());
-    }
     if chrome.editing {
         return Line::from(vec![
             Span::styled("filter: ", paint.strong()),
@@ -487,19 +490,18 @@ fn footer_line(chrome: &Chrome, paint: Paint) -> Line<'static> {
             Span::styled("  Enter keep · Esc clear", paint.dim()),
         ]);
     }
-    let mut spans = vec![Span::styled(
-        "q quit · Tab pane · ↑↓/jk select · p pause/resume queue · Q quiet process · / filter",
-        paint.dim(),
-    )];
+    // What was just said comes first: the keys' hint fills what is left of the line.
+    let mut spans = Vec::new();
+    if let Some(notice) = &chrome.notice {
+        spans.push(Span::raw(format!("{}  ", visible(notice))));
+    }
     if !chrome.filter.is_empty() {
         spans.push(Span::styled(
-            format!("  [filter: {}]", visible(&chrome.filter)),
+            format!("[filter: {}]  ", visible(&chrome.filter)),
             paint.strong(),
         ));
     }
-    if let Some(notice) = &chrome.notice {
-        spans.push(Span::raw(format!("  {}", visible(notice))));
-    }
+    spans.push(Span::styled(chrome.keys.clone(), paint.dim()));
     Line::from(spans)
 }
 
@@ -562,10 +564,6 @@ impl Paint {
         } else {
             Style::new().add_modifier(Modifier::REVERSED)
         }
-    }
-
-    fn prompt(self) -> Style {
-        self.fg(Color::Yellow).add_modifier(Modifier::BOLD)
     }
 }
 

@@ -205,6 +205,30 @@ impl ScoreRange {
 }
 
 impl ScoreRange {
+    /// Whether `score` is in the range, as Redis would say it.
+    pub fn contains(&self, score: f64) -> bool {
+        let side = |text: &str, missing: f64| match text {
+            "-inf" => f64::NEG_INFINITY,
+            "+inf" | "inf" => f64::INFINITY,
+            t => t.trim_start_matches('(').parse().unwrap_or(missing),
+        };
+        let (min, max) = (
+            side(&self.min, f64::INFINITY),
+            side(&self.max, f64::NEG_INFINITY),
+        );
+        let above = if self.min.starts_with('(') {
+            score > min
+        } else {
+            score >= min
+        };
+        let below = if self.max.starts_with('(') {
+            score < max
+        } else {
+            score <= max
+        };
+        above && below
+    }
+
     /// How many entries of the sorted set `key` have a score in this range (ZCOUNT).
     pub fn count(&self, store: &mut Store, key: &(impl AsRef<[u8]> + ?Sized)) -> StoreResult<u64> {
         store.query(

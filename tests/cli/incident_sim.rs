@@ -11,48 +11,13 @@ use std::collections::HashMap;
 
 use serde_json::{Value, json};
 
-use crate::support::{Cogctl, RedisServer};
+use crate::support::{Cogctl, RedisServer, Rng};
 
 /// A Friday, 18:00 UTC.
 const NOW: f64 = 1_796_407_200.0;
 const MIN: f64 = 60.0;
 const HOUR: f64 = 3600.0;
 const DAY: f64 = 86_400.0;
-
-/// SplitMix64: small, seedable, good enough for arrivals and coin flips.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1).
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
-    }
-
-    /// Log-uniform in [lo, hi].
-    fn log_range(&mut self, lo: f64, hi: f64) -> f64 {
-        (lo.ln() + (hi.ln() - lo.ln()) * self.unit()).exp()
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    fn jid(&mut self) -> String {
-        format!("{:016x}{:08x}", self.next(), self.next() as u32)
-    }
-}
 
 /// One kind of failing job.
 #[derive(Clone)]

@@ -8,6 +8,7 @@ mod batch;
 mod check;
 pub mod connect;
 mod console;
+mod console_truth;
 mod contexts;
 mod control;
 mod death;

@@ -76,17 +76,19 @@ fn top_follows_a_working_worker_and_pauses_resumes_quiets_and_filters_through_it
     assert!(screen.contains("Queues (2)"), "{screen}");
     tui.wait_screen("a nonzero processed/s", |s| processed_rate(s) > 0.0);
 
-    // 'n' on the confirmation changes nothing.
+    // p is the queues view's pause: its dry run first; 'n' changes nothing.
     tui.send("p");
-    tui.wait_screen("the pause question", |s| {
-        s.contains("Pause queue default on unix://")
+    tui.wait_screen("the pause's dry run", |s| {
+        s.contains("queue pause (dry run)") && s.contains("would pause queue default")
     });
     tui.send("n");
     tui.wait_screen("the cancellation", |s| s.contains("cancelled"));
     assert!(!server.is_member("cogworker:paused_queues", "default"));
 
     tui.send("p");
-    tui.wait_screen("the pause question", |s| s.contains("Pause queue default"));
+    tui.wait_screen("the pause's dry run", |s| {
+        s.contains("would pause queue default")
+    });
     tui.send("y");
     wait_until(LIMIT, "default in cogworker:paused_queues", || {
         server.is_member("cogworker:paused_queues", "default")
@@ -95,20 +97,23 @@ fn top_follows_a_working_worker_and_pauses_resumes_quiets_and_filters_through_it
         line_of(s, "│›default").contains("paused")
     });
 
-    // 'n' to the resume question leaves it paused.
+    // The pause kept an undo record, as the CLI's does.
+    tui.wait_screen("the pause's undo id", |s| s.contains("undo id u-"));
+
+    // 'n' to the resume's question leaves it paused.
     tui.send("p");
-    tui.wait_screen("the resume question", |s| {
-        s.contains("Resume queue default")
+    tui.wait_screen("the resume's dry run", |s| {
+        s.contains("queue resume (dry run)") && s.contains("would resume queue default")
     });
     tui.send("n");
     tui.wait_screen("the cancellation", |s| {
-        s.contains("cancelled") && !s.contains("Resume queue default")
+        s.contains("cancelled") && !s.contains("would resume queue default")
     });
     assert!(server.is_member("cogworker:paused_queues", "default"));
 
     tui.send("p");
-    tui.wait_screen("the resume question", |s| {
-        s.contains("Resume queue default")
+    tui.wait_screen("the resume's dry run", |s| {
+        s.contains("would resume queue default")
     });
     tui.send("y");
     wait_until(LIMIT, "default out of cogworker:paused_queues", || {
@@ -136,7 +141,9 @@ fn top_follows_a_working_worker_and_pauses_resumes_quiets_and_filters_through_it
         .to_string();
     tui.send("\t");
     tui.send("Q");
-    tui.wait_screen("the quiet question", |s| s.contains("Quiet process"));
+    tui.wait_screen("the quiet's dry run", |s| {
+        s.contains("procs quiet (dry run)") && s.contains("would quiet process")
+    });
     tui.send("y");
     wait_until(LIMIT, "the worker to report quiet", || {
         server
@@ -149,19 +156,21 @@ fn top_follows_a_working_worker_and_pauses_resumes_quiets_and_filters_through_it
         line_of(s, "toptest:").contains("quiet")
     });
 
-    // Each change made from the screen is in the audit trail, with what it did.
+    // Each change made from the screen is in the audit trail, with what it did and, in its
+    // command line, what it was made on.
     let audit: Vec<(String, Vec<(String, String)>)> = redis::cmd("XRANGE")
         .arg("cogctl:audit")
         .arg("-")
         .arg("+")
         .query(&mut server.conn())
         .unwrap();
-    let done: Vec<(String, String)> = audit
+    let done: Vec<(String, String, String)> = audit
         .iter()
         .filter(|(_, f)| {
             f.iter()
                 .any(|(k, v)| k == "argv" && v.starts_with("cogctl top"))
         })
+        .filter(|(_, f)| f.iter().any(|(k, v)| k == "phase" && v == "end"))
         .map(|(_, f)| {
             let get = |k: &str| {
                 f.iter()
@@ -169,15 +178,28 @@ fn top_follows_a_working_worker_and_pauses_resumes_quiets_and_filters_through_it
                     .map(|(_, v)| v.clone())
                     .unwrap_or_default()
             };
-            (get("command"), get("done"))
+            (get("command"), get("done"), get("argv"))
         })
+        .map(|(c, d, argv)| (c, d, argv.replace(&identity, "IDENTITY")))
         .collect();
     assert_eq!(
         done,
         [
-            ("queue pause".to_string(), "1".to_string()),
-            ("queue resume".to_string(), "1".to_string()),
-            ("procs quiet".to_string(), "1".to_string()),
+            (
+                "queue pause".to_string(),
+                "1".to_string(),
+                "cogctl top: cogctl queue pause default".to_string()
+            ),
+            (
+                "queue resume".to_string(),
+                "1".to_string(),
+                "cogctl top: cogctl queue resume default".to_string()
+            ),
+            (
+                "procs quiet".to_string(),
+                "1".to_string(),
+                "cogctl top: cogctl procs quiet IDENTITY --yes".to_string()
+            ),
         ],
         "{audit:?}"
     );
@@ -332,9 +354,9 @@ fn a_read_only_context_lets_top_look_but_not_pause() {
         regex::Regex::new(r"default\s+3\s").unwrap().is_match(s)
     });
     tui.send("p");
-    tui.wait_screen("the pause question", |s| s.contains("Pause queue default"));
-    tui.send("y");
-    tui.wait_screen("the refusal", |s| s.contains("context ro is read-only"));
+    tui.wait_screen("the refusal", |s| {
+        s.contains("p changes Redis, and context ro is read-only: nothing was changed")
+    });
     assert!(!server.is_member("cogworker:paused_queues", "default"));
     let audit: Vec<(String, Vec<(String, String)>)> = redis::cmd("XRANGE")
         .arg("cogctl:audit")

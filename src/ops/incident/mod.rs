@@ -16,7 +16,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::clock::{Zone, rfc3339};
-use crate::duration::minutes;
+use crate::duration::{Timed, minutes};
 use crate::ops::Problem;
 use crate::ops::Session;
 use crate::store::{Name, Store};
@@ -150,6 +150,10 @@ pub struct Finding {
     /// What it is, as a cause another finding follows ("5 of 6 processes restarted").
     #[serde(skip)]
     cause: String,
+    /// The moments `summary` says relative to now, and where (a screen says them again as
+    /// it is drawn).
+    #[serde(skip)]
+    times: Vec<(std::ops::Range<usize>, f64)>,
 }
 
 /// One line of the timeline.
@@ -402,7 +406,7 @@ impl IncidentReport {
 /// the headline, and each finding with what it names, to go to.
 #[derive(Clone, Debug)]
 pub struct Brief {
-    pub headline: String,
+    pub headline: Timed,
     pub fails: bool,
     /// When it was read (epoch seconds).
     pub at: f64,
@@ -415,7 +419,7 @@ pub struct BriefFinding {
     pub kind: Kind,
     pub severity: Severity,
     pub since: Option<f64>,
-    pub summary: String,
+    pub summary: Timed,
     pub names: Names,
 }
 
@@ -468,8 +472,20 @@ impl Brief {
                 _ => Names::Nothing,
             }
         };
+        let said = |f: &Finding| Timed {
+            text: f.summary.clone(),
+            times: f.times.clone(),
+        };
+        // The headline begins with the top finding's summary, moments and all.
+        let headline = match report.findings.first() {
+            Some(top) if report.headline.starts_with(&top.summary) => Timed {
+                text: report.headline.clone(),
+                times: top.times.clone(),
+            },
+            _ => Timed::plain(report.headline.clone()),
+        };
         Brief {
-            headline: report.headline.clone(),
+            headline,
             fails: report.fails(),
             at: report.now,
             findings: report
@@ -480,7 +496,7 @@ impl Brief {
                     kind: f.kind,
                     severity: f.severity,
                     since: f.started_at.at,
-                    summary: f.summary.clone(),
+                    summary: said(f),
                     names: names(f),
                 })
                 .collect(),

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use super::failures::{Failures, Pattern, QUIET, Series, Surge, Window};
 use super::{Event, Finding, Kind, Onset, Options, Severity, event};
 use crate::clock::Zone;
-use crate::duration::{minutes, relative, span};
+use crate::duration::{Timed, minutes, span};
 use crate::ops::Problem;
 use crate::ops::doctor;
 use crate::ops::doctor::server;
@@ -430,10 +430,10 @@ pub fn failure_findings(zone: &Zone, w: &Window, fails: &Failures) -> Vec<Findin
         let (severity, summary) = if over {
             (
                 Severity::Warn,
-                format!(
+                Timed::plain(format!(
                     "{who} failed {} ({error}, {counts} in the window), none since{succeeded}",
                     zone.hm_range(since, last, w.now),
-                ),
+                )),
             )
         } else {
             let verb = if kind == Kind::Deaths {
@@ -441,15 +441,14 @@ pub fn failure_findings(zone: &Zone, w: &Window, fails: &Failures) -> Vec<Findin
             } else {
                 "failing"
             };
-            (
-                Severity::Fail,
-                format!(
-                    "{who} {verb} since {} ({error}, {counts} in the window{}; last {})",
-                    zone.hm(since, w.now),
-                    if surge.new { ", new" } else { "" },
-                    relative(w.now, last),
-                ),
-            )
+            let mut said = Timed::plain(format!(
+                "{who} {verb} since {} ({error}, {counts} in the window{}; last ",
+                zone.hm(since, w.now),
+                if surge.new { ", new" } else { "" },
+            ));
+            said.push_time(w.now, last);
+            said.push_str(")");
+            (Severity::Fail, said)
         };
         let how = match (kind, surge.new) {
             (Kind::Deaths, true) => "first death of a pattern new in the window",
@@ -491,7 +490,8 @@ pub fn failure_findings(zone: &Zone, w: &Window, fails: &Failures) -> Vec<Findin
             kind,
             severity,
             started_at: Onset::at(since, how),
-            summary,
+            summary: summary.text,
+            times: summary.times,
             impact: failures.max(deaths),
             evidence: json!({
                 "fingerprint": fp.id,
@@ -631,6 +631,7 @@ fn merge_saturated(
         }),
         follows: Vec::new(),
         commands: vec!["cogctl busy".into(), "cogctl procs".into(), "cogctl queues".into()],
+        times: Vec::new(),
         cause: format!("{} queues began backing up", saturated.len()),
     });
 }
@@ -705,6 +706,7 @@ fn nothing_to_see(
             "cogctl procs".into(),
             "cogctl stats".into(),
         ],
+        times: Vec::new(),
         cause: "no process was working".into(),
     });
 }
@@ -787,6 +789,7 @@ fn queues(
                     format!("cogctl queue show {arg}"),
                     format!("cogctl queue resume {arg}"),
                 ],
+                times: Vec::new(),
                 cause: format!("queue {name} was paused"),
             });
             continue;
@@ -830,6 +833,7 @@ fn queues(
                     format!("cogctl queue show {arg}"),
                     "cogctl procs".to_string(),
                 ],
+                times: Vec::new(),
                 cause: format!("queue {name} went unread"),
             });
             continue;
@@ -893,6 +897,7 @@ fn queues(
                 "cogctl busy".to_string(),
                 format!("cogctl queue list {arg} --next-first --limit 20"),
             ],
+            times: Vec::new(),
             cause: format!("queue {name} began backing up"),
         });
     }
@@ -943,6 +948,7 @@ fn queues(
             }),
             follows: Vec::new(),
             commands: vec!["cogctl procs".into(), "cogctl queues".into()],
+            times: Vec::new(),
             cause: "every queue went unread".into(),
         });
     }
@@ -1013,6 +1019,7 @@ fn queues(
             }),
             follows: Vec::new(),
             commands: vec!["cogctl busy".into(), "cogctl procs".into()],
+            times: Vec::new(),
             cause: "the workers ran out of threads".into(),
         });
     }
@@ -1096,6 +1103,7 @@ fn restart_wave(
         }),
         follows: Vec::new(),
         commands: vec!["cogctl procs".into(), "cogctl orphans".into()],
+        times: Vec::new(),
         cause: format!("{n} of {} processes restarted", live.len()),
     });
 }
@@ -1207,6 +1215,7 @@ fn process_lost(zone: &Zone, w: &Window, r: &Read, out: &mut Vec<Finding>) {
             "cogctl reconcile --dry-run".into(),
             "cogctl procs".into(),
         ],
+        times: Vec::new(),
         cause: if lost.len() == 1 {
             format!("process {} was lost", lost[0].identity.shown())
         } else {
@@ -1276,7 +1285,11 @@ fn memory(zone: &Zone, args: &Options, w: &Window, live: &[&Process], out: &mut 
             )
         };
         let who = p.identity.shown().into_owned();
-        let mut summary = format!("{} memory at {}", host(p), crate::text::size::kb(newest));
+        let mut summary = Timed::plain(format!(
+            "{} memory at {}",
+            host(p),
+            crate::text::size::kb(newest)
+        ));
         if let Some(r) = rate.filter(|_| growing) {
             summary.push_str(&format!(
                 ", growing {r:.0} MB/h since {}",
@@ -1290,9 +1303,10 @@ fn memory(zone: &Zone, args: &Options, w: &Window, live: &[&Process], out: &mut 
                 crate::text::size::kb(l as i64)
             ));
             if let Some(t) = eta {
-                summary.push_str(&format!(", reached in {}", span(t - w.now)));
+                summary.push_str(", reached ");
+                summary.push_time(w.now, t);
             }
-            summary.push(')');
+            summary.push_str(")");
         }
         let busy = p.busy.unwrap_or(0).max(0) as u64;
         out.push(Finding {
@@ -1304,7 +1318,8 @@ fn memory(zone: &Zone, args: &Options, w: &Window, live: &[&Process], out: &mut 
                 Severity::Warn
             },
             started_at: onset,
-            summary,
+            summary: summary.text,
+            times: summary.times,
             impact: busy,
             evidence: json!({
                 "identity": p.identity,
@@ -1377,6 +1392,7 @@ fn throughput(zone: &Zone, w: &Window, r: &Read, out: &mut Vec<Finding>) {
         }),
         follows: Vec::new(),
         commands: vec!["cogctl stats".into(), "cogctl busy".into(), "cogctl procs".into()],
+        times: Vec::new(),
         cause: "throughput fell".into(),
     });
 }
@@ -1414,6 +1430,7 @@ fn periodic(zone: &Zone, w: &Window, r: &Read, out: &mut Vec<Finding>) {
                 format!("cogctl periodic show {short}"),
                 format!("cogctl periodic run-now {short}"),
             ],
+            times: Vec::new(),
             cause: format!("periodic {} went late", d.class),
         });
     }
@@ -1443,6 +1460,7 @@ fn redis(r: &Read, fails: &Failures, out: &mut Vec<Finding>) {
             }),
             follows: Vec::new(),
             commands: vec!["cogctl doctor".into()],
+            times: Vec::new(),
             cause: format!("Redis: {}", f.title),
         });
     }

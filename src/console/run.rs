@@ -1,10 +1,9 @@
-//! `cogctl top`: a full-screen live view of the Redis, its queues, processes and deaths.
+//! The console's loop: `cogctl top` hands over here once its flags are read.
 //!
-//! Two threads: the sampler owns the Redis connection and reads every interval (and carries
-//! out the actions asked for), so a slow or lost Redis never freezes the keys; the main
-//! thread owns the terminal, the keys and the drawing.
-
-mod app;
+//! Four threads: the sampler owns a connection and reads the dashboard every interval, so a
+//! slow or lost Redis never freezes the keys; the incident thread reads `incident` while the
+//! screen shows it; the reader (reader.rs) reads the lists and jobs and carries out the
+//! changes asked for; the main thread owns the terminal, the keys and the drawing.
 
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -16,7 +15,6 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use clap::Args;
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{self, Event, KeyEventKind};
@@ -25,73 +23,33 @@ use ratatui::crossterm::terminal::{
 };
 use ratatui::crossterm::{cursor, execute};
 
-use super::Ctx;
-use crate::console::reader::{Answer, Reader, Request};
-use crate::console::{Change, Console, Outcome as Keyed};
-use crate::ops::dashboard::{Action, Guard, Sampler};
+use super::home::{App, Outcome};
+use super::reader::{Answer, Reader, Request};
+use super::{Console, Outcome as Keyed};
+use crate::ops::Session as Ctx;
+use crate::ops::dashboard::Sampler;
 use crate::render::top::{Chrome, draw_in};
 use crate::term::exit::{Exit, UsageError};
-use crate::term::values::parse_duration;
-use app::{App, Outcome};
 
-use crate::store::audit;
-
-/// A live full-screen dashboard: queues with enqueue/dequeue rates, throughput, processes
-/// and their memory, the latest deaths
-///
-/// Keys: q or Ctrl-C quit; Tab switches pane (queues, processes, deaths); ↑/↓ or j/k select;
-/// p pauses or resumes the selected queue, Q quiets the selected process (each asks y/n
-/// first); / filters queues and processes by name (Esc clears).
-///
-/// The dashboard is the home view of a keyboard console: 1…9 and 0 (or :name, Tab completes)
-/// open queues, processes, retry, dead, scheduled, triage, periodic, history and audit; Enter
-/// drills in, Esc comes back, / filters with the list commands' flags, space marks, R D K E
-/// retry, delete, kill or enqueue now and u undoes; in queues p pauses or resumes and X
-/// dedupes, in processes S stops and R requeues what dead processes held, in periodic E runs
-/// now and p disables or enables (each shows its dry run first, then its progress); ? lists
-/// the keys (docs/console.md).
-///
-/// Each refresh is a fixed number of pipelined reads (6 round trips) whose size depends only
-/// on the number of queues and processes (docs/monitoring.md, "Live: cogctl top"). When
-/// Redis can't be reached, a banner says why, the last data stays, and it tries again every
-/// interval. Needs a terminal.
-#[derive(Debug, Args)]
-#[command(after_help = crate::render::help::examples(&[
-    ("The live dashboard, refreshed every 2 s", "cogctl top"),
-    ("Refresh every half second", "cogctl top --interval 500ms"),
-    (
-        "Watch another Redis through its Sentinels",
-        "cogctl top --sentinel 10.0.0.5:26379 --sentinel-master main",
-    ),
-]))]
-pub struct TopArgs {
-    /// Time between refreshes (at least 100ms)
-    #[arg(long, value_name = "DURATION", default_value = "2s", value_parser = parse_duration)]
+/// How the console runs.
+pub struct Options {
+    /// Time between the dashboard's refreshes.
     pub interval: Duration,
-
     /// Quit after this many refreshes and print their timing, and how long each key took to
-    /// be drawn, on stderr (benchmarks)
-    #[arg(long, value_name = "N", hide = true)]
+    /// be drawn, on stderr (benchmarks).
     pub refreshes: Option<u64>,
 }
 
-/// What the sampler thread tells the screen.
-enum Update {
-    /// A refresh: the dashboard read again (`Some`), or, when the screen shows nothing of
-    /// it, only Redis found answering (`None`).
-    Sample {
-        view: Result<Option<Box<crate::ops::dashboard::View>>, String>,
-        took: Duration,
-    },
-    Done(Result<String, String>),
+/// What the sampler thread tells the screen: the dashboard read again (`Some`), or, when
+/// the screen shows nothing of it, only Redis found answering (`None`).
+struct Update {
+    view: Result<Option<Box<crate::ops::dashboard::View>>, String>,
+    took: Duration,
 }
 
-/// What the screen asks of the sampler thread.
-enum Ask {
-    Act(Action),
-    /// Refresh now: the screen has come back to what the dashboard shows.
-    Refresh,
-}
+/// What the screen asks of the sampler thread: refresh now (the screen has come back to
+/// what the dashboard shows).
+struct Refresh;
 
 /// What the screen shows, so that the other threads read only that: the dashboard's refresh
 /// (home, queues, processes) and `incident` (home, the incident view).
@@ -121,6 +79,7 @@ fn incident_loop(mut session: Ctx, shows: &Shows, briefs: &Sender<crate::ops::in
             continue;
         }
         read = Some(Instant::now());
+        session.ui.clock.tick();
         if let Ok(report) = crate::ops::incident::run(&mut session, &options) {
             let brief = crate::ops::incident::Brief::of(&report);
             if briefs.send(brief).is_err() {
@@ -130,7 +89,7 @@ fn incident_loop(mut session: Ctx, shows: &Shows, briefs: &Sender<crate::ops::in
     }
 }
 
-pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
+pub fn run(ctx: &mut Ctx, args: &Options) -> anyhow::Result<Exit> {
     if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
         return Err(UsageError(
             "cogctl top draws a live full-screen view, so its input and output must be a \
@@ -151,14 +110,7 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
         libc::mallopt(libc::M_ARENA_MAX, 1);
     }
     let connector = ctx.connector()?;
-    let guard = Guard {
-        refuse: refusal(ctx),
-        required: ctx.require_audit,
-        who: ctx.audit_who(&audit::redact_argv(
-            &std::env::args_os().collect::<Vec<_>>(),
-        )),
-    };
-    let sampler = Sampler::new(connector, ctx.ui.clock, guard);
+    let sampler = Sampler::new(connector, ctx.ui.clock);
     let target = sampler.target().to_string();
     let (requests, requested) = mpsc::channel();
     let (updates, updated) = mpsc::channel();
@@ -192,6 +144,7 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
         .name("console-reader".into())
         .spawn(move || reader.run(&asked, &answers))?;
     let mut console = Console::new(asks);
+    console.clock = ctx.ui.clock;
     console.target = target.clone();
     console.context = ctx.context.as_ref().map(|c| c.name.clone());
     console.color = ctx.ui.styles.enabled;
@@ -214,6 +167,7 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
     let mut app = App::new(Chrome {
         interval: interval.as_secs_f64(),
         color: ctx.ui.styles.enabled,
+        keys: super::views::View::Home.footer(),
         ..Chrome::default()
     });
     app.view.target = target;
@@ -306,26 +260,6 @@ pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
     Ok(Exit::Ok)
 }
 
-/// Why the pause and quiet keys must change nothing in this run's context, if they must: a
-/// read-only context refuses them; a protected one needs `--confirm-context NAME`, since a
-/// y/n inside the screen is the `--yes` a protected context doesn't take.
-fn refusal(ctx: &Ctx) -> Option<String> {
-    let c = ctx.context.as_ref()?;
-    if c.read_only {
-        Some(format!(
-            "context {} is read-only: nothing was changed",
-            c.name
-        ))
-    } else if c.protected && ctx.confirm_context.as_deref() != Some(c.name.as_str()) {
-        Some(format!(
-            "context {} is protected: start top with --confirm-context {} to pause or quiet from it; nothing was changed",
-            c.name, c.name
-        ))
-    } else {
-        None
-    }
-}
-
 #[allow(clippy::too_many_arguments)]
 fn event_loop(
     terminal: &mut Tty,
@@ -334,7 +268,7 @@ fn event_loop(
     answered: &Receiver<Answer>,
     updated: &Receiver<Update>,
     briefed: &Receiver<crate::ops::incident::Brief>,
-    requests: &Sender<Ask>,
+    requests: &Sender<Refresh>,
     shows: &Shows,
     signals: &Signals,
     refreshes: Option<u64>,
@@ -345,6 +279,8 @@ fn event_loop(
     let mut pressed: Vec<Instant> = Vec::new();
     let Signals { stop, resized } = signals;
     let mut dirty = true;
+    // The second the screen was last drawn in: every age on it moves on each second.
+    let mut drawn_second = f64::NAN;
     // The last `incident` read: kept across the dashboard's refreshes.
     let mut brief: Option<crate::ops::incident::Brief> = None;
     loop {
@@ -354,7 +290,13 @@ fn event_loop(
         if let Ok(size) = terminal.size() {
             console.rows = crate::render::console::list_rows(size.height);
         }
+        let now = console.clock.current();
+        if now.floor() != drawn_second {
+            dirty = true;
+        }
         if dirty {
+            drawn_second = now.floor();
+            app.chrome.now = now;
             let drawn = if console.at_home() {
                 let shown = app.shown();
                 let over = console.shown(app.chrome.banner.as_ref());
@@ -398,8 +340,7 @@ fn event_loop(
                             pressed.push(Instant::now());
                             // The home's filter being typed, or its question open, takes
                             // every key (an `i` or a digit in a queue's name included).
-                            let home_owns = console.at_home()
-                                && (app.chrome.editing || app.chrome.prompt.is_some());
+                            let home_owns = console.at_home() && app.chrome.editing;
                             let keyed = if home_owns {
                                 Keyed::Pass
                             } else {
@@ -409,16 +350,14 @@ fn event_loop(
                                 Keyed::Quit => return Ok(()),
                                 Keyed::Redraw => dirty = true,
                                 Keyed::Nothing => {}
-                                Keyed::Change(change) => {
-                                    requests.send(Ask::Act(match change {
-                                        Change::Quiet(name) => Action::Quiet(name),
-                                    }))?;
-                                    dirty = true;
-                                }
                                 Keyed::Pass => match app.key(key) {
                                     Outcome::Quit => return Ok(()),
-                                    Outcome::Act(action) => {
-                                        requests.send(Ask::Act(action))?;
+                                    Outcome::Act(act) => {
+                                        let key = match key.code {
+                                            event::KeyCode::Char(c) => c,
+                                            _ => '?',
+                                        };
+                                        console.propose(key, act);
                                         dirty = true;
                                     }
                                     Outcome::Redraw => dirty = true,
@@ -437,14 +376,14 @@ fn event_loop(
         let dashboard = console.shows_dashboard();
         let showed = shows.dashboard.swap(dashboard, Ordering::SeqCst);
         if dashboard && !showed {
-            requests.send(Ask::Refresh)?;
+            requests.send(Refresh)?;
         }
         shows
             .incident
             .store(console.shows_incident(), Ordering::SeqCst);
         loop {
             match updated.try_recv() {
-                Ok(Update::Sample { view, took }) => {
+                Ok(Update { view, took }) => {
                     match view {
                         Ok(Some(view)) => {
                             app.view = *view;
@@ -462,15 +401,6 @@ fn event_loop(
                         return Ok(());
                     }
                 }
-                Ok(Update::Done(outcome)) => {
-                    let said = match outcome {
-                        Ok(done) => done,
-                        Err(why) => format!("failed: {why}"),
-                    };
-                    console.status = Some(said.clone());
-                    app.chrome.notice = Some(said);
-                    dirty = true;
-                }
                 Err(mpsc::TryRecvError::Empty) => break,
                 Err(mpsc::TryRecvError::Disconnected) => {
                     anyhow::bail!("the sampler thread stopped")
@@ -486,6 +416,14 @@ fn event_loop(
         for answer in answered.try_iter() {
             console.answer(answer);
             dirty = true;
+        }
+        // Home shows the console's word (a dry run asked for, a change's outcome) in its own
+        // footer.
+        if console.at_home()
+            && dirty
+            && let Some(said) = console.take_word()
+        {
+            app.chrome.notice = Some(said);
         }
         if console.quitting() {
             return Ok(());
@@ -542,19 +480,14 @@ fn sample_loop(
     mut sampler: Sampler,
     interval: Duration,
     shows: &Shows,
-    requested: &Receiver<Ask>,
+    requested: &Receiver<Refresh>,
     updates: &Sender<Update>,
 ) {
     let mut next = Instant::now();
     loop {
         let wait = next.saturating_duration_since(Instant::now());
         match requested.recv_timeout(wait) {
-            Ok(Ask::Act(action)) => {
-                if updates.send(Update::Done(sampler.act(&action))).is_err() {
-                    return;
-                }
-            }
-            Ok(Ask::Refresh) | Err(RecvTimeoutError::Timeout) => {}
+            Ok(Refresh) | Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => return,
         }
         let started = Instant::now();
@@ -564,7 +497,7 @@ fn sample_loop(
             sampler.ping().map(|()| None)
         }
         .map_err(|e| crate::text::one_line(&e.to_string()));
-        let sample = Update::Sample {
+        let sample = Update {
             view,
             took: started.elapsed(),
         };

@@ -1,8 +1,10 @@
-//! The interface's state and what each key does; no terminal and no Redis in here.
+//! The home view (the dashboard): its state and what each of its own keys does; no terminal
+//! and no Redis in here. Its changes (p, Q) are the console's, with their dry run and their
+//! question: the same action as in the queues and processes views.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use crate::ops::dashboard::Action;
+use super::act::Act;
 use crate::ops::dashboard::{ProcState, View};
 use crate::render::top::{Chrome, Pane};
 
@@ -12,7 +14,8 @@ pub enum Outcome {
     Nothing,
     Redraw,
     Quit,
-    Act(Action),
+    /// A change, for the console to show its dry run and ask.
+    Act(Act),
 }
 
 #[derive(Default)]
@@ -20,8 +23,6 @@ pub struct App {
     /// The last data read (kept through an outage).
     pub view: View,
     pub chrome: Chrome,
-    /// The action waiting for its y/n.
-    pending: Option<Action>,
 }
 
 impl App {
@@ -64,19 +65,6 @@ impl App {
         if ctrl_c {
             return Outcome::Quit;
         }
-        if let Some(action) = self.pending.take() {
-            self.chrome.prompt = None;
-            return match key.code {
-                KeyCode::Char('y') | KeyCode::Char('Y') => {
-                    self.chrome.notice = Some("working…".into());
-                    Outcome::Act(action)
-                }
-                _ => {
-                    self.chrome.notice = Some("cancelled; nothing was changed".into());
-                    Outcome::Redraw
-                }
-            };
-        }
         if self.chrome.editing {
             match key.code {
                 KeyCode::Enter => self.chrome.editing = false,
@@ -111,8 +99,8 @@ impl App {
                 self.chrome.editing = true;
                 self.chrome.notice = None;
             }
-            KeyCode::Char('p') => self.ask_pause(),
-            KeyCode::Char('Q') => self.ask_quiet(),
+            KeyCode::Char('p') => return self.pause(),
+            KeyCode::Char('Q') => return self.quiet(),
             _ => return Outcome::Nothing,
         }
         Outcome::Redraw
@@ -153,49 +141,40 @@ impl App {
         }
     }
 
-    fn ask_pause(&mut self) {
+    /// p: pause the selected queue (resume it when paused).
+    fn pause(&mut self) -> Outcome {
         if self.chrome.pane != Pane::Queues {
             self.chrome.notice = Some("p pauses the selected queue: Tab to the queues".into());
-            return;
+            return Outcome::Redraw;
         }
         let Some(queue) = self.shown().queues.get(self.chrome.queue).cloned() else {
             self.chrome.notice = Some("no queue selected".into());
-            return;
+            return Outcome::Redraw;
         };
-        let (verb, action) = if queue.paused == Some(true) {
-            ("Resume", Action::Resume(queue.name.clone()))
-        } else {
-            ("Pause", Action::Pause(queue.name.clone()))
-        };
-        self.chrome.prompt = Some(format!(
-            "{verb} queue {} on {}?",
-            queue.name.shown(),
-            self.view.target
-        ));
-        self.pending = Some(action);
+        Outcome::Act(Act::Pause {
+            pause: queue.paused != Some(true),
+            queue: queue.name,
+        })
     }
 
-    fn ask_quiet(&mut self) {
+    /// Q: quiet the selected process.
+    fn quiet(&mut self) -> Outcome {
         if self.chrome.pane != Pane::Processes {
             self.chrome.notice = Some("Q quiets the selected process: Tab to the processes".into());
-            return;
+            return Outcome::Redraw;
         }
         let Some(process) = self.shown().processes.get(self.chrome.process).cloned() else {
             self.chrome.notice = Some("no process selected".into());
-            return;
+            return Outcome::Redraw;
         };
         if process.state == ProcState::Gone {
             self.chrome.notice = Some(format!(
                 "{} is gone (no presence key): there is nothing to quiet",
                 process.identity.shown()
             ));
-            return;
+            return Outcome::Redraw;
         }
-        self.chrome.prompt = Some(format!(
-            "Quiet process {} (it stops fetching; running jobs finish)?",
-            process.identity.shown()
-        ));
-        self.pending = Some(Action::Quiet(process.identity));
+        Outcome::Act(Act::Quiet(process.identity))
     }
 }
 
@@ -224,25 +203,24 @@ mod tests {
     }
 
     #[test]
-    fn pause_asks_first_and_n_changes_nothing() {
+    fn pause_is_the_consoles_pause_of_the_selected_queue() {
         let mut app = App::default();
         app.view.queues = vec![queue("a", false), queue("b", true)];
         press(&mut app, KeyCode::Down);
-        assert_eq!(press(&mut app, KeyCode::Char('p')), Outcome::Redraw);
-        assert!(
-            app.chrome
-                .prompt
-                .as_deref()
-                .unwrap()
-                .starts_with("Resume queue b")
-        );
-        assert_eq!(press(&mut app, KeyCode::Char('n')), Outcome::Redraw);
-        assert!(app.chrome.prompt.is_none());
-        press(&mut app, KeyCode::Up);
-        press(&mut app, KeyCode::Char('p'));
         assert_eq!(
-            press(&mut app, KeyCode::Char('y')),
-            Outcome::Act(Action::Pause(Name::from("a")))
+            press(&mut app, KeyCode::Char('p')),
+            Outcome::Act(Act::Pause {
+                queue: Name::from("b"),
+                pause: false
+            })
+        );
+        press(&mut app, KeyCode::Up);
+        assert_eq!(
+            press(&mut app, KeyCode::Char('p')),
+            Outcome::Act(Act::Pause {
+                queue: Name::from("a"),
+                pause: true
+            })
         );
     }
 
@@ -256,9 +234,10 @@ mod tests {
         }
         press(&mut app, KeyCode::Enter);
         assert_eq!(app.shown().queues.len(), 1);
-        press(&mut app, KeyCode::Char('p'));
-        assert!(app.chrome.prompt.as_deref().unwrap().contains("default"));
-        press(&mut app, KeyCode::Esc);
+        assert!(matches!(
+            press(&mut app, KeyCode::Char('p')),
+            Outcome::Act(Act::Pause { queue, .. }) if queue == "default"
+        ));
         press(&mut app, KeyCode::Esc);
         assert_eq!(app.shown().queues.len(), 2);
         assert_eq!(press(&mut app, KeyCode::Char('q')), Outcome::Quit);
