@@ -56,11 +56,19 @@ struct ListState {
     marked: BTreeMap<Vec<u8>, f64>,
     /// When `total` was counted, if before the last read.
     counted: Option<f64>,
+    /// Lines above the rows.
+    head: Vec<String>,
 }
 
 enum Body2 {
     List(ListState),
-    Detail { detail: Detail, loading: bool },
+    Detail {
+        detail: Detail,
+        loading: bool,
+        /// The job the entry is, as `cogctl job` reads it: drawn afresh each time, so that
+        /// its ages move on.
+        job: Option<Box<crate::ops::job::JobReport>>,
+    },
 }
 
 struct Screen {
@@ -94,6 +102,10 @@ pub struct Console {
     lost: Option<String>,
     /// List rows the screen shows (set from the terminal's size before each key and draw).
     pub rows: usize,
+    /// The screen's width.
+    pub cols: usize,
+    /// How reports are written for the screen (no colour; warnings kept, not printed).
+    pub ui: crate::term::ui::Ui,
     pub target: String,
     pub context: Option<String>,
     pub color: bool,
@@ -125,6 +137,13 @@ impl Console {
             status: None,
             lost: None,
             rows: 20,
+            cols: 100,
+            ui: {
+                use crate::term::ui::{ColorChoice, Format, Ui, Warnings};
+                let mut ui = Ui::detect(Format::Table, ColorChoice::Never, true, false, None);
+                ui.warnings = Warnings::kept();
+                ui
+            },
             target: String::new(),
             context: None,
             color: false,
@@ -315,10 +334,10 @@ impl Console {
             KeyCode::Down | KeyCode::Char('j') => self.step(1),
             KeyCode::Up | KeyCode::Char('k') => self.step(-1),
             KeyCode::PageDown | KeyCode::Char(' ') if self.is_detail() => {
-                self.step(self.rows as i64)
+                self.step(self.table_rows() as i64)
             }
-            KeyCode::PageDown => self.step(self.rows as i64),
-            KeyCode::PageUp => self.step(-(self.rows as i64)),
+            KeyCode::PageDown => self.step(self.table_rows() as i64),
+            KeyCode::PageUp => self.step(-(self.table_rows() as i64)),
             KeyCode::Home | KeyCode::Char('g') => self.step(i64::MIN / 2),
             KeyCode::End | KeyCode::Char('G') => self.step(i64::MAX / 2),
             KeyCode::Enter if self.is_detail() => {
@@ -368,6 +387,12 @@ impl Console {
             Does::EnqueueNow => self.ask_act(key, act::Verb::EnqueueNow),
             Does::Undo => self.ask_undo(),
         }
+    }
+
+    /// Rows the list's table shows: the screen's list rows, less the lines above it.
+    fn table_rows(&self) -> usize {
+        let head = self.list().map_or(0, |l| l.head.len());
+        self.rows.saturating_sub(head).max(1)
     }
 
     fn is_detail(&self) -> bool {
@@ -440,6 +465,7 @@ impl Console {
                 asked: None,
                 marked: BTreeMap::new(),
                 counted: None,
+                head: Vec::new(),
             }),
         });
         self.fill(home);
@@ -461,6 +487,7 @@ impl Console {
                     scroll: 0,
                 },
                 loading,
+                job: None,
             },
         });
         if let Some(want) = want {
@@ -508,7 +535,7 @@ impl Console {
     /// Ask for the rows around the cursor when they aren't here yet (`again`: even if they
     /// are, for a refresh).
     fn load(&mut self, again: bool) {
-        let rows = self.rows as u64;
+        let rows = self.table_rows() as u64;
         let Some(screen) = self.stack.last_mut() else {
             return;
         };
@@ -646,7 +673,9 @@ impl Console {
     /// What the reader found.
     pub fn answer(&mut self, answer: Answer) {
         let (id, ok) = match answer {
-            Answer::Page { id, .. } | Answer::Detail { id, .. } => (id, true),
+            Answer::Page { id, .. } | Answer::Detail { id, .. } | Answer::Job { id, .. } => {
+                (id, true)
+            }
             Answer::Failed { id, .. } => (id, false),
             Answer::Progress(step) => {
                 if self.running.is_some() {
@@ -669,7 +698,7 @@ impl Console {
         {
             self.lost = Some(why.clone());
         }
-        let rows = self.rows as u64;
+        let rows = self.table_rows() as u64;
         let Some(screen) = self.stack.last_mut().filter(|s| s.id == id) else {
             return;
         };
@@ -680,11 +709,13 @@ impl Console {
                     start,
                     items,
                     counted,
+                    head,
                     ..
                 },
                 Body2::List(list),
             ) => {
                 list.counted = counted;
+                list.head = head;
                 if self.status.as_deref() == Some("reading…") {
                     self.status = None;
                 }
@@ -703,7 +734,12 @@ impl Console {
                     self.load(false);
                 }
             }
-            (Answer::Detail { title, lines, .. }, Body2::Detail { detail, loading }) => {
+            (Answer::Job { report, .. }, Body2::Detail { detail, loading, job }) => {
+                detail.title = report.jid.clone();
+                *job = Some(report);
+                *loading = false;
+            }
+            (Answer::Detail { title, lines, .. }, Body2::Detail { detail, loading, .. }) => {
                 detail.title = title;
                 detail.lines = lines;
                 *loading = false;
@@ -721,7 +757,7 @@ impl Console {
     }
 
     fn step(&mut self, by: i64) {
-        let rows = self.rows as u64;
+        let rows = self.table_rows() as u64;
         let Some(screen) = self.stack.last_mut() else {
             return;
         };
@@ -785,19 +821,17 @@ impl Console {
                 self.push_detail(
                     crumb.unwrap_or_default().to_string(),
                     Some(Want::Entry {
-                        key: set.key().into(),
                         set: Some(set),
                         raw: item.key,
                     }),
                     vec!["reading…".into()],
                 );
             }
-            ListKind::Queue(name) => {
+            ListKind::Queue(_) | ListKind::Running(_) => {
                 let crumb = item.text(2).unwrap_or_default().to_string();
                 self.push_detail(
                     crumb,
                     Some(Want::Entry {
-                        key: crate::store::keys::queue(&name),
                         set: None,
                         raw: item.key,
                     }),
@@ -816,10 +850,12 @@ impl Console {
             }
             ListKind::Processes => {
                 let name = Name::from(item.key.as_slice());
-                self.push_detail(
+                self.push_list(
+                    View::Processes,
                     name.shown().into_owned(),
-                    Some(Want::Process(name)),
-                    vec!["reading…".into()],
+                    ListKind::Running(name),
+                    None,
+                    home,
                 );
             }
             ListKind::Triage => {
@@ -940,6 +976,32 @@ impl Console {
         }
     }
 
+    /// The process a key in the processes view acts on: the row under the cursor, or the
+    /// process whose running jobs are listed.
+    fn chosen_process(&self) -> Option<Name> {
+        match &self.list()?.kind {
+            ListKind::Running(identity) => Some(identity.clone()),
+            ListKind::Processes => self.current().map(|item| Name::from(item.key.as_slice())),
+            _ => None,
+        }
+    }
+
+    /// A job as `cogctl job` shows it, drawn now: its ages counted to this moment.
+    fn job_lines(&self, report: &crate::ops::job::JobReport) -> Vec<String> {
+        use crate::render::Report;
+        let mut ui = self.ui.clone();
+        ui.clock = Clock::pinned(self.clock.current());
+        ui.width = Some(self.cols.saturating_sub(2).max(40));
+        let mut out = Vec::new();
+        let _ = report.human(&mut out, &ui);
+        let mut lines: Vec<String> = String::from_utf8_lossy(&out)
+            .lines()
+            .map(str::to_string)
+            .collect();
+        lines.extend(ui.warnings.take());
+        lines
+    }
+
     /// p pauses (or resumes, when paused) the queue; X removes its duplicate jobs.
     fn ask_queue(&mut self, does: Does, home: &HomeData) {
         let Some(name) = self.chosen_queue() else {
@@ -965,11 +1027,10 @@ impl Console {
     /// S stops the process under the cursor; R requeues what dead processes held (a
     /// reconcile pass), from the row of one that is gone.
     fn ask_process(&mut self, does: Does, home: &HomeData) {
-        let Some(item) = self.current() else {
+        let Some(name) = self.chosen_process() else {
             self.status = Some("no process under the cursor".into());
             return;
         };
-        let name = Name::from(item.key.as_slice());
         let state = home
             .processes
             .iter()
@@ -1016,11 +1077,10 @@ impl Console {
     }
 
     fn ask_quiet(&mut self, home: &HomeData) {
-        let Some(item) = self.current() else {
-            self.status = Some("Q acts on the process under the cursor".into());
+        let Some(name) = self.chosen_process() else {
+            self.status = Some("no process under the cursor".into());
             return;
         };
-        let name = Name::from(item.key.as_slice());
         let gone = home
             .processes
             .iter()
@@ -1173,15 +1233,22 @@ impl Console {
             .collect();
         let body = match self.stack.last().map(|s| &s.body) {
             None => Body::Empty,
-            Some(Body2::Detail { detail, loading }) => {
+            Some(Body2::Detail {
+                detail,
+                loading,
+                job,
+            }) => {
                 let mut detail = detail.clone();
+                if let Some(job) = job {
+                    detail.lines = self.job_lines(job);
+                }
                 if *loading {
                     detail.title.push_str(" · reading…");
                 }
                 Body::Detail(detail)
             }
             Some(Body2::List(list)) => {
-                let rows = self.rows as u64;
+                let rows = self.table_rows() as u64;
                 let end = list
                     .total
                     .map_or(list.top + rows, |t| t.min(list.top + rows));
@@ -1205,6 +1272,9 @@ impl Console {
                         ListKind::Queue(name) => {
                             crate::store::keys::queue(name).shown().into_owned()
                         }
+                        ListKind::Running(identity) => {
+                            crate::store::keys::inprogress(identity).shown().into_owned()
+                        }
                         ListKind::Triage => "failure patterns of retry and dead".into(),
                         ListKind::History => crate::store::keys::HISTORY_ALL.into(),
                         ListKind::Audit => crate::store::keys::AUDIT.into(),
@@ -1222,6 +1292,7 @@ impl Console {
                     marked,
                     marks: list.marked.len(),
                     counted: list.counted,
+                    head: list.head.clone(),
                     cursor: list.cursor,
                     loading: list.asked.is_some(),
                 })
@@ -1341,6 +1412,7 @@ mod tests {
             start: 0,
             items: vec![Item::default(); 110],
             counted: None,
+            head: Vec::new(),
         });
         for _ in 0..1000 {
             press(&mut console, KeyCode::PageDown);
@@ -1513,6 +1585,7 @@ mod tests {
                 start: 0,
                 items,
                 counted: None,
+                head: Vec::new(),
             });
             all.push_str(&format!("--- {}\n{}", view.name(), screen(&console)));
         }

@@ -21,6 +21,8 @@ pub enum ListKind {
     Set(JobSet),
     /// A queue's jobs, newest first (as the Web UI shows them).
     Queue(Name),
+    /// The jobs a process is running: its in-progress list.
+    Running(Name),
     Queues,
     Processes,
     Triage,
@@ -45,14 +47,9 @@ pub enum Want {
         /// is cheap; a step of the cursor reads the rows only.
         fresh: bool,
     },
-    /// One entry of a set or queue, as stored (`raw`).
-    Entry {
-        key: Name,
-        set: Option<JobSet>,
-        raw: Vec<u8>,
-    },
-    /// A process: its running jobs and memory.
-    Process(Name),
+    /// The job an entry of a set, a queue or an in-progress list (`raw`, as stored) is: what
+    /// `cogctl job` shows of it, wherever it is now.
+    Entry { set: Option<JobSet>, raw: Vec<u8> },
     /// A change (or its dry run). Never dropped for a newer request.
     Act { act: super::act::Act, dry_run: bool },
 }
@@ -104,6 +101,13 @@ pub enum Answer {
         /// When `total` was counted, if before this read (a filter's matches on a set too
         /// large to pass over at every refresh).
         counted: Option<f64>,
+        /// Lines shown above the rows (a process's state and memory, above its jobs).
+        head: Vec<String>,
+    },
+    /// The job an entry is, as `cogctl job` reads it.
+    Job {
+        id: u64,
+        report: Box<crate::ops::job::JobReport>,
     },
     Detail {
         id: u64,
@@ -191,7 +195,9 @@ enum Selector {
 impl Selector {
     fn new(kind: &ListKind, args: &FilterArgs, now: f64) -> Selector {
         match kind {
-            ListKind::Queue(_) => Selector::Waiting(WaitingFilter::new(args, now)),
+            ListKind::Queue(_) | ListKind::Running(_) => {
+                Selector::Waiting(WaitingFilter::new(args, now))
+            }
             _ => Selector::Scored(JobFilter::new(args, now)),
         }
     }
@@ -236,7 +242,9 @@ pub fn columns(kind: &ListKind) -> Vec<(&'static str, u16)> {
             ("JID", 26),
             ("ARGS", 0),
         ],
-        ListKind::Queue(_) => vec![("ENQUEUED", 12), ("CLASS", 24), ("JID", 26), ("ARGS", 0)],
+        ListKind::Queue(_) | ListKind::Running(_) => {
+            vec![("ENQUEUED", 12), ("CLASS", 24), ("JID", 26), ("ARGS", 0)]
+        }
         ListKind::Queues => vec![("QUEUE", 0), ("SIZE", 10), ("LATENCY", 10), ("", 8)],
         ListKind::Findings => vec![("", 5), ("KIND", 15), ("SINCE", 12), ("SUMMARY", 0)],
         ListKind::Processes => vec![("IDENTITY", 0), ("STATE", 8), ("BUSY", 8), ("RSS", 10)],
@@ -352,20 +360,25 @@ impl Reader {
                 fresh,
             } => self
                 .page(&kind, filter.as_deref(), start, count, fresh)
-                .map(|(total, items, counted)| Answer::Page {
-                    id,
-                    total,
-                    start,
-                    items,
-                    counted,
+                .and_then(|(total, items, counted)| {
+                    let head = match &kind {
+                        ListKind::Running(identity) => self.process(identity)?,
+                        _ => Vec::new(),
+                    };
+                    Ok(Answer::Page {
+                        id,
+                        total,
+                        start,
+                        items,
+                        counted,
+                        head,
+                    })
                 }),
-            Want::Entry { key, set, raw } => self
-                .entry(&key, set, &raw)
-                .map(|(title, lines)| Answer::Detail { id, title, lines }),
+            Want::Entry { set, raw } => self.entry(set, &raw).map(|read| match read {
+                Ok(report) => Answer::Job { id, report },
+                Err((title, lines)) => Answer::Detail { id, title, lines },
+            }),
             Want::Act { act, dry_run } => return self.act(act, dry_run, answers),
-            Want::Process(identity) => self
-                .process(&identity)
-                .map(|(title, lines)| Answer::Detail { id, title, lines }),
         };
         result.unwrap_or_else(|e| {
             let lost = e
@@ -401,8 +414,10 @@ impl Reader {
         fresh: bool,
     ) -> anyhow::Result<(u64, Vec<Item>, Option<f64>)> {
         let now = self.now();
-        if let (Some(text), ListKind::Set(_) | ListKind::Queue(_) | ListKind::History) =
-            (filter, kind)
+        if let (
+            Some(text),
+            ListKind::Set(_) | ListKind::Queue(_) | ListKind::Running(_) | ListKind::History,
+        ) = (filter, kind)
         {
             return self.filtered_page(kind, text, start, count, fresh);
         }
@@ -413,8 +428,8 @@ impl Reader {
                 let total: u64 = store.query(redis::cmd("ZCARD").arg(key), key, KeyType::Zset)?;
                 (total, rows(store, kind, start, count)?)
             }
-            ListKind::Queue(name) => {
-                let key = keys::queue(name);
+            ListKind::Queue(_) | ListKind::Running(_) => {
+                let key = list_key(kind);
                 let store = self.store()?;
                 let total: u64 = store.query(redis::cmd("LLEN").arg(&key), &key, KeyType::List)?;
                 (total, rows(store, kind, start, count)?)
@@ -595,109 +610,42 @@ impl Reader {
         Ok(items)
     }
 
-    /// A job as stored: its payload pretty-printed, its attempts, and where it is now.
+    /// The job `raw` is, as `cogctl job` reads it (where it is now, its attempts, its runs,
+    /// its payload); a member that isn't a job, as stored, with why.
+    #[allow(clippy::type_complexity)]
     fn entry(
         &mut self,
-        key: &Name,
         set: Option<JobSet>,
         raw: &[u8],
-    ) -> anyhow::Result<(String, Vec<String>)> {
-        let now = self.now();
-        let store = self.store()?;
-        let here = match set {
-            Some(_) => {
-                let score: Option<f64> =
-                    store.query(redis::cmd("ZSCORE").arg(key).arg(raw), key, KeyType::Zset)?;
-                match score {
-                    Some(s) => format!(
-                        "still in {} (score {}, {})",
-                        key.shown(),
-                        crate::store::page::score_text(s),
-                        crate::duration::relative(now, s)
-                    ),
-                    None => format!(
-                        "no longer in {} (retried, deleted or moved since it was listed)",
-                        key.shown()
-                    ),
-                }
-            }
-            None => {
-                let at: Option<i64> =
-                    store.query(redis::cmd("LPOS").arg(key).arg(raw), key, KeyType::List)?;
-                match at {
-                    Some(i) => format!("waiting in {} at index {i}", key.shown()),
-                    None => format!("no longer in {} (taken by a worker)", key.shown()),
-                }
-            }
-        };
+    ) -> anyhow::Result<Result<Box<crate::ops::job::JobReport>, (String, Vec<String>)>> {
         let parsed = Job::parse(raw);
-        let mut lines = vec![format!("where: {here}")];
-        let title = display_jid(&parsed);
-        match &parsed {
-            Ok(job) => {
-                lines.push(format!(
-                    "class: {}   queue: {}",
-                    job.class.as_deref().unwrap_or("?"),
-                    job.queue.as_deref().unwrap_or("?")
-                ));
-                lines.push(String::new());
-                lines.push("attempts:".into());
-                let mut timeline: Vec<(f64, String)> = Vec::new();
-                if let Some(t) = job.created_at {
-                    timeline.push((t, "created".into()));
-                }
-                if let Some(t) = job.enqueued_at {
-                    timeline.push((t, "enqueued (last)".into()));
-                }
-                if let Some(t) = job.failed_at {
-                    timeline.push((t, "failed first".into()));
-                }
-                if let Some(t) = job.get("retried_at").and_then(crate::store::job::epoch_of) {
-                    timeline.push((
-                        t,
-                        format!(
-                            "failed last (attempt {})",
-                            job.retry_count.map_or(1, |n| n + 1)
-                        ),
-                    ));
-                }
-                timeline.sort_by(|a, b| a.0.total_cmp(&b.0));
-                for (t, what) in timeline {
-                    lines.push(format!(
-                        "  {}  {:<12}  {what}",
-                        crate::render::time::absolute(t),
-                        crate::duration::relative(now, t)
-                    ));
-                }
-                if let Some(error) = job.error_line() {
-                    lines.push(format!("  error: {error}"));
-                }
-                lines.push(format!(
-                    "  retries: {} of {}",
-                    job.retry_count.unwrap_or(0),
-                    job.max_retries()
-                ));
-                lines.push(String::new());
-                lines.push("payload:".into());
-                let pretty = serde_json::from_slice::<serde_json::Value>(raw)
-                    .ok()
-                    .and_then(|v| serde_json::to_string_pretty(&v).ok())
-                    .unwrap_or_else(|| String::from_utf8_lossy(raw).into_owned());
-                lines.extend(pretty.lines().map(str::to_string));
-            }
-            Err(bad) => {
-                lines.push(format!("not a job: {}", bad.reason));
-                lines.push(String::new());
-                lines.push("as stored:".into());
-                lines.push(String::from_utf8_lossy(raw).into_owned());
-            }
-        }
-        Ok((title, lines))
+        let jid = match &parsed {
+            Ok(job) => job.jid.as_deref().map(str::to_string),
+            Err(_) => None,
+        };
+        let Some(jid) = jid else {
+            let title = display_jid(&parsed);
+            let why = match &parsed {
+                Err(bad) => format!("not a job: {}", bad.reason),
+                Ok(_) => "a job without a jid: it can only be shown as stored".into(),
+            };
+            let lines = vec![
+                why,
+                String::new(),
+                "as stored:".into(),
+                String::from_utf8_lossy(raw).into_owned(),
+            ];
+            return Ok(Err((title, lines)));
+        };
+        let clock = self.ctx.ui.clock;
+        let pinned = clock.pinned.then_some(clock.now);
+        let report = crate::ops::job::read(self.store()?, &jid, set, false, pinned)?;
+        Ok(Ok(Box::new(report)))
     }
 
-    fn process(&mut self, identity: &Name) -> anyhow::Result<(String, Vec<String>)> {
+    /// A process's state and memory, above the jobs it runs.
+    fn process(&mut self, identity: &Name) -> anyhow::Result<Vec<String>> {
         let now = self.now();
-        let key = keys::inprogress(identity);
         let store = self.store()?;
         let (processes, _) = crate::ops::procs::read_processes(store, now, true)?;
         let mut lines = Vec::new();
@@ -713,34 +661,16 @@ impl Reader {
                 if let Some(m) = &p.memory {
                     let series: Vec<Option<i64>> = m.slots.iter().map(|s| s.kb).collect();
                     let top = series.iter().flatten().max().copied().unwrap_or(0);
-                    lines.push(String::new());
                     lines.push(format!(
-                        "memory, last 24 h in 15 min slots (peak {}):",
-                        crate::text::size::kb(top)
+                        "memory, last 24 h in 15 min slots (peak {}): {}",
+                        crate::text::size::kb(top),
+                        crate::render::spark::draw(&series, 96)
                     ));
-                    lines.push(format!("  {}", crate::render::spark::draw(&series, 96)));
                 }
             }
             None => lines.push("no such process in cogworker:processes".into()),
         }
-        let store = self.store()?;
-        let len: u64 = store.query(redis::cmd("LLEN").arg(&key), &key, KeyType::List)?;
-        let reply = store.query_range(
-            redis::cmd("LRANGE").arg(&key).arg(0).arg(99),
-            &key,
-            KeyType::List,
-        )?;
-        lines.push(String::new());
-        lines.push(format!("running jobs ({len}, in {}):", key.shown()));
-        for raw in value::items(&reply).iter().filter_map(value::bytes) {
-            let item = queue_item(raw);
-            let cells: Vec<String> = item.cells.iter().map(|c| c.shown(now, 0)).collect();
-            lines.push(format!("  {}", cells.join("  ")));
-        }
-        if len > 100 {
-            lines.push(format!("  … and {} more", len - 100));
-        }
-        Ok((identity.shown().into_owned(), lines))
+        Ok(lines)
     }
 }
 
@@ -810,8 +740,8 @@ fn raw_rows(
                 .map(|e| (e.member.raw, e.score.value))
                 .collect())
         }
-        ListKind::Queue(name) => {
-            let key = keys::queue(name);
+        ListKind::Queue(_) | ListKind::Running(_) => {
+            let key = list_key(kind);
             let reply = store.query_range(
                 redis::cmd("LRANGE").arg(&key).arg(start).arg(last),
                 &key,
@@ -840,6 +770,15 @@ fn raw_rows(
                 .collect())
         }
         _ => Ok(Vec::new()),
+    }
+}
+
+/// The Redis list a list of jobs reads.
+fn list_key(kind: &ListKind) -> Name {
+    match kind {
+        ListKind::Running(identity) => keys::inprogress(identity),
+        ListKind::Queue(name) => keys::queue(name),
+        _ => Name::from(""),
     }
 }
 

@@ -145,6 +145,7 @@ pub fn run(ctx: &mut Ctx, args: &Options) -> anyhow::Result<Exit> {
         .spawn(move || reader.run(&asked, &answers))?;
     let mut console = Console::new(asks);
     console.clock = ctx.ui.clock;
+    console.ui = ctx.sibling().ui;
     console.target = target.clone();
     console.context = ctx.context.as_ref().map(|c| c.name.clone());
     console.color = ctx.ui.styles.enabled;
@@ -289,6 +290,7 @@ fn event_loop(
         }
         if let Ok(size) = terminal.size() {
             console.rows = crate::render::console::list_rows(size.height);
+            console.cols = usize::from(size.width);
         }
         let now = console.clock.current();
         if now.floor() != drawn_second {

@@ -161,6 +161,8 @@ pub struct Listing {
     pub marks: usize,
     /// When `total` was counted, if before the rows were read.
     pub counted: Option<f64>,
+    /// Lines above the rows (a process's state and memory).
+    pub head: Vec<String>,
     pub cursor: u64,
     /// Read in progress.
     pub loading: bool,
@@ -279,6 +281,17 @@ pub fn draw_crumbs(frame: &mut Frame, area: Rect, shown: &Shown) {
 
 fn draw_list(frame: &mut Frame, area: Rect, listing: &Listing, shown: &Shown) {
     let color = shown.color;
+    let [head, area] = Layout::vertical([
+        Constraint::Length(listing.head.len().min(usize::from(area.height / 2)) as u16),
+        Constraint::Min(3),
+    ])
+    .areas(area);
+    let lines: Vec<Line> = listing
+        .head
+        .iter()
+        .map(|l| Line::raw(format!(" {}", visible(l))))
+        .collect();
+    frame.render_widget(Paragraph::new(lines), head);
     let total = listing
         .total
         .map_or("…".to_string(), crate::text::size::count);

@@ -149,13 +149,14 @@ fn from_dead_to_a_pattern_to_an_entry_then_retry_the_pattern_and_undo_it_from_th
     tui.wait_screen("the pattern's 12 entries", |s| {
         s.contains("cogworker:dead (12)") && !s.contains("SendReceipt")
     });
-    // Enter: the job, pretty-printed, its attempts and where it is now.
+    // Enter: the job as `cogctl job` shows it: where it is now, its attempts, its runs, its
+    // payload.
     tui.send("\r");
     let screen = tui.wait_screen("the entry", |s| {
-        s.contains("where: still in cogworker:dead") && s.contains("\"customer_id\"")
+        s.contains("Payload (dead)") && s.contains("\"customer_id\"")
     });
-    assert!(screen.contains("failed first"), "{screen}");
-    assert!(screen.contains("retries: 24 of 25"), "{screen}");
+    assert!(screen.contains("dead           died "), "{screen}");
+    assert!(screen.contains("no attempts log"), "{screen}");
     tui.send("\x1b");
     tui.wait_screen("back on the filtered list", |s| {
         s.contains("cogworker:dead (12)") && s.contains("[filter: --error ReadTimeout]")
@@ -288,7 +289,7 @@ fn hostile_payloads_never_reach_the_terminal_raw() {
     });
     assert!(!screen.contains("\u{1b}"), "{screen}");
     tui.send("j\r");
-    let screen = tui.wait_screen("the hostile job, escaped", |s| s.contains("payload:"));
+    let screen = tui.wait_screen("the hostile job, escaped", |s| s.contains("Payload (dead)"));
     assert!(screen.contains(r"\u001b[2J\u001b[31mred"), "{screen}");
     assert!(screen.contains(r"\u{202e}reversed"), "{screen}");
     tui.send("q");
