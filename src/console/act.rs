@@ -165,6 +165,8 @@ const TELL_EVERY: Duration = Duration::from_millis(100);
 /// A change's progress told to the screen: at its first step, then at most every
 /// [`TELL_EVERY`], and when it reaches its total.
 struct Told<'a> {
+    /// A dry run found nothing the change would do.
+    idle: Cell<bool>,
     what: RefCell<String>,
     total: Cell<Option<u64>>,
     done: Cell<u64>,
@@ -175,12 +177,18 @@ struct Told<'a> {
 impl<'a> Told<'a> {
     fn new(what: &str, tell: &'a dyn Fn(Step)) -> Told<'a> {
         Told {
+            idle: Cell::new(false),
             what: RefCell::new(what.to_string()),
             total: Cell::new(None),
             done: Cell::new(0),
             last: Cell::new(None),
             tell,
         }
+    }
+
+    /// The dry run found nothing to do: the question is not asked.
+    fn nothing_to_do(&self) {
+        self.idle.set(true);
     }
 
     /// How many it expects (known once the change is prepared); told at once.
@@ -225,6 +233,8 @@ pub struct Done {
     pub summary: String,
     pub undo: Option<String>,
     pub failed: bool,
+    /// A dry run that found nothing the change would do.
+    pub nothing: bool,
 }
 
 /// A plan file of exactly the chosen entries, in `export`'s format, for `--plan`.
@@ -360,12 +370,12 @@ pub fn run(ctx: &mut Ctx, act: &Act, dry_run: bool, tell: &dyn Fn(Step)) -> anyh
         }
         Act::Undo(id) => undo(ctx, id, dry_run, &told),
         Act::Dedupe(queue) => dedupe(ctx, queue, dry_run, &told),
-        Act::Pause { queue, pause } => pause_queue(ctx, queue, *pause, dry_run),
+        Act::Pause { queue, pause } => pause_queue(ctx, queue, *pause, dry_run, &told),
         Act::Stop(identity) => signal(ctx, Signal::Stop, identity, dry_run),
         Act::Quiet(identity) => signal(ctx, Signal::Quiet, identity, dry_run),
-        Act::Reconcile => reconcile(ctx, dry_run),
+        Act::Reconcile => reconcile(ctx, dry_run, &told),
         Act::RunNow(pjid) => run_now(ctx, pjid, dry_run),
-        Act::Toggle { pjid, disable } => toggle(ctx, pjid, *disable, dry_run),
+        Act::Toggle { pjid, disable } => toggle(ctx, pjid, *disable, dry_run, &told),
     };
     drop(plan);
     let printed = match std::mem::replace(&mut ctx.out, Out::Buffer(Vec::new())) {
@@ -406,6 +416,7 @@ pub fn run(ctx: &mut Ctx, act: &Act, dry_run: bool, tell: &dyn Fn(Step)) -> anyh
         summary,
         undo,
         failed,
+        nothing: told.idle.get(),
     })
 }
 
@@ -471,6 +482,9 @@ fn entries(
     };
     if dry_run {
         let report = change.dry_run(ctx, None)?;
+        if report.entries == 0 {
+            progress.nothing_to_do();
+        }
         emit(&mut ctx.out, &ctx.ui, &report)?;
         return Ok(Exit::Ok);
     }
@@ -507,6 +521,9 @@ fn dedupe(ctx: &mut Ctx, queue: &Name, dry_run: bool, progress: &Told<'_>) -> an
     use crate::ops::dedupe::{self, By};
     if dry_run {
         let report = dedupe::dry_run(ctx, queue, By::ClassArgs)?;
+        if report.duplicates == 0 {
+            progress.nothing_to_do();
+        }
         emit(&mut ctx.out, &ctx.ui, &report)?;
         return Ok(Exit::Ok);
     }
@@ -518,7 +535,13 @@ fn dedupe(ctx: &mut Ctx, queue: &Name, dry_run: bool, progress: &Told<'_>) -> an
 }
 
 /// `queue pause QUEUE` (or `resume`): what it would do, or the change with its undo record.
-fn pause_queue(ctx: &mut Ctx, queue: &Name, pause: bool, dry_run: bool) -> anyhow::Result<Exit> {
+fn pause_queue(
+    ctx: &mut Ctx,
+    queue: &Name,
+    pause: bool,
+    dry_run: bool,
+    progress: &Told<'_>,
+) -> anyhow::Result<Exit> {
     if dry_run {
         let key = crate::store::keys::queue(queue);
         let store = ctx.store()?;
@@ -534,6 +557,9 @@ fn pause_queue(ctx: &mut Ctx, queue: &Name, pause: bool, dry_run: bool) -> anyho
             crate::store::keys::PAUSED_QUEUES,
             crate::store::KeyType::Set,
         )?;
+        if pause == paused {
+            progress.nothing_to_do();
+        }
         let line = match (pause, paused) {
             (true, true) => format!("queue {} is paused already: nothing to do", queue.shown()),
             (false, false) => format!("queue {} is not paused: nothing to do", queue.shown()),
@@ -614,13 +640,16 @@ fn signal(ctx: &mut Ctx, signal: Signal, identity: &Name, dry_run: bool) -> anyh
 /// `cogctl reconcile`: one pass of the gem's orphan recovery with its defaults (the
 /// in-progress lists of presumed-dead processes requeued, repeat orphans buried, unsettled
 /// records filed), or what it would do.
-fn reconcile(ctx: &mut Ctx, dry_run: bool) -> anyhow::Result<Exit> {
+fn reconcile(ctx: &mut Ctx, dry_run: bool, progress: &Told<'_>) -> anyhow::Result<Exit> {
     use crate::ops::reconcile;
     use crate::store::liveness::DEFAULT_THRESHOLD;
     use crate::store::recovery::{DEFAULT_MAX_ORPHANINGS, Recovery};
     let ui = ctx.ui.clone();
     if dry_run {
         let report = reconcile::dry_run(ctx.store()?, &ui, DEFAULT_THRESHOLD)?;
+        if !report.would_act() {
+            progress.nothing_to_do();
+        }
         emit(&mut ctx.out, &ctx.ui, &report)?;
         return Ok(Exit::Ok);
     }
@@ -677,7 +706,13 @@ fn run_now(ctx: &mut Ctx, pjid: &Name, dry_run: bool) -> anyhow::Result<Exit> {
 }
 
 /// `periodic disable PJID` (or `enable`).
-fn toggle(ctx: &mut Ctx, pjid: &Name, disable: bool, dry_run: bool) -> anyhow::Result<Exit> {
+fn toggle(
+    ctx: &mut Ctx,
+    pjid: &Name,
+    disable: bool,
+    dry_run: bool,
+    progress: &Told<'_>,
+) -> anyhow::Result<Exit> {
     let chosen = crate::ops::periodic::chosen(ctx.store()?, &[pjid.shown().into_owned()], false)?;
     if dry_run {
         let store = ctx.store()?;
@@ -688,8 +723,12 @@ fn toggle(ctx: &mut Ctx, pjid: &Name, disable: bool, dry_run: bool) -> anyhow::R
                 .arg(p);
         }
         let replies = store.pipeline(&pipe)?;
+        let mut changes = 0;
         for (p, reply) in chosen.iter().zip(replies) {
             let off = reply.ok().and_then(|r| crate::store::value::int(&r)) == Some(1);
+            if off != disable {
+                changes += 1;
+            }
             let line = match (disable, off) {
                 (true, true) | (false, false) => format!(
                     "{} is {} already: nothing to do",
@@ -706,6 +745,9 @@ fn toggle(ctx: &mut Ctx, pjid: &Name, disable: bool, dry_run: bool) -> anyhow::R
                 ),
             };
             writeln!(ctx.out, "{line}")?;
+        }
+        if changes == 0 {
+            progress.nothing_to_do();
         }
         writeln!(ctx.out, "dry run: nothing was changed")?;
         return Ok(Exit::Ok);

@@ -79,11 +79,12 @@ struct Screen {
     body: Body2,
 }
 
-/// A question waiting for its answer: its yes runs `then`.
+/// A question waiting for its answer: its yes runs `then` (none: a dry run that found
+/// nothing to do, shown until any key closes it).
 struct Ask {
     lines: Vec<String>,
     title: String,
-    then: act::Act,
+    then: Option<act::Act>,
     /// A protected context's name, to be typed in full.
     need: Option<String>,
     typed: String,
@@ -213,6 +214,11 @@ impl Console {
             return Outcome::Redraw;
         }
         if let Some(mut ask) = self.ask.take() {
+            let Some(then) = ask.then.take() else {
+                self.status = Some("nothing to do; nothing was changed".into());
+                return Outcome::Redraw;
+            };
+            ask.then = Some(then);
             let yes = match (&ask.need, key.code) {
                 (Some(_), KeyCode::Char(c)) => {
                     ask.typed.push(c);
@@ -240,13 +246,15 @@ impl Console {
             }
             self.status = None;
             self.running = Some("working…".into());
-            let _ = self.requests.send(Request {
-                id: 0,
-                want: Want::Act {
-                    act: ask.then,
-                    dry_run: false,
-                },
-            });
+            if let Some(act) = ask.then {
+                let _ = self.requests.send(Request {
+                    id: 0,
+                    want: Want::Act {
+                        act,
+                        dry_run: false,
+                    },
+                });
+            }
             return Outcome::Redraw;
         }
         if let Some(typed) = &mut self.command {
@@ -664,6 +672,9 @@ impl Console {
             Some(f) if !f.is_empty() => items.into_iter().filter(|i| i.holds(f)).collect(),
             _ => items,
         };
+        if list.kind == ListKind::Findings {
+            list.counted = home.incident.as_ref().map(|b| b.at);
+        }
         list.total = Some(items.len() as u64);
         list.first = 0;
         list.items = items;
@@ -734,12 +745,24 @@ impl Console {
                     self.load(false);
                 }
             }
-            (Answer::Job { report, .. }, Body2::Detail { detail, loading, job }) => {
+            (
+                Answer::Job { report, .. },
+                Body2::Detail {
+                    detail,
+                    loading,
+                    job,
+                },
+            ) => {
                 detail.title = report.jid.clone();
                 *job = Some(report);
                 *loading = false;
             }
-            (Answer::Detail { title, lines, .. }, Body2::Detail { detail, loading, .. }) => {
+            (
+                Answer::Detail { title, lines, .. },
+                Body2::Detail {
+                    detail, loading, ..
+                },
+            ) => {
                 detail.title = title;
                 detail.lines = lines;
                 *loading = false;
@@ -1206,10 +1229,15 @@ impl Console {
             }
             let lines: Vec<String> = done.text.into_iter().take(18).collect();
             self.status = None;
+            // Nothing to do, often because what was chosen has moved on: the list as it is.
+            if done.nothing {
+                self.load(true);
+            }
             self.ask = Some(Ask {
                 title: format!("{} (dry run)", act.command()),
                 lines,
-                then: act,
+                // A dry run that found nothing to do asks nothing: y would change nothing.
+                then: (!done.nothing).then_some(act),
                 need: self.protected.clone(),
                 typed: String::new(),
             });
@@ -1272,9 +1300,9 @@ impl Console {
                         ListKind::Queue(name) => {
                             crate::store::keys::queue(name).shown().into_owned()
                         }
-                        ListKind::Running(identity) => {
-                            crate::store::keys::inprogress(identity).shown().into_owned()
-                        }
+                        ListKind::Running(identity) => crate::store::keys::inprogress(identity)
+                            .shown()
+                            .into_owned(),
                         ListKind::Triage => "failure patterns of retry and dead".into(),
                         ListKind::History => crate::store::keys::HISTORY_ALL.into(),
                         ListKind::Audit => crate::store::keys::AUDIT.into(),
@@ -1291,7 +1319,7 @@ impl Console {
                     rows: shown_rows,
                     marked,
                     marks: list.marked.len(),
-                    counted: list.counted,
+                    read_at: list.counted,
                     head: list.head.clone(),
                     cursor: list.cursor,
                     loading: list.asked.is_some(),
@@ -1322,13 +1350,18 @@ impl Console {
             dialog: self.ask.as_ref().map(|ask| crate::render::console::Dialog {
                 title: ask.title.clone(),
                 lines: ask.lines.clone(),
-                ask: match &ask.need {
-                    Some(name) => format!(
+                ask: match (&ask.then, &ask.need) {
+                    (None, _) => "nothing to do: any key closes".into(),
+                    (Some(_), Some(name)) => format!(
                         "context {name} is protected: type its name and Enter to go on, Esc cancels:"
                     ),
-                    None => "y to go on, any other key cancels".into(),
+                    (Some(_), None) => "y to go on, any other key cancels".into(),
                 },
-                typed: ask.need.as_ref().map(|_| ask.typed.clone()),
+                typed: ask
+                    .need
+                    .as_ref()
+                    .filter(|_| ask.then.is_some())
+                    .map(|_| ask.typed.clone()),
             }),
             status: self.status_line(),
             hint: self.view().footer(),
@@ -1617,9 +1650,135 @@ mod tests {
                 summary: String::new(),
                 undo: None,
                 failed: false,
+                nothing: false,
             }),
         );
         all.push_str(&format!("--- dialog\n{}", screen(&console)));
         insta::assert_snapshot!(all);
+    }
+
+    /// Minutes of (simulated) time with the console open: every age on it is counted to the
+    /// moment it is drawn, in a list, in the incident view's SINCE column and in a finding's
+    /// own words, never to the moment it was read.
+    #[test]
+    fn ages_are_counted_to_the_moment_the_screen_is_drawn() {
+        use crate::duration::Timed;
+        use crate::ops::incident::{Brief, BriefFinding, Kind, Names, Severity};
+        const READ: f64 = 1_796_208_000.0;
+        let mut said = Timed::plain("ChargeJob failing (30 failures; last ");
+        said.push_time(READ, READ - 10.0);
+        said.push_str(")");
+        let home = HomeData {
+            incident: Some(Brief {
+                headline: said.clone(),
+                fails: true,
+                at: READ,
+                findings: vec![BriefFinding {
+                    id: "failure_surge:5dedf083".into(),
+                    kind: Kind::FailureSurge,
+                    severity: Severity::Fail,
+                    since: Some(READ - 200.0),
+                    summary: said,
+                    names: Names::Nothing,
+                }],
+            }),
+            ..HomeData::default()
+        };
+        let (tx, _rx) = mpsc::channel();
+        let mut console = Console::new(tx);
+        console.rows = 8;
+        console.switch(View::Incident, &home);
+        let at = |console: &mut Console, t: f64| {
+            console.clock = Clock::pinned(t);
+            screen(console)
+        };
+        let first = at(&mut console, READ);
+        assert!(
+            first.contains("3m 20s ago") && first.contains("last 10s ago)"),
+            "{first}"
+        );
+        assert!(first.contains("(1) · read now"), "{first}");
+        let later = at(&mut console, READ + 300.0);
+        assert!(
+            later.contains("8m 20s ago") && later.contains("last 5m 10s ago)"),
+            "{later}"
+        );
+        assert!(later.contains("(1) · read 5m ago"), "{later}");
+        // A list read once: its ages move on with the clock alone.
+        console.switch(View::Dead, &home);
+        let id = console.stack[0].id;
+        console.answer(Answer::Page {
+            id,
+            total: 1,
+            start: 0,
+            items: vec![Item {
+                key: b"k".to_vec(),
+                score: Some(READ - 30.0),
+                cells: vec![Field::Ago(READ - 30.0), "ChargeJob".into()],
+                extra: None,
+            }],
+            counted: None,
+            head: Vec::new(),
+        });
+        assert!(at(&mut console, READ).contains("30s ago"));
+        assert!(at(&mut console, READ + 600.0).contains("10m 30s ago"));
+        assert!(at(&mut console, READ + 7200.0).contains("2h ago"));
+    }
+
+    /// A dry run that found nothing to do asks nothing (y changes nothing); a dialog is as
+    /// wide as its longest line, up to the screen's width.
+    #[test]
+    fn a_dry_run_with_nothing_to_do_asks_nothing_and_dialogs_fit_their_lines() {
+        use ratatui::Terminal;
+        use ratatui::backend::TestBackend;
+        let (tx, rx) = mpsc::channel();
+        let mut console = Console::new(tx);
+        console.switch(View::Processes, &HomeData::default());
+        let sample = format!("  f8138b8b5e56769076bcad1f  FailJob  {}", "x".repeat(110));
+        console.acted(
+            act::Act::Reconcile,
+            true,
+            Ok(act::Done {
+                text: vec![
+                    "would leave 1 job of 1 silent or unknown process (not presumed dead before 5m of silence)".into(),
+                    sample.clone(),
+                    "dry run: nothing was changed".into(),
+                ],
+                summary: String::new(),
+                undo: None,
+                failed: false,
+                nothing: true,
+            }),
+        );
+        let (width, height) = (160, 20);
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        let shown = console.shown(None);
+        terminal
+            .draw(|f| crate::render::console::draw(f, &shown))
+            .unwrap();
+        let buffer = terminal.backend().buffer();
+        let text: Vec<String> = (0..height)
+            .map(|y| (0..width).map(|x| buffer[(x, y)].symbol()).collect())
+            .collect();
+        assert!(
+            text.iter().any(|l| l.contains(sample.trim_end())),
+            "the sample on one line:\n{}",
+            text.join("\n")
+        );
+        assert!(
+            text.iter()
+                .any(|l| l.contains("nothing to do: any key closes"))
+        );
+        let _ = rx.try_iter().count();
+        assert_eq!(press(&mut console, KeyCode::Char('y')), Outcome::Redraw);
+        assert!(
+            rx.try_iter()
+                .all(|r| !matches!(r.want, Want::Act { dry_run: false, .. })),
+            "y ran the change"
+        );
+        assert_eq!(
+            console.status_line().as_deref(),
+            Some("nothing to do; nothing was changed")
+        );
     }
 }

@@ -133,11 +133,10 @@ pub enum Answer {
 /// How many members a filtered scan reads per call.
 const SCAN_PAGE: u64 = 1000;
 
-/// A pass over a set that takes at most this long is made again on every refresh.
+/// A pass over a list that took at most this long, or read at most [`SMALL_PASS`] entries, is
+/// made again on every refresh.
 const QUICK_PASS: Duration = Duration::from_millis(250);
-
-/// A count older than this is said with its age.
-const COUNT_FRESH: Duration = Duration::from_secs(3);
+const SMALL_PASS: u64 = 20_000;
 
 /// The entries that match a filter, found by one pass over the set and kept as their ranks
 /// (4 bytes each).
@@ -145,9 +144,10 @@ struct Matches {
     kind: ListKind,
     filter: String,
     ranks: Vec<u32>,
-    /// When the pass was made, and how long it took.
+    /// When the pass was made, how long it took, and how many entries it read.
     at: Instant,
     took: Duration,
+    scanned: u64,
 }
 
 impl Matches {
@@ -169,10 +169,10 @@ impl Matches {
                     ranks.push((at + i as u64) as u32);
                 }
             }
+            at += n;
             if n < SCAN_PAGE {
                 break;
             }
-            at += n;
         }
         Ok(Matches {
             kind: kind.clone(),
@@ -180,6 +180,7 @@ impl Matches {
             ranks,
             at: Instant::now(),
             took: started.elapsed(),
+            scanned: at,
         })
     }
 }
@@ -500,11 +501,18 @@ impl Reader {
             return Ok((total, items, None));
         }
         let same = |m: &Matches| &m.kind == kind && m.filter == text;
-        let stale = |m: &Matches| fresh && (m.took <= QUICK_PASS || m.at.elapsed() >= m.took * 10);
+        let stale = |m: &Matches| {
+            fresh
+                && (m.scanned <= SMALL_PASS
+                    || m.took <= QUICK_PASS
+                    || m.at.elapsed() >= m.took * 10)
+        };
         for pass in 0..2 {
+            let mut passed = false;
             if pass == 1 || !self.matches.as_ref().is_some_and(|m| same(m) && !stale(m)) {
                 let found = Matches::find(self.ctx.store()?, kind, text, &selector)?;
                 self.matches = Some(found);
+                passed = true;
             }
             let Some(matches) = &self.matches else {
                 break;
@@ -517,8 +525,8 @@ impl Reader {
                 .map(|&r| u64::from(r))
                 .collect();
             let total = matches.ranks.len() as u64;
-            let age = matches.at.elapsed();
-            let counted = (age > COUNT_FRESH).then(|| self.now() - age.as_secs_f64());
+            // A count from an earlier pass says when it was made.
+            let counted = (!passed).then(|| self.now() - matches.at.elapsed().as_secs_f64());
             let read = rows_at(self.ctx.store()?, kind, &ranks)?;
             let all_match = read.len() == ranks.len()
                 && read.iter().all(|r| {

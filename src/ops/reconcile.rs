@@ -20,6 +20,17 @@ pub struct DryRunReport {
     pub unsettled: UnsettledReport,
 }
 
+impl DryRunReport {
+    /// Whether a pass would change anything: requeue or forget a dead process's list, bury a
+    /// parked repeat orphan, file an unsettled record. Jobs of processes not yet presumed
+    /// dead are left where they are.
+    pub fn would_act(&self) -> bool {
+        self.orphans.lists.iter().any(|l| l.state.is_dead())
+            || self.orphans.repeat_orphans.is_some_and(|n| n > 0)
+            || self.unsettled.total > 0
+    }
+}
+
 /// What a pass with `threshold` would do, read-only.
 pub fn dry_run(store: &mut Store, ui: &Ui, threshold: f64) -> StoreResult<DryRunReport> {
     let orphans = orphans::report(store, ui, threshold)?;

@@ -159,8 +159,9 @@ pub struct Listing {
     pub marked: Vec<u64>,
     /// How many are marked in all.
     pub marks: usize,
-    /// When `total` was counted, if before the rows were read.
-    pub counted: Option<f64>,
+    /// When what the list shows was read, when that was before its rows were (the count of a
+    /// filter's matches on a large set; the incident's findings).
+    pub read_at: Option<f64>,
     /// Lines above the rows (a process's state and memory).
     pub head: Vec<String>,
     pub cursor: u64,
@@ -310,8 +311,8 @@ fn draw_list(frame: &mut Frame, area: Rect, listing: &Listing, shown: &Shown) {
     } else {
         ""
     };
-    let counted = listing.counted.map_or(String::new(), |t| {
-        format!(" · counted {}", crate::duration::relative(shown.now, t))
+    let counted = listing.read_at.map_or(String::new(), |t| {
+        format!(" · read {}", crate::duration::relative(shown.now, t))
     });
     let title = format!(
         " {} ({total}){counted}{at}{marks}{loading} ",

@@ -115,7 +115,7 @@ pub fn draw_in(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome) {
     let [queues, chart] =
         Layout::horizontal([Constraint::Fill(3), Constraint::Fill(2)]).areas(middle);
     draw_queues(frame, queues, view, chrome, paint);
-    draw_chart(frame, chart, view, paint);
+    draw_chart(frame, chart, view, chrome, paint);
     draw_processes(frame, processes, view, chrome, paint);
     draw_deaths(frame, deaths, view, chrome, paint);
     if problems > 0 {
@@ -337,29 +337,66 @@ fn draw_queues(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome, pain
     frame.render_stateful_widget(table, area, &mut state);
 }
 
-fn draw_chart(frame: &mut Frame, area: Rect, view: &View, paint: Paint) {
-    let processed: Vec<(f64, f64)> = view.throughput.iter().map(|&(t, p, _)| (-t, p)).collect();
-    let failed: Vec<(f64, f64)> = view.throughput.iter().map(|&(t, _, f)| (-t, f)).collect();
+/// Where the samples of a chart are cut in runs: a pause of more than three intervals (the
+/// screen showed another view, or Redis was out of reach) is a gap, not a straight line.
+pub fn runs(times: &[f64], interval: f64) -> Vec<std::ops::Range<usize>> {
+    let gap = (3.0 * interval).max(5.0);
+    let mut out = Vec::new();
+    let mut start = 0;
+    for i in 1..times.len() {
+        if (times[i] - times[i - 1]).abs() > gap {
+            out.push(start..i);
+            start = i;
+        }
+    }
+    if start < times.len() {
+        out.push(start..times.len());
+    }
+    out
+}
+
+fn draw_chart(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome, paint: Paint) {
+    let times: Vec<f64> = view.throughput.iter().map(|&(t, _, _)| t).collect();
+    let runs = runs(&times, chrome.interval);
+    let series = |pick: fn(&(f64, f64, f64)) -> f64| -> Vec<Vec<(f64, f64)>> {
+        runs.iter()
+            .map(|r| {
+                view.throughput[r.clone()]
+                    .iter()
+                    .map(|p| (-p.0, pick(p)))
+                    .collect()
+            })
+            .collect()
+    };
+    let processed = series(|p| p.1);
+    let failed = series(|p| p.2);
     let top = view
         .throughput
         .iter()
         .map(|&(_, p, f)| p.max(f))
         .fold(1.0_f64, f64::max)
         .ceil();
-    let datasets = vec![
-        Dataset::default()
-            .name("processed/s")
-            .marker(Marker::Braille)
-            .graph_type(GraphType::Line)
-            .style(paint.good())
-            .data(&processed),
-        Dataset::default()
-            .name("failed/s")
-            .marker(Marker::Braille)
-            .graph_type(GraphType::Line)
-            .style(paint.bad())
-            .data(&failed),
-    ];
+    let mut datasets = Vec::new();
+    for (i, run) in processed.iter().enumerate() {
+        datasets.push(
+            Dataset::default()
+                .name(if i == 0 { "processed/s" } else { "" })
+                .marker(Marker::Braille)
+                .graph_type(GraphType::Line)
+                .style(paint.good())
+                .data(run),
+        );
+    }
+    for (i, run) in failed.iter().enumerate() {
+        datasets.push(
+            Dataset::default()
+                .name(if i == 0 { "failed/s" } else { "" })
+                .marker(Marker::Braille)
+                .graph_type(GraphType::Line)
+                .style(paint.bad())
+                .data(run),
+        );
+    }
     // The x axis spans what has been read (at least a minute), up to the whole window.
     let reach = view
         .throughput
@@ -576,6 +613,15 @@ mod tests {
 
     fn screen(view: &View, chrome: &Chrome, width: u16, height: u16) -> String {
         crate::render::drawn(width, height, |f| draw(f, view, chrome))
+    }
+
+    #[test]
+    fn the_chart_is_cut_where_no_sample_was_read() {
+        // Samples every 2 s, then 40 s spent in another view, then every 2 s again.
+        let times = [60.0, 58.0, 56.0, 16.0, 14.0, 12.0];
+        assert_eq!(runs(&times, 2.0), vec![0..3, 3..6]);
+        assert_eq!(runs(&times[..3], 2.0), vec![0..3]);
+        assert!(runs(&[], 2.0).is_empty());
     }
 
     #[test]

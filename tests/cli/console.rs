@@ -974,3 +974,174 @@ fn a_refresh_reads_only_what_the_view_shows() {
     tui.send("q");
     assert_eq!(tui.wait_exit(), 0);
 }
+
+/// The entry view is `cogctl job`: the same reading (where the job is now, each attempt of
+/// the gem's attempts log with its gap and error, its runs, its payload), drawn the same.
+#[test]
+fn the_entry_view_is_cogctl_job_line_for_line() {
+    let server = RedisServer::start();
+    let fixture = server.load("incident");
+    let now = fixture.captured_at;
+    // RetryInJob 315cafd3…: four failed attempts in its attempts log, then dead.
+    let jid = "315cafd389f6ab47a423cfde";
+    let cli = crate::support::Cogctl::new(&server)
+        .now(now)
+        .env("COLUMNS", "118")
+        .args(["job", jid])
+        .run();
+    assert_eq!(cli.code, 0, "{}", cli.snapshot());
+    assert!(
+        cli.stdout.contains("Attempts (4, oldest first)"),
+        "{}",
+        cli.stdout
+    );
+    let mut tui = start_at(&server, now);
+    tui.send("5");
+    tui.wait_screen("dead", |s| s.contains("RetryInJob"));
+    let at = tui
+        .screen()
+        .lines()
+        .filter(|l| l.starts_with('│') && l.contains("ago"))
+        .position(|l| l.contains("RetryInJob"))
+        .unwrap();
+    tui.send(&"j".repeat(at));
+    tui.send("\r");
+    let screen = tui.wait_screen("the job", |s| s.contains("Attempts (4, oldest first)"));
+    // Every line `cogctl job` prints from the location to the attempts' end is on screen, in
+    // the box, as printed.
+    let shown: Vec<String> = screen
+        .lines()
+        .map(|l| {
+            l.trim_start_matches('│')
+                .trim_end_matches('│')
+                .trim_end()
+                .to_string()
+        })
+        .collect();
+    let printed: Vec<&str> = cli
+        .stdout
+        .lines()
+        .take_while(|l| !l.starts_with("no run history"))
+        .map(str::trim_end)
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert!(printed.len() >= 7, "{}", cli.stdout);
+    for line in printed {
+        assert!(
+            shown.iter().any(|s| s == line),
+            "{line:?} is not on screen:\n{screen}"
+        );
+    }
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
+}
+
+/// One clock: with the real clock (nothing pinned), the ages on screen move on while the
+/// console stays open and nothing in Redis changes: in the dead list, on home's deaths pane
+/// and in home's incident line (the time of its read).
+#[test]
+fn ages_move_on_while_the_console_stays_open() {
+    let server = RedisServer::start();
+    let now = cogctl::term::ui::Clock::system().now;
+    let mut conn = server.conn();
+    let job = r#"{"class":"SendReceipt","args":[1],"retry":true,"queue":"default","jid":"0123456789abcdef01234567","created_at":1.0,"error_class":"NoMethodError","error_message":"undefined method `email' for nil","failed_at":2.0,"retry_count":26}"#;
+    redis::cmd("ZADD")
+        .arg("cogworker:dead")
+        .arg(now - 5.0)
+        .arg(job)
+        .query::<()>(&mut conn)
+        .unwrap();
+    let url = server.url();
+    let mut tui = Pty::spawn(
+        &["top", "--interval", "250ms"],
+        40,
+        150,
+        &[("COGCTL_REDIS_URL", url.as_str())],
+    );
+    let age = |screen: &str, row: &str| -> Option<u64> {
+        let line = screen.lines().find(|l| l.contains(row))?;
+        let re = regex::Regex::new(r"(\d+)s ago").unwrap();
+        re.captures(line)?[1].parse().ok()
+    };
+    let home = tui.wait_screen("home's deaths and its incident line", |s| {
+        age(s, "SendReceipt").is_some() && age(s, "INCIDENT").is_some()
+    });
+    let (death, read) = (
+        age(&home, "SendReceipt").unwrap(),
+        age(&home, "INCIDENT").unwrap(),
+    );
+    tui.wait_screen("home's ages moved on", |s| {
+        age(s, "SendReceipt").is_some_and(|a| a >= death + 3)
+            && age(s, "INCIDENT").is_some_and(|a| a >= read + 3)
+    });
+    tui.send("5");
+    let list = tui.wait_screen("the dead list", |s| {
+        s.contains("cogworker:dead (1)") && age(s, "SendReceipt").is_some()
+    });
+    let died = age(&list, "SendReceipt").unwrap();
+    tui.wait_screen("the list's age moved on", |s| {
+        age(s, "SendReceipt").is_some_and(|a| a >= died + 3)
+    });
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
+}
+
+/// Keys say what they do, or why not: a key that applies elsewhere is answered with where
+/// and with this view's own keys; a filter being typed takes every key (letters that are
+/// actions elsewhere included); Esc from a drilled-in list comes back to the list it was
+/// opened from, its cursor where it was.
+#[test]
+fn keys_that_do_not_apply_say_so_and_typing_a_filter_never_turns_into_keys() {
+    let server = RedisServer::start();
+    let fixture = server.load("incident");
+    let mut tui = start_at(&server, fixture.captured_at);
+    let before = contents(&server);
+    tui.send("5");
+    tui.wait_screen("dead", |s| s.contains("cogworker:dead (3)"));
+    for (key, elsewhere) in [
+        ("X", "queues"),
+        ("p", "home, queues, periodic"),
+        ("Q", "home, processes"),
+    ] {
+        tui.send(key);
+        tui.wait_screen(&format!("{key} answered"), |s| {
+            s.contains(&format!(
+                "{key} doesn't apply to the dead set (it does in {elsewhere}); in dead: R retry, D delete, u undo"
+            ))
+        });
+    }
+
+    // Triage: `/` then letters that are keys elsewhere (R retries, D deletes): all text.
+    tui.send("7");
+    tui.wait_screen("triage", |s| {
+        s.contains("failure patterns of retry and dead (5)")
+    });
+    tui.send("/RateLimitD");
+    tui.wait_screen("the filter being typed", |s| {
+        s.contains("filter: RateLimitD▏")
+    });
+    assert!(!tui.screen().contains("(dry run)"), "{}", tui.screen());
+    tui.send("\r");
+    tui.wait_screen("no pattern matches", |s| {
+        s.contains("failure patterns of retry and dead (0)") && s.contains("[filter: RateLimitD]")
+    });
+    tui.send("\x1b");
+    tui.wait_screen("the filter cleared", |s| {
+        s.contains("failure patterns of retry and dead (5)")
+    });
+
+    // A pattern's entries, then Esc: back on triage, on the same row.
+    tui.send("jj");
+    tui.wait_screen("the third pattern", |s| s.contains("(5) · row 3"));
+    tui.send("\r");
+    tui.wait_screen("the pattern's entries", |s| {
+        s.contains("[filter: --fingerprint")
+    });
+    tui.send("\x1b");
+    tui.wait_screen("back on triage, same row", |s| {
+        s.contains("failure patterns of retry and dead (5) · row 3") && !s.contains("[filter:")
+    });
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
+    assert!(contents(&server) == before, "nothing changed");
+}
