@@ -167,21 +167,30 @@ fn context_words(context: &str) -> String {
 impl Report for UndoReport {
     fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
         let s = &ui.styles;
-        writeln!(
-            out,
-            "{} `{}` ({}): {} restored",
-            s.strong("undid"),
-            one_line(&self.command),
-            self.undone,
-            count(self.restored)
-        )?;
-        if self.left > 0 {
+        if self.left == 0 {
             writeln!(
                 out,
-                "  {} {} left alone (moved on since the change):",
-                s.warn("!"),
+                "{} `{}` ({}): {} restored",
+                s.strong("undid"),
+                one_line(&self.command),
+                self.undone,
+                count(self.restored)
+            )?;
+        } else {
+            // What it did, said whole in its first line (the console's status line is it).
+            writeln!(
+                out,
+                "{} `{}` ({}): {} of {} restored; {} had moved on since the change",
+                s.strong("undid"),
+                one_line(&self.command),
+                self.undone,
+                count(self.restored),
+                count(self.restored + self.left),
                 count(self.left)
             )?;
+        }
+        if self.left > 0 {
+            writeln!(out, "  {} {} left alone:", s.warn("!"), count(self.left))?;
             for e in &self.left_entries {
                 writeln!(out, "    {}  {}", one_line(&e.what), one_line(&e.why))?;
             }

@@ -436,7 +436,8 @@ fn summary(ctx: &Ctx, act: &Act, text: &[String]) -> String {
             }));
             parts.join("; ")
         }
-        Act::Undo(_) | Act::RunNow(_) => said.last().map_or_else(String::new, |l| l.to_string()),
+        Act::RunNow(_) => said.last().map_or_else(String::new, |l| l.to_string()),
+        Act::Undo(_) => said.first().map_or_else(String::new, |l| l.to_string()),
         Act::Reconcile if !said.iter().any(|l| l.starts_with("error")) => {
             let c = ctx.audit.counts.unwrap_or_default();
             format!(

@@ -1193,14 +1193,11 @@ impl Console {
     /// u: undo the change under the cursor (audit view), else the last change made here.
     fn ask_undo(&mut self) {
         let id = match self.list().map(|l| &l.kind) {
-            Some(ListKind::Audit) => self.current().map(|item| {
-                let undo = item.text(4).unwrap_or_default().to_string();
-                if undo.starts_with("u-") {
-                    undo
-                } else {
-                    String::from_utf8_lossy(&item.key).into_owned()
-                }
-            }),
+            // Its ID column: the change's undo record id, else the entry's own id.
+            Some(ListKind::Audit) => self
+                .current()
+                .and_then(|item| item.text(4))
+                .map(str::to_string),
             _ => self.last_undo.clone(),
         };
         let Some(id) = id else {

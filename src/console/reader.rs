@@ -85,7 +85,7 @@ impl Item {
             .filter_map(|c| match c {
                 Field::Text(t) => Some(t.as_str()),
                 Field::Timed(t) => Some(t.text.as_str()),
-                Field::Ago(_) | Field::Due(_) => None,
+                Field::Ago(_) | Field::Due(_) | Field::Left(_) => None,
             })
             .chain(self.extra.as_deref())
             .any(|t| t.to_lowercase().contains(&filter))
@@ -273,11 +273,11 @@ pub fn columns(kind: &ListKind) -> Vec<(&'static str, u16)> {
             ("ERROR", 0),
         ],
         ListKind::Audit => vec![
-            ("WHEN", 20),
-            ("COMMAND", 22),
-            ("PHASE", 6),
+            ("WHEN", 12),
+            ("COMMAND", 26),
             ("DONE", 6),
-            ("UNDO", 27),
+            ("UNDO", 16),
+            ("ID", 26),
             ("WHO", 0),
         ],
     }
@@ -451,7 +451,7 @@ impl Reader {
                 // A stream is read by id, not rank: the newest `start + count` are read and
                 // the first `start` dropped (the audit trail is capped, so this stays small).
                 let read = (start + count).min(total.max(1)) as usize;
-                let entries = crate::store::audit::page(store, None, read)?;
+                let entries = crate::ops::audit::page(store, None, read)?;
                 let items: Vec<Item> = entries.into_iter().map(audit_item).collect();
                 return Ok(whole(items, filter, start, count));
             }
@@ -958,21 +958,35 @@ fn history_item(raw: &[u8], score: f64) -> Item {
     }
 }
 
-fn audit_item(entry: crate::store::audit::Entry) -> Item {
+/// An audit entry as `cogctl audit` words it: when, the command, what it did, what became of
+/// it (undo), the id to act on, who.
+fn audit_item(entry: crate::ops::audit::AuditEntry) -> Item {
+    use crate::ops::audit::Undo;
     let get = |f: &str| entry.get(f).unwrap_or("").to_string();
+    let command = match get("phase").as_str() {
+        "begin" => format!("{} (begin)", get("command")),
+        _ => get("command"),
+    };
+    let undo = match entry.undo() {
+        Undo::Open(Some(until)) => Field::Left(until),
+        other => crate::render::audit::undo_cell(&other, 0.0).0.into(),
+    };
     let cells = vec![
-        get("time").get(..19).unwrap_or("").replace('T', " ").into(),
-        get("command").into(),
-        get("phase").into(),
+        entry.time().map_or_else(|| get("time").into(), Field::Ago),
+        command.into(),
         get("done").into(),
-        get("undo").into(),
+        undo,
+        entry.change_id().into(),
         format!("{} {}", get("user"), get("context")).into(),
     ];
-    let detail: Vec<String> = entry
+    let mut detail: Vec<String> = entry
         .fields
         .iter()
         .map(|(k, v)| format!("{k}: {v}"))
         .collect();
+    if let Some(outcome) = &entry.undo_outcome {
+        detail.push(format!("undone: {outcome}"));
+    }
     Item {
         key: entry.id.clone().into_bytes(),
         score: None,

@@ -3,6 +3,7 @@
 //! dry run → apply (paced) → undo record, and return what they did as data. It imports the
 //! store, the terminal layer and the basics below them, never commands, cli or render.
 
+pub mod audit;
 pub mod bulk;
 pub mod busy;
 pub mod change;

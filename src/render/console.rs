@@ -48,6 +48,8 @@ pub enum Field {
     Ago(f64),
     /// When something is due: `in 5m`, or `due 2s ago` once its time has passed.
     Due(f64),
+    /// How long until a deadline: `18h 5m left`.
+    Left(f64),
     /// A sentence with moments in it (`…; last 2m ago`).
     Timed(crate::duration::Timed),
 }
@@ -57,7 +59,7 @@ impl Field {
     pub fn text(&self) -> Option<&str> {
         match self {
             Field::Text(t) => Some(t),
-            Field::Ago(_) | Field::Due(_) | Field::Timed(_) => None,
+            Field::Ago(_) | Field::Due(_) | Field::Left(_) | Field::Timed(_) => None,
         }
     }
 
@@ -77,7 +79,7 @@ impl Field {
         let text = match self {
             Field::Text(text) => Some(one_line(text)),
             Field::Timed(timed) => Some(one_line(&timed.at(now))),
-            Field::Ago(_) | Field::Due(_) => None,
+            Field::Ago(_) | Field::Due(_) | Field::Left(_) => None,
         };
         match self {
             Field::Text(_) | Field::Timed(_) => {
@@ -101,6 +103,14 @@ impl Field {
                             format!("in {s}")
                         }
                     },
+                    *t,
+                )
+            }
+            Field::Left(t) => {
+                let left = (t - now).max(0.0);
+                time(
+                    format!("{} left", crate::duration::span(left)),
+                    &|s| format!("{s} left"),
                     *t,
                 )
             }

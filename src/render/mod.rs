@@ -1,6 +1,7 @@
 //! The only place that formats for people: tables, times, sizes, sparklines, charts, and the
 //! `Report` trait that turns a command's result into table, JSON or NDJSON output.
 
+pub mod audit;
 pub mod bulk;
 pub mod busy;
 pub mod chart;

@@ -1145,3 +1145,46 @@ fn keys_that_do_not_apply_say_so_and_typing_a_filter_never_turns_into_keys() {
     assert_eq!(tui.wait_exit(), 0);
     assert!(contents(&server) == before, "nothing changed");
 }
+
+/// An undo made from the console that put nothing back says so on the status line and in
+/// the audit view, as the CLI does: the five retried charges had died again.
+#[test]
+fn an_undo_that_restored_nothing_says_so_on_screen() {
+    let server = RedisServer::start();
+    crate::support::charges_died(&server);
+    let url = server.url();
+    let mut tui = Pty::spawn(
+        &["top", "--interval", "250ms"],
+        40,
+        160,
+        &[("COGCTL_REDIS_URL", url.as_str())],
+    );
+    tui.send("5");
+    tui.wait_screen("dead", |s| s.contains("cogworker:dead (5)"));
+    tui.send("/--class Billing::ChargeJob\r");
+    tui.wait_screen("filtered", |s| {
+        s.contains("[filter: --class Billing::ChargeJob]")
+    });
+    tui.send("R");
+    tui.wait_screen("the retry's dry run", |s| {
+        s.contains("dead retry (dry run)")
+    });
+    tui.send("y");
+    tui.wait_screen("retried", |s| s.contains("undo id u-"));
+    assert_eq!(server.list("cogworker:queue:billing").len(), 5);
+    // They run once more and die again.
+    crate::support::charges_died(&server);
+    tui.send("u");
+    tui.wait_screen("the undo's dry run", |s| s.contains("undo (dry run)"));
+    tui.send("y");
+    tui.wait_screen("the undo's outcome", |s| {
+        s.contains("0 of 5 restored; 5 had moved on since the change")
+    });
+    tui.send("0");
+    tui.wait_screen("the audit view says what the undo did", |s| {
+        s.lines()
+            .any(|l| l.contains("dead retry") && l.contains("0 of 5 undone"))
+    });
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
+}

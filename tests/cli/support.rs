@@ -736,3 +736,33 @@ impl Rng {
         format!("{:016x}{:08x}", self.next(), self.next() as u32)
     }
 }
+
+/// Five charges that die on their first failure (`retry: 0`), run and failed by a real
+/// worker, so the dead set holds them as the gem leaves them.
+pub fn charges_died(server: &RedisServer) {
+    for i in 0..5 {
+        let run = Cogctl::new(server)
+            .args([
+                "enqueue",
+                "Billing::ChargeJob",
+                &format!("{}", 1000 + i),
+                "--queue",
+                "billing",
+                "--retry",
+                "0",
+            ])
+            .run();
+        assert_eq!(run.code, 0, "{}", run.stderr);
+    }
+    let worker = Cogctl::new(server)
+        .args([
+            "worker",
+            "--burst",
+            "-q",
+            "billing",
+            "--handler",
+            "Billing::ChargeJob=builtin:fail",
+        ])
+        .run();
+    assert_eq!(worker.code, 1, "every charge failed: {}", worker.snapshot());
+}

@@ -1092,46 +1092,16 @@ fn one_id_per_change() {
     );
 }
 
-/// Five charges that die on their first failure (`retry: 0`), run and failed by a real
-/// worker, so the dead set holds them as the gem leaves them.
-fn charges_died(server: &RedisServer) {
-    for i in 0..5 {
-        let run = Cogctl::new(server)
-            .args([
-                "enqueue",
-                "Billing::ChargeJob",
-                &format!("{}", 1000 + i),
-                "--queue",
-                "billing",
-                "--retry",
-                "0",
-            ])
-            .run();
-        assert_eq!(run.code, 0, "{}", run.stderr);
-    }
-    let worker = Cogctl::new(server)
-        .args([
-            "worker",
-            "--burst",
-            "-q",
-            "billing",
-            "--handler",
-            "Billing::ChargeJob=builtin:fail",
-        ])
-        .run();
-    assert_eq!(worker.code, 1, "every charge failed: {}", worker.snapshot());
-}
-
 #[test]
 fn an_undo_that_restored_nothing_says_so_in_the_audit_the_list_and_both_ids() {
     let server = RedisServer::start();
     let now = cogctl::term::ui::Clock::system().now;
-    charges_died(&server);
+    crate::support::charges_died(&server);
     assert_eq!(server.zset::<String, f64>("cogworker:dead").len(), 5);
     run(&server, now, &["--json", "dead", "retry", "--all", "--yes"]).success();
     // Retried, they run once more and die again (a retried dead job buys one attempt): the
     // dead set holds them again, each a new member (retry_count 2).
-    charges_died(&server);
+    crate::support::charges_died(&server);
     let dead: Vec<(String, f64)> = server.zset("cogworker:dead");
     assert_eq!(dead.len(), 10);
     let held = server.contents();
