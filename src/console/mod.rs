@@ -1590,10 +1590,10 @@ mod tests {
             (
                 View::Audit,
                 rows(&[&[
-                    "2026-12-04 19:12:14",
+                    "ago:172800",
                     "dead retry",
-                    "end",
                     "12",
+                    "undone",
                     "u-20261204-191214-ceeebc",
                     "ops@box prod",
                 ]]),

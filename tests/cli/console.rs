@@ -675,6 +675,9 @@ fn settled(tui: &Pty, what: &str, cond: impl Fn(&str) -> bool) -> String {
                 line.replace_range(start..cut, "cogctl top · unix://REDIS · (server figures)");
             }
             line = line.replace(&who, "USER@HOST");
+            // How long an undo record has left counts from Redis' own clock to the pinned one.
+            let left = regex::Regex::new(r"\d+[dhms]( \d+[hms])? left").unwrap();
+            line = left.replace_all(&line, "TIME left").into_owned();
             while let Some(at) = line.find("u-2026") {
                 // u-YYYYMMDD-HHMMSS-xxxxxx: the last six are random.
                 let end = (at + 24).min(line.len());
