@@ -1469,22 +1469,16 @@ mod tests {
     }
 
     fn screen(console: &Console) -> String {
-        use ratatui::Terminal;
-        use ratatui::backend::TestBackend;
-        let (width, height) = (100, 16);
-        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        sized(console, 100, 16)
+    }
+
+    /// The console drawn on a `width` × `height` screen, each line's trailing blanks cut.
+    fn sized(console: &Console, width: u16, height: u16) -> String {
         let shown = console.shown(None);
-        terminal
-            .draw(|f| crate::render::console::draw(f, &shown))
-            .unwrap();
-        let buffer = terminal.backend().buffer();
-        let mut out = String::new();
-        for y in 0..height {
-            let line: String = (0..width).map(|x| buffer[(x, y)].symbol()).collect();
-            out.push_str(line.trim_end());
-            out.push('\n');
-        }
-        out
+        crate::render::drawn(width, height, |f| crate::render::console::draw(f, &shown))
+            .lines()
+            .map(|l| format!("{}\n", l.trim_end()))
+            .collect()
     }
 
     /// Each list view with two rows read, as the screen draws it.
@@ -1726,8 +1720,6 @@ mod tests {
     /// wide as its longest line, up to the screen's width.
     #[test]
     fn a_dry_run_with_nothing_to_do_asks_nothing_and_dialogs_fit_their_lines() {
-        use ratatui::Terminal;
-        use ratatui::backend::TestBackend;
         let (tx, rx) = mpsc::channel();
         let mut console = Console::new(tx);
         console.switch(View::Processes, &HomeData::default());
@@ -1747,20 +1739,11 @@ mod tests {
                 nothing: true,
             }),
         );
-        let (width, height) = (160, 20);
-        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-        let shown = console.shown(None);
-        terminal
-            .draw(|f| crate::render::console::draw(f, &shown))
-            .unwrap();
-        let buffer = terminal.backend().buffer();
-        let text: Vec<String> = (0..height)
-            .map(|y| (0..width).map(|x| buffer[(x, y)].symbol()).collect())
-            .collect();
+        let drawn = sized(&console, 160, 20);
+        let text: Vec<&str> = drawn.lines().collect();
         assert!(
             text.iter().any(|l| l.contains(sample.trim_end())),
-            "the sample on one line:\n{}",
-            text.join("\n")
+            "the sample on one line:\n{drawn}"
         );
         assert!(
             text.iter()

@@ -276,7 +276,7 @@ pub fn columns(kind: &ListKind) -> Vec<(&'static str, u16)> {
             ("WHEN", 12),
             ("COMMAND", 26),
             ("DONE", 6),
-            ("UNDO", 16),
+            ("UNDO", 20),
             ("ID", 26),
             ("WHO", 0),
         ],

@@ -219,6 +219,16 @@ const fn change(key: char, name: &'static str, applies: &'static str, does: Does
 
 const ENTRY: &str = "the marked entries, else the whole filtered list, else the cursor's entry";
 
+/// The actions many views share.
+const UNDO_LAST: Action = change('u', "undo", "the last change made here", Does::Undo);
+const OPEN_JOB: Action = look(
+    '\n',
+    "open",
+    "the job: where it is, its attempts, its runs, its payload",
+    Does::Open,
+);
+const MARK: Action = look(' ', "mark", "the entry under the cursor", Does::Mark);
+
 const HOME: &[Action] = &[
     change('p', "pause or resume", "the selected queue", Does::Pause),
     change('Q', "quiet", "the selected process", Does::Quiet),
@@ -242,7 +252,7 @@ const QUEUES: &[Action] = &[
         "the queue under the cursor, or whose jobs are listed",
         Does::Dedupe,
     ),
-    change('u', "undo", "the last change made here", Does::Undo),
+    UNDO_LAST,
 ];
 const PROCESSES: &[Action] = &[
     look(
@@ -264,45 +274,30 @@ const PROCESSES: &[Action] = &[
         "a gone process's row",
         Does::Reconcile,
     ),
-    change('u', "undo", "the last change made here", Does::Undo),
+    UNDO_LAST,
 ];
 const RETRY: &[Action] = &[
-    look(
-        '\n',
-        "open",
-        "the job: where it is, its attempts, its runs, its payload",
-        Does::Open,
-    ),
-    look(' ', "mark", "the entry under the cursor", Does::Mark),
+    OPEN_JOB,
+    MARK,
     change('R', "retry now", ENTRY, Does::Retry),
     change('D', "delete", ENTRY, Does::Delete),
     change('K', "kill (move to dead)", ENTRY, Does::Kill),
     change('E', "enqueue now", ENTRY, Does::EnqueueNow),
-    change('u', "undo", "the last change made here", Does::Undo),
+    UNDO_LAST,
 ];
 const DEAD: &[Action] = &[
-    look(
-        '\n',
-        "open",
-        "the job: where it is, its attempts, its runs, its payload",
-        Does::Open,
-    ),
-    look(' ', "mark", "the entry under the cursor", Does::Mark),
+    OPEN_JOB,
+    MARK,
     change('R', "retry", ENTRY, Does::Retry),
     change('D', "delete", ENTRY, Does::Delete),
-    change('u', "undo", "the last change made here", Does::Undo),
+    UNDO_LAST,
 ];
 const SCHEDULED: &[Action] = &[
-    look(
-        '\n',
-        "open",
-        "the job: where it is, its payload",
-        Does::Open,
-    ),
-    look(' ', "mark", "the entry under the cursor", Does::Mark),
+    OPEN_JOB,
+    MARK,
     change('E', "enqueue now", ENTRY, Does::EnqueueNow),
     change('D', "delete", ENTRY, Does::Delete),
-    change('u', "undo", "the last change made here", Does::Undo),
+    UNDO_LAST,
 ];
 const TRIAGE: &[Action] = &[
     look('\n', "open", "the pattern's entries", Does::Open),
@@ -324,7 +319,7 @@ const TRIAGE: &[Action] = &[
         "the whole pattern under the cursor",
         Does::Kill,
     ),
-    change('u', "undo", "the last change made here", Does::Undo),
+    UNDO_LAST,
 ];
 const PERIODIC: &[Action] = &[
     look('\n', "open", "the entry", Does::Open),
@@ -340,12 +335,9 @@ const PERIODIC: &[Action] = &[
         "the entry under the cursor",
         Does::Toggle,
     ),
-    change('u', "undo", "the last change made here", Does::Undo),
+    UNDO_LAST,
 ];
-const HISTORY: &[Action] = &[
-    look('\n', "open", "the run", Does::Open),
-    change('u', "undo", "the last change made here", Does::Undo),
-];
+const HISTORY: &[Action] = &[look('\n', "open", "the run", Does::Open), UNDO_LAST];
 const AUDIT: &[Action] = &[
     look('\n', "open", "the entry", Does::Open),
     change('u', "undo", "the change under the cursor", Does::Undo),
@@ -357,7 +349,7 @@ const INCIDENT: &[Action] = &[
         "what the finding names: a pattern's entries, a queue's jobs, the processes",
         Does::Open,
     ),
-    change('u', "undo", "the last change made here", Does::Undo),
+    UNDO_LAST,
 ];
 
 impl View {

@@ -146,12 +146,11 @@ fn incident_lines(view: &View, now: f64, paint: Paint) -> Vec<Line<'static>> {
         Severity::Fail => paint.bad(),
         Severity::Warn => paint.warn(),
     };
+    // When it was read comes first: a long headline is cut at the screen's edge.
     let mut lines = vec![Line::from(vec![
-        Span::styled(" INCIDENT ", paint.dim()),
-        Span::raw(one_line(&brief.headline.at(now))),
         Span::styled(
             format!(
-                "  (read {}{})",
+                " INCIDENT (read {}{}) ",
                 crate::duration::relative(now, brief.at),
                 if brief.findings.is_empty() {
                     ""
@@ -161,6 +160,7 @@ fn incident_lines(view: &View, now: f64, paint: Paint) -> Vec<Line<'static>> {
             ),
             paint.dim(),
         ),
+        Span::raw(one_line(&brief.headline.at(now))),
     ])];
     const SHOWN: usize = 3;
     for f in brief.findings.iter().take(SHOWN) {

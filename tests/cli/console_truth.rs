@@ -12,10 +12,8 @@ use std::time::{Duration, Instant};
 use cogctl::console::reader::{Answer, Reader};
 use cogctl::console::views::View;
 use cogctl::console::{Console, Outcome};
-use cogctl::ops::Session;
 use cogctl::ops::dashboard::View as HomeData;
 use cogctl::render::console::{Body, Field, Listing};
-use cogctl::store::ConnectOptions;
 use cogctl::term::ui::{ColorChoice, Format, Ui};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use serde_json::{Value, json};
@@ -88,6 +86,15 @@ impl Gem {
     }
 }
 
+fn zadd(conn: &mut redis::Connection, key: &str, score: f64, member: &str) {
+    let _: () = redis::cmd("ZADD")
+        .arg(key)
+        .arg(score)
+        .arg(member)
+        .query(conn)
+        .unwrap();
+}
+
 /// The retry set as stored, in its order (soonest first): member, score, class, jid.
 fn retry_set(conn: &mut redis::Connection) -> Vec<(String, f64, String, String)> {
     let all: Vec<(String, f64)> = redis::cmd("ZRANGE")
@@ -126,17 +133,7 @@ struct Screen {
 impl Screen {
     fn open(server: &RedisServer) -> Screen {
         let ui = Ui::detect(Format::Table, ColorChoice::Never, true, true, Some(NOW));
-        let session = Session::new(
-            ui,
-            ConnectOptions {
-                url: server.url(),
-                ..ConnectOptions::default()
-            },
-            None,
-            false,
-            None,
-        )
-        .sibling();
+        let session = crate::support::session(server, ui).sibling();
         let (asks, asked) = mpsc::channel();
         let (answered, answers) = mpsc::channel();
         std::thread::spawn(move || Reader::new(session).run(&asked, &answered));
@@ -220,12 +217,7 @@ fn change(gem: &mut Gem, conn: &mut redis::Connection) {
             };
             let failures = 1 + gem.rng.below(6);
             let (raw, score) = gem.failed(kind, failures);
-            let _: () = redis::cmd("ZADD")
-                .arg(RETRY)
-                .arg(score)
-                .arg(raw)
-                .query(conn)
-                .unwrap();
+            zadd(conn, RETRY, score, &raw);
         }
         // The poller: every due entry back on its queue, its enqueued_at stamped.
         2 => {
@@ -253,12 +245,7 @@ fn change(gem: &mut Gem, conn: &mut redis::Connection) {
                     && gem.rng.below(3) > 0
                 {
                     let (raw, score) = gem.failed_again(&raw);
-                    let _: () = redis::cmd("ZADD")
-                        .arg(RETRY)
-                        .arg(score)
-                        .arg(raw)
-                        .query(conn)
-                        .unwrap();
+                    zadd(conn, RETRY, score, &raw);
                 }
             }
         }
@@ -271,12 +258,7 @@ fn change(gem: &mut Gem, conn: &mut redis::Connection) {
                 let (raw, score, _, _) = &set[gem.rng.below(set.len() as u64) as usize];
                 let removed: i64 = redis::cmd("ZREM").arg(RETRY).arg(raw).query(conn).unwrap();
                 if removed == 1 && gem.rng.below(2) == 0 {
-                    let _: () = redis::cmd("ZADD")
-                        .arg("cogworker:dead")
-                        .arg(*score)
-                        .arg(raw)
-                        .query(conn)
-                        .unwrap();
+                    zadd(conn, "cogworker:dead", *score, raw);
                 }
             }
         }
@@ -478,21 +460,11 @@ fn a_filtered_list_shows_only_what_its_filter_matches_while_the_fleet_changes_th
             };
             let failures = 1 + gem.rng.below(8);
             let (raw, score) = gem.failed(kind, failures);
-            let _: () = redis::cmd("ZADD")
-                .arg(RETRY)
-                .arg(score)
-                .arg(raw)
-                .query(&mut conn)
-                .unwrap();
+            zadd(&mut conn, RETRY, score, &raw);
         }
         // Always at least one entry of the pattern, so that triage has its row.
         let (raw, score) = gem.failed(CHARGE, 1);
-        let _: () = redis::cmd("ZADD")
-            .arg(RETRY)
-            .arg(score)
-            .arg(raw)
-            .query(&mut conn)
-            .unwrap();
+        zadd(&mut conn, RETRY, score, &raw);
 
         let mut screen = Screen::open(&server);
         let mut rng = Rng(seed.wrapping_mul(31) ^ 0xF11E);

@@ -8,7 +8,7 @@ use clap::Parser;
 use cogctl::ops::change::{Action, Change, Source};
 use cogctl::ops::filter::FilterArgs;
 use cogctl::ops::{Progress, Session, UndoPlan};
-use cogctl::store::{ConnectOptions, JobSet, Name};
+use cogctl::store::{JobSet, Name};
 use cogctl::term::ui::{ColorChoice, Format, Ui};
 
 use crate::support::RedisServer;
@@ -27,16 +27,7 @@ impl Progress for Counted {
 
 fn session(server: &RedisServer, now: f64, command: &'static str) -> Session {
     let ui = Ui::detect(Format::Json, ColorChoice::Never, true, true, Some(now));
-    let mut session = Session::new(
-        ui,
-        ConnectOptions {
-            url: server.url(),
-            ..ConnectOptions::default()
-        },
-        None,
-        false,
-        None,
-    );
+    let mut session = crate::support::session(server, ui);
     session.undo = UndoPlan {
         keep: Some(Duration::from_secs(24 * 3600)),
         command,

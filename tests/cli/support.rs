@@ -766,3 +766,17 @@ pub fn charges_died(server: &RedisServer) {
         .run();
     assert_eq!(worker.code, 1, "every charge failed: {}", worker.snapshot());
 }
+
+/// A session of the core on `server`, writing as `ui` says.
+pub fn session(server: &RedisServer, ui: cogctl::term::ui::Ui) -> cogctl::ops::Session {
+    cogctl::ops::Session::new(
+        ui,
+        cogctl::store::ConnectOptions {
+            url: server.url(),
+            ..cogctl::store::ConnectOptions::default()
+        },
+        None,
+        false,
+        None,
+    )
+}
