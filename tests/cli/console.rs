@@ -1191,3 +1191,148 @@ fn an_undo_that_restored_nothing_says_so_on_screen() {
     tui.send("q");
     assert_eq!(tui.wait_exit(), 0);
 }
+
+/// A pattern's entries on a real terminal while the set changes under them (new failures of
+/// both kinds, entries taken by the poller, deleted): after each change, once the screen has
+/// refreshed, its count is the filter's count in Redis and every row on it is the pattern's.
+#[test]
+fn a_patterns_entries_stay_the_patterns_while_the_set_changes() {
+    let server = RedisServer::start();
+    let now = cogctl::term::ui::Clock::system().now;
+    let mut conn = server.conn();
+    let mut rng = crate::support::Rng(0xC0FFEE);
+    // Failures as the gem files them: `failed_at` the first failure, the score the backoff
+    // of the new count after the last one.
+    let mut fail = |rng: &mut crate::support::Rng, charge: bool| {
+        let count = 1 + rng.below(5);
+        let (class, error) = if charge {
+            ("Billing::ChargeJob", "Stripe::APIConnectionError")
+        } else {
+            ("Webhooks::DeliveryJob", "Net::ReadTimeout")
+        };
+        let failed = now - rng.range(60.0, 600.0);
+        let job = serde_json::json!({
+            "retry": true, "class": class, "args": [rng.below(100_000)], "jid": rng.jid(),
+            "queue": if charge { "billing" } else { "webhooks" }, "created_at": failed - 1.0,
+            "enqueued_at": failed - 0.5, "error_class": error,
+            "error_message": "upstream refused the connection", "failed_at": failed,
+            "retry_count": count,
+        });
+        let delay = (count.pow(4) + 15 + rng.below(30) * (count + 1)) as f64;
+        redis::cmd("ZADD")
+            .arg("cogworker:retry")
+            .arg(now - rng.range(0.0, 60.0) + delay)
+            .arg(job.to_string())
+            .query::<()>(&mut conn)
+            .unwrap();
+    };
+    for i in 0..40 {
+        fail(&mut rng, i % 3 == 0);
+    }
+    let url = server.url();
+    let mut tui = Pty::spawn(
+        &["top", "--interval", "250ms"],
+        40,
+        160,
+        &[("COGCTL_REDIS_URL", url.as_str())],
+    );
+    tui.send("4");
+    tui.wait_screen("retry", |s| s.contains("cogworker:retry (40)"));
+    tui.send("/--class Billing::ChargeJob\r");
+    let pattern = |server: &RedisServer| -> usize {
+        server
+            .zset::<String, f64>("cogworker:retry")
+            .iter()
+            .filter(|(m, _)| m.contains("Billing::ChargeJob"))
+            .count()
+    };
+    for step in 0..25 {
+        match rng.below(3) {
+            0 => {
+                for _ in 0..1 + rng.below(4) {
+                    let charge = rng.below(2) == 0;
+                    fail(&mut rng, charge);
+                }
+            }
+            // The poller: the soonest few back on their queue.
+            1 => {
+                let due: Vec<String> = redis::cmd("ZRANGE")
+                    .arg("cogworker:retry")
+                    .arg(0)
+                    .arg(rng.below(4) as i64)
+                    .query(&mut server.conn())
+                    .unwrap();
+                for raw in due {
+                    server.exec(&[&["ZREM", "cogworker:retry", &raw]]);
+                    server.exec(&[&["LPUSH", "cogworker:queue:billing", &raw]]);
+                }
+            }
+            _ => {
+                let all: Vec<String> = redis::cmd("ZRANGE")
+                    .arg("cogworker:retry")
+                    .arg(0)
+                    .arg(-1)
+                    .query(&mut server.conn())
+                    .unwrap();
+                if let Some(raw) = all.get(rng.below(all.len().max(1) as u64) as usize) {
+                    server.exec(&[&["ZREM", "cogworker:retry", raw]]);
+                }
+            }
+        }
+        let want = pattern(&server);
+        let screen = tui.wait_screen(&format!("step {step}: the count of {want}"), |s| {
+            s.contains(&format!("cogworker:retry ({want})"))
+        });
+        let rows: Vec<&str> = screen
+            .lines()
+            .filter(|l| l.starts_with('│') && (l.contains(" ago ") || l.contains(" in ")))
+            .collect();
+        assert_eq!(rows.len(), want.min(rows.len()), "{screen}");
+        for row in rows {
+            assert!(
+                row.contains("Billing::ChargeJob"),
+                "step {step}: {row}\n{screen}"
+            );
+        }
+    }
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
+}
+
+/// `/` filters every view: a text on the queues, the incident's findings, the audit trail.
+#[test]
+fn slash_filters_every_view() {
+    let server = RedisServer::start();
+    let fixture = server.load("incident");
+    let now = fixture.captured_at;
+    crate::support::Cogctl::new(&server)
+        .now(now)
+        .args(["queue", "pause", "critical"])
+        .run()
+        .success();
+    let mut tui = start_at(&server, now);
+    for (view, all, typed, kept, gone) in [
+        ("2", "queues (3)", "mail", "queues (1)", "critical"),
+        ("i", "findings", "critical", "(1)", "mail-out"),
+        ("0", "cogctl:audit (", "pause", "cogctl:audit (1)", "ZZZ"),
+    ] {
+        tui.send(view);
+        tui.wait_screen(all, |s| s.contains(all));
+        tui.send(&format!("/{typed}\r"));
+        let screen = tui.wait_screen(&format!("{view} filtered by {typed}"), |s| {
+            s.contains(kept) && s.contains(&format!("[filter: {typed}]"))
+        });
+        let rows: Vec<&str> = screen.lines().filter(|l| l.starts_with("│›")).collect();
+        assert!(!rows.is_empty(), "{screen}");
+        assert!(
+            !screen
+                .lines()
+                .filter(|l| l.starts_with('│'))
+                .any(|l| l.contains(gone)),
+            "{screen}"
+        );
+        tui.send("\x1b");
+    }
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
+}
