@@ -345,10 +345,13 @@ fn open_filtered(screen: &mut Screen, rng: &mut Rng) {
     screen.settle();
 }
 
-/// R on the marked rows, or on the cursor's row (marked alone), or on the whole filtered
-/// list: its dry run, sometimes a change to the set before the answer, then y. What moved out
-/// of the retry set is exactly what the selection held in Redis when y was pressed.
-fn retry_from_the_screen(screen: &mut Screen, gem: &mut Gem, conn: &mut redis::Connection) {
+/// R, D, K or E on the marked rows, or on the cursor's row (marked alone), or on the whole
+/// filtered list: its dry run, sometimes a change to the set before the answer, then y. What
+/// moved out of the retry set is exactly what the selection held in Redis when y was pressed,
+/// and it went where the key sends it.
+fn change_from_the_screen(screen: &mut Screen, gem: &mut Gem, conn: &mut redis::Connection) {
+    // R retries, D deletes, K kills, E enqueues now: each takes its entries out of the set.
+    let key = ['R', 'D', 'K', 'E'][gem.rng.below(4) as usize];
     // space marks the cursor's row and steps down; on the last row it stays, so a second
     // space there takes the mark back.
     let marks = gem.rng.below(3);
@@ -374,7 +377,7 @@ fn retry_from_the_screen(screen: &mut Screen, gem: &mut Gem, conn: &mut redis::C
         "marks on screen {:?}",
         screen.rows()
     );
-    screen.key(KeyCode::Char('R'));
+    screen.key(KeyCode::Char(key));
     screen.until("the dry run's question", |c| {
         c.shown(None).dialog.is_some() || c.status_line().is_some_and(|s| s.starts_with("failed"))
     });
@@ -395,6 +398,7 @@ fn retry_from_the_screen(screen: &mut Screen, gem: &mut Gem, conn: &mut redis::C
             .collect()
     };
     let held: BTreeSet<String> = retry_set(conn).into_iter().map(|(raw, ..)| raw).collect();
+    let dead_before: BTreeSet<String> = dead_jids(conn);
     // A dry run that found nothing to do (the marked rows had moved on since they were read)
     // asks nothing: its list was read again at once, and y changes nothing.
     let idle = screen
@@ -403,7 +407,7 @@ fn retry_from_the_screen(screen: &mut Screen, gem: &mut Gem, conn: &mut redis::C
         .dialog
         .is_some_and(|d| d.ask.starts_with("nothing to do"));
     screen.key(KeyCode::Char('y'));
-    screen.until("the retry's end", |c| !c.running());
+    screen.until("the change's end", |c| !c.running());
     screen.settle();
     let chosen = if idle {
         screen.refresh();
@@ -413,7 +417,7 @@ fn retry_from_the_screen(screen: &mut Screen, gem: &mut Gem, conn: &mut redis::C
     };
     let after: BTreeSet<String> = retry_set(conn).into_iter().map(|(raw, ..)| raw).collect();
     let moved: BTreeSet<String> = held.difference(&after).cloned().collect();
-    assert_eq!(moved, chosen, "what R moved out of the retry set");
+    assert_eq!(moved, chosen, "what {key} moved out of the retry set");
     let queued = redis::cmd("LRANGE")
         .arg(format!("cogworker:queue:{}", CHARGE.1))
         .arg(0)
@@ -421,13 +425,41 @@ fn retry_from_the_screen(screen: &mut Screen, gem: &mut Gem, conn: &mut redis::C
         .query::<Vec<String>>(conn)
         .unwrap()
         .join("\n");
-    for raw in &moved {
-        let job: Value = serde_json::from_str(raw).unwrap();
-        assert!(
-            queued.contains(job["jid"].as_str().unwrap()),
-            "{raw} is on its queue"
-        );
+    let killed: BTreeSet<String> = dead_jids(conn).difference(&dead_before).cloned().collect();
+    let moved_jids: BTreeSet<String> = moved
+        .iter()
+        .map(|raw| {
+            let job: Value = serde_json::from_str(raw).unwrap();
+            job["jid"].as_str().unwrap().to_string()
+        })
+        .collect();
+    for jid in &moved_jids {
+        match key {
+            'R' | 'E' => assert!(queued.contains(jid.as_str()), "{jid} is on its queue"),
+            _ => assert!(!queued.contains(jid.as_str()), "{jid} is not on its queue"),
+        }
     }
+    // Killed: each in dead now; deleted: none.
+    let expected_dead = if key == 'K' {
+        moved_jids
+    } else {
+        BTreeSet::new()
+    };
+    assert_eq!(killed, expected_dead, "what {key} put in dead");
+}
+
+/// The jids in the dead set.
+fn dead_jids(conn: &mut redis::Connection) -> BTreeSet<String> {
+    let all: Vec<String> = redis::cmd("ZRANGE")
+        .arg("cogworker:dead")
+        .arg(0)
+        .arg(-1)
+        .query(conn)
+        .unwrap();
+    all.iter()
+        .filter_map(|raw| serde_json::from_str::<Value>(raw).ok())
+        .filter_map(|job| job["jid"].as_str().map(str::to_string))
+        .collect()
 }
 
 #[test]
@@ -490,10 +522,13 @@ fn a_filtered_list_shows_only_what_its_filter_matches_while_the_fleet_changes_th
             }
         }
         if gem.rng.below(2) == 0 && !matching(&mut conn).is_empty() {
-            retry_from_the_screen(&mut screen, &mut gem, &mut conn);
+            change_from_the_screen(&mut screen, &mut gem, &mut conn);
             assert_exact(&screen, &mut conn, seed);
             acted += 1;
         }
     }
-    assert!(acted >= sequences / 4, "only {acted} sequences retried");
+    assert!(
+        acted >= sequences / 4,
+        "only {acted} sequences changed the set"
+    );
 }
