@@ -1178,7 +1178,17 @@ fn an_undo_that_restored_nothing_says_so_on_screen() {
     // They run once more and die again.
     crate::support::charges_died(&server);
     tui.send("u");
-    tui.wait_screen("the undo's dry run", |s| s.contains("undo (dry run)"));
+    // The dialog is as wide as its lines on a wide screen: the first, some 120 characters,
+    // stays on one line.
+    let dialog = tui.wait_screen("the undo's dry run", |s| s.contains("undo (dry run)"));
+    assert!(
+        dialog
+            .lines()
+            .any(|l| l.contains("dry run: would undo `dead retry`")
+                && l.contains(" by ")
+                && l.contains("redis.sock?db=0")),
+        "{dialog}"
+    );
     tui.send("y");
     tui.wait_screen("the undo's outcome", |s| {
         s.contains("0 of 5 restored; 5 had moved on since the change")
