@@ -2,7 +2,8 @@
 //! long ago, the summary, what it follows, the commands), then the timeline; as text for a
 //! terminal, or as Markdown to paste into an incident channel. Every time names its zone
 //! (the report's: `--tz`, `--utc` or the local one). Every text from Redis goes through
-//! `one_line`, the escaping of table cells (and, in Markdown, its markup escaped after).
+//! `one_line`, the escaping of table cells (and, in Markdown, every word that markup could read
+//! put in a code span: no backslash escapes, which Slack and Mattermost show as typed).
 
 use std::io::{self, Write};
 
@@ -167,20 +168,31 @@ pub fn write(r: &IncidentReport, out: &mut dyn Write, ui: &Ui) -> io::Result<()>
     Ok(())
 }
 
-/// Text for Markdown: escaped for a terminal first (`one_line`), then its markup characters
-/// escaped, so a name from Redis can't bold, link, or break a table.
+/// Text for Markdown that pastes clean into Slack and Mattermost, which show a backslash
+/// escape as it is typed: escaped for a terminal first (`one_line`); then every word that holds
+/// a character markup could read (`* _ ~ [ ] < > | # \\` and backquotes) goes in a code span,
+/// where nothing is markup, so that a name from Redis can't bold, link or break a line, and an
+/// id reads as one. A backquote inside such a word is shown as `ˋ` (so that one backquote
+/// always opens and closes the span, the one form Slack knows).
 fn md(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in one_line(text).chars() {
-        if matches!(
-            c,
-            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '#' | '~' | '!' | '(' | ')'
-        ) {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
+    const MARKUP: &[char] = &['*', '_', '~', '[', ']', '<', '>', '|', '#', '\\', '`'];
+    one_line(text)
+        .split(' ')
+        .map(|word| {
+            if word.contains(MARKUP) {
+                format!("`{}`", word.replace('`', "ˋ"))
+            } else {
+                word.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A cell of a Markdown table: as [`md`], with `|` shown as `¦` (a table splits its cells at
+/// every `|`, in a code span too).
+fn cell(text: &str) -> String {
+    md(&text.replace('|', "¦"))
 }
 
 /// The report as Markdown, to paste into an incident channel: the headline as a heading,
@@ -219,7 +231,8 @@ pub fn markdown(r: &IncidentReport, out: &mut dyn Write) -> io::Result<()> {
             md(&since(r, &z, f))
         )?;
         writeln!(out, "   {}", md(&f.summary))?;
-        writeln!(out, "   <br>{}", md(&about(r, f)))?;
+        // A line of its own: no `<br>`, which Slack shows as typed.
+        writeln!(out, "   {}", md(&about(r, f)))?;
         if !f.commands.is_empty() {
             writeln!(out)?;
             writeln!(out, "   ```sh")?;
@@ -242,7 +255,7 @@ pub fn markdown(r: &IncidentReport, out: &mut dyn Write) -> io::Result<()> {
                 "| {} | {} | {} |",
                 z.hms(e.at, r.now),
                 relative(r.now, e.at),
-                md(&e.text)
+                cell(&e.text)
             )?;
         }
     }
@@ -259,13 +272,25 @@ pub fn markdown(r: &IncidentReport, out: &mut dyn Write) -> io::Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::md;
+    use super::{cell, md};
 
     #[test]
-    fn markdown_text_is_escaped_twice() {
-        assert_eq!(md("a|b*c_[x](y)"), "a\\|b\\*c\\_\\[x\\]\\(y\\)");
-        assert_eq!(md("<script>"), "\\<script\\>");
+    fn markdown_words_that_could_be_markup_are_code_and_nothing_is_backslashed() {
+        assert_eq!(
+            md("queue q](http://x)|**y** is paused"),
+            "queue `q](http://x)|**y**` is paused"
+        );
+        assert_eq!(md("<script> ok"), "`<script>` ok");
+        assert_eq!(
+            md("undefined method `email' for nil"),
+            "undefined method `ˋemail'` for nil"
+        );
+        assert_eq!(
+            md("id failure_surge:5dedf083"),
+            "id `failure_surge:5dedf083`"
+        );
         assert!(!md("a\u{1b}[31mred\nb").contains('\u{1b}'));
         assert!(!md("line\nbreak").contains('\n'));
+        assert_eq!(cell("a|b c"), "a¦b c");
     }
 }

@@ -956,6 +956,62 @@ fn markdown_to_paste_parses_as_the_report_with_times_in_the_asked_zone() {
     );
 }
 
+/// The Markdown pastes clean into Slack and Mattermost: it holds no backslash (an escape
+/// those show as typed), and read by a CommonMark parser nothing in it is emphasised but the
+/// severities, and each finding's summary reads whole, its risky words in code spans.
+#[test]
+fn markdown_renders_without_a_backslash_and_each_summary_reads_whole() {
+    use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+    let server = RedisServer::start();
+    deploy_then_surge(&server);
+    let json = Cogctl::new(&server)
+        .now(NOW)
+        .args(["incident", "--json"])
+        .run()
+        .json();
+    let run = Cogctl::new(&server)
+        .now(NOW)
+        .args(["incident", "--format", "markdown"])
+        .run();
+    assert!(!run.stdout.contains('\\'), "{}", run.stdout);
+    // What a person reads: the text and code of each paragraph, as one string.
+    let (mut read, mut strong, mut emphasis) = (String::new(), Vec::new(), 0);
+    let mut in_strong = false;
+    for event in Parser::new_ext(&run.stdout, Options::ENABLE_TABLES) {
+        match event {
+            Event::Start(Tag::Strong) => {
+                in_strong = true;
+                strong.push(String::new());
+            }
+            Event::End(TagEnd::Strong) => in_strong = false,
+            Event::Start(Tag::Emphasis) => emphasis += 1,
+            Event::Text(t) | Event::Code(t) => {
+                if in_strong {
+                    strong.last_mut().unwrap().push_str(&t);
+                }
+                read.push_str(&t);
+            }
+            Event::SoftBreak | Event::HardBreak | Event::End(TagEnd::Paragraph) => read.push('\n'),
+            _ => {}
+        }
+    }
+    // Bold: the severities only; italic: the line that says what was read.
+    assert!(
+        strong.iter().all(|s| s == "FAIL" || s == "warn"),
+        "{strong:?}"
+    );
+    assert!(emphasis <= 1, "{}", run.stdout);
+    for f in json["findings"].as_array().unwrap() {
+        let summary = f["summary"].as_str().unwrap().replace('`', "ˋ");
+        assert!(read.contains(&summary), "{summary}\n{read}");
+        let id = f["id"].as_str().unwrap();
+        assert!(
+            run.stdout.contains(&format!("`{id}`")) || !id.contains('_'),
+            "{id}"
+        );
+    }
+}
+
 #[test]
 fn every_time_in_the_table_names_its_zone_and_tz_is_checked() {
     let server = RedisServer::start();
