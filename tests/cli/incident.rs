@@ -314,6 +314,43 @@ fn deploy_then_surge(server: &RedisServer) -> u64 {
     planted
 }
 
+/// The operator pauses the queue a failing pattern is retried onto: the pause hides the
+/// failures, not the outage. The paused queue is a FAIL that names the pattern.
+#[test]
+fn a_paused_queue_a_failing_pattern_is_retried_onto_is_a_fail() {
+    let server = RedisServer::start();
+    deploy_then_surge(&server);
+    Cogctl::new(&server)
+        .now(NOW - 120.0)
+        .args(["queue", "pause", "default"])
+        .run()
+        .success();
+    let (code, report) = incident(&server, &[]);
+    assert_eq!(code, 1);
+    let paused = finding(&report, "paused_backlog");
+    assert_eq!(paused["severity"], "fail", "{paused:#}");
+    let summary = paused["summary"].as_str().unwrap();
+    assert!(
+        summary.ends_with("; Billing::ChargeJob, failing now, is retried onto it"),
+        "{summary}"
+    );
+    assert_eq!(
+        paused["evidence"]["holds_failing"],
+        "default: Billing::ChargeJob"
+    );
+    // A paused queue no failing pattern goes to stays a warning.
+    let server = RedisServer::start();
+    deploy_then_surge(&server);
+    Cogctl::new(&server)
+        .now(NOW - 120.0)
+        .args(["queue", "pause", "billing"])
+        .run()
+        .success();
+    let (_, report) = incident(&server, &[]);
+    let paused = finding(&report, "paused_backlog");
+    assert_eq!(paused["severity"], "warn", "{paused:#}");
+}
+
 #[test]
 fn a_deploy_followed_by_a_failure_surge() {
     let server = RedisServer::start();

@@ -235,6 +235,7 @@ pub fn run(session: &mut Session, args: &Options) -> anyhow::Result<IncidentRepo
     findings.extend(state::failure_findings(&zone, &window, &fails));
     let (mut found, events) = state::findings(&zone, args, &window, &read, &fails);
     findings.append(&mut found);
+    held_by_failing(&mut findings);
     unique_ids(&mut findings);
     rank(&mut findings);
     link(&mut findings);
@@ -251,6 +252,61 @@ pub fn run(session: &mut Session, args: &Options) -> anyhow::Result<IncidentRepo
         read: fails.sources,
         problems,
     })
+}
+
+/// A paused or unread queue that a pattern failing now is retried onto is part of that
+/// outage, not a side note: a FAIL, naming the pattern. (A pause keeps the failures from
+/// showing, not from being there: its jobs wait there and fail again once they run.)
+fn held_by_failing(findings: &mut [Finding]) {
+    let failing: Vec<(String, String)> = findings
+        .iter()
+        .filter(|f| {
+            matches!(f.kind, Kind::FailureSurge | Kind::Deaths) && f.severity == Severity::Fail
+        })
+        .flat_map(|f| {
+            let classes: Vec<&str> = f.evidence["classes"]
+                .as_array()
+                .map(|a| a.iter().filter_map(|c| c["name"].as_str()).collect())
+                .unwrap_or_default();
+            let who = match classes.as_slice() {
+                [one] => one.to_string(),
+                _ => format!(
+                    "pattern {}",
+                    f.evidence["fingerprint"].as_str().unwrap_or("?")
+                ),
+            };
+            f.evidence["queues"]
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|q| q["name"].as_str())
+                        .map(|q| (q.to_string(), who.clone()))
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
+        })
+        .collect();
+    for f in findings.iter_mut() {
+        if !matches!(f.kind, Kind::PausedBacklog | Kind::UnreadQueue)
+            || f.severity == Severity::Fail
+        {
+            continue;
+        }
+        let held: Vec<&str> = match f.evidence["queue"].as_str() {
+            Some(q) => vec![q],
+            None => f.evidence["queues"]
+                .as_array()
+                .map(|a| a.iter().filter_map(|q| q["queue"].as_str()).collect())
+                .unwrap_or_default(),
+        };
+        let Some((queue, who)) = failing.iter().find(|(q, _)| held.contains(&q.as_str())) else {
+            continue;
+        };
+        f.severity = Severity::Fail;
+        f.summary
+            .push_str(&format!("; {who}, failing now, is retried onto it"));
+        f.evidence["holds_failing"] = Value::String(format!("{queue}: {who}"));
+    }
 }
 
 /// Ids stay unique when two subjects read alike (names differing only in bytes that print
