@@ -351,6 +351,71 @@ fn a_paused_queue_a_failing_pattern_is_retried_onto_is_a_fail() {
     assert_eq!(paused["severity"], "warn", "{paused:#}");
 }
 
+/// An outage of the charges, then the operator pauses their queue: the failures stop because
+/// nothing runs, not because the provider is back. The surge says it hasn't run since the
+/// pause (when, by whom, how many wait) and stays a FAIL, never "none since".
+#[test]
+fn a_surge_stopped_by_a_pause_says_it_has_not_run_since() {
+    let server = RedisServer::start();
+    healthy(&server, &four_up());
+    // 200 charges fail from 25 to 8 minutes ago, each logged once, as the gem logs a first
+    // failure; their retries wait in the retry set.
+    let (from, to) = (NOW - 1500.0, NOW - 480.0);
+    for i in 0..200 {
+        let t = from + (to - from) * i as f64 / 199.0;
+        let jid = format!("p{i:023}");
+        let entry = failed(
+            "Billing::ChargeJob",
+            &jid,
+            "Stripe::APIConnectionError",
+            "Could not connect to Stripe",
+            t,
+        );
+        zadd(
+            &server,
+            "cogworker:retry",
+            t + 16.0 + (i % 30) as f64 * 2.0 + 600.0,
+            &entry,
+        );
+        let log = json!({"attempt": 1, "failed_at": t, "outcome": "retrying",
+                         "error_class": "Stripe::APIConnectionError",
+                         "error_message": "Could not connect to Stripe"});
+        server.exec(&[&[
+            "RPUSH",
+            &format!("cogworker:job_attempts:{jid}"),
+            &log.to_string(),
+        ]]);
+    }
+    Cogctl::new(&server)
+        .now(NOW - 470.0)
+        .args(["queue", "pause", "default"])
+        .run()
+        .success();
+    let (code, report) = incident(&server, &[]);
+    assert_eq!(code, 1);
+    let surge = finding(&report, "failure_surge");
+    let summary = surge["summary"].as_str().unwrap();
+    assert_eq!(surge["severity"], "fail", "{surge:#}");
+    assert!(!summary.contains("none since"), "{summary}");
+    assert!(
+        summary.contains("; it hasn't run since queue default was paused at ")
+            && summary.contains(" by ")
+            && summary.ends_with(" waiting"),
+        "{summary}"
+    );
+    assert_eq!(surge["evidence"]["paused_queue"], "default");
+    // The paused queue is a FAIL too, and the headline tells the pause.
+    assert_eq!(finding(&report, "paused_backlog")["severity"], "fail");
+    assert!(
+        report["headline"]
+            .as_str()
+            .unwrap()
+            .contains("hasn't run since queue default was paused"),
+        "{}",
+        report["headline"]
+    );
+}
+
 #[test]
 fn a_deploy_followed_by_a_failure_surge() {
     let server = RedisServer::start();

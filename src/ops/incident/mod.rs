@@ -235,6 +235,7 @@ pub fn run(session: &mut Session, args: &Options) -> anyhow::Result<IncidentRepo
     findings.extend(state::failure_findings(&zone, &window, &fails));
     let (mut found, events) = state::findings(&zone, args, &window, &read, &fails);
     findings.append(&mut found);
+    paused_story(&zone, &window, &mut findings);
     held_by_failing(&mut findings);
     unique_ids(&mut findings);
     rank(&mut findings);
@@ -252,6 +253,57 @@ pub fn run(session: &mut Session, args: &Options) -> anyhow::Result<IncidentRepo
         read: fails.sources,
         problems,
     })
+}
+
+/// A failing pattern whose queue is paused: the pause, not a recovery, is why it stopped
+/// failing. A surge that reads as over ("none since") while its queue is paused says it hasn't
+/// run since the pause (when, by whom, how many wait) and is a FAIL; one still failing says
+/// its queue is paused too.
+fn paused_story(zone: &Zone, w: &failures::Window, findings: &mut [Finding]) {
+    let paused: Vec<(String, u64, Option<(f64, String)>)> = findings
+        .iter()
+        .filter(|f| f.kind == Kind::PausedBacklog)
+        .filter_map(|f| {
+            let queue = f.evidence["queue"].as_str()?.to_string();
+            let size = f.evidence["size"].as_u64().unwrap_or(0);
+            let by = f.evidence["paused_by"]["at"].as_f64().map(|at| {
+                let user = f.evidence["paused_by"]["user"].as_str().unwrap_or("?");
+                (at, user.to_string())
+            });
+            Some((queue, size, by))
+        })
+        .collect();
+    if paused.is_empty() {
+        return;
+    }
+    for f in findings.iter_mut() {
+        if !matches!(f.kind, Kind::FailureSurge | Kind::Deaths) {
+            continue;
+        }
+        let queues: Vec<&str> = f.evidence["queues"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|q| q["name"].as_str()).collect())
+            .unwrap_or_default();
+        let Some((queue, size, by)) = paused.iter().find(|(q, ..)| queues.contains(&q.as_str()))
+        else {
+            continue;
+        };
+        let when = by.as_ref().map_or(String::new(), |(at, user)| {
+            format!(" at {} by {user}", zone.hm(*at, w.now))
+        });
+        let waiting = format!("{} waiting", crate::text::size::count(*size));
+        if let Some(cut) = f.summary.find(", none since") {
+            f.summary.truncate(cut);
+            f.summary.push_str(&format!(
+                "; it hasn't run since queue {queue} was paused{when}; {waiting}"
+            ));
+            f.severity = Severity::Fail;
+        } else {
+            f.summary
+                .push_str(&format!("; queue {queue} is paused{when}, {waiting}"));
+        }
+        f.evidence["paused_queue"] = Value::String(queue.clone());
+    }
 }
 
 /// A paused or unread queue that a pattern failing now is retried onto is part of that

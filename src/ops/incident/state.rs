@@ -783,7 +783,13 @@ fn queues(
                     text
                 },
                 impact: row.size,
-                evidence: base,
+                evidence: {
+                    let mut e = base;
+                    if let Some(c) = row.name.to_str().and_then(|n| change_of(r, "pause", n)) {
+                        e["paused_by"] = json!({ "at": c.at, "user": c.user });
+                    }
+                    e
+                },
                 follows: Vec::new(),
                 commands: vec![
                     format!("cogctl queue show {arg}"),
