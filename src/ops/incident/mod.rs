@@ -260,7 +260,13 @@ pub fn run(session: &mut Session, args: &Options) -> anyhow::Result<IncidentRepo
 /// run since the pause (when, by whom, how many wait) and is a FAIL; one still failing says
 /// its queue is paused too.
 fn paused_story(zone: &Zone, w: &failures::Window, findings: &mut [Finding]) {
-    let paused: Vec<(String, u64, Option<(f64, String)>)> = findings
+    /// A paused queue: its name, its jobs waiting, and the operator's pause (when, who).
+    struct Paused {
+        queue: String,
+        size: u64,
+        by: Option<(f64, String)>,
+    }
+    let paused: Vec<Paused> = findings
         .iter()
         .filter(|f| f.kind == Kind::PausedBacklog)
         .filter_map(|f| {
@@ -270,7 +276,7 @@ fn paused_story(zone: &Zone, w: &failures::Window, findings: &mut [Finding]) {
                 let user = f.evidence["paused_by"]["user"].as_str().unwrap_or("?");
                 (at, user.to_string())
             });
-            Some((queue, size, by))
+            Some(Paused { queue, size, by })
         })
         .collect();
     if paused.is_empty() {
@@ -284,14 +290,14 @@ fn paused_story(zone: &Zone, w: &failures::Window, findings: &mut [Finding]) {
             .as_array()
             .map(|a| a.iter().filter_map(|q| q["name"].as_str()).collect())
             .unwrap_or_default();
-        let Some((queue, size, by)) = paused.iter().find(|(q, ..)| queues.contains(&q.as_str()))
-        else {
+        let Some(p) = paused.iter().find(|p| queues.contains(&p.queue.as_str())) else {
             continue;
         };
-        let when = by.as_ref().map_or(String::new(), |(at, user)| {
+        let when = p.by.as_ref().map_or(String::new(), |(at, user)| {
             format!(" at {} by {user}", zone.hm(*at, w.now))
         });
-        let waiting = format!("{} waiting", crate::text::size::count(*size));
+        let waiting = format!("{} waiting", crate::text::size::count(p.size));
+        let queue = &p.queue;
         if let Some(cut) = f.summary.find(", none since") {
             f.summary.truncate(cut);
             f.summary.push_str(&format!(
