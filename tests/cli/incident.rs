@@ -314,17 +314,22 @@ fn deploy_then_surge(server: &RedisServer) -> u64 {
     planted
 }
 
+/// `cogctl queue pause QUEUE` made at `at`, as the operator makes it (its audit entry too).
+fn pause(server: &RedisServer, queue: &str, at: f64) {
+    Cogctl::new(server)
+        .now(at)
+        .args(["queue", "pause", queue])
+        .run()
+        .success();
+}
+
 /// The operator pauses the queue a failing pattern is retried onto: the pause hides the
 /// failures, not the outage. The paused queue is a FAIL that names the pattern.
 #[test]
 fn a_paused_queue_a_failing_pattern_is_retried_onto_is_a_fail() {
     let server = RedisServer::start();
     deploy_then_surge(&server);
-    Cogctl::new(&server)
-        .now(NOW - 120.0)
-        .args(["queue", "pause", "default"])
-        .run()
-        .success();
+    pause(&server, "default", NOW - 120.0);
     let (code, report) = incident(&server, &[]);
     assert_eq!(code, 1);
     let paused = finding(&report, "paused_backlog");
@@ -341,11 +346,7 @@ fn a_paused_queue_a_failing_pattern_is_retried_onto_is_a_fail() {
     // A paused queue no failing pattern goes to stays a warning.
     let server = RedisServer::start();
     deploy_then_surge(&server);
-    Cogctl::new(&server)
-        .now(NOW - 120.0)
-        .args(["queue", "pause", "billing"])
-        .run()
-        .success();
+    pause(&server, "billing", NOW - 120.0);
     let (_, report) = incident(&server, &[]);
     let paused = finding(&report, "paused_backlog");
     assert_eq!(paused["severity"], "warn", "{paused:#}");
@@ -386,11 +387,7 @@ fn a_surge_stopped_by_a_pause_says_it_has_not_run_since() {
             &log.to_string(),
         ]]);
     }
-    Cogctl::new(&server)
-        .now(NOW - 470.0)
-        .args(["queue", "pause", "default"])
-        .run()
-        .success();
+    pause(&server, "default", NOW - 470.0);
     let (code, report) = incident(&server, &[]);
     assert_eq!(code, 1);
     let surge = finding(&report, "failure_surge");
