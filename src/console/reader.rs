@@ -655,28 +655,33 @@ impl Reader {
     fn process(&mut self, identity: &Name) -> anyhow::Result<Vec<String>> {
         let now = self.now();
         let store = self.store()?;
-        let (processes, _) = crate::ops::procs::read_processes(store, now, true)?;
+        // This process alone: a refresh of its running jobs reads no other.
+        let mut problems = Vec::new();
+        let processes = crate::ops::procs::read_these(
+            store,
+            std::slice::from_ref(identity),
+            now,
+            true,
+            &mut problems,
+        )?;
         let mut lines = Vec::new();
-        match processes.iter().find(|p| &p.identity == identity) {
-            Some(p) => {
+        for p in &processes {
+            lines.push(format!(
+                "state: {}   busy: {}/{}   rss: {}",
+                p.state.name(),
+                p.busy.map_or("?".into(), |n| n.to_string()),
+                p.concurrency.map_or("?".into(), |n| n.to_string()),
+                p.rss_kb.map_or("?".into(), crate::text::size::kb)
+            ));
+            if let Some(m) = &p.memory {
+                let series: Vec<Option<i64>> = m.slots.iter().map(|s| s.kb).collect();
+                let top = series.iter().flatten().max().copied().unwrap_or(0);
                 lines.push(format!(
-                    "state: {}   busy: {}/{}   rss: {}",
-                    p.state.name(),
-                    p.busy.map_or("?".into(), |n| n.to_string()),
-                    p.concurrency.map_or("?".into(), |n| n.to_string()),
-                    p.rss_kb.map_or("?".into(), crate::text::size::kb)
+                    "memory, last 24 h in 15 min slots (peak {}): {}",
+                    crate::text::size::kb(top),
+                    crate::render::spark::draw(&series, 96)
                 ));
-                if let Some(m) = &p.memory {
-                    let series: Vec<Option<i64>> = m.slots.iter().map(|s| s.kb).collect();
-                    let top = series.iter().flatten().max().copied().unwrap_or(0);
-                    lines.push(format!(
-                        "memory, last 24 h in 15 min slots (peak {}): {}",
-                        crate::text::size::kb(top),
-                        crate::render::spark::draw(&series, 96)
-                    ));
-                }
             }
-            None => lines.push("no such process in cogworker:processes".into()),
         }
         Ok(lines)
     }

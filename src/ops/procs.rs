@@ -149,11 +149,33 @@ pub fn read_processes(
 ) -> StoreResult<(Vec<Process>, Vec<Problem>)> {
     let mut problems = Vec::new();
     let identities = read_registry(store, keys::PROCESSES, &mut problems)?;
+    let mut processes = read_these(store, &identities, now, memory, &mut problems)?;
+    processes.sort_by(|a, b| {
+        let key = |p: &Process| {
+            let (host, pid) = split_identity(&p.identity);
+            (p.state == State::Gone, host, pid)
+        };
+        key(a)
+            .cmp(&key(b))
+            .then_with(|| a.identity.cmp(&b.identity))
+    });
+    Ok((processes, problems))
+}
+
+/// These processes, as [`read_processes`] reads each member of the registry, in one pipeline
+/// (in the order given); what can't be read goes to `problems`.
+pub fn read_these(
+    store: &mut Store,
+    identities: &[Name],
+    now: f64,
+    memory: bool,
+    problems: &mut Vec<Problem>,
+) -> StoreResult<Vec<Process>> {
     let first_slot = slot_of(now) - (SLOTS as i64 - 1) * SLOT_SECONDS;
 
     let per = if memory { 3 } else { 2 };
     let mut pipe = redis::pipe();
-    for id in &identities {
+    for id in identities {
         pipe.cmd("HGETALL").arg(keys::process(id));
         pipe.cmd("PTTL").arg(keys::process(id));
         if memory {
@@ -167,7 +189,7 @@ pub fn read_processes(
         }
     }
     if !identities.is_empty() {
-        pipe.cmd("HMGET").arg(keys::LAST_BEAT).arg(&identities);
+        pipe.cmd("HMGET").arg(keys::LAST_BEAT).arg(identities);
     }
     let replies = store.pipeline(&pipe)?;
 
@@ -183,7 +205,7 @@ pub fn read_processes(
     let mut processes = Vec::with_capacity(identities.len());
     for (i, (id, replies)) in identities.iter().zip(replies.chunks(per)).enumerate() {
         let last_beat = stamps.get(i).copied().flatten();
-        let mut process = read_process(id, &replies[0], &replies[1], last_beat, now, &mut problems);
+        let mut process = read_process(id, &replies[0], &replies[1], last_beat, now, problems);
         if let Err(e) = &replies[0] {
             problems.push(Problem::wrong(keys::process(id), KeyType::Hash, e));
         }
@@ -201,17 +223,7 @@ pub fn read_processes(
         }
         processes.push(process);
     }
-    processes.sort_by(|a, b| {
-        let key = |p: &Process| {
-            let (host, pid) = split_identity(&p.identity);
-            (p.state == State::Gone, host, pid)
-        };
-        key(a)
-            .cmp(&key(b))
-            .then_with(|| a.identity.cmp(&b.identity))
-    });
-
-    Ok((processes, problems))
+    Ok(processes)
 }
 
 fn read_process(
