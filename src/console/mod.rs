@@ -629,10 +629,7 @@ impl Console {
                     key: f.id.as_bytes().to_vec(),
                     score: f.since,
                     cells: vec![
-                        match f.severity {
-                            crate::ops::incident::Severity::Fail => "FAIL".into(),
-                            crate::ops::incident::Severity::Warn => "warn".into(),
-                        },
+                        f.severity.label().into(),
                         f.kind.name().into(),
                         f.since.map_or("?".into(), Field::Ago),
                         Field::Timed(f.summary.clone()),

@@ -77,10 +77,7 @@ fn sources(r: &IncidentReport) -> String {
 }
 
 fn severity(f: &Finding) -> &'static str {
-    match f.severity {
-        Severity::Fail => "FAIL",
-        Severity::Warn => "warn",
-    }
+    f.severity.label()
 }
 
 fn since(r: &IncidentReport, z: &Zone, f: &Finding) -> String {
@@ -119,6 +116,7 @@ pub fn write(r: &IncidentReport, out: &mut dyn Write, ui: &Ui) -> io::Result<()>
     let tone = |sev: Severity, text: &str| match sev {
         Severity::Fail => s.bad(text),
         Severity::Warn => s.warn(text),
+        Severity::Note => s.dim(text),
     };
     writeln!(out, "{}", s.strong(&one_line(&r.headline)))?;
     if r.findings.is_empty() {

@@ -145,6 +145,7 @@ fn incident_lines(view: &View, now: f64, paint: Paint) -> Vec<Line<'static>> {
     let tone = |s: Severity| match s {
         Severity::Fail => paint.bad(),
         Severity::Warn => paint.warn(),
+        Severity::Note => paint.dim(),
     };
     // When it was read comes first: a long headline is cut at the screen's edge.
     let mut lines = vec![Line::from(vec![
@@ -164,10 +165,7 @@ fn incident_lines(view: &View, now: f64, paint: Paint) -> Vec<Line<'static>> {
     ])];
     const SHOWN: usize = 3;
     for f in brief.findings.iter().take(SHOWN) {
-        let sev = match f.severity {
-            Severity::Fail => "FAIL",
-            Severity::Warn => "warn",
-        };
+        let sev = f.severity.label();
         lines.push(Line::from(vec![
             Span::raw("   "),
             Span::styled(format!("{sev:<4}"), tone(f.severity)),

@@ -506,6 +506,15 @@ pub mod value {
         }
     }
 
+    /// A score or float reply (a bulk string in RESP2, a double in RESP3).
+    pub fn float(v: &Value) -> Option<f64> {
+        match v {
+            Value::Double(d) => Some(*d),
+            Value::Int(i) => Some(*i as f64),
+            _ => std::str::from_utf8(bytes(v)?).ok()?.trim().parse().ok(),
+        }
+    }
+
     pub fn bytes(v: &Value) -> Option<&[u8]> {
         match v {
             Value::BulkString(b) => Some(b),

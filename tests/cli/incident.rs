@@ -395,7 +395,7 @@ fn a_surge_stopped_by_a_pause_says_it_has_not_run_since() {
     assert_eq!(surge["severity"], "fail", "{surge:#}");
     assert!(!summary.contains("none since"), "{summary}");
     assert!(
-        summary.contains("; it hasn't run since queue default was paused at ")
+        summary.contains("; Billing::ChargeJob hasn't run since queue default was paused at ")
             && summary.contains(" by ")
             && summary.ends_with(" waiting"),
         "{summary}"
@@ -1336,4 +1336,101 @@ fn logs_are_read_from_their_end_back_to_the_horizon_and_older_deaths_only_counte
     assert_eq!(read["dead"], 144 - older + 1, "{read:#}");
     // The dead job's last failure is counted once: its log has it.
     assert_eq!(read["counted_once"], 1, "{read:#}");
+}
+
+/// The real gem's young fleet (fixtures/episodes.json): 3 workers from an empty Redis,
+/// MailJob failing 30 % of its attempts throughout, ChargeJob failing every attempt in two
+/// outages, billing paused with cogctl during the second. The report, line by line, against
+/// the true times the capture gives.
+#[test]
+fn the_real_young_fleet_tells_two_episodes_a_pause_and_a_steady_note() {
+    let server = RedisServer::start();
+    let now = server.load("episodes").captured_at;
+    // The capture's true times, seconds after the fleet started.
+    let start = 1_796_539_113.513_278_5;
+    let (o1, e1, o2, pause) = (start + 144.1, start + 234.1, start + 378.1, start + 396.1);
+    for args in [
+        &["incident", "--json"][..],
+        &["incident", "--json", "--since", "1h"][..],
+    ] {
+        let run = Cogctl::new(&server).now(now).args(args).run();
+        assert!(run.stderr.is_empty(), "{}", run.snapshot());
+        let report = run.json();
+        assert_eq!(run.code, 1, "{report:#}");
+        let findings = report["findings"].as_array().unwrap();
+        let ids: Vec<&str> = findings.iter().map(|f| f["id"].as_str().unwrap()).collect();
+        let sev: Vec<&str> = findings
+            .iter()
+            .map(|f| f["severity"].as_str().unwrap())
+            .collect();
+        // 1. ChargeJob, FAIL: two episodes, then held by the pause.
+        let charge = &findings[0];
+        assert!(ids[0].starts_with("failure_surge:"), "{ids:?}");
+        assert_eq!(sev[0], "fail");
+        let episodes = charge["evidence"]["episodes"].as_array().unwrap();
+        assert_eq!(episodes.len(), 2, "{charge:#}");
+        let at = |i: usize, end: &str| episodes[i][end].as_f64().unwrap();
+        assert!((at(0, "from") - o1).abs() < 5.0, "{charge:#}");
+        assert!((at(0, "to") - e1).abs() < 5.0, "{charge:#}");
+        assert!((at(1, "from") - o2).abs() < 5.0, "{charge:#}");
+        // The second ends where the pause hid it: what ran at the pause, finishing.
+        assert!(at(1, "to") >= pause - 5.0 && at(1, "to") <= pause + 60.0);
+        assert_eq!(charge["evidence"]["episodes_split_by"], "class_succeeded");
+        assert_eq!(charge["evidence"]["paused_queue"], "billing");
+        assert_eq!(charge["evidence"]["ongoing"], false);
+        let summary = charge["summary"].as_str().unwrap();
+        assert!(
+            summary.starts_with("ChargeJob failed 06:40–06:42 UTC, 06:44–06:45 UTC ")
+                && summary.contains("; ChargeJob hasn't run since queue billing was paused at 06:45 UTC by uid0@vm; ")
+                && summary.ends_with(" waiting")
+                && !summary.contains("none since")
+                && !summary.contains("succeeded since"),
+            "{summary}"
+        );
+        // 2. The paused queue holding it: FAIL.
+        assert_eq!(ids[1], "paused_backlog:billing");
+        assert_eq!(sev[1], "fail");
+        assert!(
+            findings[1]["summary"]
+                .as_str()
+                .unwrap()
+                .contains("(paused by cogctl at 06:45 UTC, uid0@vm); it holds ChargeJob"),
+            "{:#}",
+            findings[1]
+        );
+        // 3. MailJob's steady 30 %: a note, never a surge; the fleet's start: a note.
+        let mail = findings
+            .iter()
+            .find(|f| f["kind"] == "steady_failures")
+            .expect("MailJob's note");
+        assert_eq!(mail["severity"], "note");
+        let share = mail["evidence"]["share"].as_f64().unwrap();
+        assert!((0.25..=0.36).contains(&share), "{mail:#}");
+        assert!(
+            mail["summary"].as_str().unwrap().starts_with(
+                "MailJob failing at a steady 32 % of its runs since the records begin at \
+                 06:38 UTC, when this fleet started (Net::ReadTimeout, "
+            ),
+            "{mail:#}"
+        );
+        let wave = findings
+            .iter()
+            .find(|f| f["kind"] == "restart_wave")
+            .unwrap();
+        assert_eq!(wave["severity"], "note");
+        assert_eq!(wave["evidence"]["fleet_start"], true);
+        assert!(
+            !findings.iter().any(|f| f["kind"] == "failure_surge"
+                && f["summary"].as_str().unwrap().starts_with("MailJob")),
+            "{report:#}"
+        );
+        assert_eq!(findings.len(), 4, "{ids:?}");
+        // The headline is ChargeJob's story, never a note's.
+        let headline = report["headline"].as_str().unwrap();
+        assert!(
+            headline.starts_with("ChargeJob failed 06:40–06:42 UTC, 06:44–06:45 UTC"),
+            "{headline}"
+        );
+        assert!(!headline.contains("MailJob"), "{headline}");
+    }
 }

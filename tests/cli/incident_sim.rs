@@ -35,6 +35,8 @@ struct Pattern {
     no_retry: bool,
     /// Until then every retry fails too (an outage); after it, retries pass with `pass`.
     down_until: f64,
+    /// More outages: a retry in one of these fails too.
+    downs: Vec<(f64, f64)>,
 }
 
 impl Pattern {
@@ -55,7 +57,12 @@ impl Pattern {
             pass,
             no_retry: false,
             down_until: 0.0,
+            downs: Vec::new(),
         }
+    }
+
+    fn down_at(&self, t: f64) -> bool {
+        t < self.down_until || self.downs.iter().any(|&(a, b)| t >= a && t < b)
     }
 }
 
@@ -228,7 +235,7 @@ impl Sim {
                 break;
             }
             job["enqueued_at"] = json!(next + 0.001);
-            if next >= p.down_until && self.rng.unit() < p.pass {
+            if !p.down_at(next) && self.rng.unit() < p.pass {
                 let done = next + runtime;
                 self.count(done, false);
                 self.history_entry(&job, next + 0.01, done, None);
@@ -265,6 +272,33 @@ impl Sim {
                                  "args": [i]});
                 self.history_entry(&job, t - 0.2, t, None);
             }
+        }
+    }
+
+    /// Runs of `class` that pass, `per_minute` a minute from `from` to now, outside `downs`:
+    /// counted in throughput and, History on, filed in `history:success`.
+    fn successes(
+        &mut self,
+        class: &'static str,
+        queue: &'static str,
+        from: f64,
+        per_minute: f64,
+        downs: &[(f64, f64)],
+    ) {
+        let mut t = from;
+        loop {
+            t += -(1.0 - self.rng.unit()).ln() / (per_minute / MIN);
+            if t >= self.now {
+                break;
+            }
+            if downs.iter().any(|&(a, b)| t >= a && t < b) {
+                continue;
+            }
+            self.count(t, false);
+            self.args += 1;
+            let job = json!({"jid": self.rng.jid(), "class": class, "queue": queue,
+                             "args": [self.args]});
+            self.history_entry(&job, t - 0.1, t, None);
         }
     }
 
@@ -583,6 +617,7 @@ fn outage(now: f64) -> Sim {
         pass: 1.0,
         no_retry: false,
         down_until: end,
+        downs: Vec::new(),
     });
     let missing = Pattern {
         class: "Reports::ExportJob",
@@ -593,6 +628,7 @@ fn outage(now: f64) -> Sim {
         pass: 0.0,
         no_retry: true,
         down_until: 0.0,
+        downs: Vec::new(),
     };
     for i in 0..5 {
         let t = start + 30.0 + 20.0 * i as f64;
@@ -669,4 +705,151 @@ fn a_live_outage_is_ongoing_during_it_and_over_after_it_with_exact_counts() {
             .iter()
             .all(|c| !c.as_str().unwrap().starts_with("cogctl retry"))
     );
+}
+
+/// A young fleet, drawn from `seed`: Redis empty until 5–60 minutes ago, when 2–4
+/// processes started; from then on, background jobs, and one or two classes that fail a
+/// steady 5–60 % of their runs (every attempt, retries included). History on for odd seeds.
+fn young(seed: u64) -> (Sim, f64) {
+    let mut rng = Rng(seed ^ 0x00DD_BA11);
+    let history = seed % 2 == 1;
+    let mut sim = Sim::new(seed, NOW, history, true);
+    let start = NOW - rng.range(5.0, 60.0) * MIN;
+    sim.processes(2 + rng.below(3) as usize, start);
+    sim.successes("SyncJob", "default", start, rng.range(20.0, 120.0), &[]);
+    let flaky = [
+        (
+            "MailJob",
+            "Net::ReadTimeout",
+            "Net::ReadTimeout with #<TCPSocket:(closed)> after {} ms",
+        ),
+        (
+            "Webhooks::DeliveryJob",
+            "Faraday::TimeoutError",
+            "timeout after {} ms",
+        ),
+    ];
+    for &(class, error_class, message) in &flaky[..1 + rng.below(2) as usize] {
+        let share = rng.range(0.05, 0.6);
+        let runs = rng.range(2.0, 30.0);
+        sim.successes(class, "default", start, runs * (1.0 - share), &[]);
+        sim.run(&Pattern::steady(
+            class,
+            error_class,
+            message,
+            start,
+            runs * share,
+            1.0 - share,
+        ));
+    }
+    (sim, start)
+}
+
+#[test]
+fn young_fleets_with_steady_failures_are_silent_or_a_note_100_seeds() {
+    let server = RedisServer::start();
+    let mut notes = 0;
+    for seed in 0..100 {
+        server.exec(&[&["FLUSHDB"]]);
+        let (sim, start) = young(seed);
+        sim.write(&server);
+        let (code, report) = incident(&server, NOW);
+        let findings = report["findings"].as_array().unwrap();
+        assert!(
+            code == 0 && findings.iter().all(|f| f["severity"] == "note"),
+            "seed {seed} (records begin {:.0} s ago): {}",
+            NOW - start,
+            describe(&report)
+        );
+        let headline = report["headline"].as_str().unwrap();
+        assert!(
+            headline.starts_with("Nothing notable"),
+            "seed {seed}: {headline}"
+        );
+        for f in findings.iter().filter(|f| f["kind"] == "steady_failures") {
+            notes += 1;
+            let summary = f["summary"].as_str().unwrap();
+            assert!(
+                summary.contains(" failing at a steady ")
+                    && summary.contains(" since the records begin at "),
+                "seed {seed}: {summary}"
+            );
+            let begin = f["evidence"]["records_begin"]["at"].as_f64().unwrap();
+            assert!((begin - start).abs() < 60.0, "seed {seed}: {f:#}");
+        }
+    }
+    // Most steady patterns are told (a few are too rare in a 5-minute fleet to be).
+    assert!(notes >= 100, "{notes} notes");
+}
+
+/// Two outages of ChargeJob with a recovery between, in a fleet up for days: charges run
+/// `runs` a minute and pass outside the outages; inside them every attempt fails.
+fn two_outages(seed: u64) -> (Sim, Vec<(f64, f64)>) {
+    let mut rng = Rng(seed ^ 0x7E57_0DD5);
+    let history = seed.is_multiple_of(2);
+    let mut sim = healthy_with(seed, NOW, history, true);
+    let runs = rng.range(5.0, 40.0);
+    let a1 = NOW - rng.range(40.0, 90.0) * MIN;
+    let b1 = a1 + rng.range(2.0, 8.0) * MIN;
+    let a2 = b1 + rng.range(5.0, 15.0) * MIN;
+    let b2 = (a2 + rng.range(2.0, 8.0) * MIN).min(NOW - MIN);
+    let downs = vec![(a1, b1), (a2, b2)];
+    sim.successes(
+        "Billing::ChargeJob",
+        "billing",
+        NOW - 2.0 * HOUR,
+        runs,
+        &downs,
+    );
+    sim.run(&Pattern {
+        class: "Billing::ChargeJob",
+        queue: "billing",
+        error_class: "Stripe::APIConnectionError",
+        message: "Could not connect to Stripe (req_{})",
+        rates: vec![(a1, runs), (b1, 0.0), (a2, runs), (b2, 0.0)],
+        pass: 1.0,
+        no_retry: false,
+        down_until: 0.0,
+        downs: downs.clone(),
+    });
+    (sim, downs)
+}
+
+#[test]
+fn two_outages_with_a_recovery_between_are_two_episodes_50_seeds() {
+    let server = RedisServer::start();
+    for seed in 0..50 {
+        server.exec(&[&["FLUSHDB"]]);
+        let (sim, _) = two_outages(seed);
+        let planted = sim.write(&server);
+        // The truth: the planted failures, split where none fell for two minutes.
+        let mut times = planted.failures["Stripe::APIConnectionError"].clone();
+        times.sort_by(f64::total_cmp);
+        let mut truth: Vec<(f64, f64)> = Vec::new();
+        for t in times {
+            match truth.last_mut() {
+                Some(e) if t - e.1 < 120.0 => e.1 = t,
+                _ => truth.push((t, t)),
+            }
+        }
+        assert_eq!(truth.len(), 2, "seed {seed}: {truth:?}");
+        let (_, report) = incident(&server, NOW);
+        let f = failure_of(&report, "Stripe::APIConnectionError")
+            .unwrap_or_else(|| panic!("seed {seed}: {}", describe(&report)));
+        let episodes = f["evidence"]["episodes"].as_array().unwrap();
+        assert_eq!(episodes.len(), 2, "seed {seed}: {truth:?} {f:#}");
+        for (e, (from, to)) in episodes.iter().zip(&truth) {
+            let (a, b) = (e["from"].as_f64().unwrap(), e["to"].as_f64().unwrap());
+            assert!(
+                (a - from).abs() <= 60.0 && (b - to).abs() <= 60.0,
+                "seed {seed}: episode {a}–{b} vs the truth {from}–{to}"
+            );
+        }
+        let summary = f["summary"].as_str().unwrap();
+        assert_eq!(
+            summary.matches('–').count(),
+            2,
+            "seed {seed}: both episodes named: {summary}"
+        );
+    }
 }

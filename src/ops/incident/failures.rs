@@ -35,6 +35,13 @@ pub const QUIET: f64 = 120.0;
 pub const SURPRISE: f64 = 1e-6;
 /// How far before the window, at least, the dead set and History are read.
 pub const LOOKBACK: f64 = 86_400.0;
+/// A pattern first seen in the window is new only when the records reach back before its
+/// first failure by more than this many of its failures (at its rate since): a pattern
+/// failing from the moment the records begin (a young fleet, a flushed Redis) is not.
+pub const NEW_EXPECTED: f64 = 10.0;
+/// A surge's failures are split into episodes at a stretch with none this long (or twenty
+/// of its gaps at its busiest, when longer), when its class ran and succeeded in between.
+pub const EPISODE_GAP: f64 = 120.0;
 /// Classes (and queues) named per pattern; the rest are counted together.
 const NAMES_KEPT: usize = 5;
 
@@ -89,9 +96,18 @@ pub struct Series {
     pub last: Option<f64>,
     /// The earliest entry in the window.
     pub first_in_window: Option<f64>,
-    /// Per bucket: entries, and the earliest of them (seconds into the bucket).
+    /// Per bucket: entries, and the earliest and latest of them (seconds into the bucket).
     counts: Vec<u32>,
     earliest: Vec<f32>,
+    latest: Vec<f32>,
+}
+
+/// One stretch of a pattern's failures: from its first to its last failure.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Episode {
+    pub from: f64,
+    pub to: f64,
+    pub failures: u64,
 }
 
 impl Series {
@@ -108,12 +124,90 @@ impl Series {
         if self.counts.is_empty() {
             self.counts = vec![0; w.buckets];
             self.earliest = vec![f32::MAX; w.buckets];
+            self.latest = vec![0.0; w.buckets];
         }
         self.in_window += 1;
         self.first_in_window = Some(self.first_in_window.map_or(t, |f| f.min(t)));
         self.counts[i] = self.counts[i].saturating_add(1);
         let into = (t - w.bucket_start(i)).max(0.0) as f32;
         self.earliest[i] = self.earliest[i].min(into);
+        self.latest[i] = self.latest[i].max(into);
+    }
+
+    /// Whether the records begin too close before this series' first entry to tell that it
+    /// is new: at its rate since, fewer than [`NEW_EXPECTED`] of its entries would have
+    /// fallen between the two. (No earlier entry, and records that begin when it does.)
+    pub fn from_the_start(&self, w: &Window, begin: Option<f64>) -> bool {
+        let (Some(begin), Some(first)) = (begin, self.first) else {
+            return false;
+        };
+        if self.before > 0 {
+            return false;
+        }
+        let rate = self.in_window as f64 / (w.now - first).max(60.0);
+        rate * (first - begin).max(0.0) < NEW_EXPECTED
+    }
+
+    /// The stretches with no entry at least `min_gap` long, from `from` on: where episodes
+    /// may split. `(last entry before, first entry after)`.
+    pub fn quiet_gaps(&self, w: &Window, from: f64, min_gap: f64) -> Vec<(f64, f64)> {
+        let mut gaps = Vec::new();
+        if self.counts.is_empty() {
+            return gaps;
+        }
+        let mut prev: Option<f64> = None;
+        for i in w.index(from).unwrap_or(0)..w.buckets {
+            if self.counts[i] == 0 {
+                continue;
+            }
+            let start = w.bucket_start(i);
+            let (first, last) = (
+                start + f64::from(self.earliest[i]),
+                start + f64::from(self.latest[i]),
+            );
+            if let Some(p) = prev
+                && first - p >= min_gap
+            {
+                gaps.push((p, first));
+            }
+            prev = Some(last);
+        }
+        gaps
+    }
+
+    /// The episodes from `from` on, split at `splits` (stretches with no entry).
+    pub fn episodes(&self, w: &Window, from: f64, splits: &[(f64, f64)]) -> Vec<Episode> {
+        let mut out: Vec<Episode> = Vec::new();
+        if self.counts.is_empty() {
+            return out;
+        }
+        for i in w.index(from).unwrap_or(0)..w.buckets {
+            if self.counts[i] == 0 {
+                continue;
+            }
+            let start = w.bucket_start(i);
+            let (first, last) = (
+                (start + f64::from(self.earliest[i])).max(from),
+                start + f64::from(self.latest[i]),
+            );
+            let n = u64::from(self.counts[i]);
+            match out.last_mut() {
+                Some(e)
+                    if !splits
+                        .iter()
+                        .any(|&(a, b)| a >= e.to - 1e-6 && b <= first + 1e-6) =>
+                {
+                    e.to = last;
+                    e.failures += n;
+                }
+                _ => out.push(Episode {
+                    from: first,
+                    to: last,
+                    failures: n,
+                }),
+            }
+        }
+        out
     }
 
     /// Entries per bucket (all zero when none fell in the window).
@@ -163,14 +257,20 @@ impl Series {
 
     /// Whether this is a surge (module docs of `incident`): new in the window, or at least
     /// [`SURGE_FACTOR`] times its earlier rate over the last [`RECENT`] seconds.
-    pub fn surge(&self, w: &Window) -> Option<Surge> {
+    /// `begin`: when the records begin (None: unknown, taken as before the window); the
+    /// window's earlier rate counts only the part of it they cover.
+    pub fn surge(&self, w: &Window, begin: Option<f64>) -> Option<Surge> {
         let recent = self.recent(w, RECENT);
         let earlier = self.in_window - recent;
-        let span = w.now - w.start;
-        let new = self.before == 0 && self.in_window >= MIN_FAILURES;
+        let span = w.now - begin.map_or(w.start, |b| b.max(w.start));
+        let new =
+            self.before == 0 && self.in_window >= MIN_FAILURES && !self.from_the_start(w, begin);
         let recent_rate = recent as f64 / RECENT;
+        // A pattern failing since the records begin has only their short earlier stretch
+        // to give its usual rate: none there is no rate of none, so one is assumed.
+        let young = self.before == 0 && self.from_the_start(w, begin);
         let earlier_rate = if span > RECENT {
-            Some(earlier as f64 / (span - RECENT))
+            Some((earlier as f64 + if young { 1.0 } else { 0.0 }) / (span - RECENT))
         } else {
             None
         };
@@ -315,9 +415,17 @@ pub struct Pattern {
     /// The error message of its newest failure, as stored.
     pub sample: Option<String>,
     sample_at: f64,
-    /// Jobs that succeeded after its last failure (History's successes, else throughput's
-    /// processed hours that began after it), when known.
+    /// Runs that succeeded after its last failure: of its classes (History's successes), or
+    /// of any class (throughput's processed hours that began after it), when known.
     pub successes_since: Option<(u64, &'static str)>,
+    /// Runs of its classes that succeeded since its first failure (History), when asked.
+    pub class_runs: Option<u64>,
+    /// When the records begin, for this pattern, and what dates that (`Failures::date`).
+    pub begin: Option<(f64, &'static str)>,
+    /// The stretches with no failure its episodes split at, and what says its class ran in
+    /// them: `class_succeeded` (History) or `quiet` (no History to tell).
+    pub splits: Vec<(f64, f64)>,
+    pub split_by: &'static str,
 }
 
 impl Pattern {
@@ -337,7 +445,24 @@ impl Pattern {
             sample: None,
             sample_at: f64::NEG_INFINITY,
             successes_since: None,
+            class_runs: None,
+            begin: None,
+            splits: Vec::new(),
+            split_by: "quiet",
         }
+    }
+
+    /// The earliest failure any source dates.
+    pub fn first_failure(&self) -> Option<f64> {
+        [self.failures.first, self.deaths.first, self.survivors.first]
+            .into_iter()
+            .flatten()
+            .min_by(f64::total_cmp)
+    }
+
+    /// Its classes, as named.
+    pub fn class_names(&self) -> Vec<String> {
+        self.classes.named.keys().cloned().collect()
     }
 
     /// The latest failure any source dates.
@@ -421,9 +546,77 @@ pub struct Failures {
     pub failed_hours: Vec<(i64, Option<u64>)>,
     /// Throughput's `processed` per hour index over the window.
     pub processed_hours: Vec<(i64, Option<u64>)>,
+    /// History's oldest run (`history:all`, else `:success` or `:failed`), when on.
+    pub history_oldest: Option<f64>,
+    /// When the records begin, for the fleet (`Failures::date`).
+    pub records: Option<(f64, &'static str)>,
+    /// The same by the records of runs alone (History, throughput, failures), the
+    /// processes' starts aside: whether anything ran before the fleet's processes did.
+    pub runs_begin: Option<f64>,
 }
 
 impl Failures {
+    /// When the records begin: the earliest moment dated by a source that records runs
+    /// whatever their outcome (History's oldest run, throughput's oldest hour read, the
+    /// oldest start of a process in the registry), or by a failure. For each pattern the same,
+    /// its own failures aside: before then, nothing could have seen it fail.
+    pub fn date(&mut self, w: &Window, process_start: Option<f64>) {
+        let mut base: Vec<(f64, &'static str)> = Vec::new();
+        if let Some(t) = self.history_oldest {
+            base.push((t, "history"));
+        }
+        if self.sources.dead_before_horizon + self.sources.history_before_horizon > 0 {
+            base.push((w.horizon, "failures"));
+        }
+        // An hour's count dates something within it: its end at the latest.
+        if let Some(h) = self
+            .processed_hours
+            .iter()
+            .chain(&self.failed_hours)
+            .filter(|(_, n)| n.is_some_and(|n| n > 0))
+            .map(|(h, _)| *h)
+            .min()
+        {
+            base.push(((h + 1) as f64 * 3600.0, "throughput"));
+        }
+        self.runs_begin = base
+            .iter()
+            .map(|b| b.0)
+            .chain(self.patterns.iter().filter_map(Pattern::first_failure))
+            .filter(|t| t.is_finite())
+            .min_by(f64::total_cmp);
+        if let Some(t) = process_start {
+            base.push((t, "process_start"));
+        }
+        let earliest = |v: &mut dyn Iterator<Item = (f64, &'static str)>| {
+            v.filter(|(t, _)| t.is_finite())
+                .min_by(|a, b| a.0.total_cmp(&b.0))
+        };
+        let firsts: Vec<Option<f64>> = self.patterns.iter().map(Pattern::first_failure).collect();
+        let mut order: Vec<usize> = (0..firsts.len()).filter(|&i| firsts[i].is_some()).collect();
+        order.sort_by(|&a, &b| {
+            firsts[a]
+                .unwrap_or(0.0)
+                .total_cmp(&firsts[b].unwrap_or(0.0))
+        });
+        let other = |i: usize| {
+            order
+                .iter()
+                .find(|&&j| j != i)
+                .and_then(|&j| firsts[j].map(|t| (t, "failures")))
+        };
+        for (i, p) in self.patterns.iter_mut().enumerate() {
+            p.begin = earliest(&mut base.iter().copied().chain(other(i)));
+        }
+        self.records = earliest(
+            &mut base.iter().copied().chain(
+                order
+                    .first()
+                    .and_then(|&j| firsts[j].map(|t| (t, "failures"))),
+            ),
+        );
+    }
+
     /// Whether the hourly `failed` counts show the fleet failing at least [`SURGE_FACTOR`]
     /// times as often lately (the current hour, with the previous one while the current is
     /// young) as in the earlier full hours of the window: what a pattern seen only among the
@@ -708,6 +901,7 @@ pub fn read(
     }
     drop(logged);
     read_hours(store, w, &mut out, problems)?;
+    out.history_oldest = history_oldest(store)?;
     Ok(out)
 }
 
@@ -983,6 +1177,25 @@ fn read_log_batch(
     }
 }
 
+/// History's oldest run: what its oldest entry dates (wrong types are told by the pass).
+fn history_oldest(store: &mut Store) -> StoreResult<Option<f64>> {
+    let mut pipe = redis::pipe();
+    for key in [
+        keys::HISTORY_ALL,
+        keys::HISTORY_SUCCESS,
+        keys::HISTORY_FAILED,
+    ] {
+        pipe.cmd("ZRANGE").arg(key).arg(0).arg(0).arg("WITHSCORES");
+    }
+    Ok(store
+        .pipeline(&pipe)?
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter_map(|v| value::items(&v).get(1).and_then(value::float))
+        .filter(|t| t.is_finite())
+        .min_by(f64::total_cmp))
+}
+
 /// Throughput's hourly `failed` and `processed` over the window.
 fn read_hours(
     store: &mut Store,
@@ -1021,14 +1234,103 @@ fn read_hours(
     Ok(())
 }
 
-/// For each pattern in `which`: the jobs that succeeded after its last failure, from
-/// History's successes when it is on, else from throughput's hours that began after it.
-pub fn successes_since(
+/// History's successes read at most, newest first, to count runs by class.
+pub const CLASS_READ: usize = 100_000;
+/// Entries a page of that read.
+const CLASS_PAGE: usize = 2_000;
+
+/// A count of successful runs to make: of these classes, finished within `(after, before)`.
+pub struct Ask {
+    pub classes: Vec<String>,
+    pub after: f64,
+    pub before: f64,
+}
+
+/// The answers to `asks`, from History's successes (read newest first, in pages, back to the
+/// earliest `after`, at most [`CLASS_READ`] entries): `None` when History is off. A count
+/// whose range reaches back past what was read is at least that (`complete` false).
+pub fn class_successes(
     store: &mut Store,
-    fails: &mut Failures,
-    which: &[usize],
-) -> StoreResult<()> {
-    let history_on = fails.sources.history_failed > 0
+    history_on: bool,
+    asks: &[Ask],
+) -> StoreResult<Option<Vec<(u64, bool)>>> {
+    if !history_on {
+        return Ok(None);
+    }
+    let mut counts = vec![(0u64, true); asks.len()];
+    let Some(from) = asks.iter().map(|a| a.after).min_by(f64::total_cmp) else {
+        return Ok(Some(counts));
+    };
+    #[derive(Deserialize)]
+    struct Run<'a> {
+        #[serde(borrow)]
+        class: Option<Cow<'a, str>>,
+    }
+    let mut read = 0usize;
+    let mut reached = f64::INFINITY;
+    while read < CLASS_READ {
+        let reply = store.query::<redis::Value>(
+            redis::cmd("ZREVRANGEBYSCORE")
+                .arg(keys::HISTORY_SUCCESS)
+                .arg("+inf")
+                .arg(format!("({from:?}"))
+                .arg("WITHSCORES")
+                .arg("LIMIT")
+                .arg(read)
+                .arg(CLASS_PAGE),
+            keys::HISTORY_SUCCESS,
+            KeyType::Zset,
+        );
+        let reply = match reply {
+            Ok(v) => v,
+            Err(e) if e.is_connection() => return Err(e),
+            // A History of the wrong type is told by the pass: nothing to count with.
+            Err(_) => return Ok(None),
+        };
+        let items = value::items(&reply);
+        let pairs: Vec<(&[u8], f64)> = match items.first() {
+            // RESP3 answers pairs; RESP2 a flat list.
+            Some(redis::Value::Array(_)) => items
+                .iter()
+                .filter_map(|pair| {
+                    let pair = value::items(pair);
+                    Some((value::bytes(pair.first()?)?, value::float(pair.get(1)?)?))
+                })
+                .collect(),
+            _ => items
+                .chunks(2)
+                .filter_map(|c| Some((value::bytes(c.first()?)?, value::float(c.get(1)?)?)))
+                .collect(),
+        };
+        let n = pairs.len();
+        for (raw, t) in pairs {
+            reached = reached.min(t);
+            let Some(class) = serde_json::from_slice::<Run>(raw)
+                .ok()
+                .and_then(|r| r.class)
+            else {
+                continue;
+            };
+            for (ask, count) in asks.iter().zip(counts.iter_mut()) {
+                if t > ask.after && t < ask.before && ask.classes.iter().any(|c| *c == class) {
+                    count.0 += 1;
+                }
+            }
+        }
+        read += n;
+        if n < CLASS_PAGE {
+            return Ok(Some(counts));
+        }
+    }
+    for (ask, count) in asks.iter().zip(counts.iter_mut()) {
+        count.1 = ask.after >= reached;
+    }
+    Ok(Some(counts))
+}
+
+/// Whether History is on: it holds a failed run read by the pass, or a success.
+pub fn history_on(store: &mut Store, fails: &Failures) -> bool {
+    fails.sources.history_failed > 0
         || store
             .query::<u64>(
                 redis::cmd("ZCARD").arg(keys::HISTORY_SUCCESS),
@@ -1036,41 +1338,17 @@ pub fn successes_since(
                 KeyType::Zset,
             )
             .unwrap_or(0)
-            > 0;
-    let lasts: Vec<(usize, f64)> = which
+            > 0
+}
+
+/// Jobs of any class processed from `t` on, by throughput's hours that began after it.
+pub fn processed_since(fails: &Failures, t: f64) -> u64 {
+    fails
+        .processed_hours
         .iter()
-        .filter_map(|&i| fails.patterns[i].last_failure().map(|t| (i, t)))
-        .collect();
-    if history_on {
-        let mut pipe = redis::pipe();
-        for (_, t) in &lasts {
-            pipe.cmd("ZCOUNT")
-                .arg(keys::HISTORY_SUCCESS)
-                .arg(format!("({t}"))
-                .arg("+inf");
-        }
-        let replies = store.pipeline(&pipe)?;
-        for ((i, _), reply) in lasts.iter().zip(replies) {
-            if let Some(n) = reply
-                .ok()
-                .and_then(|v| value::int(&v))
-                .and_then(|n| u64::try_from(n).ok())
-            {
-                fails.patterns[*i].successes_since = Some((n, "history"));
-            }
-        }
-    } else {
-        for (i, t) in lasts {
-            let n: u64 = fails
-                .processed_hours
-                .iter()
-                .filter(|(h, _)| *h as f64 * 3600.0 >= t)
-                .filter_map(|(_, n)| *n)
-                .sum();
-            fails.patterns[i].successes_since = Some((n, "throughput"));
-        }
-    }
-    Ok(())
+        .filter(|(h, _)| *h as f64 * 3600.0 >= t)
+        .filter_map(|(_, n)| *n)
+        .sum()
 }
 
 #[cfg(test)]
@@ -1092,7 +1370,7 @@ mod tests {
         let w = Window::new(NOW, 6.0 * 3600.0);
         // 10 a minute for two days.
         let s = series(&w, (0..2 * 24 * 600).map(|i| NOW - i as f64 * 6.0));
-        assert!(s.surge(&w).is_none());
+        assert!(s.surge(&w, None).is_none());
     }
 
     #[test]
@@ -1103,7 +1381,7 @@ mod tests {
         let onset = NOW - 26.0 * 60.0 + 7.0;
         let surge = (0..26 * 20).map(|i| onset + i as f64 * 3.0);
         let s = series(&w, steady.chain(surge));
-        let found = s.surge(&w).expect("a surge");
+        let found = s.surge(&w, None).expect("a surge");
         assert!(!found.new);
         assert!(
             (found.onset - onset).abs() < 1.0,
@@ -1118,7 +1396,7 @@ mod tests {
         // Twice an hour for two days, then three in the last 15 minutes.
         let steady = (0..96).map(|i| NOW - 1800.0 - i as f64 * 1800.0);
         let s = series(&w, steady.chain([NOW - 600.0, NOW - 400.0, NOW - 100.0]));
-        assert!(s.surge(&w).is_none());
+        assert!(s.surge(&w, None).is_none());
         assert!(poisson_tail(3, 0.5) > 0.01);
         assert!(poisson_tail(40, 0.5) < 1e-6);
     }
@@ -1127,10 +1405,14 @@ mod tests {
     fn a_pattern_first_seen_in_the_window_is_new() {
         let w = Window::new(NOW, 6.0 * 3600.0);
         let s = series(&w, [NOW - 7200.0, NOW - 3600.0, NOW - 60.0]);
-        let found = s.surge(&w).expect("new");
+        let found = s.surge(&w, None).expect("new");
         assert!(found.new);
         assert_eq!(found.onset, NOW - 7200.0);
         // Two failures are not enough.
-        assert!(series(&w, [NOW - 7200.0, NOW - 60.0]).surge(&w).is_none());
+        assert!(
+            series(&w, [NOW - 7200.0, NOW - 60.0])
+                .surge(&w, None)
+                .is_none()
+        );
     }
 }

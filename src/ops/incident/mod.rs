@@ -58,6 +58,7 @@ impl Default for Options {
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
     FailureSurge,
+    SteadyFailures,
     Deaths,
     Backlog,
     PausedBacklog,
@@ -72,10 +73,22 @@ pub enum Kind {
     NoData,
 }
 
+impl Severity {
+    /// How a report and a screen show it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Severity::Fail => "FAIL",
+            Severity::Warn => "warn",
+            Severity::Note => "note",
+        }
+    }
+}
+
 impl Kind {
     pub fn name(self) -> &'static str {
         match self {
             Kind::FailureSurge => "failure_surge",
+            Kind::SteadyFailures => "steady_failures",
             Kind::Deaths => "deaths",
             Kind::Backlog => "backlog",
             Kind::PausedBacklog => "paused_backlog",
@@ -95,6 +108,8 @@ impl Kind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
+    /// Worth knowing, nothing wrong: never the headline.
+    Note,
     Warn,
     Fail,
 }
@@ -216,26 +231,26 @@ pub fn run(session: &mut Session, args: &Options) -> anyhow::Result<IncidentRepo
                 .and_then(|mut store| state::read(&mut store, &ui, args, now, &mut problems));
             read.map(|read| (read, problems))
         });
-        let fails =
-            failures::read(store, &connector, &window, &mut problems).and_then(|mut fails| {
-                let surging = state::surging(&window, &fails);
-                failures::successes_since(store, &mut fails, &surging)?;
-                Ok(fails)
-            });
+        let fails = failures::read(store, &connector, &window, &mut problems);
         let state = state
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         (fails, state)
     });
-    let fails = fails?;
+    let mut fails = fails?;
     let (mut read, mut later) = state?;
     problems.append(&mut later);
     read.target = connector.target().to_string();
-    let mut findings = Vec::new();
-    findings.extend(state::failure_findings(&zone, &window, &fails));
+    // When the records begin, then what the stories need counted in History.
+    fails.date(&window, state::oldest_start(&read));
+    let (needs, asks) = state::needs(&window, &fails);
+    let history_on = failures::history_on(store, &fails);
+    let counts = failures::class_successes(store, history_on, &asks)?;
+    state::answer(&mut fails, needs, counts);
     let (mut found, events) = state::findings(&zone, args, &window, &read, &fails);
+    let held = state::held(&found);
+    let mut findings = state::failure_findings(&zone, &window, &fails, &held);
     findings.append(&mut found);
-    paused_story(&zone, &window, &mut findings);
     held_by_failing(&mut findings);
     unique_ids(&mut findings);
     rank(&mut findings);
@@ -255,68 +270,11 @@ pub fn run(session: &mut Session, args: &Options) -> anyhow::Result<IncidentRepo
     })
 }
 
-/// A failing pattern whose queue is paused: the pause, not a recovery, is why it stopped
-/// failing. A surge that reads as over ("none since") while its queue is paused says it hasn't
-/// run since the pause (when, by whom, how many wait) and is a FAIL; one still failing says
-/// its queue is paused too.
-fn paused_story(zone: &Zone, w: &failures::Window, findings: &mut [Finding]) {
-    /// A paused queue: its name, its jobs waiting, and the operator's pause (when, who).
-    struct Paused {
-        queue: String,
-        size: u64,
-        by: Option<(f64, String)>,
-    }
-    let paused: Vec<Paused> = findings
-        .iter()
-        .filter(|f| f.kind == Kind::PausedBacklog)
-        .filter_map(|f| {
-            let queue = f.evidence["queue"].as_str()?.to_string();
-            let size = f.evidence["size"].as_u64().unwrap_or(0);
-            let by = f.evidence["paused_by"]["at"].as_f64().map(|at| {
-                let user = f.evidence["paused_by"]["user"].as_str().unwrap_or("?");
-                (at, user.to_string())
-            });
-            Some(Paused { queue, size, by })
-        })
-        .collect();
-    if paused.is_empty() {
-        return;
-    }
-    for f in findings.iter_mut() {
-        if !matches!(f.kind, Kind::FailureSurge | Kind::Deaths) {
-            continue;
-        }
-        let queues: Vec<&str> = f.evidence["queues"]
-            .as_array()
-            .map(|a| a.iter().filter_map(|q| q["name"].as_str()).collect())
-            .unwrap_or_default();
-        let Some(p) = paused.iter().find(|p| queues.contains(&p.queue.as_str())) else {
-            continue;
-        };
-        let when = p.by.as_ref().map_or(String::new(), |(at, user)| {
-            format!(" at {} by {user}", zone.hm(*at, w.now))
-        });
-        let waiting = format!("{} waiting", crate::text::size::count(p.size));
-        let queue = &p.queue;
-        if let Some(cut) = f.summary.find(", none since") {
-            f.summary.truncate(cut);
-            f.summary.push_str(&format!(
-                "; it hasn't run since queue {queue} was paused{when}; {waiting}"
-            ));
-            f.severity = Severity::Fail;
-        } else {
-            f.summary
-                .push_str(&format!("; queue {queue} is paused{when}, {waiting}"));
-        }
-        f.evidence["paused_queue"] = Value::String(queue.clone());
-    }
-}
-
 /// A paused or unread queue that a pattern failing now is retried onto is part of that
 /// outage, not a side note: a FAIL, naming the pattern. (A pause keeps the failures from
 /// showing, not from being there: its jobs wait there and fail again once they run.)
 fn held_by_failing(findings: &mut [Finding]) {
-    let failing: Vec<(String, String)> = findings
+    let failing: Vec<(String, String, bool)> = findings
         .iter()
         .filter(|f| {
             matches!(f.kind, Kind::FailureSurge | Kind::Deaths) && f.severity == Severity::Fail
@@ -333,12 +291,13 @@ fn held_by_failing(findings: &mut [Finding]) {
                     f.evidence["fingerprint"].as_str().unwrap_or("?")
                 ),
             };
+            let now = f.evidence["ongoing"] == Value::Bool(true);
             f.evidence["queues"]
                 .as_array()
                 .map(|a| {
                     a.iter()
                         .filter_map(|q| q["name"].as_str())
-                        .map(|q| (q.to_string(), who.clone()))
+                        .map(|q| (q.to_string(), who.clone(), now))
                         .collect::<Vec<_>>()
                 })
                 .unwrap_or_default()
@@ -357,12 +316,18 @@ fn held_by_failing(findings: &mut [Finding]) {
                 .map(|a| a.iter().filter_map(|q| q["queue"].as_str()).collect())
                 .unwrap_or_default(),
         };
-        let Some((queue, who)) = failing.iter().find(|(q, _)| held.contains(&q.as_str())) else {
+        let Some((queue, who, now)) = failing.iter().find(|(q, _, _)| held.contains(&q.as_str()))
+        else {
             continue;
         };
         f.severity = Severity::Fail;
-        f.summary
-            .push_str(&format!("; {who}, failing now, is retried onto it"));
+        if *now {
+            f.summary
+                .push_str(&format!("; {who}, failing now, is retried onto it"));
+        } else {
+            f.summary
+                .push_str(&format!("; it holds {who}, failing when it stopped"));
+        }
         f.evidence["holds_failing"] = Value::String(format!("{queue}: {who}"));
     }
 }
@@ -395,16 +360,18 @@ fn rank(findings: &mut [Finding]) {
 
 /// `follows`: the finding that began nearest before each, up to [`FOLLOWS_WITHIN`] before.
 fn link(findings: &mut [Finding]) {
-    let onsets: Vec<(String, Option<f64>)> = findings
+    // A note is no cause: nothing follows it.
+    let onsets: Vec<(String, Option<f64>, bool)> = findings
         .iter()
-        .map(|f| (f.id.clone(), f.started_at.at))
+        .map(|f| (f.id.clone(), f.started_at.at, f.severity == Severity::Note))
         .collect();
     for f in findings.iter_mut() {
         let Some(at) = f.started_at.at else { continue };
         let mut before: Vec<(f64, &String)> = onsets
             .iter()
-            .filter(|(id, _)| *id != f.id)
-            .filter_map(|(id, t)| t.map(|t| (t, id)))
+            .filter(|(id, _, _)| *id != f.id)
+            .filter(|(_, _, note)| !note)
+            .filter_map(|(id, t, _)| t.map(|t| (t, id)))
             .filter(|&(t, _)| t < at && at - t <= FOLLOWS_WITHIN)
             .collect();
         before.sort_by(|a, b| b.0.total_cmp(&a.0));
@@ -418,12 +385,24 @@ fn link(findings: &mut [Finding]) {
 }
 
 fn headline(zone: &Zone, findings: &[Finding], w: &failures::Window) -> String {
-    let Some(top) = findings.first() else {
-        return format!(
+    // A note is never the headline: what fails or warns is.
+    let notes = findings
+        .iter()
+        .filter(|f| f.severity == Severity::Note)
+        .count();
+    let Some(top) = findings.iter().find(|f| f.severity != Severity::Note) else {
+        let mut line = format!(
             "Nothing notable since {} ({}): no failure surge, no backlog, no lost process",
             zone.hm(w.start, w.now),
             crate::duration::span(w.now - w.start)
         );
+        if notes > 0 {
+            line.push_str(&format!(
+                " ({notes} note{})",
+                if notes == 1 { "" } else { "s" }
+            ));
+        }
+        return line;
     };
     let mut line = top.summary.clone();
     if let (Some(id), Some(at)) = (top.follows.first(), top.started_at.at)
@@ -482,7 +461,7 @@ fn timeline(
                 last,
                 "last_failure",
                 Some(f.id.clone()),
-                format!("last failure of {}; none since", f.id),
+                format!("last failure of {}", f.id),
             ));
         }
     }

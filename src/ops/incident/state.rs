@@ -107,8 +107,66 @@ fn read_changes(store: &mut Store, since: f64) -> Vec<Change> {
             })
         })
         .collect();
+    // Changes whose audit entries are gone (the trail trimmed, or written by another
+    // cogctl) still have their undo records: each says what, when and who. Read only.
+    for c in undo_changes(store, since) {
+        let told = changes
+            .iter()
+            .any(|k| k.command == c.command && k.argv == c.argv && (k.at - c.at).abs() < 5.0);
+        if !told {
+            changes.push(c);
+        }
+    }
     changes.sort_by(|a, b| a.at.total_cmp(&b.at));
     changes
+}
+
+/// The window's changes as their undo records tell them (no index entry is dropped here:
+/// `incident` writes nothing).
+fn undo_changes(store: &mut Store, since: f64) -> Vec<Change> {
+    let Ok(ids) = store.query::<Vec<String>>(
+        redis::cmd("ZRANGE")
+            .arg(keys::UNDO_INDEX)
+            .arg("+inf")
+            .arg(format!("{since:?}"))
+            .arg("BYSCORE")
+            .arg("REV")
+            .arg("LIMIT")
+            .arg(0)
+            .arg(CHANGES_READ),
+        keys::UNDO_INDEX,
+        KeyType::Zset,
+    ) else {
+        return Vec::new();
+    };
+    let mut pipe = redis::pipe();
+    for id in &ids {
+        pipe.cmd("HMGET")
+            .arg(keys::undo_record(id))
+            .arg("command")
+            .arg("argv")
+            .arg("user")
+            .arg("created");
+    }
+    let Ok(replies) = store.pipeline(&pipe) else {
+        return Vec::new();
+    };
+    replies
+        .into_iter()
+        .filter_map(|r| {
+            let v = r.ok()?;
+            let f = value::items(&v);
+            let text = |i: usize| f.get(i).and_then(value::string).unwrap_or_default();
+            let at = f.get(3).and_then(value::float)?;
+            let command = text(0);
+            (at >= since && !command.is_empty() && command != "undo").then(|| Change {
+                at,
+                command,
+                argv: text(1),
+                user: text(2),
+            })
+        })
+        .collect()
 }
 
 /// The latest change whose command names `verb` and whose command line names `subject`.
@@ -350,13 +408,6 @@ fn host(p: &Process) -> String {
         .unwrap_or_else(|| p.identity.shown().into_owned())
 }
 
-/// The patterns `failure_findings` reports: those whose failures (or deaths) surged.
-pub fn surging(w: &Window, fails: &Failures) -> Vec<usize> {
-    (0..fails.patterns.len())
-        .filter(|&i| surge_of(w, fails, &fails.patterns[i]).is_some())
-        .collect()
-}
-
 /// Which series surged, and how: failures counted once (or, when a pattern is seen only
 /// among the retry set's survivors, those, if the fleet's hourly failures rose too), else
 /// deaths.
@@ -364,42 +415,198 @@ fn surge_of<'a>(w: &Window, fails: &Failures, p: &'a Pattern) -> Option<(Surge, 
     // A pattern new in the window needs a few jobs: one job failing on every retry is not
     // an incident.
     let enough = |s: &Surge| !s.new || p.jobs_in_window >= super::failures::MIN_FAILURES;
+    let begin = p.begin.map(|b| b.0);
     if p.failures.first.is_some() {
-        if let Some(s) = p.failures.surge(w).filter(enough) {
+        if let Some(s) = p.failures.surge(w, begin).filter(enough) {
             return Some((s, &p.failures, Kind::FailureSurge));
         }
     } else if let Some(s) = p
         .survivors
-        .surge(w)
+        .surge(w, begin)
         .filter(enough)
         .filter(|_| fails.failed_rising(w))
     {
         return Some((s, &p.survivors, Kind::FailureSurge));
     }
     p.deaths
-        .surge(w)
+        .surge(w, begin)
         .filter(enough)
         .map(|s| (s, &p.deaths, Kind::Deaths))
 }
 
+/// A queue holding jobs no process takes: paused (with the operator's pause, when the trail
+/// tells it), or with no live reader.
+pub struct Held {
+    pub queue: String,
+    pub size: u64,
+    /// `Some`: paused, and by whom and when if known; `None`: no live process reads it.
+    pub paused: Option<Option<(f64, String)>>,
+}
+
+/// The held queues the findings name (`paused_backlog`, `unread_queue`).
+pub fn held(findings: &[Finding]) -> Vec<Held> {
+    let mut out = Vec::new();
+    for f in findings {
+        let e = &f.evidence;
+        match f.kind {
+            Kind::PausedBacklog => {
+                let Some(queue) = e["queue"].as_str() else {
+                    continue;
+                };
+                out.push(Held {
+                    queue: queue.to_string(),
+                    size: e["size"].as_u64().unwrap_or(0),
+                    paused: Some(e["paused_by"]["at"].as_f64().map(|at| {
+                        let user = e["paused_by"]["user"].as_str().unwrap_or("?");
+                        (at, user.to_string())
+                    })),
+                });
+            }
+            Kind::UnreadQueue => {
+                let one = e["queue"].as_str().map(|q| (q, e["size"].as_u64()));
+                let many = e["queues"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|q| q["queue"].as_str().map(|name| (name, q["size"].as_u64())));
+                for (queue, size) in one.into_iter().chain(many) {
+                    out.push(Held {
+                        queue: queue.to_string(),
+                        size: size.unwrap_or(0),
+                        paused: None,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Failures still finishing this long after a pause were running when it came.
+const IN_FLIGHT: f64 = 60.0;
+
+/// Whether a pattern fails steadily from the moment the records begin (a young fleet, a
+/// flushed Redis): not new, not rising, told as a note.
+fn steady_series<'a>(w: &Window, p: &'a Pattern) -> Option<&'a Series> {
+    let series = if p.failures.first.is_some() {
+        &p.failures
+    } else {
+        &p.survivors
+    };
+    let first = series.first?;
+    (first >= w.start
+        && series.in_window >= super::failures::MIN_FAILURES
+        && p.jobs_in_window >= super::failures::MIN_FAILURES
+        && series.from_the_start(w, p.begin.map(|b| b.0)))
+    .then_some(series)
+}
+
+/// What the story of each pattern needs counted in History, and where it goes.
+pub enum Need {
+    /// Runs of its classes that succeeded since its last failure.
+    Since(usize),
+    /// Runs of its classes that succeeded since its first failure (its rate).
+    Runs(usize),
+    /// Runs of its classes that succeeded in a stretch its episodes may split at.
+    Split(usize, (f64, f64)),
+}
+
+/// The counts `failure_findings` needs, as asks for `failures::class_successes`.
+pub fn needs(w: &Window, fails: &Failures) -> (Vec<Need>, Vec<super::failures::Ask>) {
+    use super::failures::Ask;
+    let mut needs = Vec::new();
+    let mut asks = Vec::new();
+    for (i, p) in fails.patterns.iter().enumerate() {
+        let classes = p.class_names();
+        if let Some((surge, series, _)) = surge_of(w, fails, p) {
+            if let Some(last) = p.last_failure() {
+                needs.push(Need::Since(i));
+                asks.push(Ask {
+                    classes: classes.clone(),
+                    after: last,
+                    before: f64::INFINITY,
+                });
+            }
+            let busiest = series.peak_per_minute(w).max(1e-9);
+            let min_gap = super::failures::EPISODE_GAP.max(20.0 * 60.0 / busiest);
+            for gap in series.quiet_gaps(w, surge.onset, min_gap) {
+                needs.push(Need::Split(i, gap));
+                asks.push(Ask {
+                    classes: classes.clone(),
+                    after: gap.0,
+                    before: gap.1,
+                });
+            }
+        } else if let Some(series) = steady_series(w, p)
+            && let Some(first) = series.first
+        {
+            needs.push(Need::Runs(i));
+            asks.push(Ask {
+                classes,
+                after: first - 1e-3,
+                before: f64::INFINITY,
+            });
+        }
+    }
+    (needs, asks)
+}
+
+/// Puts the counts (`None`: History is off) where `needs` said. Without History, a pattern's
+/// successes since are throughput's (any class), and its episodes split at every long
+/// stretch with no failure.
+pub fn answer(fails: &mut Failures, needs: Vec<Need>, counts: Option<Vec<(u64, bool)>>) {
+    for (k, need) in needs.into_iter().enumerate() {
+        let n = counts.as_ref().map(|c| c[k].0);
+        match need {
+            Need::Since(i) => {
+                fails.patterns[i].successes_since = match n {
+                    Some(n) => Some((n, "history")),
+                    None => fails.patterns[i]
+                        .last_failure()
+                        .map(|t| (super::failures::processed_since(fails, t), "throughput")),
+                };
+            }
+            Need::Runs(i) => fails.patterns[i].class_runs = n,
+            Need::Split(i, gap) => {
+                let p = &mut fails.patterns[i];
+                match n {
+                    Some(0) => {}
+                    Some(_) => {
+                        p.splits.push(gap);
+                        p.split_by = "class_succeeded";
+                    }
+                    None => p.splits.push(gap),
+                }
+            }
+        }
+    }
+}
+
+/// The oldest start of a process in the registry.
+pub fn oldest_start(r: &Read) -> Option<f64> {
+    r.processes
+        .iter()
+        .filter_map(|p| p.started_at)
+        .filter(|t| t.is_finite() && *t > 0.0)
+        .min_by(f64::total_cmp)
+}
+
 /// One finding per surging pattern, its failures and deaths together, ongoing (fail) or
-/// over (warn), with the evidence of which.
-pub fn failure_findings(zone: &Zone, w: &Window, fails: &Failures) -> Vec<Finding> {
+/// over (warn), with the evidence of which; its episodes; what ran since (its class's
+/// successes, or the held queue it waits on). A pattern failing steadily since the records
+/// begin is a note.
+pub fn failure_findings(zone: &Zone, w: &Window, fails: &Failures, held: &[Held]) -> Vec<Finding> {
     let mut out = Vec::new();
     for p in &fails.patterns {
         let Some((surge, series, kind)) = surge_of(w, fails, p) else {
+            out.extend(steady_finding(zone, w, fails, p));
             continue;
         };
         let fp = &p.fingerprint;
         let classes = p.classes.sorted();
-        let who = classes
-            .first()
-            .map_or_else(|| "jobs".to_string(), |(c, _)| c.clone());
-        let error = if fp.error_class.is_empty() {
-            fp.pattern.clone()
-        } else {
-            fp.error_class.clone()
-        };
+        let who = who_of(&classes);
+        let error = error_of(p);
         let named = |v: Vec<(String, u64)>| -> Value {
             v.into_iter()
                 .map(|(name, n)| json!({ "name": name, "count": n }))
@@ -409,8 +616,16 @@ pub fn failure_findings(zone: &Zone, w: &Window, fails: &Failures) -> Vec<Findin
         let failures = p.failures.in_window + p.survivors.in_window;
         let deaths = p.deaths.in_window;
         let last = p.last_failure().unwrap_or(since);
-        let in_surge = series.since(w, since).max(1);
-        let gap = (last - since).max(0.0) / in_surge as f64;
+        let mut episodes = series.episodes(w, since, &p.splits);
+        if episodes.is_empty() {
+            episodes.push(super::failures::Episode {
+                from: since,
+                to: last,
+                failures: series.since(w, since),
+            });
+        }
+        let current = *episodes.last().unwrap_or(&episodes[0]);
+        let gap = (last - current.from).max(0.0) / current.failures.max(1) as f64;
         let quiet = QUIET.max(10.0 * gap);
         let over = w.now - last > quiet;
         let now_per_minute =
@@ -423,16 +638,68 @@ pub fn failure_findings(zone: &Zone, w: &Window, fails: &Failures) -> Vec<Findin
             }
             c
         };
-        let succeeded = match p.successes_since {
-            Some((n, _)) if n > 0 => format!("; {} succeeded since", count_of(n, "job")),
-            _ => String::new(),
+        let stretches = if episodes.len() > 1 {
+            episodes
+                .iter()
+                .map(|e| zone.hm_range(e.from, e.to, w.now))
+                .collect::<Vec<_>>()
+                .join(", ")
+        } else {
+            zone.hm_range(since, last, w.now)
         };
-        let (severity, summary) = if over {
+        let queues = p.queues.sorted();
+        let hold = held
+            .iter()
+            .find(|h| queues.iter().any(|(q, _)| *q == h.queue));
+        // Held since it last failed: its queue paused (once what ran at the pause finished),
+        // or unread, and no failure for a while.
+        let stopped = hold.filter(|h| match &h.paused {
+            Some(Some((at, _))) => over || last <= at + IN_FLIGHT,
+            _ => over,
+        });
+        let (severity, summary) = if let Some(h) = stopped {
+            let waiting = format!("{} waiting", count(h.size));
+            let why = match &h.paused {
+                Some(Some((at, user))) => format!(
+                    "{who} hasn't run since queue {} was paused at {} by {user}; {waiting}",
+                    h.queue,
+                    zone.hm(*at, w.now)
+                ),
+                Some(None) => {
+                    format!(
+                        "{who} hasn't run since: queue {} is paused, {waiting}",
+                        h.queue
+                    )
+                }
+                None => format!(
+                    "{who} hasn't run since: queue {} has no live reader, {waiting}",
+                    h.queue
+                ),
+            };
+            (
+                Severity::Fail,
+                Timed::plain(format!(
+                    "{who} failed {stretches} ({error}, {counts} in the window); {why}"
+                )),
+            )
+        } else if over {
+            let tense = match p.successes_since {
+                Some((n, "history")) if n > 0 => format!(
+                    ", none since; {} succeeded since",
+                    count_of(n, &format!("{who} run"))
+                ),
+                Some((_, "history")) => format!("; no {who} has run since"),
+                Some((0, _)) => ", no failure since; no job has been processed since".into(),
+                Some((n, _)) => format!(
+                    ", no failure since; {} of any class processed since",
+                    count_of(n, "job")
+                ),
+                None => ", none since".into(),
+            };
             (
                 Severity::Warn,
                 Timed::plain(format!(
-                    "{who} failed {} ({error}, {counts} in the window), none since{succeeded}",
-                    zone.hm_range(since, last, w.now),
+                    "{who} failed {stretches} ({error}, {counts} in the window){tense}"
                 )),
             )
         } else {
@@ -441,13 +708,39 @@ pub fn failure_findings(zone: &Zone, w: &Window, fails: &Failures) -> Vec<Findin
             } else {
                 "failing"
             };
-            let mut said = Timed::plain(format!(
-                "{who} {verb} since {} ({error}, {counts} in the window{}; last ",
-                zone.hm(since, w.now),
-                if surge.new { ", new" } else { "" },
-            ));
+            let mut said = if episodes.len() > 1 {
+                Timed::plain(format!(
+                    "{who} {verb} again since {} ({error}, {counts} in the window{}, in {} \
+                     episodes: {stretches}; last ",
+                    zone.hms(current.from, w.now),
+                    if surge.new { ", new" } else { "" },
+                    episodes.len(),
+                ))
+            } else {
+                Timed::plain(format!(
+                    "{who} {verb} since {} ({error}, {counts} in the window{}; last ",
+                    zone.hm(since, w.now),
+                    if surge.new { ", new" } else { "" },
+                ))
+            };
             said.push_time(w.now, last);
             said.push_str(")");
+            if let Some(h) = hold {
+                let when = match &h.paused {
+                    Some(Some((at, user))) => format!(" at {} by {user}", zone.hm(*at, w.now)),
+                    _ => String::new(),
+                };
+                let state = if h.paused.is_some() {
+                    format!("is paused{when}")
+                } else {
+                    "has no live reader".into()
+                };
+                said.push_str(&format!(
+                    "; queue {} {state}, {} waiting",
+                    h.queue,
+                    count(h.size)
+                ));
+            }
             (Severity::Fail, said)
         };
         let how = match (kind, surge.new) {
@@ -456,34 +749,6 @@ pub fn failure_findings(zone: &Zone, w: &Window, fails: &Failures) -> Vec<Findin
             (_, true) => "first failure of a pattern new in the window",
             (_, false) => "first failure of the surge",
         };
-        let mut commands = Vec::new();
-        if p.retry > 0 {
-            commands.push(format!(
-                "cogctl retry list --fingerprint {} --limit 20",
-                fp.id
-            ));
-        }
-        if p.dead > 0 {
-            commands.push(format!(
-                "cogctl dead list --fingerprint {} --limit 20",
-                fp.id
-            ));
-        }
-        if p.retry > 0 {
-            commands.push(format!(
-                "cogctl retry triage --fingerprint {} --by class,queue",
-                fp.id
-            ));
-        }
-        if p.dead > 0 && deaths > 0 {
-            commands.push(format!(
-                "cogctl dead retry --fingerprint {} --dry-run",
-                fp.id
-            ));
-        }
-        if commands.is_empty() {
-            commands.push("cogctl stats".into());
-        }
         let id_kind = kind.name();
         out.push(Finding {
             id: format!("{id_kind}:{}", fp.id),
@@ -507,11 +772,16 @@ pub fn failure_findings(zone: &Zone, w: &Window, fails: &Failures) -> Vec<Findin
                 "rate_earlier_per_hour": surge.earlier_per_hour.map(round),
                 "rate_last_5m_per_minute": round(now_per_minute),
                 "peak_5m_per_minute": round(peak),
-                "ongoing": !over,
+                "ongoing": !over && stopped.is_none(),
                 "last_failure": last,
                 "quiet_after_seconds": round(quiet),
+                "episodes": episodes,
+                "episodes_split_by": (episodes.len() > 1).then_some(p.split_by),
                 "successes_since": p.successes_since.map(|(n, _)| n),
                 "successes_from": p.successes_since.map(|(_, from)| from),
+                "held_queue": hold.map(|h| &h.queue),
+                "paused_queue": hold.filter(|h| h.paused.is_some()).map(|h| &h.queue),
+                "records_begin": p.begin.map(|b| json!({ "at": b.0, "from": b.1 })),
                 "first_seen": series.first,
                 "timeline_per_bucket": series.counts(w),
                 "bucket_seconds": w.bucket,
@@ -530,15 +800,140 @@ pub fn failure_findings(zone: &Zone, w: &Window, fails: &Failures) -> Vec<Findin
                     "history": p.history,
                 },
                 "classes": named(classes.clone()),
-                "queues": named(p.queues.sorted()),
+                "queues": named(queues),
                 "sample_message": p.sample,
             }),
             follows: Vec::new(),
-            commands,
+            commands: commands_of(p, deaths),
             cause: format!("{who} started failing ({error})"),
         });
     }
     out
+}
+
+fn who_of(classes: &[(String, u64)]) -> String {
+    classes
+        .first()
+        .map_or_else(|| "jobs".to_string(), |(c, _)| c.clone())
+}
+
+fn error_of(p: &Pattern) -> String {
+    let fp = &p.fingerprint;
+    if fp.error_class.is_empty() {
+        fp.pattern.clone()
+    } else {
+        fp.error_class.clone()
+    }
+}
+
+/// The commands a failure finding offers: read-only ones and dry runs first.
+fn commands_of(p: &Pattern, deaths: u64) -> Vec<String> {
+    let id = &p.fingerprint.id;
+    let mut commands = Vec::new();
+    if p.retry > 0 {
+        commands.push(format!("cogctl retry list --fingerprint {id} --limit 20"));
+    }
+    if p.dead > 0 {
+        commands.push(format!("cogctl dead list --fingerprint {id} --limit 20"));
+    }
+    if p.retry > 0 {
+        commands.push(format!(
+            "cogctl retry triage --fingerprint {id} --by class,queue"
+        ));
+    }
+    if p.dead > 0 && deaths > 0 {
+        commands.push(format!("cogctl dead retry --fingerprint {id} --dry-run"));
+    }
+    if commands.is_empty() {
+        commands.push("cogctl stats".into());
+    }
+    commands
+}
+
+/// A pattern failing from the moment the records begin, at a rate that hasn't risen: a
+/// note with its rate against its class's runs (History) or the fleet's (throughput).
+fn steady_finding(zone: &Zone, w: &Window, fails: &Failures, p: &Pattern) -> Option<Finding> {
+    let series = steady_series(w, p)?;
+    let (begin, dated_by) = p.begin?;
+    let first = series.first?;
+    let failures = p.failures.in_window + p.survivors.in_window;
+    let classes = p.classes.sorted();
+    let who = who_of(&classes);
+    let error = error_of(p);
+    let hours = |of: &[(i64, Option<u64>)]| -> u64 {
+        of.iter()
+            .filter(|(h, _)| (*h + 1) as f64 * 3600.0 > first)
+            .filter_map(|(_, n)| *n)
+            .sum()
+    };
+    let (share, against) = match p.class_runs {
+        Some(ok) => (
+            Some(failures as f64 / (failures + ok).max(1) as f64),
+            "of its runs",
+        ),
+        None => {
+            let runs = hours(&fails.processed_hours) + hours(&fails.failed_hours);
+            (
+                (runs > 0).then(|| failures as f64 / runs.max(failures) as f64),
+                "of the fleet's runs",
+            )
+        }
+    };
+    let rate = match share {
+        Some(share) => {
+            let pct = share * 100.0;
+            if pct < 1.0 {
+                format!("{pct:.1} % {against}")
+            } else {
+                format!("{pct:.0} % {against}")
+            }
+        }
+        None => {
+            let per_hour = failures as f64 / ((w.now - first).max(60.0) / 3600.0);
+            format!("{per_hour:.0} an hour")
+        }
+    };
+    let origin = match dated_by {
+        "process_start" => ", when this fleet started",
+        "history" => ", History's oldest run",
+        _ => "",
+    };
+    let last = p.last_failure().unwrap_or(first);
+    let mut said = Timed::plain(format!(
+        "{who} failing at a steady {rate} since the records begin at {}{origin} ({error}, {} in \
+         the window; last ",
+        zone.hm(begin, w.now),
+        count_of(failures, "failure"),
+    ));
+    said.push_time(w.now, last);
+    said.push_str(")");
+    Some(Finding {
+        id: format!("{}:{}", Kind::SteadyFailures.name(), p.fingerprint.id),
+        kind: Kind::SteadyFailures,
+        severity: Severity::Note,
+        started_at: Onset::at(first, "first failure, at the start of the records"),
+        summary: said.text,
+        times: said.times,
+        impact: failures,
+        evidence: json!({
+            "fingerprint": p.fingerprint.id,
+            "error_class": (!p.fingerprint.error_class.is_empty()).then_some(&p.fingerprint.error_class),
+            "pattern": p.fingerprint.pattern,
+            "in_window": failures,
+            "share": share.map(round),
+            "share_of": if p.class_runs.is_some() { "class_runs" } else { "fleet_runs" },
+            "class_successes": p.class_runs,
+            "records_begin": { "at": begin, "from": dated_by },
+            "first_failure": first,
+            "last_failure": last,
+            "classes": classes.iter().map(|(name, n)| json!({ "name": name, "count": n })).collect::<Vec<_>>(),
+            "queues": p.queues.sorted().iter().map(|(name, n)| json!({ "name": name, "count": n })).collect::<Vec<_>>(),
+            "sample_message": p.sample,
+        }),
+        follows: Vec::new(),
+        commands: commands_of(p, p.deaths.in_window),
+        cause: format!("{who} failing steadily ({error})"),
+    })
 }
 
 fn round(v: f64) -> f64 {
@@ -561,7 +956,7 @@ pub fn findings(
     let mut events = Vec::new();
     let live: Vec<&Process> = r.processes.iter().filter(|p| live(p)).collect();
     queues(zone, args, w, r, &live, &mut out);
-    restart_wave(zone, w, &live, &mut out, &mut events);
+    restart_wave(zone, w, &live, fails.runs_begin, &mut out, &mut events);
     process_lost(zone, w, r, &mut out);
     memory(zone, args, w, &live, &mut out);
     throughput(zone, w, r, &mut out);
@@ -1035,6 +1430,7 @@ fn restart_wave(
     zone: &Zone,
     w: &Window,
     live: &[&Process],
+    runs_begin: Option<f64>,
     out: &mut Vec<Finding>,
     events: &mut Vec<Event>,
 ) {
@@ -1080,13 +1476,20 @@ fn restart_wave(
     let wave = &starts[a..b];
     let first = wave[0].0;
     let hosts: BTreeSet<String> = wave.iter().map(|(_, p)| host(p)).collect();
+    // Nothing ran before them (no run, no failure on record earlier): the fleet's start,
+    // a new fleet or an emptied Redis, not a restart.
+    let fleet_start = runs_begin.is_none_or(|t| t >= first - STARTS_TOGETHER);
     out.push(Finding {
         id: "restart_wave".into(),
         kind: Kind::RestartWave,
-        severity: Severity::Warn,
+        severity: if fleet_start {
+            Severity::Note
+        } else {
+            Severity::Warn
+        },
         started_at: Onset::at(first, "first process start of the wave"),
         summary: format!(
-            "{n} of {} live processes started {} (a deploy or a crash loop)",
+            "{n} of {} live processes started {} ({})",
             live.len(),
             if wave[n - 1].0 - first < 60.0 {
                 format!("together at {}", zone.hm(first, w.now))
@@ -1096,7 +1499,12 @@ fn restart_wave(
                     minutes(wave[n - 1].0 - first),
                     zone.hm(first, w.now)
                 )
-            }
+            },
+            if fleet_start {
+                "a new fleet, or an emptied Redis: the records begin then"
+            } else {
+                "a deploy or a crash loop"
+            },
         ),
         impact: 0,
         evidence: json!({
@@ -1104,6 +1512,7 @@ fn restart_wave(
             "live": live.len(),
             "first_start": first,
             "last_start": wave[n - 1].0,
+            "fleet_start": fleet_start,
             "hosts": hosts.iter().take(LISTED).collect::<Vec<_>>(),
             "identities": wave.iter().take(LISTED).map(|(_, p)| &p.identity).collect::<Vec<_>>(),
         }),
