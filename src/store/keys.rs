@@ -36,6 +36,17 @@ pub const AUDIT: &str = "cogctl:audit";
 pub const UNDO_INDEX: &str = "cogctl:undo:index";
 const UNDO_PREFIX: &str = "cogctl:undo:";
 
+/// cogctl's index of the processes it found dead and recovered (identity, scored by when),
+/// each described by a [`lost`] hash: what the gem's recovery deletes (the last beat) and
+/// what the process held, kept for `incident`.
+pub const LOST_INDEX: &str = "cogctl:lost";
+const LOST_PREFIX: &str = "cogctl:lost:";
+
+/// What cogctl saw of one dead process as it recovered its list.
+pub fn lost(identity: impl AsRef<[u8]>) -> Name {
+    Name::prefixed(LOST_PREFIX, identity.as_ref())
+}
+
 /// The hash that describes one undoable change (README "Undo").
 pub fn undo_record(id: &str) -> Name {
     Name::from(format!("{UNDO_PREFIX}{id}"))

@@ -17,6 +17,11 @@ use super::{KeyType, Name, Store, StoreResult, ids, keys, value};
 pub const DEFAULT_MAX_ORPHANINGS: u64 = 3;
 const ORPHANINGS_TTL: u64 = 604_800;
 const RAW_PAYLOAD_LIMIT: usize = 100_000;
+/// A lost process's record is kept as long as its jobs' orphaning counters.
+const LOST_TTL: u64 = ORPHANINGS_TTL;
+/// Lost processes indexed at most, and held jobs named per process.
+const LOST_KEPT: isize = 1000;
+const LOST_JOBS_NAMED: isize = 20;
 
 /// How a recovery pass judges and counts.
 #[derive(Clone, Copy, Debug)]
@@ -63,9 +68,118 @@ impl Recovery {
     pub fn requeue(&self, store: &mut Store, identity: impl AsRef<[u8]>) -> StoreResult<Requeued> {
         let identity = identity.as_ref();
         let list = keys::inprogress(identity);
+        let seen = self.seen_lost(store, identity, &list)?;
+        let total = self.requeue_all(store, identity, &list)?;
+        if !total.alive && total.moved > 0 {
+            self.note_lost(store, identity, seen, &total)?;
+        }
+        Ok(total)
+    }
+
+    /// What the gem's recovery is about to delete or move, read before it: the process's own
+    /// last beat (Redis time), the jobs its list holds (a few named) and its memory history's
+    /// first and last slots.
+    fn seen_lost(
+        &self,
+        store: &mut Store,
+        identity: &[u8],
+        list: &Name,
+    ) -> StoreResult<Vec<redis::Value>> {
+        let mut pipe = redis::pipe();
+        pipe.cmd("HGET").arg(keys::LAST_BEAT).arg(identity);
+        pipe.cmd("LRANGE").arg(list).arg(-LOST_JOBS_NAMED).arg(-1);
+        pipe.cmd("LLEN").arg(list);
+        let memory = keys::memory(identity);
+        pipe.cmd("ZRANGE")
+            .arg(&memory)
+            .arg(0)
+            .arg(0)
+            .arg("WITHSCORES");
+        pipe.cmd("ZRANGE")
+            .arg(&memory)
+            .arg(-1)
+            .arg(-1)
+            .arg("WITHSCORES");
+        // Of the wrong type, a fact is only missing: the requeue says what is wrong.
+        Ok(store
+            .pipeline(&pipe)?
+            .into_iter()
+            .map(|r| r.unwrap_or(redis::Value::Nil))
+            .collect())
+    }
+
+    /// Keeps what `seen_lost` read, as `cogctl:lost:<identity>` (indexed in `cogctl:lost`):
+    /// bookkeeping after the move, never a job.
+    fn note_lost(
+        &self,
+        store: &mut Store,
+        identity: &[u8],
+        seen: Vec<redis::Value>,
+        done: &Requeued,
+    ) -> StoreResult<()> {
+        let at = |i: usize| seen.get(i).unwrap_or(&redis::Value::Nil);
+        let beat = value::bytes(at(0)).map(<[u8]>::to_vec).unwrap_or_default();
+        let held: Vec<serde_json::Value> = value::items(at(1))
+            .iter()
+            .filter_map(value::bytes)
+            .map(|raw| match Job::parse(raw) {
+                Ok(job) => serde_json::json!({
+                    "jid": job.jid, "class": job.class, "queue": job.queue,
+                }),
+                Err(_) => serde_json::json!({ "unparseable": true }),
+            })
+            .collect();
+        let slot = |i: usize| {
+            value::items(at(i))
+                .get(1)
+                .and_then(value::float)
+                .map_or(String::new(), |t| format!("{t}"))
+        };
+        let key = keys::lost(identity);
+        let mut pipe = redis::pipe();
+        pipe.cmd("HSET")
+            .arg(&key)
+            .arg("last_beat")
+            .arg(beat)
+            .arg("recovered_at")
+            .arg(format!("{:?}", self.now))
+            .arg("held")
+            .arg(value::int(at(2)).unwrap_or(0))
+            .arg("moved")
+            .arg(done.moved)
+            .arg("jobs")
+            .arg(serde_json::Value::Array(held).to_string())
+            .arg("memory_first_slot")
+            .arg(slot(3))
+            .arg("memory_last_slot")
+            .arg(slot(4));
+        pipe.cmd("EXPIRE").arg(&key).arg(LOST_TTL);
+        pipe.cmd("ZADD")
+            .arg(keys::LOST_INDEX)
+            .arg(self.now)
+            .arg(identity);
+        pipe.cmd("ZREMRANGEBYRANK")
+            .arg(keys::LOST_INDEX)
+            .arg(0)
+            .arg(-LOST_KEPT - 1);
+        pipe.cmd("EXPIRE").arg(keys::LOST_INDEX).arg(LOST_TTL);
+        match store.pipeline(&pipe) {
+            Ok(_) => Ok(()),
+            Err(e) if e.is_connection() => Err(e),
+            // cogctl's own keys of a wrong type lose the record, never a job.
+            Err(_) => Ok(()),
+        }
+    }
+
+    fn requeue_all(
+        &self,
+        store: &mut Store,
+        identity: &[u8],
+        list: &Name,
+    ) -> StoreResult<Requeued> {
         let mut total = Requeued::default();
         let initial: u64 = match self.batch {
-            Some(_) => store.query(redis::cmd("LLEN").arg(&list), &list, KeyType::List)?,
+            Some(_) => store.query(redis::cmd("LLEN").arg(list), list, KeyType::List)?,
             None => 0,
         };
         loop {
@@ -73,7 +187,7 @@ impl Recovery {
                 .batch
                 .map_or(0, |b| b.min(initial - total.moved - total.failed));
             let reply =
-                self.requeue_call(store, identity, &list, limit, Some(self.threshold), &[])?;
+                self.requeue_call(store, identity, list, limit, Some(self.threshold), &[])?;
             if reply.alive {
                 total.alive = total.moved + total.failed == 0;
                 return Ok(total);

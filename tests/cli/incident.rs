@@ -1434,3 +1434,86 @@ fn the_real_young_fleet_tells_two_episodes_a_pause_and_a_steady_note() {
         assert!(!headline.contains("MailJob"), "{headline}");
     }
 }
+
+/// A process killed with a job in hand, recovered by `cogctl reconcile`: the recovery deletes
+/// its last beat, and its memory history's slot began before it even started. The finding
+/// keeps its own last beat (as the recovery saw it), names the job, and tells whether it ran
+/// again.
+#[test]
+fn a_lost_process_keeps_its_own_last_beat_and_names_the_job_it_held() {
+    let server = RedisServer::start();
+    let procs = four_up();
+    healthy(&server, &procs[..3]);
+    let killed = (NOW - 700.0).floor();
+    let p = Proc {
+        identity: "worker-9:109:0a1b2c3d4e5f".into(),
+        started_at: killed - 126.0,
+        busy: 1,
+        concurrency: 10,
+        queues: vec!["default"],
+        memory: vec![(slot(killed - 126.0), 204_800), (slot(killed), 206_000)],
+    };
+    assert!(
+        slot(killed) as f64 <= killed - 126.0,
+        "the slot began before the start"
+    );
+    add_proc(&server, &p, false);
+    let jid = "k0000000000000000000042a";
+    let held = job("ReportJob", "default", jid, killed - 5.0);
+    server.exec(&[
+        &[
+            "LPUSH",
+            &format!("cogworker:inprogress:{}", p.identity),
+            &held.to_string(),
+        ],
+        &["SADD", "cogworker:inprogress_identities", &p.identity],
+        &[
+            "HSET",
+            "cogworker:last_beat",
+            &p.identity,
+            &format!("{}", killed as i64),
+        ],
+    ]);
+    let recovered_at = NOW - 300.0;
+    let run = Cogctl::new(&server)
+        .now(recovered_at)
+        .args(["reconcile"])
+        .run();
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    // The recovery deleted the beat; the job waits on its queue, counted as an orphaning.
+    let beat: Option<String> = redis::cmd("HGET")
+        .arg("cogworker:last_beat")
+        .arg(&p.identity)
+        .query(&mut server.conn())
+        .unwrap();
+    assert_eq!(beat, None);
+    assert!(server.exists(&format!("cogworker:orphanings:{jid}")));
+    let (_, report) = incident(&server, &[]);
+    let f = finding(&report, "process_lost");
+    assert_eq!(f["started_at"]["at"].as_f64().unwrap(), killed, "{f:#}");
+    let lost = &f["evidence"]["processes"][0];
+    assert_eq!(lost["last_beat"].as_f64().unwrap(), killed);
+    assert_eq!(lost["recovered"]["jobs"][0]["jid"], jid);
+    assert_eq!(lost["recovered"]["jobs"][0]["ran_again"], false);
+    let summary = f["summary"].as_str().unwrap();
+    let beat = chrono::DateTime::from_timestamp(killed as i64, 0)
+        .unwrap()
+        .format("%H:%M:%S UTC")
+        .to_string();
+    assert!(
+        summary.contains(&format!("(last beat {beat})"))
+            && summary.contains(&format!(
+                "; its job ReportJob {jid} was requeued by cogctl at "
+            ))
+            && summary.ends_with(", not finished yet"),
+        "{summary}"
+    );
+    // The job ran to the end: the gem deletes its orphaning counter.
+    server.exec(&[&["DEL", &format!("cogworker:orphanings:{jid}")]]);
+    let (_, report) = incident(&server, &[]);
+    let summary = finding(&report, "process_lost")["summary"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(summary.ends_with(" and ran again"), "{summary}");
+}

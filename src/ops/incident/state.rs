@@ -66,6 +66,102 @@ pub struct Read {
     changes: Vec<Change>,
     /// Jobs running now (read only when a queue is backlogged): identity, class, run_at.
     running: Vec<(Name, String, Option<f64>)>,
+    /// Processes cogctl found dead and recovered in the window, as it saw them then.
+    lost: Vec<LostRecord>,
+}
+
+/// A dead process as cogctl's recovery saw it (`cogctl:lost:<identity>`).
+struct LostRecord {
+    identity: Name,
+    /// Its own last beat (Redis time), which the recovery deletes.
+    last_beat: Option<f64>,
+    recovered_at: f64,
+    held: u64,
+    /// The jobs it held (a few): jid, class, and whether each has finished since (its
+    /// orphaning counter is deleted when the job gets to finish).
+    jobs: Vec<(String, String, bool)>,
+}
+
+/// Lost processes read at most.
+const LOST_READ: usize = 50;
+
+fn read_lost(store: &mut Store, since: f64) -> StoreResult<Vec<LostRecord>> {
+    let ids: Vec<Vec<u8>> = match store.query(
+        redis::cmd("ZRANGE")
+            .arg(keys::LOST_INDEX)
+            .arg("+inf")
+            .arg(format!("{since:?}"))
+            .arg("BYSCORE")
+            .arg("REV")
+            .arg("LIMIT")
+            .arg(0)
+            .arg(LOST_READ),
+        keys::LOST_INDEX,
+        KeyType::Zset,
+    ) {
+        Ok(ids) => ids,
+        Err(e) if e.is_connection() => return Err(e),
+        // cogctl's own record: unreadable, lost processes are told without it.
+        Err(_) => return Ok(Vec::new()),
+    };
+    let mut pipe = redis::pipe();
+    for id in &ids {
+        pipe.cmd("HMGET")
+            .arg(keys::lost(id))
+            .arg("last_beat")
+            .arg("recovered_at")
+            .arg("held")
+            .arg("jobs");
+    }
+    let mut out = Vec::new();
+    for (id, reply) in ids.iter().zip(store.pipeline(&pipe)?) {
+        let Ok(v) = reply else { continue };
+        let f = value::items(&v);
+        let Some(recovered_at) = f.get(1).and_then(value::float) else {
+            continue;
+        };
+        #[derive(serde::Deserialize)]
+        struct Held {
+            jid: Option<String>,
+            class: Option<String>,
+        }
+        let jobs: Vec<Held> = f
+            .get(3)
+            .and_then(value::bytes)
+            .and_then(|raw| serde_json::from_slice(raw).ok())
+            .unwrap_or_default();
+        out.push(LostRecord {
+            identity: Name::from(id.as_slice()),
+            last_beat: f
+                .first()
+                .and_then(value::string)
+                .and_then(|t| crate::store::liveness::lua_tonumber(&t)),
+            recovered_at,
+            held: f.get(2).and_then(value::int).unwrap_or(0).max(0) as u64,
+            jobs: jobs
+                .into_iter()
+                .filter_map(|h| Some((h.jid?, h.class.unwrap_or_else(|| "?".into()), false)))
+                .collect(),
+        });
+    }
+    // Whether each held job finished since: its orphaning counter is gone.
+    let mut pipe = redis::pipe();
+    for l in &out {
+        for (jid, _, _) in &l.jobs {
+            pipe.cmd("EXISTS").arg(keys::orphanings(jid));
+        }
+    }
+    let mut replies = store.pipeline(&pipe)?.into_iter();
+    for l in &mut out {
+        for job in &mut l.jobs {
+            job.2 = replies
+                .next()
+                .and_then(Result::ok)
+                .and_then(|v| value::int(&v))
+                == Some(0);
+        }
+    }
+    Ok(out)
 }
 
 /// One change an operator made with cogctl, from the audit trail.
@@ -382,6 +478,7 @@ pub fn read(
         target: String::new(),
         changes: read_changes(store, now - args.since.as_secs_f64()),
         running,
+        lost: read_lost(store, now - args.since.as_secs_f64())?,
     })
 }
 
@@ -1524,10 +1621,15 @@ fn restart_wave(
 }
 
 fn process_lost(zone: &Zone, w: &Window, r: &Read, out: &mut Vec<Finding>) {
-    struct Lost {
+    struct Lost<'a> {
         identity: Name,
         last_beat: Option<(f64, &'static str)>,
+        /// Jobs its list still holds.
         jobs: u64,
+        /// What cogctl's recovery saw of it, when it recovered it.
+        recovered: Option<&'a LostRecord>,
+        /// Alive last within this 15-minute slot (its memory history), when nothing better.
+        slot: Option<f64>,
     }
     let mut lost: Vec<Lost> = Vec::new();
     for l in &r.lists {
@@ -1544,27 +1646,57 @@ fn process_lost(zone: &Zone, w: &Window, r: &Read, out: &mut Vec<Finding>) {
             identity: l.state.identity.clone(),
             last_beat: beat,
             jobs: l.state.length,
+            recovered: None,
+            slot: None,
         });
     }
+    let record = |id: &Name| r.lost.iter().find(|l| l.identity == *id);
     for p in r.processes.iter().filter(|p| p.state == State::Gone) {
         if lost.iter().any(|l| l.identity == p.identity) {
             continue;
         }
+        let recovered = record(&p.identity);
+        // Its own beat: still in last_beat, or as cogctl's recovery kept it. Never a memory
+        // slot: that only says it was alive some time in those 15 minutes.
         let beat = p
             .last_beat
             .map(|t| (t as f64, "its last beat"))
             .or_else(|| {
-                p.memory
-                    .as_ref()
-                    .and_then(|m| m.current_slot)
-                    .map(|s| (s as f64, "its last memory sample (15-minute slot)"))
+                recovered
+                    .and_then(|l| l.last_beat)
+                    .map(|t| (t, "its last beat, as cogctl's recovery kept it"))
             });
+        let slot = p
+            .memory
+            .as_ref()
+            .and_then(|m| m.current_slot)
+            .map(|s| s as f64);
         // Gone long before the window (or at an unknown time) is old news, not this incident.
-        if beat.is_some_and(|(t, _)| t >= w.start) {
+        let when = beat
+            .map(|b| b.0)
+            .or(slot.map(|s| s + 900.0))
+            .or(recovered.map(|l| l.recovered_at));
+        if when.is_some_and(|t| t >= w.start) {
             lost.push(Lost {
                 identity: p.identity.clone(),
                 last_beat: beat,
                 jobs: 0,
+                recovered,
+                slot,
+            });
+        }
+    }
+    // Recovered by cogctl in the window, and since pruned from the registry.
+    for l in &r.lost {
+        if !lost.iter().any(|k| k.identity == l.identity) {
+            lost.push(Lost {
+                identity: l.identity.clone(),
+                last_beat: l
+                    .last_beat
+                    .map(|t| (t, "its last beat, as cogctl's recovery kept it")),
+                jobs: 0,
+                recovered: Some(l),
+                slot: None,
             });
         }
     }
@@ -1578,7 +1710,14 @@ fn process_lost(zone: &Zone, w: &Window, r: &Read, out: &mut Vec<Finding>) {
         .min_by(|a, b| a.0.total_cmp(&b.0));
     let started_at = match first {
         Some((t, how)) => Onset::at(t, format!("earliest last beat: {how}")),
-        None => Onset::unknown("no last beat recorded"),
+        None => match lost.iter().filter_map(|l| l.slot).min_by(f64::total_cmp) {
+            Some(s) => Onset::unknown(format!(
+                "no last beat left (another process recovered it); its memory history last \
+                 sampled it in the 15-minute slot from {}",
+                zone.hm(s, w.now)
+            )),
+            None => Onset::unknown("no last beat recorded"),
+        },
     };
     let summary = if lost.is_empty() {
         format!(
@@ -1593,13 +1732,45 @@ fn process_lost(zone: &Zone, w: &Window, r: &Read, out: &mut Vec<Finding>) {
             } else {
                 format!("{} processes", lost.len())
             },
-            match first {
-                Some((t, _)) => format!(" (last beat {})", zone.hm(t, w.now)),
-                None => String::new(),
+            match (first, lost.iter().find_map(|l| l.slot)) {
+                (Some((t, _)), _) => format!(" (last beat {})", zone.hms(t, w.now)),
+                (None, Some(slot)) => format!(
+                    " (last beat not kept; alive in the 15-minute slot from {})",
+                    zone.hm(slot, w.now)
+                ),
+                (None, None) => String::new(),
             }
         );
         if jobs > 0 {
             s.push_str(&format!(", holding {}", count_of(jobs, "job")));
+        }
+        // What it held, and what became of it.
+        let held: Vec<&(String, String, bool)> = lost
+            .iter()
+            .filter_map(|l| l.recovered)
+            .flat_map(|l| &l.jobs)
+            .collect();
+        if let Some(rec) = lost.iter().find_map(|l| l.recovered) {
+            let ran = held.iter().filter(|j| j.2).count();
+            let named = match held.as_slice() {
+                [(jid, class, _)] => format!("its job {class} {jid}"),
+                _ => format!(
+                    "its {}",
+                    count_of(held.len().max(rec.held as usize) as u64, "job")
+                ),
+            };
+            s.push_str(&format!(
+                "; {named} {} requeued by cogctl at {}",
+                if held.len() == 1 { "was" } else { "were" },
+                zone.hms(rec.recovered_at, w.now)
+            ));
+            s.push_str(&match (held.len(), ran) {
+                (0, _) => String::new(),
+                (1, 1) => " and ran again".into(),
+                (1, _) => ", not finished yet".into(),
+                (n, r) if r == n => ", and all ran again".into(),
+                (n, r) => format!(", {r} of {n} ran again"),
+            });
         }
         s
     };
@@ -1618,7 +1789,16 @@ fn process_lost(zone: &Zone, w: &Window, r: &Read, out: &mut Vec<Finding>) {
             "processes": lost.iter().take(LISTED).map(|l| json!({
                 "identity": l.identity,
                 "last_beat": l.last_beat.map(|b| b.0),
+                "last_beat_from": l.last_beat.map(|b| b.1),
+                "memory_slot": l.slot,
                 "jobs_in_progress": l.jobs,
+                "recovered": l.recovered.map(|rec| json!({
+                    "at": rec.recovered_at,
+                    "held": rec.held,
+                    "jobs": rec.jobs.iter().map(|(jid, class, ran)| json!({
+                        "jid": jid, "class": class, "ran_again": ran,
+                    })).collect::<Vec<_>>(),
+                })),
             })).collect::<Vec<_>>(),
             "lost": lost.len(),
             "jobs_in_progress": jobs - r.repeat_orphans,
