@@ -156,6 +156,49 @@ impl Zone {
         }
     }
 
+    /// `05:27:00–05:29:35, 05:36:20–05:38:50 UTC`: stretches to the second, the zone named
+    /// once when they share it and the day of `now` (else each as [`Zone::hm_range`] would,
+    /// with seconds).
+    pub fn hms_ranges(&self, spans: &[(f64, f64)], now: f64) -> String {
+        let Some(today) = self.at(now) else {
+            return "?".into();
+        };
+        let mut ends = Vec::with_capacity(spans.len());
+        for &(from, to) in spans {
+            let (Some(a), Some(b)) = (self.at(from), self.at(to)) else {
+                return "?".into();
+            };
+            ends.push((a, b));
+        }
+        let zone = today.format("%Z").to_string();
+        let plain = ends.iter().all(|(a, b)| {
+            [a, b]
+                .iter()
+                .all(|t| t.date_naive() == today.date_naive() && t.format("%Z").to_string() == zone)
+        });
+        let each: Vec<String> = ends
+            .iter()
+            .map(|(a, b)| {
+                if plain {
+                    format!("{}–{}", a.format("%H:%M:%S"), b.format("%H:%M:%S"))
+                } else {
+                    format!(
+                        "{} {}–{} {}",
+                        a.format("%b %d %H:%M:%S"),
+                        a.format("%Z"),
+                        b.format("%b %d %H:%M:%S"),
+                        b.format("%Z")
+                    )
+                }
+            })
+            .collect();
+        if plain {
+            format!("{} {zone}", each.join(", "))
+        } else {
+            each.join(", ")
+        }
+    }
+
     /// `2026-12-05 17:54 UTC`: the date always.
     pub fn date_hm(&self, t: f64) -> String {
         match self.at(t) {

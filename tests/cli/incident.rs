@@ -1380,7 +1380,7 @@ fn the_real_young_fleet_tells_two_episodes_a_pause_and_a_steady_note() {
         assert_eq!(charge["evidence"]["ongoing"], false);
         let summary = charge["summary"].as_str().unwrap();
         assert!(
-            summary.starts_with("ChargeJob failed 06:40–06:42 UTC, 06:44–06:45 UTC ")
+            summary.starts_with("ChargeJob failed 06:40:57–06:42:27, 06:44:51–06:45:09 UTC ")
                 && summary.contains("; ChargeJob hasn't run since queue billing was paused at 06:45 UTC by uid0@vm; ")
                 && summary.ends_with(" waiting")
                 && !summary.contains("none since")
@@ -1428,7 +1428,7 @@ fn the_real_young_fleet_tells_two_episodes_a_pause_and_a_steady_note() {
         // The headline is ChargeJob's story, never a note's.
         let headline = report["headline"].as_str().unwrap();
         assert!(
-            headline.starts_with("ChargeJob failed 06:40–06:42 UTC, 06:44–06:45 UTC"),
+            headline.starts_with("ChargeJob failed 06:40:57–06:42:27, 06:44:51–06:45:09 UTC"),
             "{headline}"
         );
         assert!(!headline.contains("MailJob"), "{headline}");

@@ -37,6 +37,8 @@ struct Pattern {
     down_until: f64,
     /// More outages: a retry in one of these fails too.
     downs: Vec<(f64, f64)>,
+    /// Its queue paused: a retry due in one of these waits on the queue until its end.
+    held: Vec<(f64, f64)>,
 }
 
 impl Pattern {
@@ -58,6 +60,7 @@ impl Pattern {
             no_retry: false,
             down_until: 0.0,
             downs: Vec::new(),
+            held: Vec::new(),
         }
     }
 
@@ -224,8 +227,20 @@ impl Sim {
             }
             let r = self.rng.below(30) as f64;
             let n4 = (n as f64).powi(4);
-            let next = t + n4 + 15.0 + r * (n as f64 + 1.0);
+            let mut next = t + n4 + 15.0 + r * (n as f64 + 1.0);
             let runtime = self.rng.range(0.05, 2.0);
+            // Due while its queue is paused: it waits there, and runs once it is resumed.
+            if let Some(&(_, resumed)) = p.held.iter().find(|&&(a, b)| next >= a && next < b) {
+                if resumed + runtime >= self.now {
+                    job["enqueued_at"] = json!(next);
+                    self.pipe
+                        .cmd("LPUSH")
+                        .arg(format!("cogworker:queue:{}", p.queue))
+                        .arg(job.to_string());
+                    break;
+                }
+                next = resumed + self.rng.range(0.1, 5.0);
+            }
             if next + runtime >= self.now {
                 self.pipe
                     .cmd("ZADD")
@@ -618,6 +633,7 @@ fn outage(now: f64) -> Sim {
         no_retry: false,
         down_until: end,
         downs: Vec::new(),
+        held: Vec::new(),
     });
     let missing = Pattern {
         class: "Reports::ExportJob",
@@ -629,6 +645,7 @@ fn outage(now: f64) -> Sim {
         no_retry: true,
         down_until: 0.0,
         downs: Vec::new(),
+        held: Vec::new(),
     };
     for i in 0..5 {
         let t = start + 30.0 + 20.0 * i as f64;
@@ -811,6 +828,7 @@ fn two_outages(seed: u64) -> (Sim, Vec<(f64, f64)>) {
         no_retry: false,
         down_until: 0.0,
         downs: downs.clone(),
+        held: Vec::new(),
     });
     (sim, downs)
 }
@@ -852,4 +870,345 @@ fn two_outages_with_a_recovery_between_are_two_episodes_50_seeds() {
             "seed {seed}: both episodes named: {summary}"
         );
     }
+}
+
+/// The new user's live outage, replayed on the gem's rules (times UTC, on the day of `NOW`):
+/// a fleet new at 05:23:59 (two workers, History on); a producer: charges 40 a minute on
+/// billing, webhook deliveries 20 a minute failing a steady 25 %, sync jobs; Stripe down
+/// 05:27:00–05:29:35 and 05:36:20–05:38:50; worker-a killed at 05:26:05 holding a charge (a
+/// worker takes its place at 05:26:20); billing paused by the operator at 05:28:00 and resumed
+/// at 05:31:00; the dead worker's charge requeued by `cogctl reconcile` at 05:31:10, and run.
+struct Replay {
+    start: f64,
+    killed: f64,
+    o1: (f64, f64),
+    pause: (f64, f64),
+    reconcile: f64,
+    o2: (f64, f64),
+}
+
+const HELD_JID: &str = "c0ffee000000000000000001";
+
+impl Replay {
+    fn new() -> Replay {
+        let at = |h: f64, m: f64, s: f64| NOW - 18.0 * HOUR + h * HOUR + m * MIN + s;
+        Replay {
+            start: at(5.0, 23.0, 59.0),
+            killed: at(5.0, 26.0, 5.0),
+            o1: (at(5.0, 27.0, 0.0), at(5.0, 29.0, 35.0)),
+            pause: (at(5.0, 28.0, 0.0), at(5.0, 31.0, 0.0)),
+            reconcile: at(5.0, 31.0, 10.0),
+            o2: (at(5.0, 36.0, 20.0), at(5.0, 38.0, 50.0)),
+        }
+    }
+
+    /// Redis as it stands at `now`, and what was planted.
+    fn at(&self, server: &RedisServer, now: f64) -> Planted {
+        server.exec(&[&["FLUSHDB"]]);
+        let mut sim = Sim::new(48, now, true, true);
+        sim.processes(1, self.start);
+        sim.processes(1, self.start + 141.0);
+        sim.successes("SyncJob", "default", self.start, 60.0, &[]);
+        sim.successes("Webhooks::DeliveryJob", "webhooks", self.start, 15.0, &[]);
+        sim.run(&Pattern {
+            queue: "webhooks",
+            ..Pattern::steady(
+                "Webhooks::DeliveryJob",
+                "Net::ReadTimeout",
+                "Net::ReadTimeout with #<TCPSocket:(closed)> after {} ms",
+                self.start,
+                5.0,
+                0.75,
+            )
+        });
+        let (pause, resume) = self.pause;
+        let not_run = [self.o1, self.o2, (pause, resume.min(now))];
+        sim.successes("Billing::ChargeJob", "billing", self.start, 40.0, &not_run);
+        sim.run(&Pattern {
+            class: "Billing::ChargeJob",
+            queue: "billing",
+            error_class: "Stripe::APIConnectionError",
+            message: "Could not connect to Stripe (req_{})",
+            rates: vec![
+                (self.o1.0, 40.0),
+                (pause, 0.0),
+                (self.o2.0, 40.0),
+                (self.o2.1, 0.0),
+            ],
+            pass: 1.0,
+            no_retry: false,
+            down_until: 0.0,
+            downs: vec![self.o1, self.o2],
+            held: vec![self.pause],
+        });
+        // Charges enqueued while billing is paused wait there.
+        if now > pause && now < resume {
+            for i in 0..((now - pause) / MIN * 40.0) as usize {
+                let t = pause + i as f64 * 1.5;
+                let job = json!({"retry": true, "queue": "billing", "class": "Billing::ChargeJob",
+                                 "args": [i], "jid": format!("w{i:023}"),
+                                 "created_at": t, "enqueued_at": t});
+                sim.pipe
+                    .cmd("LPUSH")
+                    .arg("cogworker:queue:billing")
+                    .arg(job.to_string());
+            }
+        }
+        let planted = sim.write(server);
+        // worker-a, killed with a charge in hand: no presence key, its beat, its list.
+        let a = "worker-a:4711:5e1f0c2b9d8a";
+        let held = json!({"retry": true, "queue": "billing", "class": "Billing::ChargeJob",
+                          "args": [0], "jid": HELD_JID, "created_at": self.killed - 3.0,
+                          "enqueued_at": self.killed - 3.0});
+        let slot = (self.killed / 900.0).floor() * 900.0;
+        server.exec(&[
+            &["SADD", "cogworker:processes", a],
+            &[
+                "ZADD",
+                &format!("cogworker:memory:{a}"),
+                &format!("{slot}"),
+                &format!("{slot}:210000"),
+            ],
+            &[
+                "LPUSH",
+                &format!("cogworker:inprogress:{a}"),
+                &held.to_string(),
+            ],
+            &["SADD", "cogworker:inprogress_identities", a],
+            &[
+                "HSET",
+                "cogworker:last_beat",
+                a,
+                &format!("{}", self.killed as i64),
+            ],
+        ]);
+        let run = |at: f64, args: &[&str]| {
+            let r = Cogctl::new(server).now(at).args(args).run();
+            assert_eq!(r.code, 0, "{}", r.snapshot());
+        };
+        if now > pause {
+            run(pause, &["queue", "pause", "billing"]);
+        }
+        if now > resume {
+            run(resume, &["queue", "resume", "billing"]);
+        }
+        if now > self.reconcile {
+            run(self.reconcile, &["reconcile"]);
+            // The requeued charge ran two seconds later (Stripe was back): off its queue, its
+            // orphaning counter deleted as the gem does when a job finishes, in History.
+            let ran = self.reconcile + 2.0;
+            let mut conn = server.conn();
+            let queue: Vec<String> = redis::cmd("LRANGE")
+                .arg("cogworker:queue:billing")
+                .arg(0)
+                .arg(-1)
+                .query(&mut conn)
+                .unwrap();
+            let raw = queue
+                .iter()
+                .find(|j| j.contains(HELD_JID))
+                .expect("requeued");
+            let done = json!({"jid": HELD_JID, "class": "Billing::ChargeJob", "queue": "billing",
+                              "args": [0], "status": "success", "started_at": ran - 0.3,
+                              "finished_at": ran});
+            server.exec(&[
+                &["LREM", "cogworker:queue:billing", "1", raw],
+                &["DEL", &format!("cogworker:orphanings:{HELD_JID}")],
+                &[
+                    "ZADD",
+                    "cogworker:history:success",
+                    &format!("{ran}"),
+                    &done.to_string(),
+                ],
+            ]);
+        }
+        planted
+    }
+}
+
+/// The planted failures of `error_class`, split where none fell for two minutes.
+fn true_episodes(planted: &Planted, error_class: &str) -> Vec<(f64, f64)> {
+    let mut times = planted.failures[error_class].clone();
+    times.sort_by(f64::total_cmp);
+    let mut out: Vec<(f64, f64)> = Vec::new();
+    for t in times {
+        match out.last_mut() {
+            Some(e) if t - e.1 < 120.0 => e.1 = t,
+            _ => out.push((t, t)),
+        }
+    }
+    out
+}
+
+fn episodes_match(f: &Value, truth: &[(f64, f64)], when: &str) {
+    let found = f["evidence"]["episodes"].as_array().unwrap();
+    assert_eq!(found.len(), truth.len(), "{when}: {truth:?} {f:#}");
+    for (e, (from, to)) in found.iter().zip(truth) {
+        let (a, b) = (e["from"].as_f64().unwrap(), e["to"].as_f64().unwrap());
+        assert!(
+            (a - from).abs() <= 60.0 && (b - to).abs() <= 60.0,
+            "{when}: episode {a}–{b} vs the truth {from}–{to}"
+        );
+    }
+}
+
+fn findings_of(report: &Value) -> Vec<(String, String, String)> {
+    report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["severity"].as_str().unwrap().to_string(),
+                f["kind"].as_str().unwrap().to_string(),
+                f["summary"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_new_users_live_outage_replayed_reads_as_it_happened() {
+    let server = RedisServer::start();
+    let r = Replay::new();
+
+    // 05:29:00: billing paused a minute ago, Stripe still down, worker-a dead with a charge.
+    let now = r.pause.0 + 60.0;
+    let planted = r.at(&server, now);
+    let (code, report) = incident(&server, now);
+    assert_eq!(code, 1, "{}", describe(&report));
+    let lines = findings_of(&report);
+    let (sev, kind, charge) = &lines[0];
+    assert_eq!(
+        (sev.as_str(), kind.as_str()),
+        ("fail", "failure_surge"),
+        "{lines:#?}"
+    );
+    assert!(
+        charge.starts_with("Billing::ChargeJob failed 05:27–05:28 UTC (Stripe::APIConnectionError, ")
+            && charge.contains(" failures in the window); Billing::ChargeJob hasn't run since queue billing was paused at 05:28 UTC by ")
+            && charge.ends_with(" waiting"),
+        "{charge}"
+    );
+    let charge_f = failure_of(&report, "Stripe::APIConnectionError").unwrap();
+    episodes_match(
+        charge_f,
+        &true_episodes(&planted, "Stripe::APIConnectionError"),
+        "05:29",
+    );
+    assert_eq!(
+        charge_f["evidence"]["in_window"].as_u64().unwrap(),
+        planted.in_window("Stripe::APIConnectionError", now - 6.0 * HOUR, now)
+    );
+    let paused = lines
+        .iter()
+        .find(|l| l.1 == "paused_backlog")
+        .expect("the paused queue");
+    assert_eq!(paused.0, "fail");
+    assert!(
+        paused
+            .2
+            .contains("it holds Billing::ChargeJob, failing when it stopped"),
+        "{}",
+        paused.2
+    );
+    let lost = lines
+        .iter()
+        .find(|l| l.1 == "process_lost")
+        .expect("worker-a");
+    assert_eq!(lost.0, "fail");
+    assert_eq!(
+        lost.2,
+        "process worker-a:4711:5e1f0c2b9d8a gone without a clean stop (last beat 05:26:05 UTC), holding 1 job"
+    );
+    let steady = lines
+        .iter()
+        .find(|l| l.1 == "steady_failures")
+        .expect("the webhooks");
+    assert_eq!(steady.0, "note");
+    assert!(
+        steady
+            .2
+            .starts_with("Webhooks::DeliveryJob failing at a steady "),
+        "{}",
+        steady.2
+    );
+    assert!(
+        !lines
+            .iter()
+            .any(|l| l.1 == "failure_surge" && l.2.starts_with("Webhooks")),
+        "{lines:#?}"
+    );
+    assert!(
+        report["headline"]
+            .as_str()
+            .unwrap()
+            .starts_with("Billing::ChargeJob failed 05:27–05:28 UTC")
+    );
+
+    // 05:38:00: resumed, worker-a's charge requeued and run, Stripe down again.
+    let now = r.o2.0 + 100.0;
+    let planted = r.at(&server, now);
+    let (code, report) = incident(&server, now);
+    assert_eq!(code, 1, "{}", describe(&report));
+    let lines = findings_of(&report);
+    let (sev, _, charge) = &lines[0];
+    assert_eq!(sev, "fail");
+    assert!(
+        charge.starts_with("Billing::ChargeJob failing again since 05:36:2")
+            && charge.contains(" in 2 episodes: 05:27:0")
+            && charge.contains(", 05:36:2")
+            && charge.contains("–05:37:5")
+            && charge.contains(" UTC; last "),
+        "{charge}"
+    );
+    let charge_f = failure_of(&report, "Stripe::APIConnectionError").unwrap();
+    episodes_match(
+        charge_f,
+        &true_episodes(&planted, "Stripe::APIConnectionError"),
+        "05:38",
+    );
+    assert_eq!(charge_f["evidence"]["episodes_split_by"], "class_succeeded");
+    let lost = lines
+        .iter()
+        .find(|l| l.1 == "process_lost")
+        .expect("worker-a");
+    assert_eq!(lost.0, "warn");
+    assert_eq!(
+        lost.2,
+        format!(
+            "process worker-a:4711:5e1f0c2b9d8a gone without a clean stop (last beat 05:26:05 UTC); \
+             its job Billing::ChargeJob {HELD_JID} was requeued by cogctl at 05:31:10 UTC and ran again"
+        )
+    );
+    assert!(!lines.iter().any(|l| l.1 == "paused_backlog"), "{lines:#?}");
+
+    // 05:45:00: over; both episodes, and the charges that passed since.
+    let now = r.o2.1 + 370.0;
+    let planted = r.at(&server, now);
+    let (code, report) = incident(&server, now);
+    let lines = findings_of(&report);
+    assert_eq!(code, 0, "{lines:#?}");
+    let (sev, _, charge) = &lines[0];
+    assert_eq!(sev, "warn");
+    assert!(
+        charge.starts_with("Billing::ChargeJob failed 05:27:0")
+            && charge.contains(", 05:36:2")
+            && charge.contains(" UTC (Stripe::APIConnectionError, ")
+            && charge.contains(" in the window), none since; ")
+            && charge.ends_with(" Billing::ChargeJob runs succeeded since"),
+        "{charge}"
+    );
+    let charge_f = failure_of(&report, "Stripe::APIConnectionError").unwrap();
+    episodes_match(
+        charge_f,
+        &true_episodes(&planted, "Stripe::APIConnectionError"),
+        "05:45",
+    );
+    assert!(lines.iter().all(|l| l.0 != "fail"), "{lines:#?}");
+    assert!(
+        report["headline"].as_str().unwrap().starts_with(charge.as_str()),
+        "{}",
+        report["headline"]
+    );
 }

@@ -736,11 +736,8 @@ pub fn failure_findings(zone: &Zone, w: &Window, fails: &Failures, held: &[Held]
             c
         };
         let stretches = if episodes.len() > 1 {
-            episodes
-                .iter()
-                .map(|e| zone.hm_range(e.from, e.to, w.now))
-                .collect::<Vec<_>>()
-                .join(", ")
+            let spans: Vec<(f64, f64)> = episodes.iter().map(|e| (e.from, e.to)).collect();
+            zone.hms_ranges(&spans, w.now)
         } else {
             zone.hm_range(since, last, w.now)
         };
@@ -854,7 +851,8 @@ pub fn failure_findings(zone: &Zone, w: &Window, fails: &Failures, held: &[Held]
             started_at: Onset::at(since, how),
             summary: summary.text,
             times: summary.times,
-            impact: failures.max(deaths),
+            // The jobs waiting on the queue that holds it are at risk of it too.
+            impact: failures.max(deaths) + hold.map_or(0, |h| h.size),
             evidence: json!({
                 "fingerprint": fp.id,
                 "error_class": (!fp.error_class.is_empty()).then_some(&fp.error_class),
