@@ -1207,7 +1207,10 @@ fn the_new_users_live_outage_replayed_reads_as_it_happened() {
     );
     assert!(lines.iter().all(|l| l.0 != "fail"), "{lines:#?}");
     assert!(
-        report["headline"].as_str().unwrap().starts_with(charge.as_str()),
+        report["headline"]
+            .as_str()
+            .unwrap()
+            .starts_with(charge.as_str()),
         "{}",
         report["headline"]
     );

@@ -473,6 +473,20 @@ impl Pattern {
         }
     }
 
+    /// Another reader's counts of the same pattern, added: entries per source, names, the
+    /// newest sample. (Series are counted after, once each failure is known once.)
+    fn merge(&mut self, other: Pattern) {
+        self.retry += other.retry;
+        self.dead += other.dead;
+        self.history += other.history;
+        self.classes.merge(other.classes);
+        self.queues.merge(other.queues);
+        if other.sample_at > self.sample_at {
+            self.sample_at = other.sample_at;
+            self.sample = other.sample;
+        }
+    }
+
     fn note_sample(&mut self, t: f64, message: Option<&str>) {
         if t > self.sample_at {
             self.sample_at = t;
@@ -501,6 +515,19 @@ impl Names {
         } else {
             self.rest += 1;
         }
+    }
+
+    fn merge(&mut self, other: Names) {
+        for (name, n) in other.named {
+            if let Some(m) = self.named.get_mut(&name) {
+                *m += n;
+            } else if self.named.len() < NAMES_KEPT {
+                self.named.insert(name, n);
+            } else {
+                self.rest += n;
+            }
+        }
+        self.rest += other.rest;
     }
 
     /// Most frequent first.
@@ -667,9 +694,35 @@ struct LoggedFailure<'a> {
 /// What one job's attempts log covers: the attempts it records and the earliest time.
 #[derive(Clone, Copy)]
 struct Logged {
-    min: u32,
-    max: u32,
-    first: f64,
+    min: u16,
+    max: u16,
+    /// Its first failure, seconds after the horizon.
+    first: f32,
+}
+
+/// An attempt number as kept (8 bytes a log, hundreds of thousands of logs): the largest
+/// ones all as one.
+fn attempt16(n: u32) -> u16 {
+    n.min(u32::from(u16::MAX - 1)) as u16
+}
+
+impl Logged {
+    fn new((min, max, first): (u32, u32, f64), horizon: f64) -> Logged {
+        Logged {
+            min: attempt16(min),
+            max: attempt16(max),
+            first: (first - horizon) as f32,
+        }
+    }
+
+    /// Whether it records the failure that left `retry_count` at `n`.
+    fn holds(&self, n: u32) -> bool {
+        (self.min..=self.max).contains(&attempt16(n))
+    }
+
+    fn first(&self, horizon: f64) -> f64 {
+        horizon + f64::from(self.first)
+    }
 }
 
 fn jid_key(jid: &[u8]) -> u64 {
@@ -693,7 +746,7 @@ const LOG_TAIL: isize = 4;
 const LOGS_PER_CALL: usize = 500;
 /// Threads reading and parsing attempts logs, each on its own connection, beside the one
 /// that walks the keyspace and the one that counts.
-const LOG_READERS: usize = 2;
+const LOG_READERS: usize = 3;
 
 struct Grouper {
     index: HashMap<(String, String), usize>,
@@ -762,9 +815,10 @@ fn latest_failure(job: Option<&Job<'_>>, score: f64) -> f64 {
     }
 }
 
-/// Read the sources once each, in pages: every attempts log (by `SCAN`), then the dead set,
-/// the retry set and History's failed runs, each failure counted once. A source of the wrong
-/// type is a problem; the others are still read.
+/// Read the sources once each, in pages: every attempts log (by `SCAN`) and, at the same
+/// time on a connection of its own, the dead set, the retry set and History's failed runs;
+/// each failure counted once. A source of the wrong type is a problem; the others are still
+/// read.
 pub fn read(
     store: &mut Store,
     connector: &Connector,
@@ -776,7 +830,181 @@ pub fn read(
     let mut groups = Grouper {
         index: HashMap::new(),
     };
-    let logged = read_logs(connector, w, &mut out, &mut groups)?;
+    // A set entry's failure is counted only once every log is read (a log that holds it
+    // counts it): the sets' reader keeps its patterns, names and counts apart, and per entry
+    // what that decision takes (24 bytes), merged here after.
+    let (logged, sets) = std::thread::scope(|s| {
+        let sets = s.spawn(|| read_sets(connector, w));
+        let logged = read_logs(connector, w, &mut out, &mut groups);
+        let sets = sets
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (logged, sets)
+    });
+    let logged = logged?;
+    let sets = sets?;
+    problems.extend(sets.problems);
+    let part = sets.part;
+    for (name, n) in [
+        (&mut out.sources.retry, part.sources.retry),
+        (&mut out.sources.dead, part.sources.dead),
+        (&mut out.sources.history_failed, part.sources.history_failed),
+        (
+            &mut out.sources.dead_before_horizon,
+            part.sources.dead_before_horizon,
+        ),
+        (
+            &mut out.sources.history_before_horizon,
+            part.sources.history_before_horizon,
+        ),
+    ] {
+        *name += n;
+    }
+    out.other += part.other;
+    // The reader's patterns, by their place in `out` (None: beyond MAX_PATTERNS).
+    let mut keys: Vec<Option<((String, String), bool)>> = vec![None; part.patterns.len()];
+    for (key, at) in sets.groups.index {
+        let parsed = key.1 != UNPARSEABLE || !key.0.is_empty();
+        keys[at] = Some((key, parsed));
+    }
+    let mut placed: Vec<Option<usize>> = Vec::with_capacity(part.patterns.len());
+    for (read, key) in part.patterns.into_iter().zip(keys) {
+        let Some((key, parsed)) = key else {
+            placed.push(None);
+            continue;
+        };
+        let at = groups.at_group(&mut out, key, parsed);
+        if let Some(at) = at {
+            out.patterns[at].merge(read);
+        }
+        placed.push(at);
+    }
+    for d in sets.deferred.iter().flatten() {
+        let Some(at) = placed.get(d.group()).copied().flatten() else {
+            out.other += 1;
+            continue;
+        };
+        let source = d.source();
+        let log = d.jid().and_then(|jid| logged.get(&jid)).copied();
+        // Whether an attempts log already holds this failure.
+        let t = d.t();
+        let in_log = log.is_some_and(|l| match source {
+            Source::Retry | Source::Dead => d.rc().is_some_and(|n| l.holds(n)),
+            Source::History => t >= l.first(w.horizon) - 5.0,
+        });
+        let p = &mut out.patterns[at];
+        if !in_log && t >= w.start {
+            p.jobs_in_window += 1;
+        }
+        if in_log && source != Source::Retry {
+            out.sources.counted_once += 1;
+        }
+        if in_log {
+            continue;
+        }
+        match source {
+            Source::Retry => {
+                out.sources.retry_unlogged += 1;
+                p.survivors.add(w, t);
+            }
+            Source::Dead => {
+                p.failures.add(w, t);
+                p.deaths.add(w, t);
+            }
+            Source::History => p.failures.add(w, t),
+        }
+    }
+    drop(logged);
+    read_hours(store, w, &mut out, problems)?;
+    out.history_oldest = history_oldest(store)?;
+    Ok(out)
+}
+
+/// One set entry's failure, kept until the logs are all read (20 bytes, hundreds of
+/// thousands of entries): its job's jid (hashed), when, and its pattern, source, whether it
+/// has a jid and its `retry_count` packed together.
+#[derive(Clone, Copy)]
+#[repr(C, packed(4))]
+struct Deferred {
+    jid: u64,
+    t: f64,
+    /// Bits 0–11 the pattern (in the reader's own, at most [`MAX_PATTERNS`]), 12–13 the
+    /// source, 14 whether there is a jid, 16–31 `retry_count` as [`attempt16`] keeps it
+    /// (`u16::MAX`: none).
+    packed: u32,
+}
+
+const DEFERRED_CHUNK: usize = 8192;
+
+impl Deferred {
+    fn new(jid: Option<u64>, t: f64, group: usize, source: Source, rc: Option<u32>) -> Deferred {
+        let source: u32 = match source {
+            Source::Retry => 0,
+            Source::Dead => 1,
+            Source::History => 2,
+        };
+        let rc = rc.map_or(u16::MAX, attempt16);
+        Deferred {
+            jid: jid.unwrap_or(0),
+            t,
+            packed: (group as u32 & 0xFFF)
+                | (source << 12)
+                | (u32::from(jid.is_some()) << 14)
+                | (u32::from(rc) << 16),
+        }
+    }
+
+    fn group(&self) -> usize {
+        (self.packed & 0xFFF) as usize
+    }
+
+    fn source(&self) -> Source {
+        match (self.packed >> 12) & 3 {
+            0 => Source::Retry,
+            1 => Source::Dead,
+            _ => Source::History,
+        }
+    }
+
+    fn jid(&self) -> Option<u64> {
+        (self.packed & (1 << 14) != 0).then_some(self.jid)
+    }
+
+    /// `retry_count`, as [`attempt16`] keeps it.
+    fn rc(&self) -> Option<u32> {
+        let rc = self.packed >> 16;
+        (rc != u32::from(u16::MAX)).then_some(rc)
+    }
+
+    fn t(&self) -> f64 {
+        self.t
+    }
+}
+
+/// What the sets' reader read.
+struct SetsRead {
+    /// Its own patterns (names, samples, entries per source) and the sources' counts.
+    part: Failures,
+    groups: Grouper,
+    /// One per entry read, in chunks (no copy of the whole as it grows).
+    deferred: Vec<Vec<Deferred>>,
+    problems: Vec<Problem>,
+}
+
+/// The dead set, the retry set and History's failed runs, newest first in pages, on a
+/// connection of its own.
+fn read_sets(connector: &Connector, w: &Window) -> StoreResult<SetsRead> {
+    let mut store = Store::connect(connector.clone())?;
+    let store = &mut store;
+    let mut read = SetsRead {
+        part: Failures::default(),
+        groups: Grouper {
+            index: HashMap::new(),
+        },
+        deferred: Vec::new(),
+        problems: Vec::new(),
+    };
+    let out = &mut read.part;
     for (key, source) in [
         (keys::DEAD, Source::Dead),
         (keys::RETRY, Source::Retry),
@@ -807,7 +1035,7 @@ pub fn read(
             Ok(()) => {}
             Err(e) if e.is_connection() => return Err(e),
             Err(e) => {
-                problems.push(Problem::from_store(name, &e));
+                read.problems.push(Problem::from_store(name, &e));
                 continue;
             }
         }
@@ -816,7 +1044,7 @@ pub fn read(
                 Ok(page) => page,
                 Err(e) if e.is_connection() => return Err(e),
                 Err(e) => {
-                    problems.push(Problem::from_store(key, &e));
+                    read.problems.push(Problem::from_store(key, &e));
                     break;
                 }
             };
@@ -836,20 +1064,8 @@ pub fn read(
                     Source::Dead => out.sources.dead += 1,
                     Source::History => out.sources.history_failed += 1,
                 }
-                let log = job
-                    .and_then(|j| j.jid.as_deref())
-                    .and_then(|jid| logged.get(&jid_key(jid.as_bytes())))
-                    .copied();
-                // Whether an attempts log already holds this failure.
-                let in_log = log.is_some_and(|l| match source {
-                    Source::Retry | Source::Dead => job
-                        .and_then(|j| j.retry_count)
-                        .and_then(|n| u32::try_from(n).ok())
-                        .is_some_and(|n| l.min <= n && n <= l.max),
-                    Source::History => t >= l.first - 5.0,
-                });
-                let Some(at) = groups.at(
-                    &mut out,
+                let Some(at) = read.groups.at(
+                    out,
                     job.and_then(|j| j.error_class.as_deref()),
                     job.and_then(|j| j.error_message.as_deref()),
                     job.is_some(),
@@ -857,33 +1073,10 @@ pub fn read(
                     continue;
                 };
                 let p = &mut out.patterns[at];
-                if !in_log && t >= w.start {
-                    p.jobs_in_window += 1;
-                }
-                if in_log && source != Source::Retry {
-                    out.sources.counted_once += 1;
-                }
                 match source {
-                    Source::Retry => {
-                        p.retry += 1;
-                        if !in_log {
-                            out.sources.retry_unlogged += 1;
-                            p.survivors.add(w, t);
-                        }
-                    }
-                    Source::Dead => {
-                        p.dead += 1;
-                        if !in_log {
-                            p.failures.add(w, t);
-                            p.deaths.add(w, t);
-                        }
-                    }
-                    Source::History => {
-                        p.history += 1;
-                        if !in_log {
-                            p.failures.add(w, t);
-                        }
-                    }
+                    Source::Retry => p.retry += 1,
+                    Source::Dead => p.dead += 1,
+                    Source::History => p.history += 1,
                 }
                 match job {
                     Some(job) => {
@@ -896,13 +1089,27 @@ pub fn read(
                         p.queues.add(None);
                     }
                 }
+                let d = Deferred::new(
+                    job.and_then(|j| j.jid.as_deref())
+                        .map(|jid| jid_key(jid.as_bytes())),
+                    t,
+                    at,
+                    source,
+                    job.and_then(|j| j.retry_count)
+                        .and_then(|n| u32::try_from(n).ok()),
+                );
+                match read.deferred.last_mut() {
+                    Some(chunk) if chunk.len() < DEFERRED_CHUNK => chunk.push(d),
+                    _ => {
+                        let mut chunk = Vec::with_capacity(DEFERRED_CHUNK);
+                        chunk.push(d);
+                        read.deferred.push(chunk);
+                    }
+                }
             }
         }
     }
-    drop(logged);
-    read_hours(store, w, &mut out, problems)?;
-    out.history_oldest = history_oldest(store)?;
-    Ok(out)
+    Ok(read)
 }
 
 /// Every attempts log, found by `SCAN` and read in pipelined batches on a connection of its
@@ -1132,7 +1339,7 @@ fn read_log_batch(
         }
         out.sources.attempts_logs += 1;
         out.sources.unreadable += log.unreadable;
-        let mut span: Option<Logged> = None;
+        let mut span: Option<(u32, u32, f64)> = None;
         let mut seen_in_window: Vec<usize> = Vec::new();
         let mut at: Vec<Option<usize>> = Vec::with_capacity(log.errors.len());
         for (class, pattern, _) in log.errors.iter() {
@@ -1142,14 +1349,10 @@ fn read_log_batch(
         for f in &log.failures {
             out.sources.logged_failures += 1;
             if let Some(n) = f.attempt {
-                let s = span.get_or_insert(Logged {
-                    min: n,
-                    max: n,
-                    first: f.t,
-                });
-                s.min = s.min.min(n);
-                s.max = s.max.max(n);
-                s.first = s.first.min(f.t);
+                let s = span.get_or_insert((n, n, f.t));
+                s.0 = s.0.min(n);
+                s.1 = s.1.max(n);
+                s.2 = s.2.min(f.t);
             }
             let Some(at) = at[f.error] else {
                 // Beyond the patterns told apart: the first of its run was counted when
@@ -1172,7 +1375,7 @@ fn read_log_batch(
             p.note_sample(f.t, log.errors[f.error].2.as_deref());
         }
         if let Some(s) = span {
-            logged.insert(log.id, s);
+            logged.insert(log.id, Logged::new(s, w.horizon));
         }
     }
 }
