@@ -85,37 +85,56 @@ struct LostRecord {
 /// Lost processes read at most.
 const LOST_READ: usize = 50;
 
-fn read_lost(store: &mut Store, since: f64) -> StoreResult<Vec<LostRecord>> {
+/// The newest members of one of cogctl's indexes (a sorted set scored by time) from `since`
+/// on, at most `limit`, each with `fields` of its record: an index of the wrong type reads as
+/// empty (cogctl's own bookkeeping: the report stands without it).
+fn records_since(
+    store: &mut Store,
+    index: &str,
+    record: fn(&[u8]) -> Name,
+    since: f64,
+    limit: usize,
+    fields: &[&str],
+) -> StoreResult<Vec<(Vec<u8>, redis::Value)>> {
     let ids: Vec<Vec<u8>> = match store.query(
         redis::cmd("ZRANGE")
-            .arg(keys::LOST_INDEX)
+            .arg(index)
             .arg("+inf")
             .arg(format!("{since:?}"))
             .arg("BYSCORE")
             .arg("REV")
             .arg("LIMIT")
             .arg(0)
-            .arg(LOST_READ),
-        keys::LOST_INDEX,
+            .arg(limit),
+        index,
         KeyType::Zset,
     ) {
         Ok(ids) => ids,
         Err(e) if e.is_connection() => return Err(e),
-        // cogctl's own record: unreadable, lost processes are told without it.
         Err(_) => return Ok(Vec::new()),
     };
     let mut pipe = redis::pipe();
     for id in &ids {
-        pipe.cmd("HMGET")
-            .arg(keys::lost(id))
-            .arg("last_beat")
-            .arg("recovered_at")
-            .arg("held")
-            .arg("jobs");
+        pipe.cmd("HMGET").arg(record(id)).arg(fields);
     }
+    Ok(ids
+        .into_iter()
+        .zip(store.pipeline(&pipe)?)
+        .filter_map(|(id, reply)| Some((id, reply.ok()?)))
+        .collect())
+}
+
+fn read_lost(store: &mut Store, since: f64) -> StoreResult<Vec<LostRecord>> {
+    let records = records_since(
+        store,
+        keys::LOST_INDEX,
+        |id| keys::lost(id),
+        since,
+        LOST_READ,
+        &["last_beat", "recovered_at", "held", "jobs"],
+    )?;
     let mut out = Vec::new();
-    for (id, reply) in ids.iter().zip(store.pipeline(&pipe)?) {
-        let Ok(v) = reply else { continue };
+    for (id, v) in records {
         let f = value::items(&v);
         let Some(recovered_at) = f.get(1).and_then(value::float) else {
             continue;
@@ -131,7 +150,7 @@ fn read_lost(store: &mut Store, since: f64) -> StoreResult<Vec<LostRecord>> {
             .and_then(|raw| serde_json::from_slice(raw).ok())
             .unwrap_or_default();
         out.push(LostRecord {
-            identity: Name::from(id.as_slice()),
+            identity: Name::from(id),
             last_beat: f
                 .first()
                 .and_then(value::string)
@@ -220,37 +239,18 @@ fn read_changes(store: &mut Store, since: f64) -> Vec<Change> {
 /// The window's changes as their undo records tell them (no index entry is dropped here:
 /// `incident` writes nothing).
 fn undo_changes(store: &mut Store, since: f64) -> Vec<Change> {
-    let Ok(ids) = store.query::<Vec<String>>(
-        redis::cmd("ZRANGE")
-            .arg(keys::UNDO_INDEX)
-            .arg("+inf")
-            .arg(format!("{since:?}"))
-            .arg("BYSCORE")
-            .arg("REV")
-            .arg("LIMIT")
-            .arg(0)
-            .arg(CHANGES_READ),
+    let replies = records_since(
+        store,
         keys::UNDO_INDEX,
-        KeyType::Zset,
-    ) else {
-        return Vec::new();
-    };
-    let mut pipe = redis::pipe();
-    for id in &ids {
-        pipe.cmd("HMGET")
-            .arg(keys::undo_record(id))
-            .arg("command")
-            .arg("argv")
-            .arg("user")
-            .arg("created");
-    }
-    let Ok(replies) = store.pipeline(&pipe) else {
-        return Vec::new();
-    };
+        |id| keys::undo_record(&String::from_utf8_lossy(id)),
+        since,
+        CHANGES_READ,
+        &["command", "argv", "user", "created"],
+    )
+    .unwrap_or_default();
     replies
         .into_iter()
-        .filter_map(|r| {
-            let v = r.ok()?;
+        .filter_map(|(_, v)| {
             let f = value::items(&v);
             let text = |i: usize| f.get(i).and_then(value::string).unwrap_or_default();
             let at = f.get(3).and_then(value::float)?;
