@@ -137,6 +137,16 @@ pub fn minutes(secs: f64) -> String {
         format!("{} h {} min", m / 60, m % 60)
     }
 }
+/// A moment said inside a sentence: as [`relative`], but "just now" rather than "now"
+/// (`…; last just now`).
+fn in_sentence(now: f64, t: f64) -> String {
+    if (t - now).abs() < 1.0 {
+        "just now".into()
+    } else {
+        relative(now, t)
+    }
+}
+
 /// A sentence with moments in it, each said relative to "now" (`…; last 2m ago`): written at
 /// one moment, said again at another with its moments moved on, so that a screen kept open
 /// never shows an age frozen when it was read.
@@ -158,7 +168,7 @@ impl Timed {
 
     /// Add `t`, said relative to `now`.
     pub fn push_time(&mut self, now: f64, t: f64) {
-        let said = relative(now, t);
+        let said = in_sentence(now, t);
         let at = self.text.len();
         self.text.push_str(&said);
         self.times.push((at..self.text.len(), t));
@@ -177,7 +187,7 @@ impl Timed {
                 return self.text.clone();
             };
             out.push_str(before);
-            out.push_str(&relative(now, *t));
+            out.push_str(&in_sentence(now, *t));
             from = range.end;
         }
         out.push_str(self.text.get(from..).unwrap_or_default());
