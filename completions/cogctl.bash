@@ -7917,7 +7917,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__worker)
-            opts="-q -c -h -V --queue --concurrency --handler --timeout --timeout-for --kill-grace --timeout-drain --config --burst --allow-failures --history --recycle-after --recycle-above --max-jobs --identity-tag --orphan-threshold --max-orphanings --startup-wait --on-death --on-death-for --on-death-timeout --listen --metrics-max-classes --log-format --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-q -c -h -V --queue --concurrency --handler --timeout --timeout-for --kill-grace --timeout-drain --config --burst --handler-check --allow-failures --history --recycle-after --recycle-above --max-jobs --identity-tag --orphan-threshold --max-orphanings --startup-wait --on-death --on-death-for --on-death-timeout --listen --metrics-max-classes --log-format --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -7961,6 +7961,10 @@ _cogctl() {
                     ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --handler-check)
+                    COMPREPLY=($(compgen -W "on off" -- "${cur}"))
                     return 0
                     ;;
                 --recycle-after)

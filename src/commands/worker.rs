@@ -109,8 +109,9 @@ pub struct WorkerArgs {
     /// "handlers":{"Class":"command"}, "timeout":"30s", "timeout_for":{"Class":"5m"},
     /// "kill_grace":"5s", "timeout_drain":"25s", "identity_tag":"…", "orphan_threshold":"300s",
     /// "max_orphanings":3, "on_death":["command"], "on_death_for":{"Class":"command"},
-    /// "on_death_timeout":"10s", "listen":"0.0.0.0:9810", "metrics_max_classes":500,
-    /// "log_format":"json"}; flags win
+    /// "on_death_timeout":"10s", "history":true, "recycle_after":10000,
+    /// "recycle_above":"1GB", "handler_check":"on", "listen":"0.0.0.0:9810",
+    /// "metrics_max_classes":500, "log_format":"json"}; flags win
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
 
@@ -118,6 +119,12 @@ pub struct WorkerArgs {
     /// retry entry is due (for CI)
     #[arg(long)]
     pub burst: bool,
+
+    /// Check every handler before fetching a job (a program that exists and is executable, a
+    /// serve: process that stays up, an http: URL that takes a connection) and refuse to start
+    /// when one can't run; `off` for handlers that appear later
+    #[arg(long, value_name = "on|off", value_parser = ["on", "off"])]
+    pub handler_check: Option<String>,
 
     /// With --burst: exit 0 even when jobs failed during the run (they wait in retry); a job
     /// that went to dead still exits 1
@@ -246,6 +253,7 @@ struct ConfigFile {
     history: Option<bool>,
     recycle_after: Option<u64>,
     recycle_above: Option<String>,
+    handler_check: Option<String>,
     #[serde(default)]
     on_death: Vec<String>,
     #[serde(default)]
@@ -315,6 +323,7 @@ struct Resolved {
     listen: Option<String>,
     metrics_max_classes: usize,
     log_format: LogFormat,
+    handler_check: bool,
 }
 
 fn resolve(args: &WorkerArgs) -> Result<Resolved, UsageError> {
@@ -461,6 +470,19 @@ fn resolve(args: &WorkerArgs) -> Result<Resolved, UsageError> {
         listen: args.listen.clone().or(file.listen),
         metrics_max_classes: metrics_max_classes as usize,
         log_format,
+        handler_check: match args
+            .handler_check
+            .as_deref()
+            .or(file.handler_check.as_deref())
+        {
+            None | Some("on") => true,
+            Some("off") => false,
+            Some(other) => {
+                return Err(UsageError(format!(
+                    "--config: handler_check: {other:?} is not on or off"
+                )));
+            }
+        },
     })
 }
 
@@ -588,6 +610,11 @@ fn serve(ctx: &mut Ctx, args: &WorkerArgs, r: Resolved) -> anyhow::Result<Exit> 
     let mut handlers =
         Handlers::new(&r.handlers, r.timeout, &r.timeout_for, r.grace).map_err(UsageError)?;
     handlers.set_recycle(r.recycle);
+    // A handler that can't run would fail every job of its class: refused before any is
+    // fetched.
+    if r.handler_check {
+        handlers.check().map_err(UsageError)?;
+    }
     handlers.set_output(Some(crate::worker::log::handler_output(r.log_format)));
     // Bound before connecting: a busy address is a usage error, and nothing has started.
     let listener = r

@@ -16,6 +16,11 @@ const HISTORY_READ_LIMIT: usize = 1000;
 
 /// The presence key's TTL at each beat: beat age = this − TTL when there is no stamp.
 const PRESENCE_TTL: f64 = keys::ttl::PRESENCE as f64;
+/// A live process whose last beat is older than this is late: processes beat every 5 s.
+pub const LATE_BEAT: f64 = 15.0;
+/// The gem's `orphan_threshold`: a process silent this long after its last beat is presumed
+/// dead by orphan recovery, and its jobs are requeued.
+pub const PRESUMED_DEAD_AFTER: f64 = 300.0;
 
 /// Samples (2 h) a growth figure needs before it is coloured as a trend.
 pub const TREND_SAMPLES: usize = 8;
@@ -81,6 +86,14 @@ pub struct Process {
     pub beat_age: Option<f64>,
     /// Which of the two `beat_age` came from: "last_beat" or "ttl".
     pub beat_age_from: Option<&'static str>,
+    /// Alive (its presence key is there) but its beat is older than 15 s: killed, frozen or
+    /// cut off, most likely.
+    pub late: bool,
+    /// When a late process's presence key expires, and the display stops showing it alive.
+    pub gone_at: Option<f64>,
+    /// When orphan recovery will presume a late process dead (its last beat plus the gem's
+    /// default `orphan_threshold`, 300 s) and requeue its jobs, unless it beats first.
+    pub presumed_dead_at: Option<f64>,
     /// Why `info` could not be read, when it could not (the other fields are then null).
     pub info_error: Option<String>,
     /// With --memory only.
@@ -252,6 +265,9 @@ fn read_process(
         ttl_ms: pttl.as_ref().ok().and_then(value::int).filter(|&t| t >= 0),
         beat_age: None,
         beat_age_from: None,
+        late: false,
+        gone_at: None,
+        presumed_dead_at: None,
         info_error: None,
         memory: None,
     };
@@ -295,6 +311,13 @@ fn read_process(
     } else if let (Some(ttl), State::Alive | State::Quiet) = (p.ttl_ms, p.state) {
         p.beat_age = Some(millis((PRESENCE_TTL - ttl as f64 / 1000.0).max(0.0)));
         p.beat_age_from = Some("ttl");
+    }
+    if let (Some(age), State::Alive | State::Quiet) = (p.beat_age, p.state)
+        && age > LATE_BEAT
+    {
+        p.late = true;
+        p.gone_at = p.ttl_ms.map(|ttl| millis(now + ttl as f64 / 1000.0));
+        p.presumed_dead_at = Some(millis(now - age + PRESUMED_DEAD_AFTER));
     }
     p
 }

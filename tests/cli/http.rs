@@ -482,14 +482,22 @@ fn a_refused_connection_fails_the_job_into_retry_and_hides_the_password() {
         .unwrap()
         .port();
     enqueue(&server, &[r#"{"class":"Ping","args":[]}"#.to_string()]);
+    let handler = format!("Ping=http://bot:hunter2@127.0.0.1:{port}/jobs");
+    // As it starts, the worker finds the URL doesn't answer: refused, the password hidden.
+    let run = burst(&server, &["-c", "1", "--handler", &handler]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(&format!(
+            "--handler Ping=http://bot:***@127.0.0.1:{port}/jobs: doesn't answer"
+        )),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("hunter2"));
+    // Started anyway, the job fails when the connection is refused.
     let run = burst(
         &server,
-        &[
-            "-c",
-            "1",
-            "--handler",
-            &format!("Ping=http://bot:hunter2@127.0.0.1:{port}/jobs"),
-        ],
+        &["-c", "1", "--handler", &handler, "--handler-check", "off"],
     );
     assert_eq!(
         run.code, 1,
@@ -613,7 +621,10 @@ fn a_connection_the_server_closed_while_idle_is_not_reused() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let summary: Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(summary["processed"], 3, "{}", run.stderr);
-    assert_eq!(http.connections(), 3);
+    // One a job (the idle one was closed each time), and the start-up check's, which sends
+    // nothing.
+    assert_eq!(http.connections(), 4);
+    assert_eq!(http.received().len(), 3);
 }
 
 /// The example service of examples/, run as documented.

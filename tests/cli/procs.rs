@@ -442,3 +442,64 @@ fn empty_redis() {
         serde_json::json!({"jobs": [], "hidden_stale": 0, "problems": []})
     );
 }
+
+/// A process killed with SIGKILL keeps its presence key for up to a minute: it is still shown
+/// alive, but its beat is marked late, with when it stops being shown alive and when orphan
+/// recovery presumes it dead.
+#[test]
+fn a_process_whose_beat_is_late_is_marked_with_when_it_is_presumed_dead() {
+    let server = RedisServer::start();
+    let now = 1_796_208_000.0;
+    let info = r#"{"hostname":"web-1","pid":4711,"concurrency":4,"queues":["default"],"started_at":1796200000}"#;
+    for (id, beat) in [
+        ("web-1:4711:aaaaaaaaaaaa", now - 45.0),
+        ("web-2:4712:bbbbbbbbbbbb", now - 2.0),
+    ] {
+        let key = format!("cogworker:process:{id}");
+        server.exec(&[
+            &["HSET", &key, "info", info, "busy", "1", "quiet", "false"],
+            &["EXPIRE", &key, "15"],
+            &["SADD", "cogworker:processes", id],
+            &[
+                "HSET",
+                "cogworker:last_beat",
+                id,
+                &format!("{}", beat as i64),
+            ],
+        ]);
+    }
+    let run = server.assert_read_only(|| cogctl(&server, now, &["procs"]));
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    let late = run
+        .stdout
+        .lines()
+        .find(|l| l.contains("web-1:4711"))
+        .unwrap();
+    assert!(
+        late.contains(" alive ") && late.contains("45s ago, late"),
+        "{late}"
+    );
+    let fine = run
+        .stdout
+        .lines()
+        .find(|l| l.contains("web-2:4712"))
+        .unwrap();
+    assert!(!fine.contains("late"), "{fine}");
+    assert!(
+        run.stderr
+            .contains("web-1:4711:aaaaaaaaaaaa: its beat is late (45s ago")
+            && run
+                .stderr
+                .contains("until its presence key expires, in 1")
+            && run
+                .stderr
+                .contains("presumes it dead and requeues its jobs in 4m 15s"),
+        "{}",
+        run.stderr
+    );
+    let json = cogctl(&server, now, &["procs", "--json"]).success().json();
+    let p = process(&json, "web-1:4711:aaaaaaaaaaaa");
+    assert_eq!(p["late"], true);
+    assert_eq!(p["presumed_dead_at"].as_f64().unwrap(), now - 45.0 + 300.0);
+    assert_eq!(process(&json, "web-2:4712:bbbbbbbbbbbb")["late"], false);
+}

@@ -1543,3 +1543,108 @@ fn proc_status_kb(pid: i32, field: &str) -> i64 {
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
         .unwrap_or_else(|| panic!("no {field} in /proc/{pid}/status"))
 }
+
+/// A worker whose handler can't run would fail every job of its class: it is refused as it
+/// starts (exit 2), naming the class and the handler, before any job is fetched.
+#[test]
+fn a_handler_that_cannot_run_is_refused_before_any_job_is_fetched() {
+    use std::os::unix::fs::PermissionsExt;
+    let server = RedisServer::start();
+    let jid = enqueue(&server, &["Scratch::Job", "1"]);
+    let dir = tempfile::tempdir().unwrap();
+    let not_executable = dir.path().join("run.sh");
+    std::fs::write(&not_executable, "#!/bin/sh\nexit 0\n").unwrap();
+    std::fs::set_permissions(&not_executable, std::fs::Permissions::from_mode(0o644)).unwrap();
+    // A port nothing listens on: bound, then let go.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = closed.local_addr().unwrap().port();
+    drop(closed);
+    let cases = [
+        (
+            "Scratch::Job=/opt/nope/run.sh".to_string(),
+            "--handler Scratch::Job=/opt/nope/run.sh: /opt/nope/run.sh doesn't exist; every \
+             Scratch::Job job would fail (--handler-check off to start anyway)"
+                .to_string(),
+        ),
+        (
+            format!("Scratch::Job={}", not_executable.display()),
+            format!("{} isn't executable", not_executable.display()),
+        ),
+        (
+            "Scratch::Job=no-such-program-anywhere --flag".to_string(),
+            "no-such-program-anywhere is not an executable on PATH".to_string(),
+        ),
+        (
+            "Scratch::Job=serve:sh -c 'echo cannot load config >&2; exit 3'".to_string(),
+            "exited as it started (exit status: 3): cannot load config".to_string(),
+        ),
+        (
+            format!("Scratch::Job=http://127.0.0.1:{port}/jobs"),
+            format!("doesn't answer (127.0.0.1:{port}: "),
+        ),
+    ];
+    for (handler, said) in cases {
+        let run = burst(&server, &["--handler", &handler]).run();
+        assert_eq!(run.code, 2, "{handler}: {}", run.snapshot());
+        assert!(
+            run.stderr.contains(&said) && run.stderr.contains("Scratch::Job"),
+            "{handler}: {}",
+            run.stderr
+        );
+        assert!(run.stdout.is_empty());
+        // Nothing was fetched, nothing registered.
+        let queued: Vec<String> = redis::cmd("LRANGE")
+            .arg("cogworker:queue:default")
+            .arg(0)
+            .arg(-1)
+            .query(&mut server.conn())
+            .unwrap();
+        assert!(queued.len() == 1 && queued[0].contains(&jid), "{queued:?}");
+        assert!(smembers(&server, "cogworker:processes").is_empty());
+    }
+    // Off: the worker starts, and the job fails as it would have.
+    let run = burst(
+        &server,
+        &[
+            "--handler",
+            "Scratch::Job=/opt/nope/run.sh",
+            "--handler-check",
+            "off",
+        ],
+    )
+    .run();
+    assert_eq!(run.code, 1, "{}", run.snapshot());
+    let retry: Vec<String> = redis::cmd("ZRANGE")
+        .arg("cogworker:retry")
+        .arg(0)
+        .arg(-1)
+        .query(&mut server.conn())
+        .unwrap();
+    assert!(retry[0].contains("Cogctl::HandlerNotStarted"), "{retry:?}");
+}
+
+/// Handlers that can run pass the check: a program on PATH, a script, a serve: process that
+/// stays up, an http: URL that answers, a built-in.
+#[test]
+fn handlers_that_can_run_pass_the_check() {
+    let server = RedisServer::start();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let run = burst(
+        &server,
+        &[
+            "--handler",
+            "A=true",
+            "--handler",
+            "B=/bin/sh -c 'exit 0'",
+            "--handler",
+            "C=serve:cat",
+            "--handler",
+            &format!("D=http://127.0.0.1:{port}/jobs"),
+            "--handler",
+            "E=builtin:noop",
+        ],
+    )
+    .run();
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+}

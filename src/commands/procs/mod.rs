@@ -156,9 +156,12 @@ impl ProcsReport {
                 ),
                 table::cell(
                     ui,
-                    p.beat_age
-                        .map_or("-".into(), |a| format!("{} ago", span(a))),
-                    beat_tone,
+                    match p.beat_age {
+                        None => "-".into(),
+                        Some(a) if p.late => format!("{} ago, late", span(a)),
+                        Some(a) => format!("{} ago", span(a)),
+                    },
+                    if p.late { Tone::Bad } else { beat_tone },
                 ),
             ]);
         }
@@ -305,6 +308,32 @@ impl Report for ProcsReport {
                  over 60 s ago, e.g. crashed); the beat shown is their last_beat stamp",
                 keys::PROCESSES
             )));
+        }
+        if !self.memory_view {
+            for p in self.processes.iter().filter(|p| p.late) {
+                let mut said = format!(
+                    "{}: its beat is late ({} ago; processes beat every 5 s): killed, frozen \
+                     or cut off from Redis?",
+                    p.identity.shown(),
+                    p.beat_age.map_or("?".into(), span)
+                );
+                if let Some(at) = p.gone_at {
+                    said.push_str(&format!(
+                        " It is shown alive until its presence key expires, {}",
+                        crate::duration::relative(ui.clock.now, at)
+                    ));
+                    said.push(';');
+                }
+                if let Some(at) = p.presumed_dead_at {
+                    said.push_str(&format!(
+                        " orphan recovery presumes it dead and requeues its jobs {} ({}), unless \
+                     it beats first.",
+                        crate::duration::relative(ui.clock.now, at),
+                        crate::clock::rfc3339(at)
+                    ));
+                }
+                ui.note(&ui.styles.warn(&said));
+            }
         }
         Problem::warn_all(ui, &self.problems);
         Ok(())

@@ -70,7 +70,8 @@ impl TriageReport {
                 // The retry set keeps a failure only until its retry: a steady pattern's
                 // entries crowd into the last minutes and its timeline seems to rise.
                 line.push_str(
-                    "; survivors only (jobs whose retry passed have left the set): not a rate,                      see `cogctl incident`",
+                    "; survivors only (jobs whose retry passed have left the set): not a rate, see \
+                     `cogctl incident`",
                 );
             }
         }

@@ -31,6 +31,8 @@ pub const HTTP_STATUS: &str = "Cogctl::HttpStatus";
 const BODY_BYTES: u64 = 1 << 20;
 /// Without a job timeout, a connection still has to be made within this.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long the start-up check waits for a connection.
+const CHECK_TIMEOUT: Duration = Duration::from_secs(3);
 /// How often a worker thread waiting on its request looks whether the worker is stopping.
 const POLL: Duration = Duration::from_millis(50);
 /// Idle connections kept: one per worker thread at most (`-c` is at most 1000).
@@ -68,6 +70,36 @@ impl fmt::Display for Endpoint {
 
 impl Endpoint {
     /// An `http://` or `https://` URL with a host; its errors name it redacted.
+    /// Whether the URL takes a connection (the worker's start-up check): its host resolves
+    /// and one of its addresses accepts within a few seconds. Nothing is sent.
+    pub fn check(&self) -> Result<(), String> {
+        use std::net::{TcpStream, ToSocketAddrs};
+        let uri: Uri = self
+            .url
+            .parse()
+            .map_err(|e| format!("{} is not a URL: {e}", self.shown))?;
+        let host = uri.host().unwrap_or_default().trim_matches(['[', ']']);
+        let port = uri
+            .port_u16()
+            .unwrap_or(if uri.scheme_str() == Some("https") {
+                443
+            } else {
+                80
+            });
+        let addrs: Vec<_> = (host, port)
+            .to_socket_addrs()
+            .map_err(|e| format!("{host} doesn't resolve: {e}"))?
+            .collect();
+        let mut last = String::from("no address");
+        for addr in addrs {
+            match TcpStream::connect_timeout(&addr, CHECK_TIMEOUT) {
+                Ok(_) => return Ok(()),
+                Err(e) => last = format!("{addr}: {e}"),
+            }
+        }
+        Err(format!("doesn't answer ({last})"))
+    }
+
     pub fn parse(url: &str) -> Result<Endpoint, String> {
         let url = url.trim();
         let shown = redact(url);

@@ -7,6 +7,7 @@
 
 pub mod argv;
 pub mod builtin;
+mod check;
 pub mod http;
 pub mod serve;
 
@@ -145,6 +146,31 @@ impl Handlers {
             Some(timeout) => *timeout,
             None => self.timeout,
         }
+    }
+
+    /// Whether every handler can run, as the worker starts (`--handler-check`): a command's
+    /// program exists and is executable (by its path, or on `PATH`); a `serve:` process
+    /// starts and stays up; an `http:` URL takes a connection. The first that can't is named
+    /// with its class.
+    pub fn check(&self) -> Result<(), String> {
+        for (class, handler) in &self.handlers {
+            let problem = match handler {
+                Handler::Command(argv) => check::program(&argv[0]).err(),
+                Handler::Serve(argv) => check::program(&argv[0])
+                    .and_then(|()| check::stays_up(argv))
+                    .err(),
+                Handler::Http(endpoint) => endpoint.check().err(),
+                Handler::Builtin(_) => None,
+            };
+            if let Some(problem) = problem {
+                return Err(format!(
+                    "--handler {class}={}: {problem}; every {class} job would fail \
+                     (--handler-check off to start anyway)",
+                    crate::text::one_line(&handler.to_string())
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Run one job to its end. Never panics; every way a handler can fail is an Outcome.
