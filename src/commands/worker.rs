@@ -715,3 +715,41 @@ fn serve(ctx: &mut Ctx, args: &WorkerArgs, r: Resolved) -> anyhow::Result<Exit> 
     }
     Ok(report.exit())
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::{Args, Command};
+
+    use super::*;
+
+    /// `--help` names every key the config file takes: the keys are the ones serde lists
+    /// when it refuses an unknown one.
+    #[test]
+    fn the_config_help_names_every_key() {
+        let error = serde_json::from_str::<ConfigFile>(r#"{"no_such_key": 1}"#).unwrap_err();
+        let text = error.to_string();
+        let expected = text
+            .split("expected one of ")
+            .nth(1)
+            .expect("serde lists the fields");
+        let keys: Vec<&str> = expected
+            .split(", ")
+            .map(|k| k.trim_matches(|c: char| c == '`' || !c.is_ascii() || c.is_whitespace()))
+            .map(|k| k.split('`').next().unwrap_or(k))
+            .collect();
+        assert!(keys.len() > 15, "{text}");
+        let command = WorkerArgs::augment_args(Command::new("worker"));
+        let help = command
+            .get_arguments()
+            .find(|a| a.get_id() == "config")
+            .and_then(|a| a.get_help())
+            .expect("--config has help")
+            .to_string();
+        for key in keys {
+            assert!(
+                help.contains(&format!("\"{key}\"")),
+                "--config's help lacks {key}: {help}"
+            );
+        }
+    }
+}

@@ -860,6 +860,12 @@ fn retry_triage_says_its_timeline_shows_survivors() {
         .run();
     assert_eq!(run.code, 0, "{}", run.snapshot());
     assert!(run.stdout.contains("survivors only"), "{}", run.stdout);
+    // One sentence, no run of spaces inside it.
+    assert!(
+        run.stdout.contains("not a rate, see `cogctl incident`"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]

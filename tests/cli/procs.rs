@@ -488,9 +488,7 @@ fn a_process_whose_beat_is_late_is_marked_with_when_it_is_presumed_dead() {
     assert!(
         run.stderr
             .contains("web-1:4711:aaaaaaaaaaaa: its beat is late (45s ago")
-            && run
-                .stderr
-                .contains("until its presence key expires, in 1")
+            && run.stderr.contains("until its presence key expires, in 1")
             && run
                 .stderr
                 .contains("presumes it dead and requeues its jobs in 4m 15s"),
