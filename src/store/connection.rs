@@ -306,10 +306,14 @@ impl Connector {
                 (self.at(address), self.generation())
             }
         };
-        let client = redis::Client::open(info).map_err(|e| self.fail(e))?;
+        let client = redis::Client::open(info.clone()).map_err(|e| self.fail(e))?;
         let mut conn = client
             .get_connection_with_timeout(self.connect_timeout)
-            .map_err(|e| self.fail_within(e, self.connect_timeout, "--connect-timeout"))?;
+            .map_err(|e| {
+                self.not_redis(&info, &e).unwrap_or_else(|| {
+                    self.fail_within(e, self.connect_timeout, "--connect-timeout")
+                })
+            })?;
         conn.set_read_timeout(Some(self.read_timeout))
             .map_err(|e| self.fail(e))?;
         conn.set_write_timeout(Some(self.read_timeout))
@@ -319,9 +323,56 @@ impl Connector {
         } else {
             redis::cmd("PING")
                 .query::<()>(&mut conn)
-                .map_err(|e| self.fail(e))?;
+                .map_err(|e| self.not_redis(&info, &e).unwrap_or_else(|| self.fail(e)))?;
         }
         Ok((conn, generation))
+    }
+
+    /// When a reply couldn't be read as RESP at all (`Parse error … Unexpected …`): what the
+    /// server at the address sends to a PING on a connection of its own, when that isn't
+    /// RESP either: another service on that port (an HTTP server, SSH, a database).
+    fn not_redis(&self, info: &ConnectionInfo, err: &redis::RedisError) -> Option<StoreError> {
+        if err.is_timeout()
+            || err.is_io_error()
+            || err.code().is_some()
+            || !matches!(
+                err.kind(),
+                redis::ErrorKind::Parse | redis::ErrorKind::UnexpectedReturnType
+            )
+        {
+            return None;
+        }
+        let (address, sent) = match info.addr() {
+            ConnectionAddr::Tcp(host, port) => {
+                let address = format!("{host}:{port}");
+                (address.clone(), probe_tcp(&address, self.connect_timeout)?)
+            }
+            ConnectionAddr::Unix(path) => (
+                path.display().to_string(),
+                probe_unix(path, self.connect_timeout)?,
+            ),
+            // TLS: a plain probe would say nothing.
+            _ => return None,
+        };
+        if sent.first().is_some_and(|b| b"+-:$*_#,(=%~>|".contains(b)) {
+            return None;
+        }
+        let line = String::from_utf8_lossy(&sent);
+        let line = line.lines().next().unwrap_or("").trim();
+        let said = if line.is_empty() {
+            "nothing it could read".to_string()
+        } else {
+            format!(
+                "it sent {:?}",
+                crate::text::one_line(&line.chars().take(80).collect::<String>())
+            )
+        };
+        Some(StoreError::NotRedis {
+            target: self.target.clone(),
+            reason: self.scrub(&format!(
+                "the server at {address} doesn't answer as Redis ({said})"
+            )),
+        })
     }
 
     /// The connection settings of the URL, at the primary's address (TLS kept).
@@ -453,6 +504,31 @@ fn url_problem(url: &str) -> String {
                     rediss://… or unix:///PATH[?db=N]"
             .into(),
     }
+}
+
+/// What a server sends to `PING` on a fresh connection: its first bytes, within `limit`.
+fn probe(mut stream: impl std::io::Read + std::io::Write) -> Option<Vec<u8>> {
+    stream.write_all(b"PING\r\n").ok()?;
+    let mut buf = vec![0u8; 256];
+    let n = stream.read(&mut buf).ok()?;
+    buf.truncate(n);
+    Some(buf)
+}
+
+fn probe_tcp(address: &str, limit: Duration) -> Option<Vec<u8>> {
+    use std::net::ToSocketAddrs;
+    let addr = address.to_socket_addrs().ok()?.next()?;
+    let stream = std::net::TcpStream::connect_timeout(&addr, limit).ok()?;
+    stream.set_read_timeout(Some(limit)).ok()?;
+    stream.set_write_timeout(Some(limit)).ok()?;
+    probe(stream)
+}
+
+fn probe_unix(path: &std::path::Path, limit: Duration) -> Option<Vec<u8>> {
+    let stream = std::os::unix::net::UnixStream::connect(path).ok()?;
+    stream.set_read_timeout(Some(limit)).ok()?;
+    stream.set_write_timeout(Some(limit)).ok()?;
+    probe(stream)
 }
 
 /// A short description of a client-library error, without the library's debug noise.

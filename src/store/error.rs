@@ -12,6 +12,11 @@ pub enum StoreError {
     #[error("cannot reach Redis at {target}: {reason}")]
     Unreachable { target: String, reason: String },
 
+    /// Something answers at the address, but not in RESP: another service (an HTTP server,
+    /// SSH …). Exit 3 like an unreachable Redis, but waiting won't change it.
+    #[error("cannot reach Redis at {target}: {reason}")]
+    NotRedis { target: String, reason: String },
+
     /// Redis answered but can't serve us now (OPERATIONS §2.4's "unavailable"): a replica
     /// after a failover (READONLY), loading its data, a busy script. Like a lost connection,
     /// the connection is dropped and made again, through the Sentinels when there are some.
@@ -53,6 +58,7 @@ impl StoreError {
         matches!(
             self,
             StoreError::Unreachable { .. }
+                | StoreError::NotRedis { .. }
                 | StoreError::Unavailable { .. }
                 | StoreError::AuthRefused { .. }
         )
@@ -62,6 +68,7 @@ impl StoreError {
     pub fn via_sentinel(&self) -> bool {
         match self {
             StoreError::Unreachable { target, .. }
+            | StoreError::NotRedis { target, .. }
             | StoreError::Unavailable { target, .. }
             | StoreError::AuthRefused { target, .. } => target.starts_with("sentinel://"),
             _ => false,

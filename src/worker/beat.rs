@@ -187,7 +187,7 @@ pub fn first_beat(shared: &Shared, patience: Duration) -> StoreResult<()> {
                 shared.telemetry.beat_written();
                 return Ok(());
             }
-            Err(e @ StoreError::TooOld { .. }) => return Err(e),
+            Err(e @ (StoreError::TooOld { .. } | StoreError::NotRedis { .. })) => return Err(e),
             Err(e) if std::time::Instant::now() >= deadline || shared.stopping() => return Err(e),
             Err(e) => {
                 conn.after(&e);

@@ -503,3 +503,60 @@ fn connection_errors_in_plain_words() {
         run.stderr
     );
 }
+
+/// A URL that points at another service (here a small HTTP server on a unix socket and on a
+/// loopback port): every command says the server there doesn't answer as Redis, and what it
+/// sent, exit 3, never the client library's parse error.
+#[test]
+fn a_server_that_does_not_speak_redis_is_named_with_what_it_sent() {
+    use std::io::{Read, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let socket = dir.path().join("http.sock");
+    let unix = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+    let tcp = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = tcp.local_addr().unwrap().port();
+    fn answer(mut c: impl Read + Write) {
+        let mut buf = [0u8; 512];
+        let _ = c.read(&mut buf);
+        let _ = c.write_all(b"HTTP/1.0 400 Bad Request\r\nContent-Type: text/html\r\n\r\n<html/>");
+    }
+    std::thread::spawn(move || {
+        for c in unix.incoming().flatten() {
+            answer(c);
+        }
+    });
+    std::thread::spawn(move || {
+        for c in tcp.incoming().flatten() {
+            answer(c);
+        }
+    });
+    let urls = [
+        (
+            format!("unix://{}", socket.display()),
+            socket.display().to_string(),
+        ),
+        (
+            format!("redis://127.0.0.1:{port}"),
+            format!("127.0.0.1:{port}"),
+        ),
+    ];
+    for (url, address) in urls {
+        for args in [
+            &["stats"][..],
+            &["incident"][..],
+            &["dead", "list"][..],
+            &["worker", "--burst", "--handler", "*=builtin:noop"][..],
+        ] {
+            let run = Cogctl::bare().args(["--redis-url", &url]).args(args).run();
+            assert_eq!(run.code, 3, "{args:?} {}", run.snapshot());
+            assert!(
+                run.stderr.contains(&format!(
+                    "the server at {address} doesn't answer as Redis (it sent \"HTTP/1.0 400 Bad \
+                     Request\")"
+                )) && !run.stderr.contains("Parse error"),
+                "{args:?}: {}",
+                run.stderr
+            );
+        }
+    }
+}
