@@ -463,6 +463,34 @@ impl Command {
 }
 
 impl Command {
+    /// A view of what Redis holds, run once (not `--watch`ed): one that says so when the
+    /// database holds no cogworker data at all (`incident`, `check` and `doctor` say it their
+    /// own way).
+    pub fn is_view(&self) -> bool {
+        use crate::commands::queue::QueueCommand;
+        use crate::commands::sets::{DeadCommand, RetryCommand, ScheduledCommand};
+        use crate::commands::unsettled::UnsettledCommand;
+        let watching = |w: &crate::commands::WatchArgs| w.watch.is_some();
+        match self {
+            Command::Stats(a) => !watching(&a.watch),
+            Command::Queues(a) => !watching(&a.watch),
+            Command::Busy(a) => !watching(&a.watch),
+            Command::Orphans(a) => !watching(&a.watch),
+            Command::Jobs(a) => !watching(&a.watch),
+            Command::History(a) => !watching(&a.watch),
+            Command::Procs(a) => a.action.is_none() && !watching(&a.watch),
+            Command::Retry(RetryCommand::List(a)) | Command::Dead(DeadCommand::List(a)) => {
+                !watching(&a.watch)
+            }
+            Command::Scheduled(ScheduledCommand::List(a)) => !watching(&a.watch),
+            Command::Retry(RetryCommand::Triage(_)) | Command::Dead(DeadCommand::Triage(_)) => true,
+            Command::Queue(QueueCommand::List(a)) => !watching(&a.watch),
+            Command::Periodic(periodic::PeriodicCommand::List(a)) => !watching(&a.watch),
+            Command::Unsettled(UnsettledCommand::List(a)) => !watching(&a.watch),
+            _ => false,
+        }
+    }
+
     /// `enqueue` of one job (not `--from`): what a producer calls once per job.
     pub fn single_push(&self) -> bool {
         matches!(self, Command::Enqueue(a) if a.from.is_none())

@@ -183,8 +183,13 @@ fn run_parsed(cli: Cli, sources: config::Sources, argv: &[OsString]) -> anyhow::
         ctx.ui.note(note);
     }
     let Some(name) = change else {
+        let view = cli.command.is_view();
         let result = dispatch(&mut ctx, cli.command);
-        return finish(&mut ctx, result);
+        let result = finish(&mut ctx, result);
+        if view && result.as_ref().is_ok_and(|exit| exit.code() != 3) {
+            no_data_note(&mut ctx);
+        }
+        return result;
     };
     if let Some(active) = ctx.context.clone() {
         let target = ctx.connector()?.target().to_string();
@@ -259,6 +264,20 @@ fn run_parsed(cli: Cli, sources: config::Sources, argv: &[OsString]) -> anyhow::
         ));
     }
     Ok(exit)
+}
+
+/// After a view: when the database holds nothing of cogworker's at all (the rule `check` and
+/// `doctor` use), say so once on stderr: an empty view of a wrong URL or db reads as a
+/// healthy, idle cogworker.
+fn no_data_note(ctx: &mut Ctx) {
+    let Ok(store) = ctx.store() else { return };
+    if let Ok(false) = crate::store::footprint::has_cogworker_keys(store) {
+        let target = store.target().to_string();
+        ctx.ui.note(&ctx.ui.styles.warn(&format!(
+            "note: no cogworker data at all in {target}: no queue, process, counter or set \
+             (the wrong URL or db?)"
+        )));
+    }
 }
 
 /// Flush stdout after a command; a failed flush is the command's error.

@@ -26,18 +26,29 @@ pub fn has_cogworker_keys(store: &mut Store) -> StoreResult<bool> {
     if found > 0 {
         return Ok(true);
     }
+    // The gem's periodic schedule, outside its prefix: a user kept to `cogworker:*` by an ACL
+    // may not ask (then only the walk below can tell).
+    let periodic = store.query_server::<u64>(
+        redis::cmd("EXISTS")
+            .arg(keys::PERIODIC_SCHEDULE)
+            .arg(keys::PERIODIC_DISABLED),
+    );
+    match periodic {
+        Ok(n) if n > 0 => return Ok(true),
+        Err(e) if e.is_connection() => return Err(e),
+        _ => {}
+    }
+    // One walk for the gem's three families: `cogworker:*`, and its two unprefixed ones,
+    // `periodic:*` and `status:<jid>` (KEYS.md §1.1).
     let mut cursor: u64 = 0;
     let mut examined: u64 = 0;
     loop {
-        let (next, batch): (u64, Vec<Vec<u8>>) = store.query_server(
-            redis::cmd("SCAN")
-                .arg(cursor)
-                .arg("MATCH")
-                .arg(keys::COGWORKER_PATTERN)
-                .arg("COUNT")
-                .arg(1000),
-        )?;
-        if !batch.is_empty() {
+        let (next, batch): (u64, Vec<Vec<u8>>) =
+            store.query_server(redis::cmd("SCAN").arg(cursor).arg("COUNT").arg(1000))?;
+        let prefix = keys::COGWORKER_PATTERN.trim_end_matches('*').as_bytes();
+        if batch.iter().any(|k| {
+            k.starts_with(prefix) || k.starts_with(b"periodic:") || k.starts_with(b"status:")
+        }) {
             return Ok(true);
         }
         examined += 1000;

@@ -241,3 +241,59 @@ fn a_failing_latency_names_a_paused_queue_as_paused() {
     let detail = check(&run.json(), "latency")["detail"].clone();
     assert!(!detail.as_str().unwrap().contains("paused"), "{detail}");
 }
+
+/// A database with no cogworker data at all (a wrong URL or db) reads as an idle, healthy
+/// cogworker: every view says so once on stderr, its data untouched on stdout. The gem's own
+/// keys outside its prefix (the periodic schedule) are its data: no note, and `check` doesn't
+/// fail the database as empty.
+#[test]
+fn every_view_of_a_database_without_cogworker_data_says_so_once() {
+    let server = RedisServer::start();
+    for args in [
+        &["stats"][..],
+        &["queues"],
+        &["dead", "list"],
+        &["retry", "triage"],
+        &["scheduled", "list"],
+        &["procs"],
+        &["jobs"],
+        &["history"],
+        &["orphans"],
+        &["periodic", "list"],
+    ] {
+        let run = server.assert_read_only(|| crate::support::Cogctl::new(&server).args(args).run());
+        assert_eq!(run.code, 0, "{args:?}: {}", run.snapshot());
+        assert_eq!(
+            run.stderr
+                .matches("no cogworker data at all in unix://")
+                .count(),
+            1,
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert!(run.stderr.contains("(the wrong URL or db?)"));
+        // --json: stdout stays data.
+        let run = crate::support::Cogctl::new(&server)
+            .args(args)
+            .args(["--json"])
+            .run();
+        assert!(!run.stdout.contains("no cogworker data"), "{args:?}");
+    }
+    // Only the gem's periodic schedule: its data.
+    server.exec(&[&[
+        "HSET",
+        "periodic:schedule",
+        "6e900214e5dca6ab788e0fb9ea910245bd93400f",
+        r#"{"class":"ReportJob","cron":"* * * * *"}"#,
+    ]]);
+    let run = crate::support::Cogctl::new(&server).args(["stats"]).run();
+    assert!(!run.stderr.contains("no cogworker data"), "{}", run.stderr);
+    let run = crate::support::Cogctl::new(&server)
+        .args(["check", "--json"])
+        .run();
+    assert!(
+        !run.stdout.contains("no cogworker key at all"),
+        "{}",
+        run.stdout
+    );
+}

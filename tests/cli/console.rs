@@ -676,8 +676,14 @@ fn settled(tui: &Pty, what: &str, cond: impl Fn(&str) -> bool) -> String {
             }
             line = line.replace(&who, "USER@HOST");
             // How long an undo record has left counts from Redis' own clock to the pinned one.
-            let left = regex::Regex::new(r"\d+[dhms]( \d+[hms])? left").unwrap();
-            line = left.replace_all(&line, "TIME left").into_owned();
+            // It reads "5d left" or "4d 23h left" by the hour of the day the test runs: the
+            // cell, its padding included, keeps its width whatever the text.
+            let left = regex::Regex::new(r"\d+[dhms]( \d+[hms])? left *").unwrap();
+            line = left
+                .replace_all(&line, |c: &regex::Captures| {
+                    format!("{:<width$}", "TIME left", width = c[0].len())
+                })
+                .into_owned();
             while let Some(at) = line.find("u-2026") {
                 // u-YYYYMMDD-HHMMSS-xxxxxx: the last six are random.
                 let end = (at + 24).min(line.len());

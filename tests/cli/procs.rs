@@ -428,7 +428,7 @@ fn empty_redis() {
     ] {
         let run = server.assert_read_only(|| cogctl(&server, 1796208054.0, args));
         let name = args.join("_").replace("--", "");
-        insta::assert_snapshot!(format!("empty_{name}"), run.snapshot());
+        insta::assert_snapshot!(format!("empty_{name}"), run.stable_snapshot(&server));
     }
     let json = cogctl(&server, 1796208054.0, &["procs", "--memory", "--json"])
         .success()
