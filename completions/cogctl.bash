@@ -1285,7 +1285,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__delete)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --force --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1807,7 +1807,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__retry)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --reset-retries --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --force --yes --reset-retries --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5579,7 +5579,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__delete)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --force --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5951,7 +5951,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__kill)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --force --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6183,7 +6183,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__reschedule)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --in --at --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --force --yes --in --at --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6317,7 +6317,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__retry)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --reset-retries --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --force --yes --reset-retries --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6669,7 +6669,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__scheduled__subcmd__delete)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --force --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6795,7 +6795,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__scheduled__subcmd__enqueue__subcmd__now)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --reset-retries --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --force --yes --reset-retries --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -7125,7 +7125,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__scheduled__subcmd__reschedule)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --yes --in --at --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --force --yes --in --at --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

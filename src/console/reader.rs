@@ -148,6 +148,9 @@ struct Matches {
     at: Instant,
     took: Duration,
     scanned: u64,
+    /// When nothing matched and the filter's --class, --queue or --error names nothing in the
+    /// list: that, with the nearest values that exist (as the CLI refuses it).
+    named_nothing: Option<String>,
 }
 
 impl Matches {
@@ -161,10 +164,22 @@ impl Matches {
         let started = Instant::now();
         let mut ranks = Vec::new();
         let mut at = 0u64;
+        let mut seen = crate::ops::filter::Seen::default();
+        let named = match selector {
+            Selector::Scored(filter) if filter.names_values() && filter.keep_raw().is_none() => {
+                Some(filter)
+            }
+            _ => None,
+        };
         loop {
             let page = raw_rows(store, kind, at, SCAN_PAGE)?;
             let n = page.len() as u64;
             for (i, (raw, score)) in page.iter().enumerate() {
+                if let Some(filter) = named
+                    && ranks.is_empty()
+                {
+                    filter.see(&mut seen, &Job::parse(raw));
+                }
                 if selector.selects(raw, *score) {
                     ranks.push((at + i as u64) as u32);
                 }
@@ -174,6 +189,9 @@ impl Matches {
                 break;
             }
         }
+        let named_nothing = named
+            .filter(|_| ranks.is_empty())
+            .and_then(|filter| filter.named_nothing(&seen, &list_name(kind)));
         Ok(Matches {
             kind: kind.clone(),
             filter: text.to_string(),
@@ -181,6 +199,7 @@ impl Matches {
             at: Instant::now(),
             took: started.elapsed(),
             scanned: at,
+            named_nothing,
         })
     }
 }
@@ -362,10 +381,18 @@ impl Reader {
             } => self
                 .page(&kind, filter.as_deref(), start, count, fresh)
                 .and_then(|(total, items, counted)| {
-                    let head = match &kind {
+                    let mut head = match &kind {
                         ListKind::Running(identity) => self.process(identity)?,
                         _ => Vec::new(),
                     };
+                    // A filter naming nothing in the list: said above the (empty) rows.
+                    if let (Some(m), Some(text)) = (&self.matches, &filter)
+                        && m.kind == kind
+                        && m.filter == *text
+                        && let Some(why) = &m.named_nothing
+                    {
+                        head.push(why.clone());
+                    }
                     Ok(Answer::Page {
                         id,
                         total,
@@ -787,6 +814,15 @@ fn raw_rows(
 }
 
 /// The Redis list a list of jobs reads.
+/// The key a list reads, as a filter's refusal names it.
+fn list_name(kind: &ListKind) -> String {
+    match kind {
+        ListKind::Set(set) => set.key().to_string(),
+        ListKind::History => keys::HISTORY_ALL.to_string(),
+        _ => list_key(kind).shown().into_owned(),
+    }
+}
+
 fn list_key(kind: &ListKind) -> Name {
     match kind {
         ListKind::Running(identity) => keys::inprogress(identity),

@@ -432,6 +432,9 @@ pub struct PlanReport {
     /// For each of `not_found`, where it is instead and the command that acts there.
     #[serde(skip)]
     pub not_found_why: Vec<String>,
+    /// A filter value that named nothing in the set, as a sentence (none matched).
+    #[serde(skip)]
+    pub named_nothing: Option<String>,
     /// The first entries, as a sample.
     pub sample: Vec<PlanSample>,
     /// The file the exact entries were written to (--plan-out).
@@ -554,6 +557,8 @@ pub struct Change {
 pub struct Prepared {
     plan: Option<Plan>,
     pub expected: u64,
+    /// A filter value that named nothing in the set, said as a sentence (none matched).
+    pub named_nothing: Option<String>,
 }
 
 /// What an applied change did. `error` is why it stopped early (a lost connection): the
@@ -615,13 +620,17 @@ impl Change {
             Source::Plan(path) => Some(Plan::open(path, self.set)?),
             _ => None,
         };
-        let expected = match (&self.source, &plan) {
-            (_, Some(plan)) => plan.entries,
-            (Source::Jids(jids), _) => jids.len() as u64,
+        let (expected, named_nothing) = match (&self.source, &plan) {
+            (_, Some(plan)) => (plan.entries, None),
+            (Source::Jids(jids), _) => (jids.len() as u64, None),
             (Source::Scan(filter), _) => count_matches(store, self.set, filter)?,
-            (Source::Plan(_), None) => 0,
+            (Source::Plan(_), None) => (0, None),
         };
-        Ok(Prepared { plan, expected })
+        Ok(Prepared {
+            plan,
+            expected,
+            named_nothing,
+        })
     }
 
     /// Make the change: its undo record started (unless --no-undo), then batch after batch,
@@ -714,21 +723,37 @@ impl Change {
 }
 
 /// How many entries the filters select now (for the confirmation and the progress bar).
-fn count_matches(store: &mut Store, set: JobSet, filter: &JobFilter) -> StoreResult<u64> {
+/// The entries the filter selects, and, when none and the filter names a class, queue or
+/// error that nothing in the set has, that sentence (`JobFilter::named_nothing`).
+fn count_matches(
+    store: &mut Store,
+    set: JobSet,
+    filter: &JobFilter,
+) -> StoreResult<(u64, Option<String>)> {
     let range = filter.range();
     if filter.only_range() {
-        return range.count(store, set.key());
+        return Ok((range.count(store, set.key())?, None));
     }
     let mut pager = ZPager::new(set.key(), Order::OldestFirst, range);
     pager.snapshot(store)?;
     let mut n = 0;
+    let mut seen = crate::ops::filter::Seen::default();
+    let see = filter.names_values();
     while let Some(page) = pager.next_page(store)? {
-        n += page
-            .iter()
-            .filter(|e| filter.matches(&e.member.parse()))
-            .count() as u64;
+        for e in &page {
+            let parsed = e.member.parse();
+            if see {
+                filter.see(&mut seen, &parsed);
+            }
+            if filter.matches(&parsed) {
+                n += 1;
+            }
+        }
     }
-    Ok(n)
+    let nothing = (n == 0)
+        .then(|| filter.named_nothing(&seen, set.key()))
+        .flatten();
+    Ok((n, nothing))
 }
 
 /// A dry run: what the action would do, read-only.
@@ -755,6 +780,7 @@ fn survey(
         by_error: BTreeMap::new(),
         not_found: Vec::new(),
         not_found_why: Vec::new(),
+        named_nothing: None,
         sample: Vec::new(),
         plan_out: plan_out.map(|p| p.display().to_string()),
         undo: None,
@@ -788,10 +814,23 @@ fn survey(
         Source::Scan(filter) => {
             let mut pager = ZPager::new(set.key(), Order::OldestFirst, filter.range());
             pager.snapshot(store)?;
+            let mut seen = crate::ops::filter::Seen::default();
+            let see = filter.names_values();
+            let mut matched = 0u64;
             while let Some(page) = pager.next_page(store)? {
-                for entry in page.iter().filter(|e| filter.matches(&e.member.parse())) {
-                    visit(entry, &mut report)?;
+                for entry in &page {
+                    let parsed = entry.member.parse();
+                    if see {
+                        filter.see(&mut seen, &parsed);
+                    }
+                    if filter.matches(&parsed) {
+                        matched += 1;
+                        visit(entry, &mut report)?;
+                    }
                 }
+            }
+            if matched == 0 {
+                report.named_nothing = filter.named_nothing(&seen, set.key());
             }
         }
         Source::Jids(jids) => {

@@ -282,6 +282,173 @@ impl JobFilter {
     }
 }
 
+/// Distinct values kept per kind while a pass looks for what a filter names.
+const SEEN_KEPT: usize = 10_000;
+
+/// What one pass over a set saw of the values `--class`, `--queue` and `--error` name: how
+/// many entries each matched on its own (whatever the other filters), and the distinct
+/// classes, queues and error classes with their entries (the first 10,000 of each), to name
+/// the nearest when one matched nothing.
+#[derive(Debug, Default)]
+pub struct Seen {
+    /// Entries seen: none (an empty set, an empty range) names nothing wrong.
+    entries: u64,
+    class_hits: u64,
+    queue_hits: u64,
+    error_hits: u64,
+    classes: std::collections::HashMap<String, u64>,
+    queues: std::collections::HashMap<String, u64>,
+    errors: std::collections::HashMap<String, u64>,
+}
+
+fn tally(map: &mut std::collections::HashMap<String, u64>, value: &str) {
+    if let Some(n) = map.get_mut(value) {
+        *n += 1;
+    } else if map.len() < SEEN_KEPT {
+        map.insert(value.to_string(), 1);
+    }
+}
+
+impl JobFilter {
+    /// Whether the filter names a class, a queue or an error: what a pass checks with `see`.
+    pub fn names_values(&self) -> bool {
+        !self.classes.is_empty() || !self.queues.is_empty() || self.error.is_some()
+    }
+
+    /// Note what one entry holds, for `named_nothing`.
+    pub fn see(&self, seen: &mut Seen, parsed: &Result<Job<'_>, Unparseable>) {
+        seen.entries += 1;
+        let (class, queue, error_class, error_line) = match parsed {
+            Ok(job) => (
+                job.class.as_deref().unwrap_or("(no class)"),
+                job.queue.as_deref(),
+                job.error_class.as_deref().unwrap_or("(no error)"),
+                job.error_line(),
+            ),
+            Err(bad) => (
+                UNPARSEABLE_CLASS,
+                None,
+                UNPARSEABLE_CLASS,
+                Some(bad.reason.clone()),
+            ),
+        };
+        if !self.classes.is_empty() {
+            if self.classes.iter().any(|c| c == class) {
+                seen.class_hits += 1;
+            }
+            tally(&mut seen.classes, class);
+        }
+        if !self.queues.is_empty()
+            && let Some(q) = queue
+        {
+            if self.queues.iter().any(|w| w == q) {
+                seen.queue_hits += 1;
+            }
+            tally(&mut seen.queues, q);
+        }
+        if let Some(re) = &self.error {
+            if error_line.as_deref().is_some_and(|l| re.is_match(l)) {
+                seen.error_hits += 1;
+            }
+            tally(&mut seen.errors, error_class);
+        }
+    }
+
+    /// When a `--class`, `--queue` or `--error` of this filter matched no entry the pass saw,
+    /// one sentence naming it and the nearest values that exist, with their entries: `--class
+    /// Billing::ChargeJb names no entry of cogworker:dead (did you mean Billing::ChargeJob, 133
+    /// entries?)`.
+    pub fn named_nothing(&self, seen: &Seen, key: &str) -> Option<String> {
+        if seen.entries == 0 {
+            return None;
+        }
+        let mut said = Vec::new();
+        let mut check = |flag: &str,
+                         wanted: &[String],
+                         hits: u64,
+                         known: &std::collections::HashMap<String, u64>| {
+            if wanted.is_empty() || hits > 0 {
+                return;
+            }
+            for value in wanted.iter().filter(|v| !known.contains_key(*v)) {
+                said.push(format!(
+                    "--{flag} {} names no entry of {key} ({})",
+                    crate::text::one_line(value),
+                    nearest_of(value, known, flag)
+                ));
+            }
+        };
+        check("class", &self.classes, seen.class_hits, &seen.classes);
+        check("queue", &self.queues, seen.queue_hits, &seen.queues);
+        if let Some(re) = &self.error
+            && seen.error_hits == 0
+        {
+            said.push(format!(
+                "--error {} matches no entry's error in {key} ({})",
+                crate::text::one_line(re.as_str()),
+                nearest_of(re.as_str(), &seen.errors, "error")
+            ));
+        }
+        (!said.is_empty()).then(|| said.join("; "))
+    }
+}
+
+/// `did you mean X, 133 entries?` for the values nearest `wanted`, else the most frequent
+/// ones: `its classes: A (90), B (43)`; or that there are none.
+fn nearest_of(wanted: &str, known: &std::collections::HashMap<String, u64>, what: &str) -> String {
+    let entries = |n: u64| {
+        format!(
+            "{} {}",
+            crate::text::size::count(n),
+            crate::text::plural(n, "entry", "entries")
+        )
+    };
+    if known.is_empty() {
+        return "it holds none".into();
+    }
+    let names: Vec<crate::store::Name> = known
+        .keys()
+        .map(|k| crate::store::Name::from(k.as_str()))
+        .collect();
+    let refs: Vec<&crate::store::Name> = names.iter().collect();
+    let near = crate::ops::readers::nearest(&crate::store::Name::from(wanted), &refs);
+    if !near.is_empty() {
+        let named: Vec<String> = near
+            .iter()
+            .map(|n| {
+                let k = String::from_utf8_lossy(n.as_bytes()).into_owned();
+                let count = known.get(&k).copied().unwrap_or(0);
+                format!("{}, {}", crate::text::one_line(&k), entries(count))
+            })
+            .collect();
+        return format!("did you mean {}?", named.join(" or "));
+    }
+    let mut top: Vec<(&String, &u64)> = known.iter().collect();
+    top.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    let plural = match what {
+        "class" => "classes",
+        "queue" => "queues",
+        _ => "errors",
+    };
+    let shown: Vec<String> = top
+        .iter()
+        .take(5)
+        .map(|(k, n)| {
+            format!(
+                "{} ({})",
+                crate::text::one_line(k),
+                crate::text::size::count(**n)
+            )
+        })
+        .collect();
+    let more = if top.len() > 5 {
+        format!(", … {} more", top.len() - 5)
+    } else {
+        String::new()
+    };
+    format!("its {plural}: {}{more}", shown.join(", "))
+}
+
 fn contains(wanted: &[String], value: Option<&str>) -> bool {
     value.is_some_and(|v| wanted.iter().any(|w| w == v))
 }

@@ -101,6 +101,9 @@ pub struct TriageReport {
     pub set: JobSet,
     #[serde(skip)]
     pub from_history: bool,
+    /// A filter value that named nothing in the set, as a sentence (none matched).
+    #[serde(skip)]
+    pub named_nothing: Option<String>,
     pub target: String,
     pub by: Vec<&'static str>,
     /// Entries grouped (those the filters selected).
@@ -292,8 +295,11 @@ pub fn group(ctx: &mut Session, set: JobSet, args: &TriageArgs) -> anyhow::Resul
     // its payload says, so the span takes a pass of its own.
     let by_failure = set == JobSet::Retry && !args.from_history;
     let mut span = ends(store, &key, &range, &mut problems)?;
+    // What the filter's class, queue and error name, seen by the first pass over the set.
+    let see = filter.names_values() && filter.keep_raw().is_none();
+    let mut seen = crate::ops::filter::Seen::default();
     if by_failure && span.is_some() {
-        span = failure_span(store, connector.clone(), &key, &range, &filter)?;
+        span = failure_span(store, connector.clone(), &key, &range, &filter, &mut seen)?;
     }
 
     let mut groups: Vec<Acc> = Vec::new();
@@ -308,6 +314,9 @@ pub fn group(ctx: &mut Session, set: JobSet, args: &TriageArgs) -> anyhow::Resul
         for page in pager.prefetch(connector).only(filter.keep_raw()) {
             for entry in &page? {
                 let parsed = entry.member.parse();
+                if see && !by_failure {
+                    filter.see(&mut seen, &parsed);
+                }
                 if !filter.matches(&parsed) {
                     continue;
                 }
@@ -394,10 +403,14 @@ pub fn group(ctx: &mut Session, set: JobSet, args: &TriageArgs) -> anyhow::Resul
         .map(|g| finish(g, total, &verb, &tail, args.from_history))
         .collect();
     let bucket_seconds = span.map(|s| (s.hi - s.lo).max(0.0) / BUCKETS as f64);
+    let named_nothing = (see && total == 0)
+        .then(|| filter.named_nothing(&seen, &key.shown()))
+        .flatten();
     Ok(TriageReport {
         source: key.shown().into_owned(),
         set,
         from_history: args.from_history,
+        named_nothing,
         target: store.target().to_string(),
         by: dims.iter().map(|d| d.name()).collect(),
         entries: total,
@@ -422,6 +435,7 @@ fn failure_span(
     key: &Name,
     range: &ScoreRange,
     filter: &JobFilter,
+    seen: &mut crate::ops::filter::Seen,
 ) -> StoreResult<Option<Span>> {
     let mut pager = ZPager::new(key.clone(), Order::NewestFirst, range.clone());
     pager.snapshot(store)?;
@@ -429,6 +443,9 @@ fn failure_span(
     for page in pager.prefetch(connector).only(filter.keep_raw()) {
         for entry in &page? {
             let parsed = entry.member.parse();
+            if filter.names_values() {
+                filter.see(seen, &parsed);
+            }
             if !filter.matches(&parsed) {
                 continue;
             }

@@ -532,3 +532,46 @@ fn a_filtered_list_shows_only_what_its_filter_matches_while_the_fleet_changes_th
         "only {acted} sequences changed the set"
     );
 }
+
+/// The CLI's rule in the console's `/`: a class that names nothing in the list is said above
+/// its (empty) rows with the nearest class there is, not shown as an empty set.
+#[test]
+fn a_console_filter_that_names_nothing_names_the_nearest_class() {
+    let server = RedisServer::start();
+    let mut conn = server.conn();
+    let mut gem = Gem {
+        rng: Rng(7),
+        now: NOW,
+    };
+    for _ in 0..3 {
+        let (member, score) = gem.failed(CHARGE, 1);
+        zadd(&mut conn, RETRY, score, &member);
+    }
+    let mut screen = Screen::open(&server);
+    screen.console.switch(View::Retry, &screen.home);
+    screen.settle();
+    screen.key(KeyCode::Char('/'));
+    screen.type_text("--class Billing::ChargeJb");
+    screen.key(KeyCode::Enter);
+    screen.settle();
+    let listing = screen.listing();
+    assert_eq!(listing.total, Some(0));
+    assert!(
+        listing.head.iter().any(|l| l
+            == "--class Billing::ChargeJb names no entry of cogworker:retry (did you mean \
+                Billing::ChargeJob, 3 entries?)"),
+        "{:?}",
+        listing.head
+    );
+    // A class that is there, matching: no such line.
+    screen.key(KeyCode::Char('/'));
+    for _ in 0.."--class Billing::ChargeJb".len() {
+        screen.key(KeyCode::Backspace);
+    }
+    screen.type_text("--class Billing::ChargeJob");
+    screen.key(KeyCode::Enter);
+    screen.settle();
+    let listing = screen.listing();
+    assert_eq!(listing.total, Some(3));
+    assert!(listing.head.is_empty(), "{:?}", listing.head);
+}

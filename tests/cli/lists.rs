@@ -117,7 +117,18 @@ fn filters() {
     };
     assert_eq!(list(&["--class", "KillJob"]), ["d76234f1e47a213d5b09b240"]);
     assert_eq!(list(&["--class", "KillJob", "--class", "FailJob"]).len(), 2);
-    assert_eq!(list(&["--queue", "critical"]).len(), 0);
+    assert_eq!(
+        list(&["--queue", "default", "--min-retries", "99"]).len(),
+        0
+    );
+    // A queue no entry has: refused, naming those there are.
+    let run = cogctl(&server, now, &["dead", "list", "--queue", "critical"]);
+    assert_eq!(run.code, 2, "{}", run.snapshot());
+    assert!(
+        run.stderr.contains("(its queues: default (3))"),
+        "{}",
+        run.stderr
+    );
     assert_eq!(list(&["--error", "^RuntimeError: (boom|kill)"]).len(), 2);
     assert_eq!(list(&["--error", "retry me"]), ["315cafd389f6ab47a423cfde"]);
     assert_eq!(
@@ -413,10 +424,22 @@ fn an_empty_result_explains_itself() {
         assert_eq!(stderr.matches("0 of ").count(), 1, "said once: {stderr}");
     }
     assert_eq!(server.zset::<String, String>("cogworker:dead").len(), dead);
-    let stderr = said(&["dead", "list", "--class", "NoSuchJob"]);
+    let stderr = said(&["dead", "list", "--class", "KillJob", "--min-retries", "99"]);
     assert!(
-        stderr.contains(&format!("0 of {dead} dead entries match --class NoSuchJob")),
+        stderr.contains(&format!("0 of {dead} dead entries match --class KillJob")),
         "{stderr}"
+    );
+    // A class that names nothing in the set: not an empty list but a likely typo (exit 2).
+    let run =
+        server.assert_read_only(|| cogctl(&server, now, &["dead", "list", "--class", "NoSuchJob"]));
+    assert_eq!(run.code, 2, "{}", run.snapshot());
+    assert!(
+        run.stderr.contains(
+            "--class NoSuchJob names no entry of cogworker:dead (its classes: FailJob (1), \
+             KillJob (1), RetryInJob (1))"
+        ),
+        "{}",
+        run.stderr
     );
     let stderr = said(&["jobs", "--search", "no-such-text"]);
     assert!(
@@ -428,14 +451,21 @@ fn an_empty_result_explains_itself() {
         stderr.contains(" waiting jobs match --class NoSuchJob"),
         "{stderr}"
     );
-    // Nothing matched because nothing is there: no sentence (the table's own line says it).
-    let stderr = said(&[
-        "scheduled",
-        "list",
-        "--class",
-        "NoSuchJob",
-        "--queue",
-        "none",
-    ]);
-    assert!(!stderr.contains("0 of 0"), "{stderr}");
+    // Nothing matched because nothing is there: no sentence (the table's own line says it),
+    // and no typo to name.
+    let empty = RedisServer::start();
+    let run = cogctl(
+        &empty,
+        now,
+        &[
+            "scheduled",
+            "list",
+            "--class",
+            "NoSuchJob",
+            "--queue",
+            "none",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    assert!(!run.stderr.contains("0 of 0"), "{}", run.stderr);
 }

@@ -864,3 +864,103 @@ fn one_entry_is_one_entry() {
         }
     }
 }
+
+/// A filter value that names nothing in the set is most likely a typo: a change (or its dry
+/// run) is refused before anything changes, naming the nearest values that exist with their
+/// entries (exit 2), unless --force. A valid filter that matches nothing changes nothing,
+/// writes no audit entry and no undo record, and says so (exit 0).
+#[test]
+fn a_filter_that_names_nothing_is_refused_with_the_nearest_values() {
+    let server = RedisServer::start();
+    let now = server.load("incident").captured_at;
+    let before = server.keyspace();
+    let run = |args: &[&str]| Cogctl::new(&server).now(now).args(args).run();
+    for (args, said) in [
+        (
+            &["dead", "retry", "--class", "FailJb", "--yes"][..],
+            "--class FailJb names no entry of cogworker:dead (did you mean FailJob, 1 entry?); \
+             nothing was changed (--force runs it anyway)",
+        ),
+        (
+            &[
+                "retry", "delete", "--class", "FlakyJob", "--queue", "defualt", "--yes",
+            ],
+            "--queue defualt names no entry of cogworker:retry (did you mean default, 2 entries?)",
+        ),
+        (
+            &["retry", "retry", "--error", "Stripe", "--yes"],
+            "--error Stripe matches no entry's error in cogworker:retry (its errors: RuntimeError (2))",
+        ),
+        (
+            &["dead", "retry", "--class", "NopeJob", "--dry-run"],
+            "--class NopeJob names no entry of cogworker:dead (its classes: ",
+        ),
+    ] {
+        let r = run(args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.snapshot());
+        assert!(r.stderr.contains(said), "{args:?}: {}", r.stderr);
+        assert!(r.stdout.is_empty(), "{args:?}");
+    }
+    // Nothing changed, nothing recorded.
+    assert_eq!(server.keyspace(), before);
+    // A valid filter matching nothing: exit 0, "0", and still nothing recorded.
+    let r = run(&[
+        "dead",
+        "retry",
+        "--class",
+        "FailJob",
+        "--queue",
+        "default",
+        "--min-retries",
+        "99",
+        "--yes",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    assert!(
+        r.stderr.contains("0 of 3 dead entries match"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(server.keyspace(), before, "no audit entry, no undo record");
+    // --force: the typo runs, and matches nothing.
+    let r = run(&["dead", "retry", "--class", "FailJb", "--force", "--yes"]);
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    assert_eq!(server.keyspace(), before);
+}
+
+/// The same rule in the lists and the triages: a typo is refused (exit 2) naming the nearest
+/// values, an empty set is no typo.
+#[test]
+fn lists_and_triages_refuse_a_filter_that_names_nothing() {
+    let server = RedisServer::start();
+    let now = server.load("incident").captured_at;
+    let run = |args: &[&str]| Cogctl::new(&server).now(now).args(args).run();
+    for args in [
+        &["dead", "list", "--class", "FailJb"][..],
+        &["dead", "triage", "--class", "FailJb"],
+        &["retry", "triage", "--class", "FailJb"],
+        &["retry", "list", "--class", "FailJb", "--json"],
+    ] {
+        let r = run(args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.snapshot());
+        assert!(
+            r.stderr
+                .contains("--class FailJb names no entry of cogworker:")
+                && r.stderr.contains("did you mean FailJob, "),
+            "{args:?}: {}",
+            r.stderr
+        );
+    }
+    // A valid filter matching nothing: an empty list, exit 0.
+    let r = run(&["dead", "list", "--class", "FailJob", "--min-retries", "99"]);
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    // A class of the retry set is not in the dead set: refused there.
+    let r = run(&["dead", "list", "--class", "FlakyJob"]);
+    assert_eq!(r.code, 2, "{}", r.snapshot());
+    // An empty set: nothing to name, nothing refused.
+    let empty = RedisServer::start();
+    let r = Cogctl::new(&empty)
+        .args(["dead", "list", "--class", "Whatever"])
+        .run();
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+}

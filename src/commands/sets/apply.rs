@@ -16,7 +16,7 @@ use crate::render::table::{cut, one_line};
 use crate::render::{Report, emit};
 use crate::store::JobSet;
 use crate::term::confirm::confirm;
-use crate::term::exit::Exit;
+use crate::term::exit::{Exit, UsageError};
 use crate::term::ui::Ui;
 use crate::term::values::{TimeArg, parse_time};
 use crate::text::size::{count, counted};
@@ -57,6 +57,11 @@ pub struct ActionArgs {
 
     #[command(flatten)]
     pub pace: PaceArgs,
+
+    /// Run even when a --class, --queue or --error names nothing in the set (by default that
+    /// is refused as a likely typo, naming the nearest values that exist)
+    #[arg(long)]
+    pub force: bool,
 
     /// Don't ask for confirmation
     #[arg(long, short)]
@@ -198,6 +203,12 @@ pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> any
     };
     if args.dry_run || args.plan_out.is_some() {
         let report = change.dry_run(ctx, args.plan_out.as_deref())?;
+        if let Some(why) = report.named_nothing.as_ref().filter(|_| !args.force) {
+            return Err(UsageError(format!(
+                "{why}; nothing was changed (--force runs it anyway)"
+            ))
+            .into());
+        }
         emit(&mut ctx.out, &ctx.ui, &report)?;
         if report.entries == 0 && change.is_scan() {
             explain_empty(ctx, set, &args.filter)?;
@@ -208,7 +219,23 @@ pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> any
     let ui = ctx.ui.clone();
     let prepared = change.prepare(ctx.store()?)?;
     if prepared.expected == 0 && change.is_scan() {
+        // A value that names nothing in the set is most likely a typo: refused, nothing read
+        // again, nothing changed.
+        if let Some(why) = prepared.named_nothing.as_ref().filter(|_| !args.force) {
+            return Err(UsageError(format!(
+                "{why}; nothing was changed (--force runs it anyway)"
+            ))
+            .into());
+        }
+        // A filter that matches nothing changes nothing: no confirmation, no undo record,
+        // no audit entry; the summary says 0 and stderr says why.
         explain_empty(ctx, set, &args.filter)?;
+        let target = ctx.store()?.target().to_string();
+        let mut summary =
+            bulk::Summary::new(action.name(set), action.verb(set), set.key(), &target);
+        summary.finish();
+        emit(&mut ctx.out, &ctx.ui, &summary)?;
+        return Ok(Exit::Ok);
     }
     if action.needs_confirmation(change.is_named()) {
         let target = ctx.store()?.target().to_string();

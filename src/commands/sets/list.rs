@@ -172,6 +172,10 @@ pub fn run(ctx: &mut Ctx, set: JobSet, args: &ListArgs) -> anyhow::Result<Exit> 
     printer.begin(out)?;
     let mut shown: usize = 0;
     let mut more: u64 = 0;
+    // What the filter's class, queue and error name, seen on the way (every entry is read
+    // when none matches): a typo is told, not listed as an empty set.
+    let see = filter.names_values() && filter.keep_raw().is_none();
+    let mut seen = crate::ops::filter::Seen::default();
     'pages: for page in pager.prefetch(connector).only(filter.keep_raw()) {
         let page = page?;
         for entry in &page {
@@ -180,6 +184,9 @@ pub fn run(ctx: &mut Ctx, set: JobSet, args: &ListArgs) -> anyhow::Result<Exit> 
                 break 'pages;
             }
             let parsed = entry.member.parse();
+            if see && shown == 0 {
+                filter.see(&mut seen, &parsed);
+            }
             if !filter.matches(&parsed) {
                 continue;
             }
@@ -197,6 +204,14 @@ pub fn run(ctx: &mut Ctx, set: JobSet, args: &ListArgs) -> anyhow::Result<Exit> 
         more = in_range.saturating_sub(shown as u64);
     }
     printer.end(out, shown, more)?;
+    if shown == 0
+        && more == 0
+        && let Some(why) = see
+            .then(|| filter.named_nothing(&seen, set.key()))
+            .flatten()
+    {
+        return Err(crate::term::exit::UsageError(why).into());
+    }
     if shown == 0 && more == 0 {
         let held = crate::ops::empty::zset(ctx.store()?, set.key())?;
         crate::render::empty::explain(&ctx.ui, &held, &noun(set), &args.filter, true);

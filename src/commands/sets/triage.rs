@@ -20,6 +20,9 @@ use crate::text::{one_line, visible};
 
 pub fn run(ctx: &mut Ctx, set: JobSet, args: &TriageArgs) -> anyhow::Result<TriageReport> {
     let report = crate::ops::triage::group(ctx, set, args)?;
+    if let Some(why) = &report.named_nothing {
+        return Err(crate::term::exit::UsageError(why.clone()).into());
+    }
     if report.entries == 0 {
         let key = if args.from_history {
             crate::store::keys::HISTORY_FAILED
