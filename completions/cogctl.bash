@@ -4861,7 +4861,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__delete__subcmd__job)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --force --rate --batch --max-queue-depth --yes --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -336,6 +336,7 @@ always\t''
 never\t''"
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l all -d 'Every job on the queue that matches the filters (or every job, without filters)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l dry-run -d 'Show what would be deleted; change nothing'
+complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l force -d 'Run even when a --class or --error names nothing on the queue (by default that is refused as a likely typo, naming the nearest values that exist)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -s y -l yes -d 'Don\'t ask for confirmation'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand queue; and __fish_seen_subcommand_from delete-job" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'

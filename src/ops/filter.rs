@@ -476,6 +476,11 @@ impl WaitingFilter {
         self.filter.only_range() && self.since.is_none() && self.until.is_none()
     }
 
+    /// The filter on the job itself: what `see` and `named_nothing` go by.
+    pub fn jobs(&self) -> &JobFilter {
+        &self.filter
+    }
+
     /// See `JobFilter::excludes_raw`.
     pub fn excludes_raw(&self, raw: &[u8]) -> bool {
         self.filter.excludes_raw(raw)

@@ -446,9 +446,17 @@ fn an_empty_result_explains_itself() {
         stderr.contains(" jobs match --search no-such-text"),
         "{stderr}"
     );
-    let stderr = said(&["queue", "list", "default", "--class", "NoSuchJob"]);
+    let stderr = said(&[
+        "queue",
+        "list",
+        "default",
+        "--class",
+        "NoopJob",
+        "--min-retries",
+        "99",
+    ]);
     assert!(
-        stderr.contains(" waiting jobs match --class NoSuchJob"),
+        stderr.contains(" waiting jobs match --class NoopJob"),
         "{stderr}"
     );
     // Nothing matched because nothing is there: no sentence (the table's own line says it),

@@ -97,7 +97,7 @@ fn queue_list_filters_like_the_other_lists() {
         jids(&args),
         ["df6089a6d6211f37208f89a5", "b39373d51dcac8607d2989b8"]
     );
-    assert!(ndjson(&["critical", "--class", "NoSuchJob"]).is_empty());
+    assert!(ndjson(&["critical", "--class", "EchoJob", "--min-retries", "99"]).is_empty());
     // --since/--until compare enqueued_at: between the first and second job's.
     let since = ndjson(&["critical", "--since", "2026-12-02T10:41:36.0211Z"]);
     assert_eq!(
@@ -107,9 +107,54 @@ fn queue_list_filters_like_the_other_lists() {
     let run = cogctl(
         &server,
         now,
-        &["queue", "list", "critical", "--class", "NoSuchJob"],
+        &[
+            "queue",
+            "list",
+            "critical",
+            "--class",
+            "EchoJob",
+            "--min-retries",
+            "99",
+        ],
     );
     assert_eq!(run.success().stdout, "no waiting jobs match\n");
+    // A class no job on the queue has: a likely typo, refused with those there are.
+    let run = cogctl(
+        &server,
+        now,
+        &["queue", "list", "critical", "--class", "EchoJb"],
+    );
+    assert_eq!(run.code, 2, "{}", run.snapshot());
+    assert!(
+        run.stderr.contains(
+            "--class EchoJb names no entry of cogworker:queue:critical (did you mean EchoJob, \
+             3 entries?)"
+        ),
+        "{}",
+        run.stderr
+    );
+    // And deleting by it: refused, nothing changed (unless --force).
+    let before = server.keyspace();
+    let run = cogctl(
+        &server,
+        now,
+        &[
+            "queue",
+            "delete-job",
+            "critical",
+            "--class",
+            "EchoJb",
+            "--yes",
+        ],
+    );
+    assert_eq!(run.code, 2, "{}", run.snapshot());
+    assert!(
+        run.stderr
+            .contains("; nothing was changed (--force runs it anyway)"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(server.keyspace(), before);
 }
 
 #[test]

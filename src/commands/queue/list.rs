@@ -173,6 +173,9 @@ pub fn run(ctx: &mut Ctx, args: &ListArgs) -> anyhow::Result<Exit> {
     let mut shown: usize = 0;
     let mut more: u64 = 0;
     let mut read: u64 = 0;
+    // What the filter's class, queue and error name, seen on the way: a typo is told.
+    let see = filter.jobs().names_values() && filter.jobs().keep_raw().is_none();
+    let mut seen = crate::ops::filter::Seen::default();
     'pages: for page in prefetch(pager, connector) {
         let page = page?;
         for raw in &page {
@@ -185,6 +188,9 @@ pub fn run(ctx: &mut Ctx, args: &ListArgs) -> anyhow::Result<Exit> {
                 continue;
             }
             let parsed = Job::parse(raw);
+            if see && shown == 0 {
+                filter.jobs().see(&mut seen, &parsed);
+            }
             if !filter.matches(&parsed) {
                 continue;
             }
@@ -210,6 +216,15 @@ pub fn run(ctx: &mut Ctx, args: &ListArgs) -> anyhow::Result<Exit> {
         more = length.saturating_sub(shown as u64);
     }
     printer.end(out, shown, more)?;
+    if shown == 0
+        && more == 0
+        && see
+        && let Some(why) = filter
+            .jobs()
+            .named_nothing(&seen, &keys::queue(&args.queue_name).shown())
+    {
+        return Err(crate::term::exit::UsageError(why).into());
+    }
     if shown == 0 && more == 0 {
         let key = keys::queue(&args.queue_name);
         let held = crate::ops::empty::list(ctx.store()?, &key)?;

@@ -210,6 +210,11 @@ pub struct DeleteJobArgs {
     #[arg(long)]
     pub dry_run: bool,
 
+    /// Run even when a --class or --error names nothing on the queue (by default that is
+    /// refused as a likely typo, naming the nearest values that exist)
+    #[arg(long)]
+    pub force: bool,
+
     #[command(flatten)]
     pub pace: PaceArgs,
 
@@ -1024,13 +1029,29 @@ fn delete_bulk(ctx: &mut Ctx, args: &DeleteJobArgs) -> anyhow::Result<Exit> {
     // The counting pass: what the confirmation names and --dry-run shows.
     let mut plan = Plan::new();
     let mut pager = ListPager::new(&key);
+    let mut seen = crate::ops::filter::Seen::default();
+    let see = selection.jobs().names_values();
     while let Some(page) = pager.next_page(store)? {
         for raw in page {
             plan.scanned += 1;
-            if selection.matches(&Job::parse(&raw)) {
+            let parsed = Job::parse(&raw);
+            if see {
+                selection.jobs().see(&mut seen, &parsed);
+            }
+            if selection.matches(&parsed) {
                 plan.add(&raw);
             }
         }
+    }
+    // A value that names nothing on the queue is most likely a typo.
+    if plan.matched == 0
+        && !args.force
+        && let Some(why) = selection.jobs().named_nothing(&seen, &key.shown())
+    {
+        return Err(UsageError(format!(
+            "{why}; nothing was changed (--force runs it anyway)"
+        ))
+        .into());
     }
     // Nothing matched on a queue that holds jobs: say why, on dry and real runs alike.
     if plan.matched == 0 && plan.scanned > 0 {
