@@ -473,18 +473,41 @@ fn a_real_change_whose_filters_match_nothing_says_why() {
         run.stderr
     );
     for dry in [false, true] {
-        let mut args = vec!["queue", "delete-job", "default", "--class", "NoSuchJob"];
+        let mut args = vec![
+            "queue",
+            "delete-job",
+            "default",
+            "--class",
+            "NoopJob",
+            "--min-retries",
+            "99",
+        ];
         args.push(if dry { "--dry-run" } else { "--yes" });
         let run = cogctl(&server, now, &args);
         assert_eq!(run.code, 0, "{}", run.snapshot());
         assert_eq!(server.list("cogworker:queue:default").len(), 6);
         assert!(
             run.stderr
-                .contains("0 of 6 waiting jobs match --class NoSuchJob"),
+                .contains("0 of 6 waiting jobs match --class NoopJob"),
             "{}",
             run.stderr
         );
     }
+    // A class no job there has: a likely typo, refused (the rule of every filter).
+    let run = cogctl(
+        &server,
+        now,
+        &[
+            "queue",
+            "delete-job",
+            "default",
+            "--class",
+            "NoSuchJob",
+            "--yes",
+        ],
+    );
+    assert_eq!(run.code, 2, "{}", run.snapshot());
+    assert_eq!(server.list("cogworker:queue:default").len(), 6);
 }
 
 // ---------------------------------------------------------------------------------------
