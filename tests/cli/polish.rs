@@ -483,9 +483,12 @@ fn a_real_change_whose_filters_match_nothing_says_why() {
             "99",
         ];
         args.push(if dry { "--dry-run" } else { "--yes" });
+        let before = server.keyspace();
         let run = cogctl(&server, now, &args);
         assert_eq!(run.code, 0, "{}", run.snapshot());
         assert_eq!(server.list("cogworker:queue:default").len(), 6);
+        // Nothing changed: no audit entry, no undo record either.
+        assert_eq!(server.keyspace(), before);
         assert!(
             run.stderr
                 .contains("0 of 6 waiting jobs match --class NoopJob"),

@@ -1108,7 +1108,10 @@ fn delete_bulk(ctx: &mut Ctx, args: &DeleteJobArgs) -> anyhow::Result<Exit> {
     summary.finish();
     summary.undo = ctx.finish_undo(recorder.as_ref());
     let exit = summary.exit();
-    ctx.record(crate::ops::Counts::from(&summary));
+    // A filter that matched nothing changed nothing: no audit entry.
+    if plan.matched > 0 {
+        ctx.record(crate::ops::Counts::from(&summary));
+    }
     let report = DeleteReport {
         summary,
         locks_released,
