@@ -469,6 +469,40 @@ fn the_readme_is_short_and_opens_with_the_demo_and_the_tests() {
             "README.md's first code block must be the two commands; it lacks {task}: {first_block:?}"
         );
     }
+    // Right after them: where the binary the demo builds is, and how long the tests take.
+    let start: String = readme.text.lines().take(20).collect::<Vec<_>>().join(" ");
+    assert!(
+        start.contains("`target/release/cogctl`"),
+        "the README's start must say where the demo's binary is"
+    );
+    assert!(
+        regex::Regex::new(r"`./tasks test` takes about \d+ minutes on two cores")
+            .unwrap()
+            .is_match(&start),
+        "the README's start must say how long the tests take"
+    );
+}
+
+/// `worker --help` names the config keys a new user looked for.
+#[test]
+fn worker_help_names_the_config_keys() {
+    let run = crate::support::Cogctl::bare()
+        .args(["worker", "--help"])
+        .run();
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    let help = run.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    for key in [
+        "history",
+        "recycle_after",
+        "recycle_above",
+        "handler_check",
+        "handlers",
+    ] {
+        assert!(
+            help.contains(&format!("\"{key}\"")),
+            "--config's help lacks {key}"
+        );
+    }
 }
 
 #[test]
