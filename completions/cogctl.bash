@@ -3373,7 +3373,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__incident)
-            opts="-h -V --since --max-latency --memory-limit --orphan-threshold --tz --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --since --max-latency --memory-limit --orphan-threshold --tz --watch --until-recovered --timeout --quiet-for --events --context --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3396,6 +3396,18 @@ _cogctl() {
                     return 0
                     ;;
                 --tz)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --watch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --quiet-for)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

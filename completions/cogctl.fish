@@ -2117,6 +2117,9 @@ complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l max-latency -
 complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l memory-limit -d 'The workers\' memory limit (200MB, 2GB): a process above 80 % of it is a finding, and a growing one is told when it reaches it' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l orphan-threshold -d 'Silence after which an owner without a presence key is presumed dead (the gem\'s orphan_threshold)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l tz -d 'The zone every time of the report is shown in, each naming it, and the zone of periodic crons that name none (a tz database name; default: $TZ, else the system\'s; the times in UTC with --utc)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l watch -d 'Read again every 10s (or every INTERVAL, --watch=INTERVAL, at least 100ms) and print only what changed, as events: open (at the start), appeared, worsened, eased, recovered, returned' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l timeout -d 'With --watch: stop after this long (exit 1 with --until-recovered, else 0)' -r
+complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l quiet-for -d 'With --watch: a failure finding has recovered after this long without a failure, its class running and succeeding since' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l context -d 'Use the named context of the config file (its Redis, TLS, Sentinel and safety flags); default: the file\'s current_context. See `cogctl context`' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l confirm-context -d 'Let a change through on a protected context without a terminal: NAME must be the context\'s name (--yes alone is not enough there)' -r
 complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l keep-undo -d 'Keep what a change needs to be undone (`cogctl undo`) for DURATION; default: the context\'s keep_undo, else 24h' -r
@@ -2133,6 +2136,8 @@ markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
+complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l until-recovered -d 'With --watch: exit 0 once every finding open at the start has recovered (1 if --timeout passes first)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l events -d 'With --watch: the events as NDJSON, one object a line (at, time, event, finding, kind, severity, summary)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l tls-insecure -d 'Accept a TLS certificate that doesn\'t verify (self-signed); rediss:// only'

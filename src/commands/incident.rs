@@ -26,9 +26,9 @@ use crate::term::values::parse_duration;
 #[derive(Debug, Args)]
 #[command(after_help = crate::render::help::examples(&[
     ("What happened in the last 6 hours", "cogctl incident"),
-    ("The last 2 hours, queues allowed 1 minute of latency", "cogctl incident --since 2h --max-latency 1m"),
     ("One finding per line, for a script", "cogctl incident --ndjson"),
     ("To paste into the incident channel, times in Berlin's zone", "cogctl incident --format markdown --tz Europe/Berlin"),
+    ("Follow it, and end once every finding open now has recovered (exit 1 after an hour)", "cogctl incident --watch=30s --until-recovered --timeout 1h"),
 ]))]
 pub struct IncidentArgs {
     /// How far back to look
@@ -54,6 +54,32 @@ pub struct IncidentArgs {
     /// system's; the times in UTC with --utc)
     #[arg(long, value_name = "ZONE")]
     pub tz: Option<String>,
+
+    /// Read again every 10s (or every INTERVAL, --watch=INTERVAL, at least 100ms) and print
+    /// only what changed, as events: open (at the start), appeared, worsened, eased,
+    /// recovered, returned
+    #[arg(long, value_name = "INTERVAL", num_args = 0..=1, require_equals = true,
+          default_missing_value = "10s", value_parser = super::parse_watch_interval)]
+    pub watch: Option<Duration>,
+
+    /// With --watch: exit 0 once every finding open at the start has recovered (1 if
+    /// --timeout passes first)
+    #[arg(long, requires = "watch")]
+    pub until_recovered: bool,
+
+    /// With --watch: stop after this long (exit 1 with --until-recovered, else 0)
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration, requires = "watch")]
+    pub timeout: Option<Duration>,
+
+    /// With --watch: a failure finding has recovered after this long without a failure, its
+    /// class running and succeeding since
+    #[arg(long, value_name = "DURATION", default_value = "5m", value_parser = parse_duration)]
+    pub quiet_for: Duration,
+
+    /// With --watch: the events as NDJSON, one object a line (at, time, event, finding,
+    /// kind, severity, summary)
+    #[arg(long, requires = "watch")]
+    pub events: bool,
 }
 
 impl IncidentArgs {
@@ -69,6 +95,9 @@ impl IncidentArgs {
 }
 
 pub fn emit(ctx: &mut Ctx, args: &IncidentArgs) -> anyhow::Result<Exit> {
+    if let Some(every) = args.watch {
+        return watch(ctx, args, every);
+    }
     let report = run(ctx, &args.options())?;
     match ctx.ui.format {
         Format::Ndjson => {
@@ -82,6 +111,67 @@ pub fn emit(ctx: &mut Ctx, args: &IncidentArgs) -> anyhow::Result<Exit> {
         Format::Table | Format::Json => crate::render::emit(&mut ctx.out, &ctx.ui, &report)?,
     }
     Ok(report.exit())
+}
+
+/// `--watch`: the report read every `every`, its changes printed as events (the core's
+/// `watch::Tracker` decides them), until Ctrl-C, `--timeout`, or with `--until-recovered`
+/// every finding open at the start recovered.
+fn watch(ctx: &mut Ctx, args: &IncidentArgs, every: Duration) -> anyhow::Result<Exit> {
+    use std::io::Write;
+
+    use crate::ops::incident::watch::Tracker;
+    let started = std::time::Instant::now();
+    let mut tracker = Tracker::new(args.quiet_for.as_secs_f64());
+    crate::term::interrupt::watch();
+    let options = args.options();
+    loop {
+        ctx.ui.clock.tick();
+        let report = run(ctx, &options)?;
+        let zone = crate::clock::Zone::pick(args.tz.as_deref(), ctx.ui.utc)
+            .map_err(|e| crate::term::exit::UsageError(format!("--tz: {e}")))?;
+        for event in tracker.update(&report) {
+            if args.events || ctx.ui.format == Format::Json || ctx.ui.format == Format::Ndjson {
+                serde_json::to_writer(&mut ctx.out, &event)?;
+                writeln!(ctx.out)?;
+            } else {
+                writeln!(
+                    ctx.out,
+                    "{}  {:<9}  {}  {}",
+                    zone.hms(event.at, event.at),
+                    event.event,
+                    crate::text::one_line(&event.finding),
+                    crate::text::one_line(&event.summary)
+                )?;
+            }
+        }
+        ctx.out.flush()?;
+        Problem::warn_all(&ctx.ui, &report.problems);
+        if args.until_recovered && tracker.all_recovered() {
+            return Ok(Exit::Ok);
+        }
+        let waited = started.elapsed();
+        if let Some(limit) = args.timeout
+            && waited + every > limit
+        {
+            if args.until_recovered {
+                ctx.ui.note(&format!(
+                    "--timeout {}: still open: {}",
+                    crate::duration::span(limit.as_secs_f64()),
+                    crate::text::one_line(&tracker.open().join(", "))
+                ));
+                return Ok(Exit::Failure);
+            }
+            return Ok(Exit::Ok);
+        }
+        // Slept in short steps: Ctrl-C ends the watch at once.
+        let wake = std::time::Instant::now() + every;
+        while std::time::Instant::now() < wake {
+            if crate::term::interrupt::requested() {
+                return Ok(Exit::Ok);
+            }
+            std::thread::sleep(Duration::from_millis(50).min(every));
+        }
+    }
 }
 
 #[cfg(test)]

@@ -68,6 +68,11 @@ pub struct WatchArgs {
     pub watch_count: Option<u64>,
 }
 
+/// A `--watch=INTERVAL` of a command with a watch of its own (`incident`).
+pub fn parse_watch_interval(text: &str) -> Result<Duration, String> {
+    parse_watch(text)
+}
+
 fn parse_watch(text: &str) -> Result<Duration, String> {
     let every = crate::duration::parse_duration(text)?;
     if every < MIN_WATCH {

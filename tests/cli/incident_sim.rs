@@ -1215,3 +1215,111 @@ fn the_new_users_live_outage_replayed_reads_as_it_happened() {
         report["headline"]
     );
 }
+
+/// An outage of charges from `start` to `end` (every attempt failing), charges passing outside
+/// it, in a fleet up for days, History on, on the real clock (the watch reads it again and
+/// again).
+fn outage_between(start: f64, end: f64, now: f64) -> Sim {
+    let mut sim = Sim::new(11, now, true, true);
+    sim.processes(2, now - 2.0 * DAY);
+    sim.background(3000, 900.0);
+    sim.successes(
+        "Billing::ChargeJob",
+        "billing",
+        now - HOUR,
+        30.0,
+        &[(start, end)],
+    );
+    sim.run(&Pattern {
+        class: "Billing::ChargeJob",
+        queue: "billing",
+        error_class: "Stripe::RateLimitError",
+        message: "Request req_{}: Too many requests",
+        rates: vec![(start, 60.0), (end, 0.0)],
+        pass: 1.0,
+        no_retry: false,
+        down_until: end,
+        downs: Vec::new(),
+        held: Vec::new(),
+    });
+    sim
+}
+
+fn real_now() -> f64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs_f64()
+}
+
+/// `incident --watch --until-recovered`: an outage that ended a moment ago is open at the
+/// start; once it has been quiet for `--quiet-for` with charges passing since, `recovered`,
+/// and exit 0. One that goes on: exit 1 at `--timeout`, naming what is still open.
+#[test]
+fn incident_watch_says_recovered_and_until_recovered_exits() {
+    let server = RedisServer::start();
+    let now = real_now();
+    // Over by incident's own rule (2 minutes quiet) about 3 s from now.
+    outage_between(now - 300.0, now - 117.0, now).write(&server);
+    let started = std::time::Instant::now();
+    let run = Cogctl::new(&server)
+        .args([
+            "incident",
+            "--watch=500ms",
+            "--until-recovered",
+            "--quiet-for",
+            "1m",
+            "--timeout",
+            "30s",
+            "--events",
+        ])
+        .run();
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    let events = run.ndjson();
+    let charge: Vec<&Value> = events
+        .iter()
+        .filter(|e| e["finding"].as_str().unwrap().starts_with("failure_surge:"))
+        .collect();
+    assert_eq!(
+        charge.first().map(|e| &e["event"]),
+        Some(&json!("open")),
+        "{events:?}"
+    );
+    let recovered = charge.last().unwrap();
+    assert_eq!(recovered["event"], "recovered", "{events:?}");
+    assert!(
+        recovered["summary"]
+            .as_str()
+            .unwrap()
+            .contains("runs of its class succeeded since"),
+        "{recovered}"
+    );
+    // Within --quiet-for + one interval of becoming over, not at the timeout.
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+
+    // Failing right up to now: still open when --timeout passes.
+    server.exec(&[&["FLUSHDB"]]);
+    let now = real_now();
+    outage_between(now - 300.0, now + 600.0, now).write(&server);
+    let run = Cogctl::new(&server)
+        .args([
+            "incident",
+            "--watch=500ms",
+            "--until-recovered",
+            "--timeout",
+            "2s",
+        ])
+        .run();
+    assert_eq!(run.code, 1, "{}", run.snapshot());
+    assert!(
+        run.stdout.contains("  open       failure_surge:"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stderr
+            .contains("--timeout 2s: still open: failure_surge:"),
+        "{}",
+        run.stderr
+    );
+}

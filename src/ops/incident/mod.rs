@@ -8,6 +8,7 @@
 
 pub mod failures;
 mod state;
+pub mod watch;
 
 use std::time::Duration;
 

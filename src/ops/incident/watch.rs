@@ -1,0 +1,210 @@
+//! `incident --watch`: successive reports compared, told as events — a finding appeared,
+//! worsened, eased, or recovered (no failure for a while, and its class running and
+//! succeeding since). The front-ends print the events; this decides them.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+
+use super::{Finding, IncidentReport, Kind, Severity};
+use crate::clock::rfc3339;
+
+/// A rate this many times the last one told is worse (or, inverted, eased).
+const RATE_STEP: f64 = 1.5;
+
+/// One change between two reads.
+#[derive(Clone, Debug, Serialize)]
+pub struct Event {
+    /// When it was read, epoch seconds, and the same as RFC 3339 UTC.
+    pub at: f64,
+    pub time: String,
+    /// `open` (a finding at the start), `appeared`, `worsened`, `eased`, `recovered`,
+    /// `returned` (a recovered finding failing again).
+    pub event: &'static str,
+    /// The finding's id.
+    pub finding: String,
+    pub kind: Kind,
+    pub severity: Severity,
+    /// The finding's summary as read, or why it counts as recovered.
+    pub summary: String,
+}
+
+struct Tracked {
+    severity: Severity,
+    /// The rate (failures a minute, the last 5 minutes) last told, for failure findings.
+    rate: Option<f64>,
+    recovered: bool,
+}
+
+/// The findings followed from one read to the next.
+pub struct Tracker {
+    /// Seconds without a failure (its class running and succeeding) that make a failure
+    /// finding recovered.
+    quiet_for: f64,
+    tracked: BTreeMap<String, Tracked>,
+    /// The findings open at the first read (notes aside).
+    at_start: BTreeSet<String>,
+    reads: u64,
+}
+
+impl Tracker {
+    pub fn new(quiet_for: f64) -> Tracker {
+        Tracker {
+            quiet_for,
+            tracked: BTreeMap::new(),
+            at_start: BTreeSet::new(),
+            reads: 0,
+        }
+    }
+
+    /// Whether every finding open at the first read has recovered (true when there were
+    /// none).
+    pub fn all_recovered(&self) -> bool {
+        self.at_start
+            .iter()
+            .all(|id| self.tracked.get(id).is_none_or(|t| t.recovered))
+    }
+
+    /// The ids open at the first read that have not recovered.
+    pub fn open(&self) -> Vec<&str> {
+        self.at_start
+            .iter()
+            .filter(|id| self.tracked.get(*id).is_some_and(|t| !t.recovered))
+            .map(String::as_str)
+            .collect()
+    }
+
+    /// Compare `report` with what was read before: the events, oldest first.
+    pub fn update(&mut self, report: &IncidentReport) -> Vec<Event> {
+        let first = self.reads == 0;
+        self.reads += 1;
+        let now = report.now;
+        let mut events = Vec::new();
+        let mut seen = BTreeSet::new();
+        for f in report
+            .findings
+            .iter()
+            .filter(|f| f.severity != Severity::Note)
+        {
+            seen.insert(f.id.clone());
+            let rate = rate_of(f);
+            let quiet = self.quiet(f, now);
+            let event = |event: &'static str, summary: String| Event {
+                at: now,
+                time: rfc3339(now),
+                event,
+                finding: f.id.clone(),
+                kind: f.kind,
+                severity: f.severity,
+                summary,
+            };
+            let Some(t) = self.tracked.get_mut(&f.id) else {
+                if first {
+                    self.at_start.insert(f.id.clone());
+                }
+                let recovered = quiet.is_some();
+                events.push(match (&quiet, first) {
+                    (Some(why), _) => event("recovered", why.clone()),
+                    (None, true) => event("open", f.summary.clone()),
+                    (None, false) => event("appeared", f.summary.clone()),
+                });
+                self.tracked.insert(
+                    f.id.clone(),
+                    Tracked {
+                        severity: f.severity,
+                        rate,
+                        recovered,
+                    },
+                );
+                continue;
+            };
+            match (&quiet, t.recovered) {
+                (Some(why), false) => {
+                    t.recovered = true;
+                    events.push(event("recovered", why.clone()));
+                }
+                (None, true) => {
+                    t.recovered = false;
+                    t.severity = f.severity;
+                    t.rate = rate;
+                    events.push(event("returned", f.summary.clone()));
+                }
+                (Some(_), true) => {}
+                (None, false) => {
+                    let worse = f.severity > t.severity
+                        || matches!((rate, t.rate), (Some(r), Some(was)) if r >= (was * RATE_STEP).max(was + 1.0));
+                    let better = f.severity < t.severity
+                        || matches!((rate, t.rate), (Some(r), Some(was)) if was >= 1.0 && r <= was / RATE_STEP);
+                    if worse || better {
+                        t.severity = f.severity;
+                        t.rate = rate;
+                        events.push(event(
+                            if worse { "worsened" } else { "eased" },
+                            f.summary.clone(),
+                        ));
+                    }
+                }
+            }
+        }
+        // Gone from the report: what made it a finding is no longer there.
+        for (id, t) in self.tracked.iter_mut() {
+            if !seen.contains(id) && !t.recovered {
+                t.recovered = true;
+                events.push(Event {
+                    at: now,
+                    time: rfc3339(now),
+                    event: "recovered",
+                    finding: id.clone(),
+                    kind: kind_of(id),
+                    severity: t.severity,
+                    summary: "no longer a finding".into(),
+                });
+            }
+        }
+        events
+    }
+
+    /// Why a failure finding counts as recovered now, if it does: no failure for
+    /// `quiet_for`, nothing holding its jobs, and its class ran and succeeded since.
+    fn quiet(&self, f: &Finding, now: f64) -> Option<String> {
+        if !matches!(f.kind, Kind::FailureSurge | Kind::Deaths) {
+            return None;
+        }
+        let e = &f.evidence;
+        let last = e["last_failure"].as_f64()?;
+        if e["ongoing"] != serde_json::Value::Bool(false)
+            || !e["held_queue"].is_null()
+            || now - last < self.quiet_for
+        {
+            return None;
+        }
+        let ran = e["successes_since"].as_u64().unwrap_or(0);
+        if ran == 0 {
+            return None;
+        }
+        let of = match e["successes_from"].as_str() {
+            Some("history") => "runs of its class",
+            _ => "jobs of any class",
+        };
+        Some(format!(
+            "no failure for {} ({} {of} succeeded since)",
+            crate::duration::span(now - last),
+            crate::text::size::count(ran)
+        ))
+    }
+}
+
+fn rate_of(f: &Finding) -> Option<f64> {
+    f.evidence["rate_last_5m_per_minute"].as_f64()
+}
+
+/// A finding's kind from its id (`<kind>` or `<kind>:<subject>`).
+fn kind_of(id: &str) -> Kind {
+    use clap::ValueEnum;
+    let name = id.split(':').next().unwrap_or(id);
+    Kind::value_variants()
+        .iter()
+        .copied()
+        .find(|k| k.name() == name)
+        .unwrap_or(Kind::NoData)
+}
