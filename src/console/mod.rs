@@ -1668,6 +1668,7 @@ mod tests {
                     since: Some(READ - 200.0),
                     summary: said,
                     names: Names::Nothing,
+                    recovered: None,
                 }],
             }),
             ..HomeData::default()

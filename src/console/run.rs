@@ -62,6 +62,10 @@ struct Shows {
 /// less often than the dashboard.
 const INCIDENT_EVERY: Duration = Duration::from_secs(60);
 
+/// A failure finding quiet this long (its class succeeding) has recovered: `incident
+/// --watch`'s default `--quiet-for`.
+const RECOVERED_AFTER: f64 = 300.0;
+
 /// How often the incident thread looks whether the screen shows its read.
 const INCIDENT_LOOK: Duration = Duration::from_millis(250);
 
@@ -72,6 +76,9 @@ const INCIDENT_LOOK: Duration = Duration::from_millis(250);
 fn incident_loop(mut session: Ctx, shows: &Shows, briefs: &Sender<crate::ops::incident::Brief>) {
     let options = crate::ops::incident::Options::default();
     let mut read: Option<Instant> = None;
+    // Successive reads followed as `incident --watch` follows them: a finding that recovered
+    // is marked so on the home view, with since when.
+    let mut tracker = crate::ops::incident::watch::Tracker::new(RECOVERED_AFTER);
     loop {
         let due = read.is_none_or(|at| at.elapsed() >= INCIDENT_EVERY);
         if !due || !shows.incident.load(Ordering::SeqCst) {
@@ -81,7 +88,8 @@ fn incident_loop(mut session: Ctx, shows: &Shows, briefs: &Sender<crate::ops::in
         read = Some(Instant::now());
         session.ui.clock.tick();
         if let Ok(report) = crate::ops::incident::run(&mut session, &options) {
-            let brief = crate::ops::incident::Brief::of(&report);
+            tracker.update(&report);
+            let brief = crate::ops::incident::Brief::watched(&report, &tracker);
             if briefs.send(brief).is_err() {
                 return;
             }

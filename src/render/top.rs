@@ -166,12 +166,21 @@ fn incident_lines(view: &View, now: f64, paint: Paint) -> Vec<Line<'static>> {
     const SHOWN: usize = 3;
     for f in brief.findings.iter().take(SHOWN) {
         let sev = f.severity.label();
-        lines.push(Line::from(vec![
+        let mut line = vec![
             Span::raw("   "),
             Span::styled(format!("{sev:<4}"), tone(f.severity)),
             Span::raw(format!(" {:<15} ", f.kind.name())),
-            Span::raw(one_line(&f.summary.at(now))),
-        ]));
+        ];
+        // Recovered, as the console's own successive reads saw it: said first, the
+        // summary after it (a long one is cut at the screen's edge).
+        if let Some(at) = f.recovered {
+            line.push(Span::styled(
+                format!("recovered {} · ", crate::duration::relative(now, at)),
+                paint.good(),
+            ));
+        }
+        line.push(Span::raw(one_line(&f.summary.at(now))));
+        lines.push(Line::from(line));
     }
     if brief.findings.len() > SHOWN {
         lines.push(Line::styled(
@@ -660,6 +669,43 @@ mod tests {
         for (w, h) in [(1, 1), (10, 3), (40, 8)] {
             screen(&view, &chrome, w, h);
         }
+    }
+
+    #[test]
+    fn a_finding_the_console_saw_recover_is_marked_with_since_when() {
+        use crate::duration::Timed;
+        use crate::ops::incident::{Brief, BriefFinding, Kind, Names, Severity};
+        let finding = |id: &str, recovered: Option<f64>| BriefFinding {
+            id: id.into(),
+            kind: Kind::FailureSurge,
+            severity: Severity::Warn,
+            since: Some(100.0),
+            summary: Timed::plain(format!("{id} failed 10:00–10:05 UTC")),
+            names: Names::Nothing,
+            recovered,
+        };
+        let view = View {
+            target: "unix:///tmp/x".into(),
+            now: 1000.0,
+            incident: Some(Brief {
+                headline: Timed::plain("ChargeJob failed"),
+                fails: false,
+                at: 990.0,
+                findings: vec![finding("ChargeJob", Some(820.0)), finding("MailJob", None)],
+            }),
+            ..View::default()
+        };
+        let chrome = Chrome {
+            now: 1000.0,
+            ..Chrome::default()
+        };
+        let text = screen(&view, &chrome, 160, 30);
+        assert!(
+            text.contains("recovered 3m ago · ChargeJob failed 10:00–10:05 UTC"),
+            "{text}"
+        );
+        assert!(!text.contains("recovered 3m ago · MailJob"), "{text}");
+        assert!(text.contains("MailJob failed"), "{text}");
     }
 
     #[test]

@@ -515,6 +515,8 @@ pub struct BriefFinding {
     pub since: Option<f64>,
     pub summary: Timed,
     pub names: Names,
+    /// When a watch of successive reads saw it recover (`watch::Tracker`), if it has.
+    pub recovered: Option<f64>,
 }
 
 /// What a finding names, to drill into.
@@ -592,8 +594,18 @@ impl Brief {
                     since: f.started_at.at,
                     summary: said(f),
                     names: names(f),
+                    recovered: None,
                 })
                 .collect(),
         }
+    }
+
+    /// The same, each finding marked with when `tracker` saw it recover.
+    pub fn watched(report: &IncidentReport, tracker: &watch::Tracker) -> Brief {
+        let mut brief = Brief::of(report);
+        for f in &mut brief.findings {
+            f.recovered = tracker.recovered_at(&f.id);
+        }
+        brief
     }
 }

@@ -34,6 +34,8 @@ struct Tracked {
     /// The rate (failures a minute, the last 5 minutes) last told, for failure findings.
     rate: Option<f64>,
     recovered: bool,
+    /// The read that saw it recover.
+    recovered_at: Option<f64>,
 }
 
 /// The findings followed from one read to the next.
@@ -63,6 +65,14 @@ impl Tracker {
         self.at_start
             .iter()
             .all(|id| self.tracked.get(id).is_none_or(|t| t.recovered))
+    }
+
+    /// When the finding `id` was seen to recover, if it is recovered now.
+    pub fn recovered_at(&self, id: &str) -> Option<f64> {
+        self.tracked
+            .get(id)
+            .filter(|t| t.recovered)
+            .and_then(|t| t.recovered_at)
     }
 
     /// The ids open at the first read that have not recovered.
@@ -114,6 +124,7 @@ impl Tracker {
                         severity: f.severity,
                         rate,
                         recovered,
+                        recovered_at: recovered.then_some(now),
                     },
                 );
                 continue;
@@ -121,10 +132,12 @@ impl Tracker {
             match (&quiet, t.recovered) {
                 (Some(why), false) => {
                     t.recovered = true;
+                    t.recovered_at = Some(now);
                     events.push(event("recovered", why.clone()));
                 }
                 (None, true) => {
                     t.recovered = false;
+                    t.recovered_at = None;
                     t.severity = f.severity;
                     t.rate = rate;
                     events.push(event("returned", f.summary.clone()));
@@ -150,6 +163,7 @@ impl Tracker {
         for (id, t) in self.tracked.iter_mut() {
             if !seen.contains(id) && !t.recovered {
                 t.recovered = true;
+                t.recovered_at = Some(now);
                 events.push(Event {
                     at: now,
                     time: rfc3339(now),
