@@ -222,3 +222,118 @@ fn kind_of(id: &str) -> Kind {
         .find(|k| k.name() == name)
         .unwrap_or(Kind::NoData)
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::ops::incident::{Finding, Onset};
+
+    fn surge(
+        id: &str,
+        severity: Severity,
+        rate: f64,
+        last: f64,
+        ongoing: bool,
+        ran: u64,
+    ) -> Finding {
+        Finding {
+            id: id.into(),
+            kind: Kind::FailureSurge,
+            severity,
+            started_at: Onset::at(0.0, "first failure"),
+            summary: format!("{id} at {rate}/min"),
+            impact: 10,
+            evidence: json!({
+                "rate_last_5m_per_minute": rate,
+                "last_failure": last,
+                "ongoing": ongoing,
+                "successes_since": ran,
+                "successes_from": "history",
+                "held_queue": null,
+            }),
+            follows: Vec::new(),
+            commands: Vec::new(),
+            cause: String::new(),
+            times: Vec::new(),
+        }
+    }
+
+    fn report(now: f64, findings: Vec<Finding>) -> IncidentReport {
+        IncidentReport {
+            headline: String::new(),
+            since: now - 3600.0,
+            now,
+            zone: "UTC",
+            target: String::new(),
+            findings,
+            timeline: Vec::new(),
+            read: Default::default(),
+            problems: Vec::new(),
+        }
+    }
+
+    fn said(events: &[Event]) -> Vec<(&'static str, String)> {
+        events
+            .iter()
+            .map(|e| (e.event, e.finding.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn each_change_between_two_reads_is_one_event() {
+        let mut t = Tracker::new(300.0);
+        let a = |rate, sev| surge("failure_surge:a", sev, rate, 1000.0, true, 0);
+        // Open at the start.
+        let e = t.update(&report(1000.0, vec![a(4.0, Severity::Fail)]));
+        assert_eq!(said(&e), [("open", "failure_surge:a".into())]);
+        // The same rate: nothing. Twice as fast: worsened. A third: eased.
+        assert!(
+            t.update(&report(1010.0, vec![a(5.0, Severity::Fail)]))
+                .is_empty()
+        );
+        let e = t.update(&report(1020.0, vec![a(8.0, Severity::Fail)]));
+        assert_eq!(said(&e), [("worsened", "failure_surge:a".into())]);
+        let e = t.update(&report(1030.0, vec![a(2.0, Severity::Fail)]));
+        assert_eq!(said(&e), [("eased", "failure_surge:a".into())]);
+        // Another finding: appeared.
+        let b = surge("failure_surge:b", Severity::Fail, 3.0, 1040.0, true, 0);
+        let e = t.update(&report(1040.0, vec![a(2.0, Severity::Fail), b.clone()]));
+        assert_eq!(said(&e), [("appeared", "failure_surge:b".into())]);
+        assert!(!t.all_recovered());
+        // a over and quiet for 5 minutes, its class running since: recovered; b gone.
+        let quiet = surge("failure_surge:a", Severity::Warn, 0.0, 1040.0, false, 120);
+        let e = t.update(&report(1400.0, vec![quiet]));
+        assert_eq!(
+            said(&e),
+            [
+                ("recovered", "failure_surge:a".into()),
+                ("recovered", "failure_surge:b".into())
+            ]
+        );
+        assert_eq!(t.recovered_at("failure_surge:a"), Some(1400.0));
+        assert!(t.all_recovered());
+        // Failing again: returned, no longer recovered.
+        let e = t.update(&report(1410.0, vec![a(6.0, Severity::Fail)]));
+        assert_eq!(said(&e), [("returned", "failure_surge:a".into())]);
+        assert_eq!(t.recovered_at("failure_surge:a"), None);
+        assert!(!t.all_recovered());
+    }
+
+    #[test]
+    fn quiet_without_its_class_running_is_not_recovered() {
+        let mut t = Tracker::new(300.0);
+        t.update(&report(
+            1000.0,
+            vec![surge("s", Severity::Fail, 4.0, 1000.0, true, 0)],
+        ));
+        // Over and quiet, but nothing of its class ran since (a stopped queue, no traffic).
+        let e = t.update(&report(
+            2000.0,
+            vec![surge("s", Severity::Warn, 0.0, 1000.0, false, 0)],
+        ));
+        assert!(e.iter().all(|e| e.event != "recovered"), "{e:?}");
+        assert!(!t.all_recovered());
+    }
+}
