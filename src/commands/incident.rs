@@ -124,11 +124,11 @@ fn watch(ctx: &mut Ctx, args: &IncidentArgs, every: Duration) -> anyhow::Result<
     let mut tracker = Tracker::new(args.quiet_for.as_secs_f64());
     crate::term::interrupt::watch();
     let options = args.options();
+    let zone = crate::clock::Zone::pick(args.tz.as_deref(), ctx.ui.utc)
+        .map_err(|e| crate::term::exit::UsageError(format!("--tz: {e}")))?;
     loop {
         ctx.ui.clock.tick();
         let report = run(ctx, &options)?;
-        let zone = crate::clock::Zone::pick(args.tz.as_deref(), ctx.ui.utc)
-            .map_err(|e| crate::term::exit::UsageError(format!("--tz: {e}")))?;
         for event in tracker.update(&report) {
             if args.events || ctx.ui.format == Format::Json || ctx.ui.format == Format::Ndjson {
                 serde_json::to_writer(&mut ctx.out, &event)?;
