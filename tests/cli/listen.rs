@@ -79,6 +79,24 @@ fn threads(pid: i32) -> usize {
         .unwrap()
 }
 
+/// The process's threads once their number has held for a second: a worker answers /readyz
+/// after its first beat, a moment before its processor threads have all started, and the
+/// route thread of the readiness probe ends a few seconds after it.
+fn settled_threads(pid: i32) -> usize {
+    let mut last = threads(pid);
+    let mut since = Instant::now();
+    let until = Instant::now() + Duration::from_secs(15);
+    while since.elapsed() < Duration::from_secs(1) && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(50));
+        let now = threads(pid);
+        if now != last {
+            last = now;
+            since = Instant::now();
+        }
+    }
+    last
+}
+
 #[derive(Clone, Copy, Debug)]
 enum Flood {
     /// Each connection sends a partial request line, then nothing.
@@ -148,7 +166,7 @@ fn flood(addr: &str, kind: Flood, until: Instant) -> usize {
 /// must be answered 200 within a second, and the process's threads stay within a few of
 /// what it had before.
 fn probes_survive_floods(addr: &str, pid: i32, paths: &[&str]) {
-    let before = threads(pid);
+    let before = settled_threads(pid);
     for kind in [Flood::Partial, Flood::Trickle, Flood::KeepAlive] {
         let until = Instant::now() + FLOOD_FOR;
         let (closed, most_threads, asked) = std::thread::scope(|s| {
