@@ -379,7 +379,7 @@ impl Command {
         }
         match self {
             Command::Retry(c) => match c {
-                RetryCommand::Retry(a) => unless_planned(&a.action, "retry retry"),
+                RetryCommand::Retry(a) => unless_planned(&a.requeue.action, "retry retry"),
                 RetryCommand::Delete(a) => unless_planned(a, "retry delete"),
                 RetryCommand::Kill(a) => unless_planned(a, "retry kill"),
                 RetryCommand::Reschedule(a) => unless_planned(&a.action, "retry reschedule"),
@@ -389,7 +389,7 @@ impl Command {
                 | RetryCommand::Show(_) => None,
             },
             Command::Dead(c) => match c {
-                DeadCommand::Retry(a) => unless_planned(&a.action, "dead retry"),
+                DeadCommand::Retry(a) => unless_planned(&a.requeue.action, "dead retry"),
                 DeadCommand::Delete(a) => unless_planned(a, "dead delete"),
                 DeadCommand::Import(a) => (!a.dry_run).then_some("dead import"),
                 DeadCommand::List(_)

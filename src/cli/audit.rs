@@ -121,6 +121,7 @@ impl Change {
             audit::Outcome {
                 counts: [matched, done, gone, skipped, failed],
                 plan_digest: ctx.audit.plan_digest.clone().unwrap_or_default(),
+                canary: ctx.audit.canary.clone().unwrap_or_default(),
                 exit,
                 undo,
                 undo_until,

@@ -300,7 +300,9 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<Exit> {
         Command::Retry(RetryCommand::Triage(a)) => show(ctx, |ctx| {
             commands::sets::triage::run(ctx, JobSet::Retry, &a)
         }),
-        Command::Retry(RetryCommand::Retry(a)) => apply(ctx, JobSet::Retry, requeue(&a), &a.action),
+        Command::Retry(RetryCommand::Retry(a)) => {
+            commands::sets::canary::run(ctx, JobSet::Retry, &a)
+        }
         Command::Retry(RetryCommand::Delete(a)) => apply(ctx, JobSet::Retry, Action::Delete, &a),
         Command::Retry(RetryCommand::Kill(a)) => apply(ctx, JobSet::Retry, Action::Kill, &a),
         Command::Retry(RetryCommand::Reschedule(a)) => {
@@ -316,7 +318,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<Exit> {
         Command::Dead(DeadCommand::Triage(a)) => show(ctx, |ctx| {
             commands::sets::triage::run(ctx, JobSet::Dead, &a)
         }),
-        Command::Dead(DeadCommand::Retry(a)) => apply(ctx, JobSet::Dead, requeue(&a), &a.action),
+        Command::Dead(DeadCommand::Retry(a)) => commands::sets::canary::run(ctx, JobSet::Dead, &a),
         Command::Dead(DeadCommand::Delete(a)) => apply(ctx, JobSet::Dead, Action::Delete, &a),
         Command::Dead(DeadCommand::Export(a)) => {
             commands::sets::transfer::run_export(ctx, JobSet::Dead, &a)

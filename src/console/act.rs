@@ -770,6 +770,7 @@ fn outcome(ctx: &Ctx, act: &Act, exit: u8) -> audit::Outcome {
     audit::Outcome {
         counts: [c.matched, c.done, c.gone, c.skipped, c.failed],
         plan_digest: ctx.audit.plan_digest.clone().unwrap_or_default(),
+        canary: ctx.audit.canary.clone().unwrap_or_default(),
         exit,
         undo,
         undo_until,

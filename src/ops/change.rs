@@ -116,17 +116,17 @@ impl Source {
 }
 
 /// One entry ready for the batch script.
-struct Item {
-    entry: ZEntry,
-    jid: String,
+pub(crate) struct Item {
+    pub(crate) entry: ZEntry,
+    pub(crate) jid: String,
     /// The script's arguments for this entry, after the raw member.
-    args: Vec<Vec<u8>>,
+    pub(crate) args: Vec<Vec<u8>>,
     /// The queue a requeue pushes to (for --max-queue-depth).
-    queue: Option<String>,
+    pub(crate) queue: Option<String>,
 }
 
 /// Decide what `action` does to `entry`: an item for the script, or an outcome now.
-fn prepare(
+pub(crate) fn prepare(
     set: JobSet,
     action: Action,
     entry: &ZEntry,
@@ -280,7 +280,7 @@ fn execute(
 /// arrive during the run — a retried job that fails again lands with a later score — are
 /// never visited. Within a run of equal scores, the entries visited and still there (not
 /// matched, skipped, failed) are skipped by offset, and never visited twice.
-struct Scan {
+pub(crate) struct Scan {
     key: &'static str,
     min: String,
     max: String,
@@ -293,7 +293,7 @@ struct Scan {
 impl Scan {
     /// `bounded`: also stop after as many entries as the range held at start (not for a
     /// reschedule, whose entries may come round again at their new score and are skipped).
-    fn start(
+    pub(crate) fn start(
         store: &mut Store,
         set: JobSet,
         range: ScoreRange,
@@ -353,6 +353,15 @@ impl Scan {
             self.done = true;
         }
         Ok(page)
+    }
+
+    /// The last `n` entries of the page just read were not visited (a run that took what it
+    /// needed from the page): the next page reads them again.
+    fn put_back(&mut self, n: usize) {
+        if n > 0 {
+            self.budget = self.budget.saturating_add(n as u64);
+            self.done = false;
+        }
     }
 
     /// After a page: which of its entries are still at their score (not removed or moved).
@@ -643,6 +652,38 @@ impl Change {
         prepared: Prepared,
         progress: &dyn Progress,
     ) -> anyhow::Result<Applied> {
+        // Every entry, deleted and kept to be undone: the whole set moves under the record in
+        // one step (no copy), then each entry's attempts log and locks are seen to.
+        let whole = matches!(self.action, Action::Delete) && !self.filtered && self.rate.is_none();
+        let (applied, _) =
+            self.run(
+                ctx,
+                prepared,
+                progress,
+                |run, store, source, prepared| match source {
+                    Source::Scan(_) if whole && run.recorder.is_some() => run.whole(store),
+                    Source::Scan(filter) => run.scan(store, &filter),
+                    Source::Jids(jids) => run.jids(store, &jids),
+                    Source::Plan(_) => match &prepared.plan {
+                        Some(plan) => run.plan(store, plan),
+                        None => Ok(()),
+                    },
+                },
+            )?;
+        Ok(applied)
+    }
+
+    /// The frame of every applied change: its undo record started, the run set up, `body`
+    /// run on it, then the record closed and the counts, digest and summary made. `body`'s
+    /// value comes back beside what was applied, unless it ended with an error (then in
+    /// `Applied::error`).
+    pub(crate) fn run<T>(
+        self,
+        ctx: &mut Session,
+        prepared: Prepared,
+        progress: &dyn Progress,
+        body: impl FnOnce(&mut Run<'_>, &mut Store, Source, &Prepared) -> anyhow::Result<T>,
+    ) -> anyhow::Result<(Applied, Option<T>)> {
         let set = self.set;
         let recorder = match self.action {
             Action::Requeue { .. } => {
@@ -684,28 +725,16 @@ impl Change {
             batch: self.batch,
             max_depth: self.max_depth,
             pacer: Pacer::new(self.rate),
+            rate: self.rate,
             clock,
             progress,
+            moves: None,
             summary: &mut summary,
             report: report.as_mut(),
             digest: sha1::Digest::new(),
             recorder,
         };
-        // Every entry, deleted and kept to be undone: the whole set moves under the record in
-        // one step (no copy), then each entry's attempts log and locks are seen to.
-        let whole = matches!(self.action, Action::Delete)
-            && !self.filtered
-            && self.rate.is_none()
-            && run.recorder.is_some();
-        let result = match self.source {
-            Source::Scan(_) if whole => run.whole(store),
-            Source::Scan(filter) => run.scan(store, &filter),
-            Source::Jids(jids) => run.jids(store, &jids),
-            Source::Plan(_) => match &prepared.plan {
-                Some(plan) => run.plan(store, plan),
-                None => Ok(()),
-            },
-        };
+        let result = body(&mut run, store, self.source, &prepared);
         let digest = sha1::Digest::finalize(run.digest);
         let recorder = run.recorder;
         if let Some(mut file) = report {
@@ -715,10 +744,11 @@ impl Change {
         summary.undo = ctx.finish_undo(recorder.as_ref());
         ctx.record(Counts::from(&summary));
         ctx.audit.plan_digest = Some(digest.iter().map(|b| format!("{b:02x}")).collect());
-        Ok(Applied {
-            summary,
-            error: result.err(),
-        })
+        let (value, error) = match result {
+            Ok(v) => (Some(v), None),
+            Err(e) => (None, Some(e)),
+        };
+        Ok((Applied { summary, error }, value))
     }
 }
 
@@ -878,21 +908,34 @@ fn survey(
     Ok(report)
 }
 
+/// What a run tells the one watching its moves (a canary run) of each batch.
+pub(crate) trait Moves {
+    /// Before the batch's script runs: the items it is about to act on (what must be read
+    /// before they move is read now).
+    fn before(&mut self, store: &mut Store, items: &[Item]) -> StoreResult<()>;
+    /// After it: each item's outcome, in order.
+    fn after(&mut self, items: &[Item], outcomes: &[Outcome]);
+}
+
 /// The state of one run of changes.
-struct Run<'a> {
-    set: JobSet,
-    action: Action,
-    batch: usize,
+pub(crate) struct Run<'a> {
+    pub(crate) set: JobSet,
+    pub(crate) action: Action,
+    pub(crate) batch: usize,
     max_depth: Option<u64>,
-    pacer: Pacer,
-    clock: crate::clock::Clock,
+    pub(crate) pacer: Pacer,
+    pub(crate) rate: Option<f64>,
+    pub(crate) clock: crate::clock::Clock,
     progress: &'a dyn Progress,
+    /// Told of each batch before its script runs, and of each entry it moved (a canary run
+    /// watches some of them).
+    pub(crate) moves: Option<std::rc::Rc<std::cell::RefCell<dyn Moves>>>,
     summary: &'a mut Summary,
     report: Option<&'a mut BufWriter<File>>,
     /// SHA-1 of the members acted on, each followed by a newline: the audit's plan digest.
     digest: sha1::Sha1,
     /// Where what is done is kept to be undone (`None`: --no-undo).
-    recorder: Option<Recorder>,
+    pub(crate) recorder: Option<Recorder>,
 }
 
 impl Run<'_> {
@@ -901,8 +944,23 @@ impl Run<'_> {
     fn scan(&mut self, store: &mut Store, filter: &JobFilter) -> anyhow::Result<()> {
         let bounded = !matches!(self.action, Action::Reschedule { .. });
         let mut scan = Scan::start(store, self.set, filter.range(), bounded)?;
+        self.scan_some(store, filter, &mut scan, None)?;
+        Ok(())
+    }
+
+    /// Entries of `scan` the filters select, until `limit` of them were done (all of them
+    /// without one); how many were done. A page is read only as far as needed: what is left
+    /// of it is read again by the next call.
+    pub(crate) fn scan_some(
+        &mut self,
+        store: &mut Store,
+        filter: &JobFilter,
+        scan: &mut Scan,
+        limit: Option<u64>,
+    ) -> anyhow::Result<u64> {
         let page_size = self.batch.max(100);
-        while !interrupt::requested() {
+        let mut done = 0u64;
+        while !interrupt::requested() && limit.is_none_or(|l| done < l) {
             let page = scan.next_page(store, page_size)?;
             if page.is_empty() {
                 break;
@@ -916,6 +974,15 @@ impl Run<'_> {
                     chosen.push(i);
                 }
             }
+            // With a limit, the page is taken only as far as its `left`-th chosen entry.
+            let mut visited_to = page.len();
+            if let Some(l) = limit {
+                let left = usize::try_from(l - done).unwrap_or(usize::MAX);
+                if chosen.len() > left {
+                    chosen.truncate(left);
+                    visited_to = chosen.last().map_or(0, |&i| i + 1);
+                }
+            }
             for chunk in chosen.chunks(self.batch) {
                 if interrupt::requested() {
                     break;
@@ -925,6 +992,7 @@ impl Run<'_> {
                 for (&i, outcome) in chunk.iter().zip(outcomes) {
                     still_there[i] = match outcome {
                         Outcome::Done => {
+                            done += 1;
                             matches!(self.action, Action::Reschedule { score } if score == page[i].score.value)
                         }
                         Outcome::Gone => false,
@@ -935,11 +1003,12 @@ impl Run<'_> {
             if interrupt::requested() {
                 break;
             }
-            for (entry, there) in page.iter().zip(still_there) {
+            for (entry, there) in page.iter().zip(still_there).take(visited_to) {
                 scan.visited(entry, there);
             }
+            scan.put_back(page.len() - visited_to);
         }
-        Ok(())
+        Ok(done)
     }
 
     /// Delete the whole set in one step, kept under the undo record, then in batches each
@@ -1036,7 +1105,11 @@ impl Run<'_> {
     }
 
     /// One batch: prepare, wait for pacing and queue depth, run the script, record.
-    fn apply(&mut self, store: &mut Store, entries: &[&ZEntry]) -> anyhow::Result<Vec<Outcome>> {
+    pub(crate) fn apply(
+        &mut self,
+        store: &mut Store,
+        entries: &[&ZEntry],
+    ) -> anyhow::Result<Vec<Outcome>> {
         let now = self.clock.current();
         let mut outcomes: Vec<Option<Outcome>> = vec![None; entries.len()];
         let mut items = Vec::new();
@@ -1055,6 +1128,16 @@ impl Run<'_> {
         }
         if !items.is_empty() {
             self.wait_for_queues(store, &items)?;
+            if interrupt::requested() && self.moves.is_some() {
+                // A canary run stops between batches, this one included.
+                return Ok(outcomes
+                    .into_iter()
+                    .map(|o| o.unwrap_or(Outcome::Gone))
+                    .collect());
+            }
+            if let Some(moves) = &self.moves {
+                moves.borrow_mut().before(store, &items)?;
+            }
             let results = execute(
                 store,
                 self.set,
@@ -1078,6 +1161,9 @@ impl Run<'_> {
                         (n + 1, b + (item.entry.member.raw.len() + extra) as u64)
                     });
                 recorder.add(entries, bytes);
+            }
+            if let Some(moves) = &self.moves {
+                moves.borrow_mut().after(&items, &results);
             }
             for ((item, slot), outcome) in items.iter().zip(slots).zip(results) {
                 self.record(&item.jid, Some(&item.entry), outcome.clone())?;

@@ -6,6 +6,7 @@
 pub mod audit;
 pub mod bulk;
 pub mod busy;
+pub mod canary;
 pub mod change;
 pub mod dashboard;
 pub mod dedupe;
@@ -81,6 +82,8 @@ pub struct AuditNote {
     pub plan_digest: Option<String>,
     /// What the change kept to be undone.
     pub undo: Option<crate::store::undo::Kept>,
+    /// A canary run's steps, as one line of JSON.
+    pub canary: Option<String>,
 }
 
 /// The counts a change's summary reports.
@@ -335,6 +338,8 @@ impl Write for Out {
 pub trait Progress {
     fn inc(&self, n: u64);
     fn note(&self, text: &str);
+    /// The work it counts is over (a bar is cleared).
+    fn finish(&self) {}
 }
 
 /// A change whose undo record can't be written (Redis full, an ACL): refused before it

@@ -72,6 +72,10 @@ impl crate::ops::Progress for Progress {
     fn note(&self, text: &str) {
         Progress::note(self, text);
     }
+
+    fn finish(&self) {
+        Progress::finish(self);
+    }
 }
 
 #[cfg(test)]

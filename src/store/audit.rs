@@ -118,6 +118,8 @@ pub struct Outcome {
     pub undo: String,
     /// Until when (RFC 3339), for a record.
     pub undo_until: String,
+    /// A canary run's steps, one line of JSON (empty for any other change).
+    pub canary: String,
 }
 
 /// An entry's fields in the order docs/safety.md documents; `outcome` for an `end` entry.
@@ -150,6 +152,9 @@ pub fn fields(
         fields.push(("undo", o.undo.clone()));
         if !o.undo_until.is_empty() {
             fields.push(("undo_until", o.undo_until.clone()));
+        }
+        if !o.canary.is_empty() {
+            fields.push(("canary", o.canary.clone()));
         }
     }
     fields

@@ -429,6 +429,9 @@ pub struct Record {
     pub key: Option<Name>,
     /// A move's other set.
     pub other: Option<Name>,
+    /// A canary run's steps so far, one line of JSON.
+    #[serde(skip)]
+    pub canary: Option<String>,
     #[serde(skip)]
     fields: Vec<(Name, Vec<u8>)>,
 }
@@ -469,6 +472,7 @@ impl Record {
             of_command: None,
             key: None,
             other: None,
+            canary: None,
             fields,
         };
         r.kind = Kind::parse(&r.text("kind"));
@@ -490,6 +494,7 @@ impl Record {
         r.of_command = Some(r.text("of_command")).filter(|s| !s.is_empty());
         r.key = r.field("key").map(Name::from);
         r.other = r.field("other").map(Name::from);
+        r.canary = Some(r.text("canary")).filter(|s| !s.is_empty());
         r
     }
 

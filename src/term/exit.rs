@@ -15,6 +15,9 @@ pub enum Exit {
     Partial,
     /// 5: `enqueue --unique` found the job's lock held: a duplicate, nothing was written.
     Duplicate,
+    /// 6: a canary retry stopped: its jobs failed again or did not run in time; the rest was
+    /// left where it was.
+    Stopped,
     /// 130: interrupted (Ctrl-C).
     Interrupted,
 }
@@ -28,6 +31,7 @@ impl Exit {
             Exit::Unreachable => 3,
             Exit::Partial => 4,
             Exit::Duplicate => 5,
+            Exit::Stopped => 6,
             Exit::Interrupted => 130,
         }
     }
@@ -65,6 +69,12 @@ impl Exit {
             5,
             "duplicate: a unique job is already enqueued (`enqueue --unique` found its lock held); \
              nothing was written",
+        ),
+        (
+            6,
+            "stopped: a `--canary` retry stopped at a step whose jobs failed again (more than \
+             --max-canary-failures) or had not run within --canary-wait; the rest of the selection \
+             was left where it was",
         ),
         (
             130,

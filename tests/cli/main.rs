@@ -5,6 +5,7 @@ mod support;
 mod audit;
 mod basics;
 mod batch;
+mod canary;
 mod check;
 pub mod connect;
 mod console;

@@ -79,6 +79,16 @@ pub struct RequeueArgs {
     pub reset_retries: bool,
 }
 
+/// `retry retry` and `dead retry`: a requeue that can also go in watched steps.
+#[derive(Debug, Args)]
+pub struct RetryArgs {
+    #[command(flatten)]
+    pub requeue: RequeueArgs,
+
+    #[command(flatten)]
+    pub canary: super::canary::CanaryArgs,
+}
+
 #[derive(Debug, Args)]
 #[command(group(clap::ArgGroup::new("when").required(true).args(["in", "at"])))]
 pub struct RescheduleArgs {
@@ -183,6 +193,39 @@ impl Report for PlanReport {
 }
 
 pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> anyhow::Result<Exit> {
+    let (change, prepared) = match ready(ctx, set, action, args, None)? {
+        Ready::Over(exit) => return Ok(exit),
+        Ready::Go(change, prepared) => (change, prepared),
+    };
+    let ui = ctx.ui.clone();
+    let progress = Progress::new(&ui, prepared.expected, action.verb(set));
+    let applied = change.apply(ctx, prepared, &progress);
+    progress.finish();
+    let applied = applied?;
+    emit(&mut ctx.out, &ctx.ui, &applied.summary)?;
+    match applied.error {
+        // A connection lost mid-run: what was done before it is said above, then the error.
+        Some(e) => Err(e),
+        None => Ok(applied.summary.exit()),
+    }
+}
+
+/// Where a change stands once planned: over (a dry run shown, a filter that matched nothing
+/// said, or refused), or ready to apply, confirmed.
+pub enum Ready {
+    Over(Exit),
+    Go(Change, crate::ops::change::Prepared),
+}
+
+/// Plan the change, show its dry run (with the canary's plan, when one is given), refuse a
+/// filter that names nothing, say a filter that matched nothing, and ask for confirmation.
+pub fn ready(
+    ctx: &mut Ctx,
+    set: JobSet,
+    action: Action,
+    args: &ActionArgs,
+    canary: Option<&crate::ops::canary::Canary>,
+) -> anyhow::Result<Ready> {
     let jids = bulk::named_jids(&args.jids, args.jid_file.as_deref())?;
     let source = Source::choose(
         jids,
@@ -201,6 +244,14 @@ pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> any
         filtered: args.filter.any(),
         report: args.report.clone(),
     };
+    if canary.is_some() && !change.is_scan() {
+        return Err(UsageError(
+            "--canary takes its steps from a selection: select the entries with filters or \
+             --all (not jids or --plan)"
+                .into(),
+        )
+        .into());
+    }
     if args.dry_run || args.plan_out.is_some() {
         let report = change.dry_run(ctx, args.plan_out.as_deref())?;
         if let Some(why) = report.named_nothing.as_ref().filter(|_| !args.force) {
@@ -209,11 +260,25 @@ pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> any
             ))
             .into());
         }
-        emit(&mut ctx.out, &ctx.ui, &report)?;
-        if report.entries == 0 && change.is_scan() {
+        let entries = report.entries;
+        match canary {
+            Some(canary) => {
+                let plan = crate::ops::canary::plan(ctx.store()?, canary, entries)?;
+                emit(
+                    &mut ctx.out,
+                    &ctx.ui,
+                    &super::canary::DryRun {
+                        plan: report,
+                        canary: plan,
+                    },
+                )?;
+            }
+            None => emit(&mut ctx.out, &ctx.ui, &report)?,
+        }
+        if entries == 0 && change.is_scan() {
             explain_empty(ctx, set, &args.filter)?;
         }
-        return Ok(Exit::Ok);
+        return Ok(Ready::Over(Exit::Ok));
     }
 
     let ui = ctx.ui.clone();
@@ -235,15 +300,26 @@ pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> any
             bulk::Summary::new(action.name(set), action.verb(set), set.key(), &target);
         summary.finish();
         emit(&mut ctx.out, &ctx.ui, &summary)?;
-        return Ok(Exit::Ok);
+        return Ok(Ready::Over(Exit::Ok));
     }
     if action.needs_confirmation(change.is_named()) {
         let target = ctx.store()?.target().to_string();
+        let steps = canary
+            .map(|c| {
+                format!(
+                    " in steps ({}), each watched",
+                    crate::ops::canary::steps_line(&crate::ops::canary::steps(
+                        prepared.expected,
+                        c.first
+                    ))
+                )
+            })
+            .unwrap_or_default();
         confirm(
             &ui,
             args.yes,
             &format!(
-                "{} {} of {} on {}?",
+                "{} {} of {} on {}{steps}?",
                 action.name(set),
                 counted(prepared.expected, "entry", "entries"),
                 set.key(),
@@ -251,14 +327,5 @@ pub fn run(ctx: &mut Ctx, set: JobSet, action: Action, args: &ActionArgs) -> any
             ),
         )?;
     }
-    let progress = Progress::new(&ui, prepared.expected, action.verb(set));
-    let applied = change.apply(ctx, prepared, &progress);
-    progress.finish();
-    let applied = applied?;
-    emit(&mut ctx.out, &ctx.ui, &applied.summary)?;
-    match applied.error {
-        // A connection lost mid-run: what was done before it is said above, then the error.
-        Some(e) => Err(e),
-        None => Ok(applied.summary.exit()),
-    }
+    Ok(Ready::Go(change, prepared))
 }

@@ -1,6 +1,7 @@
 //! `retry`, `dead` and `scheduled`: the three sorted sets of jobs waiting for a time.
 
 pub mod apply;
+pub mod canary;
 pub mod list;
 pub mod transfer;
 pub mod triage;
@@ -71,7 +72,7 @@ pub enum RetryCommand {
             "cogctl retry retry --class Billing::InvoiceJob --rate 200 --yes",
         ),
     ]))]
-    Retry(apply::RequeueArgs),
+    Retry(apply::RetryArgs),
     /// Delete retry entries (their attempts logs and locks too)
     #[command(after_help = crate::render::help::examples(&[
         (
@@ -187,7 +188,7 @@ pub enum DeadCommand {
             "cogctl dead retry --plan retry.ndjson --rate 500 --max-queue-depth 5000",
         ),
     ]))]
-    Retry(apply::RequeueArgs),
+    Retry(apply::RetryArgs),
     /// Delete dead entries (their attempts logs and locks too)
     #[command(after_help = crate::render::help::examples(&[
         (

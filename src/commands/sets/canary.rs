@@ -1,0 +1,331 @@
+//! `dead retry --canary N` and `retry retry --canary N`: the arguments, the plan of a dry
+//! run, the steps shown as they go (stderr, on a terminal) and the report of the run; the run
+//! itself is the core's (ops::canary).
+
+use std::io::{self, Write};
+use std::time::Duration;
+
+use clap::Args;
+use serde::Serialize;
+
+use super::apply::{Ready, RetryArgs, ready};
+use crate::commands::Ctx;
+use crate::ops::bulk::Summary;
+use crate::ops::canary::{self, Canary, CanaryPlan, CanaryReport, StepReport, Steps};
+use crate::ops::change::{Action, PlanReport};
+use crate::render::progress::Progress;
+use crate::render::table::one_line;
+use crate::render::{Report, emit};
+use crate::store::JobSet;
+use crate::term::exit::Exit;
+use crate::term::ui::Ui;
+use crate::text::size::count;
+
+#[derive(Debug, Args)]
+pub struct CanaryArgs {
+    /// Retry in watched steps: N entries first (spread across the selection's classes and
+    /// queues), then ten times as many each step while their jobs run, until the rest; stop
+    /// when they fail again (docs/safety.md, "Canary retries")
+    #[arg(
+        long,
+        value_name = "N",
+        help_heading = "Canary",
+        value_parser = clap::value_parser!(u64).range(1..=canary::MAX_FIRST)
+    )]
+    pub canary: Option<u64>,
+
+    /// How long a step's jobs may take to run before the run stops
+    #[arg(
+        long,
+        value_name = "DURATION",
+        default_value = "2m",
+        value_parser = crate::term::values::parse_duration,
+        requires = "canary",
+        help_heading = "Canary"
+    )]
+    pub canary_wait: Duration,
+
+    /// Jobs of a step that may fail again before the run stops
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 0,
+        requires = "canary",
+        help_heading = "Canary"
+    )]
+    pub max_canary_failures: u64,
+}
+
+impl CanaryArgs {
+    pub fn canary(&self) -> Option<Canary> {
+        self.canary.map(|first| Canary {
+            first,
+            wait: self.canary_wait,
+            max_failures: self.max_canary_failures,
+        })
+    }
+}
+
+/// A dry run of a canary retry: the plan of a retry and its steps.
+#[derive(Serialize)]
+pub struct DryRun {
+    #[serde(flatten)]
+    pub plan: PlanReport,
+    pub canary: CanaryPlan,
+}
+
+impl Report for DryRun {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        let mut plan = Vec::new();
+        self.plan.human(&mut plan, ui)?;
+        let text = String::from_utf8_lossy(&plan);
+        // The canary's lines go before the closing "nothing was changed".
+        let (head, tail) = match text.trim_end().rsplit_once('\n') {
+            Some((head, tail)) => (head.to_string(), tail.to_string()),
+            None => (String::new(), text.trim_end().to_string()),
+        };
+        if !head.is_empty() {
+            writeln!(out, "{head}")?;
+        }
+        let c = &self.canary;
+        writeln!(
+            out,
+            "  in steps {}, each watched for up to {}",
+            canary::steps_line(&c.steps),
+            crate::duration::span(c.wait_secs)
+        )?;
+        writeln!(
+            out,
+            "  watched by jid ({} of a step at most), through {}",
+            count(canary::WATCH_MAX as u64),
+            c.watched_by.join(", ")
+        )?;
+        writeln!(
+            out,
+            "  stops at a step with more than {} of its jobs failing again, or not run in time; \
+             the rest stays where it is",
+            count(c.max_failures)
+        )?;
+        writeln!(out, "{tail}")
+    }
+}
+
+/// A canary run: the summary of every step together, and the steps.
+#[derive(Serialize)]
+pub struct Ran {
+    #[serde(flatten)]
+    pub summary: Summary,
+    pub canary: CanaryReport,
+    /// The command that takes back what was moved and has not run (after a stop).
+    pub take_back: Option<String>,
+}
+
+/// Failures again named one by one at most.
+const FAILURES_SHOWN: usize = 5;
+
+impl Report for Ran {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        self.summary.human(out, ui)?;
+        let s = &ui.styles;
+        for step in &self.canary.steps {
+            writeln!(out, "  {}", step_line(step))?;
+        }
+        let failures: Vec<_> = self
+            .canary
+            .canaries
+            .iter()
+            .filter(|c| c.outcome == "failed")
+            .collect();
+        for c in failures.iter().take(FAILURES_SHOWN) {
+            writeln!(
+                out,
+                "    {} {}  {}  {}",
+                s.bad("failed again"),
+                one_line(&c.jid),
+                one_line(c.class.as_deref().unwrap_or("-")),
+                crate::render::table::cut(&one_line(c.error.as_deref().unwrap_or("")), 80)
+            )?;
+        }
+        if failures.len() > FAILURES_SHOWN {
+            writeln!(
+                out,
+                "    … and {} more",
+                count((failures.len() - FAILURES_SHOWN) as u64)
+            )?;
+        }
+        match &self.canary.stopped {
+            Some(why) => {
+                writeln!(
+                    out,
+                    "{} {}; the rest was left in {}",
+                    s.bad("stopped:"),
+                    one_line(why),
+                    self.summary.source.shown()
+                )?;
+                if let Some(cmd) = &self.take_back {
+                    writeln!(
+                        out,
+                        "take back what was moved and has not run yet: {cmd} (a job that ran is left alone)"
+                    )?;
+                }
+            }
+            None => writeln!(out, "{} every step held", s.good("done:"))?,
+        }
+        Ok(())
+    }
+
+    fn exit(&self) -> Exit {
+        if self.summary.interrupted {
+            Exit::Interrupted
+        } else if self.canary.stopped.is_some() {
+            Exit::Stopped
+        } else {
+            self.summary.exit()
+        }
+    }
+}
+
+/// `step 2  100 moved, 100 watched: 97 succeeded, 3 failed (3 the same)  failed, 5.1s`
+pub fn step_line(step: &StepReport) -> String {
+    let mut parts = vec![format!("{} succeeded", count(step.succeeded))];
+    if step.failed > 0 {
+        parts.push(format!(
+            "{} failed again ({} with the failure they had)",
+            count(step.failed),
+            count(step.failed_same)
+        ));
+    }
+    if step.waiting > 0 {
+        parts.push(format!("{} not run yet", count(step.waiting)));
+    }
+    format!(
+        "step {}  {} moved, {} watched: {}  {}, {}",
+        step.step,
+        count(step.moved),
+        count(step.watched),
+        parts.join(", "),
+        step.outcome,
+        crate::duration::span(step.seconds)
+    )
+}
+
+/// The steps as they go, on stderr, for people at a terminal: a bar while a step moves, a
+/// line while it is watched, and a line when it is over.
+struct Shown {
+    ui: Ui,
+    line: Progress,
+}
+
+impl Steps for Shown {
+    fn moving(&self, step: usize, size: u64, last: bool) -> Box<dyn crate::ops::Progress> {
+        let what = if last {
+            format!("step {step}: retrying the rest")
+        } else {
+            format!("step {step}: retrying")
+        };
+        Box::new(Progress::new(&self.ui, size, &what))
+    }
+
+    fn watching(&self, step: &StepReport) {
+        self.line.note(&format!(
+            "step {}: watching {} jobs: {} succeeded, {} failed again, {} not run yet",
+            step.step,
+            count(step.watched),
+            count(step.succeeded),
+            count(step.failed),
+            count(step.waiting)
+        ));
+    }
+
+    fn done(&self, step: &StepReport) {
+        if Progress::shown(&self.ui) {
+            self.ui.note(&step_line(step));
+        }
+    }
+}
+
+/// `dead retry` / `retry retry`, with or without `--canary`.
+pub fn run(ctx: &mut Ctx, set: JobSet, args: &RetryArgs) -> anyhow::Result<Exit> {
+    let action = Action::Requeue {
+        reset_retries: args.requeue.reset_retries,
+    };
+    let Some(canary) = args.canary.canary() else {
+        return super::apply::run(ctx, set, action, &args.requeue.action);
+    };
+    let (change, prepared) = match ready(ctx, set, action, &args.requeue.action, Some(&canary))? {
+        Ready::Over(exit) => return Ok(exit),
+        Ready::Go(change, prepared) => (change, prepared),
+    };
+    earlier_runs(ctx)?;
+    let ui = ctx.ui.clone();
+    let shown = Shown {
+        line: Progress::new(&ui, 0, "watching"),
+        ui,
+    };
+    let ran = change.apply_canary(ctx, prepared, canary, &shown);
+    shown.line.finish();
+    let ran = ran?;
+    let take_back = match (&ran.report.stopped, &ran.applied.summary.undo) {
+        (Some(_), Some(kept)) => Some(format!("cogctl undo {}", kept.id)),
+        _ => None,
+    };
+    let report = Ran {
+        summary: ran.applied.summary,
+        canary: ran.report,
+        take_back,
+    };
+    emit(&mut ctx.out, &ctx.ui, &report)?;
+    match ran.applied.error {
+        Some(e) => Err(e),
+        None => Ok(report.exit()),
+    }
+}
+
+/// Say on stderr when an earlier canary run of this command never closed its undo record (it
+/// was killed, or is still running elsewhere): what its steps had done, from the record.
+fn earlier_runs(ctx: &mut Ctx) -> anyhow::Result<()> {
+    let command = ctx.undo.command;
+    let records = crate::store::undo::newest(ctx.store()?, 50)?;
+    for r in records
+        .iter()
+        .filter(|r| r.command == command && r.state == "recording")
+    {
+        let Some(brief) = r.canary.as_deref() else {
+            continue;
+        };
+        let steps: Vec<serde_json::Value> = serde_json::from_str::<serde_json::Value>(brief)
+            .ok()
+            .and_then(|v| v.get("steps").and_then(|s| s.as_array()).cloned())
+            .unwrap_or_default();
+        let done: Vec<String> = steps
+            .iter()
+            .map(|s| {
+                let n = |k: &str| count(s.get(k).and_then(serde_json::Value::as_u64).unwrap_or(0));
+                format!(
+                    "step {} moved {} ({} succeeded, {} failed again): {}",
+                    n("step"),
+                    n("moved"),
+                    n("succeeded"),
+                    n("failed"),
+                    s.get("outcome").and_then(|o| o.as_str()).unwrap_or("?")
+                )
+            })
+            .collect();
+        ctx.ui.warn_line(&format!(
+            "{} an earlier canary run of `{command}` (undo record {}, started {} by {}) never \
+             finished: it was killed, or is still running: {}; `cogctl undo {}` takes back what \
+             of it has not run",
+            ctx.ui.styles.warn("note:"),
+            r.id,
+            crate::clock::rfc3339(r.created),
+            crate::text::visible(&r.user),
+            if done.is_empty() {
+                "no step recorded".to_string()
+            } else {
+                crate::text::visible(&done.join("; ")).into_owned()
+            },
+            r.id
+        ));
+    }
+    Ok(())
+}

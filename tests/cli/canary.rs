@@ -1,0 +1,453 @@
+//! `dead retry --canary`: a retry in watched steps against a real upstream that is down, then
+//! up, or that fails under a burst; run by real `cogctl worker` processes; stopped by Ctrl-C,
+//! by a step that doesn't run in time, and killed mid-step. The dead sets are made by real
+//! workers failing real jobs (`retry: 0`), as the gem leaves them.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+use std::time::Duration;
+
+use crate::support::{Cogctl, RedisServer, Spawned, wait_until};
+
+/// The upstream a handler calls: down while the file `down` exists in its directory, and
+/// (with `burst`) failing every run above `burst` started in the same second. Each run that
+/// succeeds appends its jid to `ran`.
+struct Upstream {
+    dir: tempfile::TempDir,
+}
+
+impl Upstream {
+    fn new(burst: Option<u32>) -> Upstream {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path().display();
+        let burst_check = match burst {
+            Some(n) => format!(
+                "s=$(date +%s)\n\
+                 n=$(flock {d}/lock sh -c 'n=$(cat {d}/c.'$s' 2>/dev/null || echo 0); n=$((n+1)); echo $n > {d}/c.'$s'; echo $n')\n\
+                 if [ \"$n\" -gt {n} ]; then echo 'Net::ReadTimeout: the charge timed out' >&2; exit 1; fi\n"
+            ),
+            None => String::new(),
+        };
+        let script = format!(
+            "#!/bin/sh\n\
+             if [ -e {d}/down ]; then echo 'Net::ReadTimeout: the charge timed out' >&2; exit 1; fi\n\
+             {burst_check}\
+             echo \"$COGCTL_JID\" >> {d}/ran\n"
+        );
+        let path = dir.path().join("charge.sh");
+        std::fs::write(&path, script).unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        Upstream { dir }
+    }
+
+    fn handler(&self) -> String {
+        format!(
+            "Billing::ChargeJob={}",
+            self.dir.path().join("charge.sh").display()
+        )
+    }
+
+    fn down(&self) {
+        std::fs::write(self.dir.path().join("down"), "").unwrap();
+    }
+
+    fn up(&self) {
+        let _ = std::fs::remove_file(self.dir.path().join("down"));
+    }
+
+    /// The jids of the runs that succeeded, each with how many times it ran.
+    fn ran(&self) -> BTreeMap<String, u32> {
+        let mut out = BTreeMap::new();
+        let text = std::fs::read_to_string(self.dir.path().join("ran")).unwrap_or_default();
+        for jid in text.lines() {
+            *out.entry(jid.to_string()).or_default() += 1;
+        }
+        out
+    }
+}
+
+/// `n` charges enqueued with `retry: 0` and failed by a real worker while the upstream is
+/// down: the dead set holds them as the gem leaves them.
+fn charges_died(server: &RedisServer, upstream: &Upstream, n: usize, dir: &Path) {
+    upstream.down();
+    let specs: String = (0..n)
+        .map(|i| {
+            format!(
+                "{{\"class\":\"Billing::ChargeJob\",\"args\":[{i}],\"queue\":\"billing\",\"retry\":0}}\n"
+            )
+        })
+        .collect();
+    let file = dir.join("jobs.ndjson");
+    std::fs::write(&file, specs).unwrap();
+    let pushed = Cogctl::new(server)
+        .args(["enqueue", "--from", file.to_str().unwrap(), "--no-undo"])
+        .run();
+    assert_eq!(pushed.code, 0, "{}", pushed.snapshot());
+    let worker = Cogctl::new(server)
+        .args([
+            "worker",
+            "--burst",
+            "-q",
+            "billing",
+            "-c",
+            "10",
+            "--handler",
+        ])
+        .args([upstream.handler()])
+        .run();
+    assert_eq!(worker.code, 1, "every charge died: {}", worker.snapshot());
+    let dead: u64 = redis::cmd("ZCARD")
+        .arg("cogworker:dead")
+        .query(&mut server.conn())
+        .unwrap();
+    assert_eq!(dead, n as u64);
+}
+
+fn worker(server: &RedisServer, upstream: &Upstream) -> Spawned {
+    Cogctl::new(server)
+        .args(["worker", "-q", "billing", "-c", "10", "--handler"])
+        .args([upstream.handler()])
+        .spawn()
+}
+
+fn stop(worker: Spawned) {
+    worker.signal(libc::SIGTERM);
+    let run = worker.wait(Duration::from_secs(20));
+    assert!(run.code == 0 || run.code == 1, "{}", run.snapshot());
+}
+
+/// The dead set, member → score, as stored.
+fn dead(server: &RedisServer) -> BTreeMap<Vec<u8>, String> {
+    let pairs: Vec<(Vec<u8>, String)> = redis::cmd("ZRANGE")
+        .arg("cogworker:dead")
+        .arg(0)
+        .arg(-1)
+        .arg("WITHSCORES")
+        .query(&mut server.conn())
+        .unwrap();
+    pairs.into_iter().collect()
+}
+
+fn jid_of(member: &[u8]) -> String {
+    let v: serde_json::Value = serde_json::from_slice(member).unwrap();
+    v["jid"].as_str().unwrap().to_string()
+}
+
+fn canary_run(server: &RedisServer, extra: &[&str]) -> crate::support::Run {
+    Cogctl::new(server)
+        .args([
+            "dead", "retry", "--all", "--canary", "10", "--yes", "--json",
+        ])
+        .args(extra)
+        .run()
+}
+
+#[test]
+fn a_canary_retry_stops_while_the_upstream_is_down_and_moves_everything_once_it_is_up() {
+    let server = RedisServer::start();
+    let upstream = Upstream::new(None);
+    let scratch = tempfile::tempdir().unwrap();
+    charges_died(&server, &upstream, 300, scratch.path());
+    let before = dead(&server);
+    let w = worker(&server, &upstream);
+
+    // Down: the canaries fail again and nothing else moves.
+    let run = canary_run(&server, &[]);
+    assert_eq!(run.code, 6, "{}", run.snapshot());
+    let report = run.json();
+    let steps = report["canary"]["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 1, "{report}");
+    assert_eq!(steps[0]["moved"], 10);
+    assert_eq!(steps[0]["outcome"], "failed");
+    assert!(steps[0]["failed"].as_u64().unwrap() >= 1, "{report}");
+    assert_eq!(steps[0]["failed"], steps[0]["failed_same"], "{report}");
+    assert!(
+        report["canary"]["stopped"]
+            .as_str()
+            .unwrap()
+            .contains("failed again"),
+        "{report}"
+    );
+    assert!(
+        report["take_back"]
+            .as_str()
+            .unwrap()
+            .starts_with("cogctl undo u-")
+    );
+    let moved: BTreeSet<String> = report["canary"]["canaries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["jid"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(moved.len(), 10);
+    // Every entry but the canaries is where it was, byte for byte and with its score.
+    wait_until(Duration::from_secs(20), "the canaries to die again", || {
+        dead(&server).len() == 300
+    });
+    let after = dead(&server);
+    for (member, score) in &before {
+        if moved.contains(&jid_of(member)) {
+            assert!(!after.contains_key(member), "a canary's old entry is gone");
+        } else {
+            assert_eq!(after.get(member), Some(score), "left untouched");
+        }
+    }
+    assert!(upstream.ran().is_empty());
+    // The one audit entry of the run keeps its steps.
+    let audit = Cogctl::new(&server)
+        .args(["audit", "--json", "--limit", "1"])
+        .run();
+    assert!(audit.stdout.contains("canary"), "{}", audit.stdout);
+
+    // Up: everything moves, in steps, each job run exactly once.
+    upstream.up();
+    let run = canary_run(&server, &[]);
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    let report = run.json();
+    let sizes: Vec<u64> = report["canary"]["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["moved"].as_u64().unwrap())
+        .collect();
+    assert_eq!(sizes, vec![10, 100, 190], "{report}");
+    for s in report["canary"]["steps"].as_array().unwrap() {
+        assert_eq!(s["outcome"], "held", "{report}");
+        assert_eq!(s["failed"], 0, "{report}");
+    }
+    assert_eq!(report["moved"], 300);
+    assert_eq!(report["canary"]["canaries"].as_array().unwrap().len(), 300);
+    assert!(report["canary"]["stopped"].is_null());
+    wait_until(Duration::from_secs(20), "every charge to run", || {
+        upstream.ran().len() == 300
+    });
+    stop(w);
+    let ran = upstream.ran();
+    assert!(ran.values().all(|&n| n == 1), "a job ran twice: {ran:?}");
+    assert!(dead(&server).is_empty());
+    let all: BTreeSet<String> = before.keys().map(|m| jid_of(m)).collect();
+    assert_eq!(ran.keys().cloned().collect::<BTreeSet<_>>(), all);
+}
+
+#[test]
+fn the_ramp_stops_at_the_step_that_overloads_the_upstream() {
+    let server = RedisServer::start();
+    let upstream = Upstream::new(Some(15));
+    let scratch = tempfile::tempdir().unwrap();
+    charges_died(&server, &upstream, 300, scratch.path());
+    upstream.up();
+    let w = worker(&server, &upstream);
+    let run = canary_run(&server, &[]);
+    stop(w);
+    assert_eq!(run.code, 6, "{}", run.snapshot());
+    let report = run.json();
+    let steps = report["canary"]["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 2, "{report}");
+    assert_eq!(steps[0]["outcome"], "held", "{report}");
+    assert_eq!(steps[0]["succeeded"], 10, "{report}");
+    assert_eq!(steps[1]["outcome"], "failed", "{report}");
+    assert_eq!(steps[1]["moved"], 100, "{report}");
+    // The rest was never moved.
+    assert!(dead(&server).len() >= 190, "{report}");
+    assert_eq!(report["moved"], 110);
+}
+
+#[test]
+fn ctrl_c_while_the_canaries_wait_stops_the_run_and_its_undo_takes_them_back() {
+    let server = RedisServer::start();
+    let upstream = Upstream::new(None);
+    let scratch = tempfile::tempdir().unwrap();
+    charges_died(&server, &upstream, 50, scratch.path());
+    let before = dead(&server);
+    // No worker: the canaries wait in their queue.
+    let run = Cogctl::new(&server)
+        .args(["dead", "retry", "--all", "--canary", "5", "--yes", "--json"])
+        .spawn();
+    wait_until(Duration::from_secs(20), "the canaries to be queued", || {
+        redis::cmd("LLEN")
+            .arg("cogworker:queue:billing")
+            .query::<u64>(&mut server.conn())
+            .unwrap()
+            == 5
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    run.signal(libc::SIGINT);
+    let run = run.wait(Duration::from_secs(20));
+    assert_eq!(run.code, 130, "{}", run.snapshot());
+    let report = run.json();
+    assert_eq!(
+        report["canary"]["steps"][0]["outcome"], "interrupted",
+        "{report}"
+    );
+    assert_eq!(report["canary"]["steps"][0]["waiting"], 5, "{report}");
+    assert_eq!(dead(&server).len(), 45);
+    let undo = report["take_back"].as_str().unwrap().to_string();
+    let id = undo.trim_start_matches("cogctl undo ");
+    let back = Cogctl::new(&server).args(["undo", id, "--yes"]).run();
+    assert_eq!(back.code, 0, "{}", back.snapshot());
+    assert_eq!(
+        dead(&server),
+        before,
+        "the undo put every canary back as it was"
+    );
+}
+
+#[test]
+fn a_step_not_run_in_time_stops_and_a_killed_run_is_told_by_the_next() {
+    let server = RedisServer::start();
+    let upstream = Upstream::new(None);
+    let scratch = tempfile::tempdir().unwrap();
+    charges_died(&server, &upstream, 40, scratch.path());
+    // No worker: the canaries wait until --canary-wait passes.
+    let run = Cogctl::new(&server)
+        .args([
+            "dead",
+            "retry",
+            "--all",
+            "--canary",
+            "4",
+            "--canary-wait",
+            "2s",
+            "--yes",
+            "--json",
+        ])
+        .run();
+    assert_eq!(run.code, 6, "{}", run.snapshot());
+    let report = run.json();
+    assert_eq!(
+        report["canary"]["steps"][0]["outcome"], "timed out",
+        "{report}"
+    );
+    assert!(
+        report["canary"]["stopped"]
+            .as_str()
+            .unwrap()
+            .contains("had not run after 2s"),
+        "{report}"
+    );
+    // A run killed while it watches: the next one says what it had done, from its record.
+    let killed = Cogctl::new(&server)
+        .args(["dead", "retry", "--all", "--canary", "3", "--yes"])
+        .spawn();
+    wait_until(Duration::from_secs(20), "the second run's canaries", || {
+        redis::cmd("LLEN")
+            .arg("cogworker:queue:billing")
+            .query::<u64>(&mut server.conn())
+            .unwrap()
+            == 7
+    });
+    std::thread::sleep(Duration::from_millis(500));
+    killed.signal(libc::SIGKILL);
+    let _ = killed.wait(Duration::from_secs(10));
+    let next = Cogctl::new(&server)
+        .args([
+            "dead",
+            "retry",
+            "--all",
+            "--canary",
+            "2",
+            "--canary-wait",
+            "1s",
+            "--yes",
+        ])
+        .run();
+    assert_eq!(next.code, 6, "{}", next.snapshot());
+    assert!(
+        next.stderr
+            .contains("an earlier canary run of `dead retry`")
+            && next.stderr.contains("never finished")
+            && next.stderr.contains("step 1 moved 3"),
+        "{}",
+        next.snapshot()
+    );
+    // Every job is in exactly one place.
+    let queued: u64 = redis::cmd("LLEN")
+        .arg("cogworker:queue:billing")
+        .query(&mut server.conn())
+        .unwrap();
+    assert_eq!(queued + dead(&server).len() as u64, 40);
+    assert_eq!(queued, 4 + 3 + 2);
+}
+
+#[test]
+fn the_dry_run_shows_the_steps_and_what_is_watched() {
+    let server = RedisServer::start();
+    let upstream = Upstream::new(None);
+    let scratch = tempfile::tempdir().unwrap();
+    charges_died(&server, &upstream, 30, scratch.path());
+    let before = server.keyspace();
+    let run = Cogctl::new(&server)
+        .args(["dead", "retry", "--all", "--canary", "2", "--dry-run"])
+        .run();
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    assert!(
+        run.stdout
+            .contains("in steps 2 → 20 → the rest (8), each watched for up to 2m"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.ends_with("nothing was changed\n"),
+        "{}",
+        run.stdout
+    );
+    let json = Cogctl::new(&server)
+        .args([
+            "dead",
+            "retry",
+            "--all",
+            "--canary",
+            "2",
+            "--canary-wait",
+            "30s",
+            "--dry-run",
+            "--json",
+        ])
+        .run();
+    let v = json.json();
+    assert_eq!(v["entries"], 30);
+    assert_eq!(v["canary"]["steps"], serde_json::json!([2, 20, 8]));
+    assert_eq!(v["canary"]["wait_secs"], 30.0);
+    assert_eq!(v["canary"]["history"], false);
+    assert_eq!(server.keyspace(), before, "a dry run changes nothing");
+}
+
+#[test]
+fn canary_usage_errors() {
+    let server = RedisServer::start();
+    for args in [
+        &[
+            "dead",
+            "retry",
+            "0123456789abcdef01234567",
+            "--canary",
+            "5",
+            "--yes",
+        ][..],
+        &["dead", "retry", "--all", "--canary", "0", "--yes"],
+        &["dead", "retry", "--all", "--canary-wait", "5s", "--yes"],
+        &[
+            "dead",
+            "retry",
+            "--all",
+            "--canary",
+            "5",
+            "--canary-wait",
+            "soon",
+            "--yes",
+        ],
+        &[
+            "scheduled",
+            "enqueue-now",
+            "--all",
+            "--canary",
+            "5",
+            "--yes",
+        ],
+    ] {
+        let run = Cogctl::new(&server).args(args).run();
+        assert_eq!(run.code, 2, "{args:?}: {}", run.snapshot());
+    }
+}
