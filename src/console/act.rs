@@ -44,6 +44,8 @@ pub enum Act {
         set: JobSet,
         verb: Verb,
         selection: Selection,
+        /// Retry in watched steps (`--canary`), [`CANARY`] first.
+        canary: bool,
     },
     /// Take a change back: its undo record id (or its audit entry id).
     Undo(String),
@@ -89,7 +91,42 @@ impl Verb {
     }
 }
 
+/// The first step of a canary retry started from the console.
+pub const CANARY: u64 = 10;
+
 impl Act {
+    /// Whether it can run as a canary retry: a retry of a filtered selection of the dead or
+    /// retry set (not chosen entries, which are few and named).
+    pub fn can_canary(&self) -> bool {
+        matches!(
+            self,
+            Act::Entries {
+                set: JobSet::Dead | JobSet::Retry,
+                verb: Verb::Retry,
+                selection: Selection::Filter(_),
+                ..
+            }
+        )
+    }
+
+    /// The same act, as a canary retry.
+    pub fn as_canary(self) -> Act {
+        match self {
+            Act::Entries {
+                set,
+                verb,
+                selection,
+                ..
+            } => Act::Entries {
+                set,
+                verb,
+                selection,
+                canary: true,
+            },
+            other => other,
+        }
+    }
+
     /// The audit name of the command it runs.
     pub fn command(&self) -> &'static str {
         match self {
@@ -293,6 +330,10 @@ pub fn run(ctx: &mut Ctx, act: &Act, dry_run: bool, tell: &dyn Fn(Step)) -> anyh
         Act::RunNow(pjid) | Act::Toggle { pjid, .. } => words.push(pjid.shown().into_owned()),
         Act::Reconcile => {}
     }
+    if let Act::Entries { canary: true, .. } = act {
+        words.push("--canary".into());
+        words.push(CANARY.to_string());
+    }
     // The flags the command line would carry: a dry run, or the answer given on screen.
     match act {
         Act::Entries { .. } | Act::Undo(_) | Act::Dedupe(_) | Act::Reconcile => {
@@ -353,6 +394,8 @@ pub fn run(ctx: &mut Ctx, act: &Act, dry_run: bool, tell: &dyn Fn(Step)) -> anyh
                 #[arg(long)]
                 plan: Option<PathBuf>,
                 #[arg(long)]
+                canary: Option<u64>,
+                #[arg(long)]
                 dry_run: bool,
                 #[arg(long)]
                 yes: bool,
@@ -364,6 +407,7 @@ pub fn run(ctx: &mut Ctx, act: &Act, dry_run: bool, tell: &dyn Fn(Step)) -> anyh
                 verb.action(),
                 &line.filter,
                 line.plan.as_deref(),
+                line.canary,
                 dry_run,
                 &told,
             )
@@ -467,6 +511,7 @@ fn entries(
     action: Action,
     filter: &FilterArgs,
     plan: Option<&Path>,
+    canary: Option<u64>,
     dry_run: bool,
     progress: &Told<'_>,
 ) -> anyhow::Result<Exit> {
@@ -491,11 +536,68 @@ fn entries(
     }
     let prepared = change.prepare(ctx.store()?)?;
     progress.expect(prepared.expected);
+    if let Some(first) = canary {
+        let canary = crate::ops::canary::Canary {
+            first,
+            wait: Duration::from_secs(120),
+            max_failures: 0,
+        };
+        let ran = change.apply_canary(ctx, prepared, canary, &Watching(progress))?;
+        let take_back = match (&ran.report.stopped, &ran.applied.summary.undo) {
+            (Some(_), Some(kept)) => Some(format!("cogctl undo {}", kept.id)),
+            _ => None,
+        };
+        let report = crate::render::canary::Ran {
+            summary: ran.applied.summary,
+            canary: ran.report,
+            take_back,
+        };
+        emit(&mut ctx.out, &ctx.ui, &report)?;
+        return match ran.applied.error {
+            Some(e) => Err(e),
+            None => Ok(crate::render::Report::exit(&report)),
+        };
+    }
     let applied = change.apply(ctx, prepared, progress)?;
     emit(&mut ctx.out, &ctx.ui, &applied.summary)?;
     match applied.error {
         Some(e) => Err(e),
         None => Ok(applied.summary.exit()),
+    }
+}
+
+/// A canary retry's steps on the status line: the step moving, then its jobs as they run.
+struct Watching<'a, 'b>(&'a Told<'b>);
+
+impl crate::ops::canary::Steps for Watching<'_, '_> {
+    fn moving(&self, step: usize, _size: u64, _last: bool) -> Box<dyn Progress + '_> {
+        self.0.note(&format!("step {step}: retrying"));
+        Box::new(Forward(self.0))
+    }
+
+    fn watching(&self, step: &crate::ops::canary::StepReport) {
+        self.0.note(&format!(
+            "step {}: watching {} jobs: {} succeeded, {} failed again, {} not run yet;",
+            step.step,
+            crate::text::size::count(step.watched),
+            crate::text::size::count(step.succeeded),
+            crate::text::size::count(step.failed),
+            crate::text::size::count(step.waiting)
+        ));
+    }
+
+    fn done(&self, _step: &crate::ops::canary::StepReport) {}
+}
+
+/// The console's progress, lent to one step of a canary retry.
+struct Forward<'a, 'b>(&'a Told<'b>);
+
+impl Progress for Forward<'_, '_> {
+    fn inc(&self, n: u64) {
+        self.0.inc(n);
+    }
+    fn note(&self, text: &str) {
+        self.0.note(text);
     }
 }
 

@@ -232,6 +232,12 @@ impl Console {
                 }
                 (Some(name), KeyCode::Enter) => &ask.typed == name,
                 (None, KeyCode::Char('y') | KeyCode::Char('Y')) => true,
+                (None, KeyCode::Char('c'))
+                    if ask.then.as_ref().is_some_and(act::Act::can_canary) =>
+                {
+                    ask.then = ask.then.take().map(act::Act::as_canary);
+                    true
+                }
                 _ => false,
             };
             if !yes {
@@ -1184,6 +1190,7 @@ impl Console {
             set,
             verb,
             selection,
+            canary: false,
         });
     }
 
@@ -1348,6 +1355,10 @@ impl Console {
                     (None, _) => "nothing to do: any key closes".into(),
                     (Some(_), Some(name)) => format!(
                         "context {name} is protected: type its name and Enter to go on, Esc cancels:"
+                    ),
+                    (Some(then), None) if then.can_canary() => format!(
+                        "y to go on, c to retry as a canary ({} first, then tenfold while they run; stops if they fail again), any other key cancels",
+                        act::CANARY
                     ),
                     (Some(_), None) => "y to go on, any other key cancels".into(),
                 },

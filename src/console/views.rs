@@ -279,7 +279,7 @@ const PROCESSES: &[Action] = &[
 const RETRY: &[Action] = &[
     OPEN_JOB,
     MARK,
-    change('R', "retry now", ENTRY, Does::Retry),
+    change('R', "retry now (c: canary)", ENTRY, Does::Retry),
     change('D', "delete", ENTRY, Does::Delete),
     change('K', "kill (move to dead)", ENTRY, Does::Kill),
     change('E', "enqueue now", ENTRY, Does::EnqueueNow),
@@ -288,7 +288,7 @@ const RETRY: &[Action] = &[
 const DEAD: &[Action] = &[
     OPEN_JOB,
     MARK,
-    change('R', "retry", ENTRY, Does::Retry),
+    change('R', "retry (c: canary)", ENTRY, Does::Retry),
     change('D', "delete", ENTRY, Does::Delete),
     UNDO_LAST,
 ];

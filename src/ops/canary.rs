@@ -184,7 +184,7 @@ impl CanaryReport {
 /// What a front-end is told as a canary run goes.
 pub trait Steps {
     /// Step `step` starts moving (about) `size` entries, `last`: the rest. A bar for it.
-    fn moving(&self, step: usize, size: u64, last: bool) -> Box<dyn Progress>;
+    fn moving(&self, step: usize, size: u64, last: bool) -> Box<dyn Progress + '_>;
     /// The step's watched jobs were read again.
     fn watching(&self, step: &StepReport);
     /// The step is over (held, or the run stops at it).
@@ -193,9 +193,9 @@ pub trait Steps {
 
 /// The progress of the step moving now, for the run's batches.
 #[derive(Default)]
-struct StepBar(RefCell<Option<Box<dyn Progress>>>);
+struct StepBar<'s>(RefCell<Option<Box<dyn Progress + 's>>>);
 
-impl Progress for StepBar {
+impl Progress for StepBar<'_> {
     fn inc(&self, n: u64) {
         if let Some(bar) = self.0.borrow().as_ref() {
             bar.inc(n);
@@ -208,8 +208,8 @@ impl Progress for StepBar {
     }
 }
 
-impl StepBar {
-    fn set(&self, bar: Option<Box<dyn Progress>>) {
+impl<'s> StepBar<'s> {
+    fn set(&self, bar: Option<Box<dyn Progress + 's>>) {
         if let Some(old) = self.0.replace(bar) {
             old.finish();
         }
@@ -292,16 +292,16 @@ impl<'a> Brief<'a> {
     }
 }
 
-struct Ramp<'r> {
+struct Ramp<'r, 's> {
     canary: Canary,
     sizes: &'r [u64],
-    bar: &'r StepBar,
-    steps: &'r dyn Steps,
+    bar: &'r StepBar<'s>,
+    steps: &'s dyn Steps,
     report: &'r RefCell<CanaryReport>,
     history: bool,
 }
 
-impl Ramp<'_> {
+impl Ramp<'_, '_> {
     fn go(
         &mut self,
         run: &mut Run<'_>,

@@ -4,6 +4,7 @@
 pub mod audit;
 pub mod bulk;
 pub mod busy;
+pub mod canary;
 pub mod chart;
 pub mod console;
 pub mod doctor;

@@ -451,3 +451,60 @@ fn canary_usage_errors() {
         assert_eq!(run.code, 2, "{args:?}: {}", run.snapshot());
     }
 }
+
+#[test]
+fn the_consoles_retry_goes_as_a_canary_with_c() {
+    let server = RedisServer::start();
+    let upstream = Upstream::new(None);
+    let scratch = tempfile::tempdir().unwrap();
+    charges_died(&server, &upstream, 30, scratch.path());
+    upstream.up();
+    let w = worker(&server, &upstream);
+    let url = server.url();
+    let mut tui = crate::pty::Pty::spawn(
+        &["top", "--interval", "250ms"],
+        40,
+        150,
+        &[("COGCTL_REDIS_URL", url.as_str())],
+    );
+    tui.send("5");
+    tui.wait_screen("dead", |s| s.contains("cogworker:dead (30)"));
+    tui.send("/--class Billing::ChargeJob\r");
+    tui.wait_screen("the filter", |s| {
+        s.contains("[filter: --class Billing::ChargeJob]")
+    });
+    tui.send("R");
+    let screen = tui.wait_screen("the dry run", |s| s.contains("dead retry (dry run)"));
+    assert!(
+        screen.contains("c to retry as a canary (10 first"),
+        "{screen}"
+    );
+    tui.send("c");
+    let screen = tui.wait_screen("the run's outcome", |s| {
+        s.contains("undo id u-") && s.contains("every step held")
+    });
+    assert!(
+        screen.contains("retried 30 from cogworker:dead"),
+        "{screen}"
+    );
+    wait_until(Duration::from_secs(20), "every charge to run", || {
+        upstream.ran().len() == 30
+    });
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
+    stop(w);
+    assert!(upstream.ran().values().all(|&n| n == 1));
+    let audit = Cogctl::new(&server)
+        .args(["audit", "--json", "--command", "dead retry"])
+        .run();
+    let entries = audit.json();
+    let end = entries
+        .as_array()
+        .or_else(|| entries["entries"].as_array())
+        .unwrap()
+        .iter()
+        .find(|e| e.to_string().contains("--canary 10"))
+        .cloned()
+        .unwrap_or_else(|| panic!("no audit entry of the canary run: {entries}"));
+    assert!(end.to_string().contains("\\\"steps\\\""), "{end}");
+}

@@ -267,7 +267,7 @@ pub fn ready(
                 emit(
                     &mut ctx.out,
                     &ctx.ui,
-                    &super::canary::DryRun {
+                    &crate::render::canary::DryRun {
                         plan: report,
                         canary: plan,
                     },
