@@ -505,6 +505,7 @@ fn summary(ctx: &Ctx, act: &Act, text: &[String]) -> String {
 
 /// Entries of `set`: the filtered ones, or exactly those of a plan file; the dry run, or the
 /// change itself, each shown as the CLI shows it.
+#[allow(clippy::too_many_arguments)]
 fn entries(
     ctx: &mut Ctx,
     set: JobSet,
