@@ -218,6 +218,9 @@ const fn change(key: char, name: &'static str, applies: &'static str, does: Does
 }
 
 const ENTRY: &str = "the marked entries, else the whole filtered list, else the cursor's entry";
+/// A retry's: a filtered list can go as a canary run (`c` at its question).
+const ENTRY_CANARY: &str = "the marked entries, else the whole filtered list (c at its question: \
+                            in canary steps), else the cursor's entry";
 
 /// The actions many views share.
 const UNDO_LAST: Action = change('u', "undo", "the last change made here", Does::Undo);
@@ -279,7 +282,7 @@ const PROCESSES: &[Action] = &[
 const RETRY: &[Action] = &[
     OPEN_JOB,
     MARK,
-    change('R', "retry now (c: canary)", ENTRY, Does::Retry),
+    change('R', "retry now", ENTRY_CANARY, Does::Retry),
     change('D', "delete", ENTRY, Does::Delete),
     change('K', "kill (move to dead)", ENTRY, Does::Kill),
     change('E', "enqueue now", ENTRY, Does::EnqueueNow),
@@ -288,7 +291,7 @@ const RETRY: &[Action] = &[
 const DEAD: &[Action] = &[
     OPEN_JOB,
     MARK,
-    change('R', "retry (c: canary)", ENTRY, Does::Retry),
+    change('R', "retry", ENTRY_CANARY, Does::Retry),
     change('D', "delete", ENTRY, Does::Delete),
     UNDO_LAST,
 ];

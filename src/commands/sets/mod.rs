@@ -71,6 +71,10 @@ pub enum RetryCommand {
             "Every entry of a class, 200 jobs/s, without asking",
             "cogctl retry retry --class Billing::InvoiceJob --rate 200 --yes",
         ),
+        (
+            "10 first, watched; then tenfold while they run; stop if they fail again",
+            "cogctl retry retry --fingerprint 9c1acf3f --canary 10 --yes",
+        ),
     ]))]
     Retry(apply::RetryArgs),
     /// Delete retry entries (their attempts logs and locks too)
@@ -172,10 +176,6 @@ pub enum DeadCommand {
     /// Put dead entries back on their queues (the Web UI's "retry")
     #[command(after_help = crate::render::help::examples(&[
         (
-            "Send one job back to its queue",
-            "cogctl dead retry f8138b8b5e56769076bcad1f",
-        ),
-        (
             "What retrying one failure pattern would touch; nothing is changed",
             "cogctl dead retry --fingerprint 9c1acf3f --since 2h --dry-run",
         ),
@@ -186,6 +186,10 @@ pub enum DeadCommand {
         (
             "Retry exactly those, 500 jobs/s, pausing while a queue holds 5,000",
             "cogctl dead retry --plan retry.ndjson --rate 500 --max-queue-depth 5000",
+        ),
+        (
+            "A pattern in watched steps (10, 100, 1,000, the rest) that stop if they fail again",
+            "cogctl dead retry --fingerprint 9c1acf3f --canary 10 --yes",
         ),
     ]))]
     Retry(apply::RetryArgs),
