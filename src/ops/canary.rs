@@ -249,7 +249,6 @@ impl Change {
                 bar: &bar,
                 steps,
                 report: &report,
-                history: history_on(store)?,
             };
             ramp.go(run, store, &filter)
         })?;
@@ -298,7 +297,6 @@ struct Ramp<'r, 's> {
     bar: &'r StepBar<'s>,
     steps: &'s dyn Steps,
     report: &'r RefCell<CanaryReport>,
-    history: bool,
 }
 
 impl Ramp<'_, '_> {
@@ -311,7 +309,7 @@ impl Ramp<'_, '_> {
         let taker = Rc::new(RefCell::new(Taker::default()));
         run.moves = Some(taker.clone());
         let mut scan: Option<Scan> = None;
-        let mut watch = Watch::new(self.history);
+        let mut watch = Watch::default();
         for (i, &size) in self.sizes.iter().enumerate() {
             let last = i + 1 == self.sizes.len();
             let number = i + 1;
@@ -713,9 +711,11 @@ struct Tally {
 }
 
 /// Every job watched so far, read a poll at a time.
+#[derive(Default)]
 struct Watch {
     jobs: Vec<Watched>,
-    /// Where History was read up to (its score, inclusive), when History is on.
+    /// Where History was read up to (its score, inclusive): from the first move on. History
+    /// is read whether or not it was on when the run began (a process may turn it on).
     history_from: Option<f64>,
 }
 
@@ -727,19 +727,11 @@ struct HistoryRun {
 }
 
 impl Watch {
-    fn new(history: bool) -> Watch {
-        Watch {
-            jobs: Vec::new(),
-            history_from: history.then_some(f64::NAN),
-        }
-    }
-
     fn add(&mut self, jobs: Vec<Watched>) {
-        if let Some(from) = self.history_from.as_mut()
-            && from.is_nan()
+        if self.history_from.is_none()
             && let Some(first) = jobs.first()
         {
-            *from = first.moved_at;
+            self.history_from = Some(first.moved_at);
         }
         self.jobs.extend(jobs);
     }

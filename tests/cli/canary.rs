@@ -508,3 +508,93 @@ fn the_consoles_retry_goes_as_a_canary_with_c() {
         .unwrap_or_else(|| panic!("no audit entry of the canary run: {entries}"));
     assert!(end.to_string().contains("\\\"steps\\\""), "{end}");
 }
+
+#[test]
+fn the_canaries_are_spread_across_classes_and_queues_and_history_says_they_ran() {
+    let server = RedisServer::start();
+    let upstream = Upstream::new(None);
+    upstream.down();
+    let scratch = tempfile::tempdir().unwrap();
+    // 40 charges on billing, 8 mails on mailers, 2 syncs on default: all died while the
+    // upstream was down.
+    let mut specs = String::new();
+    for (class, queue, n) in [
+        ("Billing::ChargeJob", "billing", 40),
+        ("MailJob", "mailers", 8),
+        ("SyncJob", "default", 2),
+    ] {
+        for i in 0..n {
+            specs.push_str(&format!(
+                "{{\"class\":\"{class}\",\"args\":[{i}],\"queue\":\"{queue}\",\"retry\":0}}\n"
+            ));
+        }
+    }
+    let file = scratch.path().join("jobs.ndjson");
+    std::fs::write(&file, specs).unwrap();
+    let pushed = Cogctl::new(&server)
+        .args(["enqueue", "--from", file.to_str().unwrap(), "--no-undo"])
+        .run();
+    assert_eq!(pushed.code, 0, "{}", pushed.snapshot());
+    let script = upstream.handler();
+    let script = script.trim_start_matches("Billing::ChargeJob=");
+    let handlers: Vec<String> = ["Billing::ChargeJob", "MailJob", "SyncJob"]
+        .iter()
+        .flat_map(|c| ["--handler".to_string(), format!("{c}={script}")])
+        .collect();
+    let queues = ["-q", "billing", "-q", "mailers", "-q", "default"];
+    let died = Cogctl::new(&server)
+        .args(["worker", "--burst", "-c", "10"])
+        .args(queues)
+        .args(&handlers)
+        .run();
+    assert_eq!(died.code, 1, "{}", died.snapshot());
+    assert_eq!(dead(&server).len(), 50);
+
+    upstream.up();
+    let w = Cogctl::new(&server)
+        .args(["worker", "-c", "10", "--history"])
+        .args(queues)
+        .args(&handlers)
+        .spawn();
+    let run = Cogctl::new(&server)
+        .args(["dead", "retry", "--all", "--canary", "6", "--yes", "--json"])
+        .run();
+    stop(w);
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    let report = run.json();
+    let canaries = report["canary"]["canaries"].as_array().unwrap();
+    let mut first: BTreeMap<String, u32> = BTreeMap::new();
+    for c in canaries.iter().filter(|c| c["step"] == 1) {
+        *first
+            .entry(format!(
+                "{} {}",
+                c["class"].as_str().unwrap(),
+                c["queue"].as_str().unwrap()
+            ))
+            .or_default() += 1;
+    }
+    assert_eq!(
+        first,
+        BTreeMap::from([
+            ("Billing::ChargeJob billing".to_string(), 2),
+            ("MailJob mailers".to_string(), 2),
+            ("SyncJob default".to_string(), 2),
+        ]),
+        "{report}"
+    );
+    assert_eq!(canaries.len(), 50);
+    for c in canaries {
+        assert_eq!(c["outcome"], "succeeded", "{report}");
+        assert_eq!(c["evidence"], "history", "{report}");
+    }
+    assert_eq!(
+        report["canary"]["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["moved"].as_u64().unwrap())
+            .collect::<Vec<_>>(),
+        vec![6, 44]
+    );
+    assert_eq!(upstream.ran().len(), 50);
+}
