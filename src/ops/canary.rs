@@ -46,6 +46,8 @@ pub const MAX_FIRST: u64 = 10_000;
 pub const GONE_READS: u8 = 2;
 /// How often the watched jobs are read.
 const POLL: Duration = Duration::from_secs(1);
+/// How long a run tries to connect again after losing its Redis (a failover, a restart).
+const RECONNECT_FOR: Duration = Duration::from_secs(30);
 /// History entries read at most per poll.
 const HISTORY_PAGE: usize = 2000;
 /// Classes × queues the first step spreads over at most (the rest count as one group).
@@ -140,6 +142,12 @@ pub struct StepReport {
     /// moving | watching | held | failed | timed out | interrupted | cut off
     pub outcome: &'static str,
     pub seconds: f64,
+    /// Each time the step went on after losing its Redis: where, and after what.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub resumed: Vec<String>,
+    /// Watched jobs found back in the set they were moved from (a move a failover lost, or
+    /// an undo): neither run nor failed.
+    pub back_in_set: u64,
 }
 
 /// What became of one watched job.
@@ -306,7 +314,10 @@ impl Ramp<'_, '_> {
         store: &mut Store,
         filter: &JobFilter,
     ) -> anyhow::Result<()> {
-        let taker = Rc::new(RefCell::new(Taker::default()));
+        let taker = Rc::new(RefCell::new(Taker {
+            set: run.set.key(),
+            ..Taker::default()
+        }));
         run.moves = Some(taker.clone());
         let mut scan: Option<Scan> = None;
         let mut watch = Watch::default();
@@ -324,15 +335,33 @@ impl Ramp<'_, '_> {
                 outcome: "moving",
                 ..StepReport::default()
             });
-            let moved = if i == 0 {
-                spread(run, store, filter, size)?
-            } else {
-                if scan.is_none() {
-                    scan = Some(Scan::start(store, run.set, filter.range(), true)?);
+            // Moved, and moved again from where it was after a failover or a restart.
+            let before = run.moved();
+            loop {
+                let done = run.moved() - before;
+                let result = if i == 0 {
+                    spread(run, store, filter, size - done).map(|_| ())
+                } else {
+                    let started = match scan.as_mut() {
+                        Some(scan) => Ok(scan),
+                        None => Scan::start(store, run.set, filter.range(), true)
+                            .map(|s| scan.insert(s)),
+                    };
+                    started.map_err(anyhow::Error::from).and_then(|scan| {
+                        run.scan_some(store, filter, scan, planned.map(|p| p - done))
+                            .map(|_| ())
+                    })
+                };
+                match result {
+                    Ok(()) => break,
+                    Err(e) => {
+                        self.recover(store, e)?;
+                        // The new primary's set is read afresh.
+                        scan = None;
+                    }
                 }
-                let scan = scan.as_mut().expect("started above");
-                run.scan_some(store, filter, scan, planned)?
-            };
+            }
+            let moved = run.moved() - before;
             self.bar.set(None);
             let watched = taker.borrow_mut().take();
             self.update(|s| {
@@ -346,7 +375,12 @@ impl Ramp<'_, '_> {
                 return Ok(());
             }
             watch.add(watched);
-            let ended = self.watch(&mut watch, store, number, started)?;
+            let ended = loop {
+                match self.watch(&mut watch, store, number, started) {
+                    Ok(ended) => break ended,
+                    Err(e) => self.recover(store, e)?,
+                }
+            };
             let over = ended != "held";
             let ran_out = !last && moved < size;
             self.update(|s| {
@@ -371,6 +405,43 @@ impl Ramp<'_, '_> {
         drop(report);
         self.keep(run, store);
         Ok(())
+    }
+
+    /// After a lost connection or a Redis that can't serve (a Sentinel failover, a restart):
+    /// connect again (through the Sentinels, to the primary they name now) for up to
+    /// [`RECONNECT_FOR`], and say so in the step; any other error ends the run.
+    fn recover(&self, store: &mut Store, e: anyhow::Error) -> anyhow::Result<()> {
+        let lost = e
+            .downcast_ref::<crate::store::StoreError>()
+            .is_some_and(|se| {
+                se.is_connection() && !matches!(se, crate::store::StoreError::AuthRefused { .. })
+            });
+        if !lost {
+            return Err(e);
+        }
+        let deadline = Instant::now() + RECONNECT_FOR;
+        loop {
+            if interrupt::requested() {
+                return Err(e);
+            }
+            match Store::connect(store.connector().clone()) {
+                Ok(fresh) => {
+                    *store = fresh;
+                    // Through Sentinel: the primary it names now.
+                    let now = match store.connector().check_primary() {
+                        Ok(Some(((host, port), _))) => format!("the primary {host}:{port}"),
+                        _ => store.target().to_string(),
+                    };
+                    let note = format!("resumed on {now} after: {e}");
+                    self.update(|s| s.resumed.push(crate::text::visible(&note).into_owned()));
+                    return Ok(());
+                }
+                Err(_) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(500));
+                }
+                Err(_) => return Err(e),
+            }
+        }
     }
 
     /// Why the run stops at step `number`, in words.
@@ -448,6 +519,7 @@ impl Ramp<'_, '_> {
                 s.failed = tally.failed;
                 s.failed_same = tally.failed_same;
                 s.waiting = tally.waiting;
+                s.back_in_set = tally.back;
                 s.seconds = round3(started.elapsed().as_secs_f64());
             });
             self.steps
@@ -584,6 +656,9 @@ struct Watched {
     queue: String,
     /// The exact bytes pushed to the queue.
     payload: Vec<u8>,
+    /// The entry it was, and the set it was moved from.
+    member: Vec<u8>,
+    set: &'static str,
     /// The fingerprint of the failure its entry had.
     fingerprint: Fingerprint,
     /// The last element of its attempts log before the move.
@@ -601,6 +676,8 @@ enum State {
     Queued,
     Running,
     Waiting,
+    /// Its entry is in the set again, as it was: the move did not hold.
+    Back,
     Succeeded {
         evidence: &'static str,
         at: f64,
@@ -615,7 +692,10 @@ enum State {
 
 impl State {
     fn settled(&self) -> bool {
-        matches!(self, State::Succeeded { .. } | State::Failed { .. })
+        matches!(
+            self,
+            State::Succeeded { .. } | State::Failed { .. } | State::Back
+        )
     }
 }
 
@@ -623,6 +703,8 @@ impl State {
 /// their attempts logs' last elements before they move.
 #[derive(Default)]
 struct Taker {
+    /// The set the run moves from.
+    set: &'static str,
     step: usize,
     stride: u64,
     seen: u64,
@@ -690,6 +772,8 @@ impl Moves for Taker {
                 class,
                 queue: item.queue.clone().unwrap_or_default(),
                 payload: item.args.last().cloned().unwrap_or_default(),
+                member: item.entry.member.raw.clone(),
+                set: self.set,
                 fingerprint,
                 baseline,
                 step: self.step,
@@ -708,6 +792,7 @@ struct Tally {
     failed: u64,
     failed_same: u64,
     waiting: u64,
+    back: u64,
 }
 
 /// Every job watched so far, read a poll at a time.
@@ -742,6 +827,7 @@ impl Watch {
             failed: 0,
             failed_same: 0,
             waiting: 0,
+            back: 0,
         };
         for job in self.jobs.iter().filter(|j| j.step == step) {
             match &job.state {
@@ -750,6 +836,7 @@ impl Watch {
                     t.failed += 1;
                     t.failed_same += u64::from(*same);
                 }
+                State::Back => t.back += 1,
                 _ => t.waiting += 1,
             }
         }
@@ -777,6 +864,7 @@ impl Watch {
                         Some(*at),
                     ),
                     State::Queued => ("queued", None, None, None, None),
+                    State::Back => ("back in the set", None, None, None, None),
                     State::Running => ("running", None, None, None, None),
                     State::Waiting => ("waiting", None, None, None, None),
                 };
@@ -820,13 +908,22 @@ impl Watch {
             pipe.cmd("LPOS")
                 .arg(keys::queue(&job.queue))
                 .arg(&job.payload);
+            pipe.cmd("ZSCORE").arg(job.set).arg(&job.member);
         }
         let replies = store.pipeline(&pipe)?;
         for (k, &i) in open.iter().enumerate() {
             let job = &mut self.jobs[i];
-            let attempts = replies.get(3 * k).and_then(|r| r.as_ref().ok());
-            let status = replies.get(3 * k + 1).and_then(|r| r.as_ref().ok());
-            let queued = matches!(replies.get(3 * k + 2), Some(Ok(Value::Int(_))));
+            let attempts = replies.get(4 * k).and_then(|r| r.as_ref().ok());
+            let status = replies.get(4 * k + 1).and_then(|r| r.as_ref().ok());
+            let queued = matches!(replies.get(4 * k + 2), Some(Ok(Value::Int(_))));
+            let back = matches!(
+                replies.get(4 * k + 3),
+                Some(Ok(Value::BulkString(_) | Value::Double(_)))
+            );
+            if back && !queued {
+                job.state = State::Back;
+                continue;
+            }
             job.state = judge(
                 job,
                 attempts,

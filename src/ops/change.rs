@@ -939,6 +939,11 @@ pub(crate) struct Run<'a> {
 }
 
 impl Run<'_> {
+    /// Entries done so far in this run.
+    pub(crate) fn moved(&self) -> u64 {
+        self.summary.moved
+    }
+
     /// Every entry the filters select, oldest first, in batches; stops between batches on
     /// Ctrl-C.
     fn scan(&mut self, store: &mut Store, filter: &JobFilter) -> anyhow::Result<()> {

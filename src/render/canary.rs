@@ -77,6 +77,9 @@ impl Report for Ran {
         let s = &ui.styles;
         for step in &self.canary.steps {
             writeln!(out, "  {}", step_line(step))?;
+            for note in &step.resumed {
+                writeln!(out, "    {} {}", s.warn("!"), one_line(note))?;
+            }
         }
         let failures: Vec<_> = self
             .canary
@@ -145,6 +148,12 @@ pub fn step_line(step: &StepReport) -> String {
     }
     if step.waiting > 0 {
         parts.push(format!("{} not run yet", count(step.waiting)));
+    }
+    if step.back_in_set > 0 {
+        parts.push(format!(
+            "{} back in the set (their move did not hold)",
+            count(step.back_in_set)
+        ));
     }
     format!(
         "step {}  {} moved, {} watched: {}  {}, {}",

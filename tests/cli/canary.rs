@@ -598,3 +598,116 @@ fn the_canaries_are_spread_across_classes_and_queues_and_history_says_they_ran()
     );
     assert_eq!(upstream.ran().len(), 50);
 }
+
+/// A Sentinel failover while the ramp moves its second step: the run connects again to the
+/// primary the Sentinel names now and goes on, saying so in the step; every job is run or
+/// still dead on the new primary, none both, and none is moved twice.
+#[test]
+fn a_sentinel_failover_mid_ramp_resumes_on_the_new_primary_and_says_so() {
+    use crate::connect::SentinelSet;
+    let set = SentinelSet::start(5_000);
+    let upstream = Upstream::new(None);
+    upstream.down();
+    let scratch = tempfile::tempdir().unwrap();
+    let specs: String = (0..300)
+        .map(|i| {
+            format!(
+                "{{\"class\":\"Billing::ChargeJob\",\"args\":[{i}],\"queue\":\"billing\",\"retry\":0}}\n"
+            )
+        })
+        .collect();
+    let file = scratch.path().join("jobs.ndjson");
+    std::fs::write(&file, specs).unwrap();
+    set.cogctl()
+        .args(["enqueue", "--from", file.to_str().unwrap(), "--no-undo"])
+        .run()
+        .success();
+    let died = set
+        .cogctl()
+        .args([
+            "worker",
+            "--burst",
+            "-q",
+            "billing",
+            "-c",
+            "10",
+            "--handler",
+        ])
+        .args([upstream.handler()])
+        .run();
+    assert_eq!(died.code, 1, "{}", died.snapshot());
+    let zcard = |port: &str| -> u64 {
+        SentinelSet::query(port, redis::cmd("ZCARD").arg("cogworker:dead")).unwrap_or(u64::MAX)
+    };
+    assert_eq!(zcard(&set.primary), 300);
+    let jids: BTreeSet<String> = {
+        let members: Vec<Vec<u8>> = SentinelSet::query(
+            &set.primary,
+            redis::cmd("ZRANGE").arg("cogworker:dead").arg(0).arg(-1),
+        )
+        .unwrap();
+        members.iter().map(|m| jid_of(m)).collect()
+    };
+    // The replica has every dead entry before anything moves.
+    wait_until(Duration::from_secs(10), "the replica in sync", || {
+        zcard(&set.replica) == 300
+    });
+
+    upstream.up();
+    let w = set
+        .cogctl()
+        .args(["worker", "-q", "billing", "-c", "10", "--handler"])
+        .args([upstream.handler()])
+        .spawn();
+    let run = set
+        .cogctl()
+        .args([
+            "dead", "retry", "--all", "--canary", "10", "--rate", "40", "--yes", "--json",
+        ])
+        .spawn();
+    wait_until(Duration::from_secs(30), "the second step to move", || {
+        zcard(&set.primary) <= 270
+    });
+    set.fail_over();
+    let run = run.wait(Duration::from_secs(120));
+    let report = run.json();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let resumed: Vec<String> = report["canary"]["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["resumed"].as_array().cloned().unwrap_or_default())
+        .map(|r| r.as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        resumed
+            .iter()
+            .any(|r| r.contains(&format!("resumed on the primary 127.0.0.1:{}", set.replica))),
+        "{resumed:?}"
+    );
+    // Every job ran, or is dead on the new primary; none both, none twice.
+    let dead_now = || -> BTreeSet<String> {
+        let members: Vec<Vec<u8>> = SentinelSet::query(
+            &set.replica,
+            redis::cmd("ZRANGE").arg("cogworker:dead").arg(0).arg(-1),
+        )
+        .unwrap();
+        members.iter().map(|m| jid_of(m)).collect()
+    };
+    wait_until(Duration::from_secs(30), "every job run or dead", || {
+        let ran = upstream.ran();
+        let dead = dead_now();
+        jids.iter().all(|j| ran.contains_key(j) || dead.contains(j))
+    });
+    stop(w);
+    let ran = upstream.ran();
+    let dead = dead_now();
+    for j in &jids {
+        assert!(
+            !(ran.contains_key(j) && dead.contains(j)),
+            "{j} ran and is still dead"
+        );
+    }
+    let twice: Vec<_> = ran.iter().filter(|(_, n)| **n > 1).collect();
+    assert!(twice.is_empty(), "ran twice: {twice:?}");
+}

@@ -224,6 +224,113 @@ fn sentinel_finds_the_primary() {
     );
 }
 
+/// A primary on a free loopback port, its replica and one Sentinel monitoring it as
+/// `cogmaster` (down after 5 s, failover timeout `failover_timeout_ms`), started and waited
+/// for until the Sentinel knows the replica and the replica is in sync.
+pub struct SentinelSet {
+    pub primary: String,
+    pub replica: String,
+    pub sentinel_port: String,
+    _servers: Vec<Server>,
+    _dir: tempfile::TempDir,
+}
+
+impl SentinelSet {
+    pub fn start(failover_timeout_ms: u64) -> SentinelSet {
+        let dir = tempfile::tempdir().unwrap();
+        let primary = free_port().to_string();
+        let replica = free_port().to_string();
+        let base = ["--bind", "127.0.0.1", "--save", "", "--appendonly", "no"];
+        let primary_server = spawn(
+            &[&["--port", primary.as_str()], &base[..]].concat(),
+            dir.path(),
+        );
+        let replica_dir = dir.path().join("replica");
+        std::fs::create_dir(&replica_dir).unwrap();
+        let replica_server = spawn(
+            &[
+                &[
+                    "--port",
+                    replica.as_str(),
+                    "--replicaof",
+                    "127.0.0.1",
+                    primary.as_str(),
+                ],
+                &base[..],
+            ]
+            .concat(),
+            &replica_dir,
+        );
+        let sentinel_port = free_port().to_string();
+        let conf = dir.path().join("sentinel.conf");
+        std::fs::write(
+            &conf,
+            format!(
+                "port {sentinel_port}\nbind 127.0.0.1\nsentinel monitor cogmaster 127.0.0.1 {primary} 1\n\
+                 sentinel down-after-milliseconds cogmaster 5000\nsentinel failover-timeout cogmaster {failover_timeout_ms}\n"
+            ),
+        )
+        .unwrap();
+        let sentinel_server = spawn(&[conf.to_str().unwrap(), "--sentinel"], dir.path());
+        // The Sentinel knows the replica, and the replica is in sync.
+        wait_for("the replica, seen by the Sentinel", || {
+            let replicas: redis::RedisResult<Vec<Vec<String>>> = query(
+                &sentinel_port,
+                redis::cmd("SENTINEL").arg("REPLICAS").arg("cogmaster"),
+            );
+            replicas.is_ok_and(|r| {
+                r.iter().any(|fields| {
+                    fields
+                        .windows(2)
+                        .any(|w| w[0] == "flags" && w[1] == "slave")
+                        && fields
+                            .windows(2)
+                            .any(|w| w[0] == "master-link-status" && w[1] == "ok")
+                })
+            })
+        });
+        SentinelSet {
+            primary,
+            replica,
+            sentinel_port,
+            _servers: vec![primary_server, replica_server, sentinel_server],
+            _dir: dir,
+        }
+    }
+
+    /// `HOST:PORT` of the Sentinel.
+    pub fn sentinel(&self) -> String {
+        format!("127.0.0.1:{}", self.sentinel_port)
+    }
+
+    /// cogctl through the Sentinel.
+    pub fn cogctl(&self) -> Cogctl {
+        Cogctl::bare().args([
+            "--sentinel",
+            self.sentinel().as_str(),
+            "--sentinel-master",
+            "cogmaster",
+        ])
+    }
+
+    /// Ask the Sentinel for a failover (retried while it still judges the replica), and wait
+    /// until it names the replica as the primary.
+    pub fn fail_over(&self) {
+        crate::support::wait_until(Duration::from_secs(20), "the failover to start", || {
+            query::<String>(
+                &self.sentinel_port,
+                redis::cmd("SENTINEL").arg("FAILOVER").arg("cogmaster"),
+            )
+            .is_ok()
+        });
+    }
+
+    /// A command on the server at `port`.
+    pub fn query<T: redis::FromRedisValue>(port: &str, cmd: &redis::Cmd) -> redis::RedisResult<T> {
+        query(port, cmd)
+    }
+}
+
 fn query<T: redis::FromRedisValue>(port: &str, cmd: &redis::Cmd) -> redis::RedisResult<T> {
     let mut conn = redis::Client::open(format!("redis://127.0.0.1:{port}/0"))?
         .get_connection_with_timeout(Duration::from_secs(2))?;
@@ -236,64 +343,10 @@ fn query<T: redis::FromRedisValue>(port: &str, cmd: &redis::Cmd) -> redis::Redis
 /// seconds later, when everything written to it since the switch is thrown away).
 #[test]
 fn a_worker_follows_a_sentinel_failover() {
+    let set = SentinelSet::start(20_000);
+    let replica = &set.replica;
     let dir = tempfile::tempdir().unwrap();
-    let primary = free_port().to_string();
-    let replica = free_port().to_string();
-    let base = ["--bind", "127.0.0.1", "--save", "", "--appendonly", "no"];
-    let _primary = spawn(
-        &[&["--port", primary.as_str()], &base[..]].concat(),
-        dir.path(),
-    );
-    let replica_dir = dir.path().join("replica");
-    std::fs::create_dir(&replica_dir).unwrap();
-    let _replica = spawn(
-        &[
-            &[
-                "--port",
-                replica.as_str(),
-                "--replicaof",
-                "127.0.0.1",
-                primary.as_str(),
-            ],
-            &base[..],
-        ]
-        .concat(),
-        &replica_dir,
-    );
-    let sentinel_port = free_port().to_string();
-    let conf = dir.path().join("sentinel.conf");
-    std::fs::write(
-        &conf,
-        format!(
-            "port {sentinel_port}\nbind 127.0.0.1\nsentinel monitor cogmaster 127.0.0.1 {primary} 1\n\
-             sentinel down-after-milliseconds cogmaster 5000\nsentinel failover-timeout cogmaster 20000\n"
-        ),
-    )
-    .unwrap();
-    let _sentinel = spawn(&[conf.to_str().unwrap(), "--sentinel"], dir.path());
-    let sentinel = format!("127.0.0.1:{sentinel_port}");
-    // The Sentinel knows the replica, and the replica is in sync.
-    wait_for("the replica, seen by the Sentinel", || {
-        let replicas: redis::RedisResult<Vec<Vec<String>>> = query(
-            &sentinel_port,
-            redis::cmd("SENTINEL").arg("REPLICAS").arg("cogmaster"),
-        );
-        replicas.is_ok_and(|r| {
-            r.iter().any(|fields| {
-                fields
-                    .windows(2)
-                    .any(|w| w[0] == "flags" && w[1] == "slave")
-                    && fields
-                        .windows(2)
-                        .any(|w| w[0] == "master-link-status" && w[1] == "ok")
-            })
-        })
-    });
-    let via = |args: &[&str]| {
-        Cogctl::bare()
-            .args(["--sentinel", &sentinel, "--sentinel-master", "cogmaster"])
-            .args(args)
-    };
+    let via = |args: &[&str]| set.cogctl().args(args);
     const JOBS: usize = 1500;
     let specs: String = (0..JOBS)
         .map(|i| format!("{{\"class\":\"Rec\",\"args\":[{i}]}}\n"))
@@ -319,13 +372,7 @@ fn a_worker_follows_a_sentinel_failover() {
         ran().len() >= 300
     });
     // The failover: retried while the Sentinel is still judging the replica.
-    crate::support::wait_until(Duration::from_secs(20), "the failover to start", || {
-        query::<String>(
-            &sentinel_port,
-            redis::cmd("SENTINEL").arg("FAILOVER").arg("cogmaster"),
-        )
-        .is_ok()
-    });
+    set.fail_over();
     let asked = Instant::now();
     crate::support::wait_until(Duration::from_secs(20), "the worker to switch", || {
         w.stderr().contains("event=primary_switched")
@@ -336,7 +383,7 @@ fn a_worker_follows_a_sentinel_failover() {
         "{}",
         w.stderr()
     );
-    let new_llen = || query::<u64>(&replica, redis::cmd("LLEN").arg("cogworker:queue:default"));
+    let new_llen = || query::<u64>(replica, redis::cmd("LLEN").arg("cogworker:queue:default"));
     crate::support::wait_until(Duration::from_secs(60), "every job run", || {
         let distinct: std::collections::BTreeSet<String> = ran().into_iter().collect();
         distinct.len() == JOBS && new_llen().is_ok_and(|n| n == 0)
