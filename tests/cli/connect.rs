@@ -393,7 +393,7 @@ fn a_worker_follows_a_sentinel_failover() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let runs = ran().len();
     let processed: u64 =
-        query::<Option<u64>>(&replica, redis::cmd("GET").arg("cogworker:stats:processed"))
+        query::<Option<u64>>(replica, redis::cmd("GET").arg("cogworker:stats:processed"))
             .unwrap()
             .unwrap_or(0);
     eprintln!(
@@ -421,13 +421,13 @@ fn a_worker_follows_a_sentinel_failover() {
         "processed {processed} of {JOBS}"
     );
     let identities: Vec<String> = query(
-        &replica,
+        replica,
         redis::cmd("SMEMBERS").arg("cogworker:inprogress_identities"),
     )
     .unwrap();
     for id in identities {
         let left: u64 = query(
-            &replica,
+            replica,
             redis::cmd("LLEN").arg(format!("cogworker:inprogress:{id}")),
         )
         .unwrap();
