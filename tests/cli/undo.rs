@@ -892,75 +892,16 @@ fn a_record_survives_a_restart_with_persistence() {
 
 #[test]
 fn undo_goes_on_after_a_sentinel_failover() {
-    use crate::connect::{spawn, wait_for};
-    use crate::support::free_port;
-    let dir = tempfile::tempdir().unwrap();
-    let (p, r) = (free_port().to_string(), free_port().to_string());
-    let _primary = spawn(
-        &["--port", &p, "--bind", "127.0.0.1", "--save", ""],
-        dir.path(),
-    );
-    let replica_dir = dir.path().join("replica");
-    std::fs::create_dir(&replica_dir).unwrap();
-    let _replica = spawn(
-        &[
-            "--port",
-            &r,
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--replicaof",
-            "127.0.0.1",
-            &p,
-        ],
-        &replica_dir,
-    );
-    let sentinel_port = free_port().to_string();
-    let conf = dir.path().join("sentinel.conf");
-    std::fs::write(
-        &conf,
-        format!(
-            "port {sentinel_port}\nbind 127.0.0.1\nsentinel monitor cogmaster 127.0.0.1 {p} 1\n\
-             sentinel down-after-milliseconds cogmaster 5000\nsentinel failover-timeout cogmaster 5000\n"
-        ),
-    )
-    .unwrap();
-    let _sentinel = spawn(&[conf.to_str().unwrap(), "--sentinel"], dir.path());
-    let sentinel = format!("127.0.0.1:{sentinel_port}");
-    let through_sentinel = |args: &[&str]| {
-        Cogctl::bare()
-            .args([
-                "--sentinel",
-                sentinel.as_str(),
-                "--sentinel-master",
-                "cogmaster",
-            ])
-            .args(args)
-            .run()
-    };
+    use crate::connect::{SentinelSet, wait_for};
+    let set = SentinelSet::start(5_000);
+    let (p, r) = (set.primary.clone(), set.replica.clone());
+    let through_sentinel = |args: &[&str]| set.cogctl().args(args).run();
     let client = |port: &str| {
         redis::Client::open(format!("redis://127.0.0.1:{port}/0"))
             .unwrap()
             .get_connection()
             .unwrap()
     };
-    let sentinel_client = redis::Client::open(format!("redis://{sentinel}")).unwrap();
-    wait_for("the sentinel", || sentinel_client.get_connection().is_ok());
-    let mut sentinel_conn = sentinel_client.get_connection().unwrap();
-    wait_for("the sentinel to see the replica", || {
-        redis::cmd("SENTINEL")
-            .arg("REPLICAS")
-            .arg("cogmaster")
-            .query::<Vec<redis::Value>>(&mut sentinel_conn)
-            .is_ok_and(|r| !r.is_empty())
-    });
-    wait_for("the primary", || {
-        redis::Client::open(format!("redis://127.0.0.1:{p}/0"))
-            .unwrap()
-            .get_connection()
-            .is_ok()
-    });
     let mut primary = client(&p);
     for i in 0..50 {
         redis::cmd("ZADD")
@@ -981,19 +922,15 @@ fn undo_goes_on_after_a_sentinel_failover() {
         .query::<i64>(&mut primary)
         .unwrap();
     // The sentinel promotes a replica only once it has its fresh INFO (NOGOODSLAVE before).
-    wait_for("the sentinel to start a failover", || {
-        redis::cmd("SENTINEL")
-            .arg("FAILOVER")
-            .arg("cogmaster")
-            .query::<()>(&mut sentinel_conn)
-            .is_ok()
-    });
+    set.fail_over();
     wait_for("the replica to be promoted", || {
-        redis::cmd("SENTINEL")
-            .arg("GET-MASTER-ADDR-BY-NAME")
-            .arg("cogmaster")
-            .query::<Vec<String>>(&mut sentinel_conn)
-            .is_ok_and(|a| a.get(1) == Some(&r))
+        SentinelSet::query::<Vec<String>>(
+            &set.sentinel_port,
+            redis::cmd("SENTINEL")
+                .arg("GET-MASTER-ADDR-BY-NAME")
+                .arg("cogmaster"),
+        )
+        .is_ok_and(|a| a.get(1) == Some(&r))
     });
     let mut promoted = client(&r);
     wait_for("the promoted replica to take writes", || {
