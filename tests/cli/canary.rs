@@ -711,3 +711,216 @@ fn a_sentinel_failover_mid_ramp_resumes_on_the_new_primary_and_says_so() {
     let twice: Vec<_> = ran.iter().filter(|(_, n)| **n > 1).collect();
     assert!(twice.is_empty(), "ran twice: {twice:?}");
 }
+
+/// A cogworker 0.8 process in basic-fetch mode, written from OPERATIONS.md §4.6, §5.3, §7.1,
+/// §7.3 and §7.4 (the gem itself can't be installed here): it registers in the process set,
+/// takes jobs with `BRPOP`, registers each in its workers hash, runs it against `upstream`,
+/// and on a failure writes the retry or dead entry first, then the attempts log, and only
+/// then lets go of the job (`HDEL`). A job it takes is in no in-progress list.
+struct GemProcess {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl GemProcess {
+    fn start(server: &RedisServer, upstream: &Upstream, queue: &str) -> GemProcess {
+        use std::sync::atomic::Ordering;
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let mut conn = server.conn();
+        let dir = upstream.dir.path().to_path_buf();
+        let queue_key = format!("cogworker:queue:{queue}");
+        let queue = queue.to_string();
+        let flag = stop.clone();
+        let thread = std::thread::spawn(move || {
+            let identity = "gemhost:4242:0a1b2c3d4e5f";
+            let workers = format!("cogworker:workers:{identity}");
+            let now = || {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .unwrap()
+                    .as_secs_f64()
+            };
+            let _: () = redis::pipe()
+                .cmd("SADD")
+                .arg("cogworker:processes")
+                .arg(identity)
+                .cmd("HSET")
+                .arg(format!("cogworker:process:{identity}"))
+                .arg("beat")
+                .arg(now())
+                .arg("busy")
+                .arg(0)
+                .arg("quiet")
+                .arg("false")
+                .query(&mut conn)
+                .unwrap();
+            while !flag.load(Ordering::SeqCst) {
+                let taken: Option<(String, Vec<u8>)> = redis::cmd("BRPOP")
+                    .arg(&queue_key)
+                    .arg(1)
+                    .query(&mut conn)
+                    .unwrap();
+                let Some((_, raw)) = taken else { continue };
+                let mut job: serde_json::Value = serde_json::from_slice(&raw).unwrap();
+                let jid = job["jid"].as_str().unwrap().to_string();
+                let entry = serde_json::json!({
+                    "queue": queue,
+                    "payload": job.clone(),
+                    "run_at": now() as i64,
+                });
+                let _: () = redis::cmd("HSET")
+                    .arg(&workers)
+                    .arg("7f3e2d1c0b9a")
+                    .arg(entry.to_string())
+                    .query(&mut conn)
+                    .unwrap();
+                std::thread::sleep(Duration::from_millis(20));
+                if dir.join("down").exists() {
+                    let t = now();
+                    let old = job["retry_count"].as_i64().unwrap_or(0);
+                    let max = match &job["retry"] {
+                        serde_json::Value::Bool(false) => 0,
+                        serde_json::Value::Number(n) => n.as_i64().unwrap_or(0),
+                        _ => 25,
+                    };
+                    let new = old + 1;
+                    job["error_class"] = "Net::ReadTimeout".into();
+                    job["error_message"] = "the charge timed out".into();
+                    if job.get("failed_at").is_none() {
+                        job["failed_at"] = t.into();
+                    }
+                    job["retry_count"] = new.into();
+                    let (set, score, outcome) = if new > max {
+                        ("cogworker:dead", t, "dead")
+                    } else {
+                        let delay = (new.pow(4) + 15 + 7 * (new + 1)) as f64;
+                        ("cogworker:retry", t + delay, "retrying")
+                    };
+                    let attempt = serde_json::json!({
+                        "attempt": new,
+                        "failed_at": t,
+                        "outcome": outcome,
+                        "error_class": "Net::ReadTimeout",
+                        "error_message": "the charge timed out",
+                    });
+                    let attempts = format!("cogworker:job_attempts:{jid}");
+                    let _: () = redis::cmd("INCR")
+                        .arg("cogworker:stats:failed")
+                        .query(&mut conn)
+                        .unwrap();
+                    let _: () = redis::cmd("ZADD")
+                        .arg(set)
+                        .arg(score)
+                        .arg(job.to_string())
+                        .query(&mut conn)
+                        .unwrap();
+                    let _: () = redis::pipe()
+                        .cmd("RPUSH")
+                        .arg(&attempts)
+                        .arg(attempt.to_string())
+                        .cmd("LTRIM")
+                        .arg(&attempts)
+                        .arg(-25)
+                        .arg(-1)
+                        .cmd("EXPIRE")
+                        .arg(&attempts)
+                        .arg(2_592_000)
+                        .query(&mut conn)
+                        .unwrap();
+                } else {
+                    use std::io::Write;
+                    let _: () = redis::cmd("INCR")
+                        .arg("cogworker:stats:processed")
+                        .query(&mut conn)
+                        .unwrap();
+                    let mut ran = std::fs::OpenOptions::new()
+                        .create(true)
+                        .append(true)
+                        .open(dir.join("ran"))
+                        .unwrap();
+                    writeln!(ran, "{jid}").unwrap();
+                }
+                let _: () = redis::cmd("HDEL")
+                    .arg(&workers)
+                    .arg("7f3e2d1c0b9a")
+                    .query(&mut conn)
+                    .unwrap();
+            }
+            let _: () = redis::pipe()
+                .cmd("SREM")
+                .arg("cogworker:processes")
+                .arg(identity)
+                .cmd("DEL")
+                .arg(format!("cogworker:process:{identity}"))
+                .query(&mut conn)
+                .unwrap();
+        });
+        GemProcess {
+            stop,
+            thread: Some(thread),
+        }
+    }
+}
+
+impl Drop for GemProcess {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+#[test]
+fn canaries_run_by_a_basic_fetch_process_are_watched_through_its_busy_hash() {
+    let server = RedisServer::start();
+    let upstream = Upstream::new(None);
+    let scratch = tempfile::tempdir().unwrap();
+    charges_died(&server, &upstream, 60, scratch.path());
+    let before = dead(&server);
+    let gem = GemProcess::start(&server, &upstream, "billing");
+    // Down: the process fails the canaries with the failure they had; the rest stays.
+    let run = Cogctl::new(&server)
+        .args(["dead", "retry", "--all", "--canary", "5", "--yes", "--json"])
+        .run();
+    assert_eq!(run.code, 6, "{}", run.snapshot());
+    let report = run.json();
+    let step = &report["canary"]["steps"][0];
+    assert_eq!(step["outcome"], "failed", "{report}");
+    assert!(step["failed_same"].as_u64().unwrap() >= 1, "{report}");
+    for c in report["canary"]["canaries"].as_array().unwrap() {
+        assert!(
+            c["outcome"] == "failed" && c["evidence"] == "attempts log"
+                || c["outcome"] == "running"
+                || c["outcome"] == "queued",
+            "{c}"
+        );
+    }
+    wait_until(Duration::from_secs(20), "the canaries to die again", || {
+        dead(&server).len() == 60
+    });
+    let after = dead(&server);
+    let kept = before
+        .iter()
+        .filter(|(m, s)| after.get(*m) == Some(*s))
+        .count();
+    assert_eq!(kept, 55, "every entry but the canaries is where it was");
+
+    // Up: every job run once, by the process, in steps.
+    upstream.up();
+    let run = Cogctl::new(&server)
+        .args(["dead", "retry", "--all", "--canary", "5", "--yes", "--json"])
+        .run();
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    let report = run.json();
+    assert_eq!(report["moved"], 60);
+    for c in report["canary"]["canaries"].as_array().unwrap() {
+        assert_eq!(c["outcome"], "succeeded", "{c}");
+    }
+    wait_until(Duration::from_secs(20), "every charge to run", || {
+        upstream.ran().len() == 60
+    });
+    drop(gem);
+    assert!(upstream.ran().values().all(|&n| n == 1));
+    assert!(dead(&server).is_empty());
+}
