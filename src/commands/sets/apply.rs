@@ -79,16 +79,6 @@ pub struct RequeueArgs {
     pub reset_retries: bool,
 }
 
-/// `retry retry` and `dead retry`: a requeue that can also go in watched steps.
-#[derive(Debug, Args)]
-pub struct RetryArgs {
-    #[command(flatten)]
-    pub requeue: RequeueArgs,
-
-    #[command(flatten)]
-    pub canary: super::canary::CanaryArgs,
-}
-
 #[derive(Debug, Args)]
 #[command(group(clap::ArgGroup::new("when").required(true).args(["in", "at"])))]
 pub struct RescheduleArgs {

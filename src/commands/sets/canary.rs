@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::apply::{Ready, RetryArgs, ready};
+use super::apply::{Ready, RequeueArgs, ready};
 use crate::commands::Ctx;
 use crate::ops::canary::{self, Canary, StepReport, Steps};
 use crate::ops::change::Action;
@@ -17,6 +17,16 @@ use crate::store::JobSet;
 use crate::term::exit::Exit;
 use crate::term::ui::Ui;
 use crate::text::size::count;
+
+/// `retry retry` and `dead retry`: a requeue that can also go in watched steps.
+#[derive(Debug, Args)]
+pub struct RetryArgs {
+    #[command(flatten)]
+    pub requeue: RequeueArgs,
+
+    #[command(flatten)]
+    pub canary: CanaryArgs,
+}
 
 #[derive(Debug, Args)]
 pub struct CanaryArgs {

@@ -76,7 +76,7 @@ pub enum RetryCommand {
             "cogctl retry retry --fingerprint 9c1acf3f --canary 10 --yes",
         ),
     ]))]
-    Retry(apply::RetryArgs),
+    Retry(canary::RetryArgs),
     /// Delete retry entries (their attempts logs and locks too)
     #[command(after_help = crate::render::help::examples(&[
         (
@@ -192,7 +192,7 @@ pub enum DeadCommand {
             "cogctl dead retry --fingerprint 9c1acf3f --canary 10 --yes",
         ),
     ]))]
-    Retry(apply::RetryArgs),
+    Retry(canary::RetryArgs),
     /// Delete dead entries (their attempts logs and locks too)
     #[command(after_help = crate::render::help::examples(&[
         (
