@@ -496,6 +496,19 @@ impl Command {
         matches!(self, Command::Enqueue(a) if a.from.is_none())
     }
 
+    /// A change that runs long (the worker; a canary retry, which watches its steps): its
+    /// audit trail has a `begin` entry, so that a run killed mid-way is still on record.
+    pub fn long_running(&self) -> bool {
+        match self {
+            Command::Worker(_) => true,
+            Command::Dead(crate::commands::sets::DeadCommand::Retry(a))
+            | Command::Retry(crate::commands::sets::RetryCommand::Retry(a)) => {
+                a.canary.canary.is_some()
+            }
+            _ => false,
+        }
+    }
+
     /// Whether cogctl keeps what this change needs to be undone (README "Undo"). The
     /// worker, process signals, reconcile, unsettled filing and purges are not undoable.
     pub fn undoable(&self) -> bool {

@@ -19,6 +19,8 @@ pub struct Change {
     pub required: bool,
     /// cogctl can undo this change (`cogctl undo`).
     pub undoable: bool,
+    /// It runs long: a `begin` entry is written even when the audit is not required.
+    long: bool,
     /// A `begin` entry was written: an `end` entry follows, whatever happens.
     begun: bool,
 }
@@ -32,21 +34,31 @@ pub struct Change {
 pub struct AuditRefused(pub String);
 
 impl Change {
-    pub fn new(command: &'static str, argv: &[OsString], required: bool, undoable: bool) -> Change {
+    /// `long`: a change that runs long writes a `begin` entry even when the audit is not
+    /// required (`Command::long_running`).
+    pub fn new(
+        command: &'static str,
+        argv: &[OsString],
+        required: bool,
+        undoable: bool,
+        long: bool,
+    ) -> Change {
         Change {
             command,
             argv: audit::redact_argv(argv),
             required,
             undoable,
+            long,
             begun: false,
         }
     }
 
-    /// Before the change: with the audit required (and for `worker`, whose run is long),
-    /// a `begin` entry; a required one that can't be written refuses the change.
+    /// Before the change: with the audit required (and for a change that runs long: the
+    /// worker, a canary retry), a `begin` entry; a required one that can't be written refuses
+    /// the change.
     pub fn begin(&mut self, ctx: &mut Ctx) -> anyhow::Result<()> {
         let worker = self.command == "worker";
-        if !self.required && !worker {
+        if !self.required && !self.long {
             return Ok(());
         }
         let fields = self.fields(ctx, "begin", None);

@@ -230,7 +230,8 @@ fn run_parsed(cli: Cli, sources: config::Sources, argv: &[OsString]) -> anyhow::
         return finish(&mut ctx, result);
     }
     let undoable = cli.command.undoable();
-    let mut audit = audit::Change::new(name, argv, required, undoable);
+    let long = cli.command.long_running();
+    let mut audit = audit::Change::new(name, argv, required, undoable, long);
     ctx.undo = crate::ops::UndoPlan {
         keep: ctx.undo.keep.filter(|_| undoable),
         command: name,

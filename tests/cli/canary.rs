@@ -379,8 +379,20 @@ fn a_step_not_run_in_time_stops_and_a_killed_run_is_told_by_the_next() {
             .contains("had not run after 2s"),
         "{report}"
     );
-    // A run killed while it watches: the next one says what it had done, from its record.
+    // A run killed while it watches: its audit trail has its begin entry (and no end), and
+    // the next run says what it had done, from its undo record.
     signalled_while_watching(&server, "3", 7, libc::SIGKILL);
+    let audit = Cogctl::new(&server)
+        .args(["audit", "--json", "--command", "dead retry"])
+        .run();
+    let phases: Vec<String> = audit.json()["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["phase"].as_str().unwrap_or("?").to_string())
+        .collect();
+    // Newest first: the killed run's begin; the timed-out run's end and begin.
+    assert_eq!(phases, ["begin", "end", "begin"], "{}", audit.stdout);
     let next = Cogctl::new(&server)
         .args([
             "dead",
