@@ -242,7 +242,12 @@ fn run_parsed(cli: Cli, sources: config::Sources, argv: &[OsString]) -> anyhow::
         .and_then(|()| dispatch(&mut ctx, cli.command));
     let exit = finish(&mut ctx, result).unwrap_or_else(|err| report_error(&err, true));
     audit.end(&mut ctx, exit.code());
-    if let Some(kept) = &ctx.audit.undo {
+    if let (Some(kept), Some(by)) = (&ctx.audit.undo, &ctx.audit.taken_back) {
+        ctx.ui.note(&format!(
+            "undo: this change ({}) was taken back; `cogctl undo {by}` makes it again",
+            kept.id
+        ));
+    } else if let Some(kept) = &ctx.audit.undo {
         // The change's one id is its undo record's: `cogctl audit` shows it in its ID
         // column, `undo list` and `undo --dry-run` name it (the audit entry id works too).
         ctx.ui.note(&format!(

@@ -84,6 +84,9 @@ pub struct AuditNote {
     pub undo: Option<crate::store::undo::Kept>,
     /// A canary run's steps, as one line of JSON.
     pub canary: Option<String>,
+    /// The change was taken back before the command ended (a stopped canary run's offer):
+    /// the id of that undo's own record.
+    pub taken_back: Option<String>,
 }
 
 /// The counts a change's summary reports.

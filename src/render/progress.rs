@@ -35,6 +35,18 @@ impl Progress {
         Progress(Some(bar))
     }
 
+    /// A line that says what is going on, with a spinner (no total to count to).
+    pub fn line(ui: &Ui, what: &str) -> Progress {
+        if !Progress::shown(ui) {
+            return Progress(None);
+        }
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        bar.set_style(ProgressStyle::with_template("{spinner} {msg}").expect("a valid template"));
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
+        bar.set_message(what.to_string());
+        Progress(Some(bar))
+    }
+
     pub fn inc(&self, n: u64) {
         if let Some(bar) = &self.0 {
             bar.inc(n);
@@ -44,6 +56,13 @@ impl Progress {
     pub fn note(&self, text: &str) {
         if let Some(bar) = &self.0 {
             bar.set_message(text.to_string());
+        }
+    }
+
+    /// A line above the bar, kept when the bar moves on (nothing when no bar is shown).
+    pub fn println(&self, text: &str) {
+        if let Some(bar) = &self.0 {
+            bar.println(text);
         }
     }
 

@@ -888,3 +888,67 @@ fn canaries_run_by_a_basic_fetch_process_are_watched_through_its_busy_hash() {
         );
     }
 }
+
+/// At a terminal, without --yes: the run asks first, shows its steps as they go, and once it
+/// stops offers to take back what it moved and has not run; y puts the canaries back as they
+/// were, with an undo record and an audit entry of their own.
+#[test]
+fn at_a_terminal_a_stopped_run_offers_to_take_back_what_has_not_run() {
+    let server = RedisServer::start();
+    let upstream = Upstream::new(None);
+    let scratch = tempfile::tempdir().unwrap();
+    charges_died(&server, &upstream, 30, scratch.path());
+    let before = dead(&server);
+    let url = server.url();
+    // No worker: the canaries don't run within the wait.
+    let mut tty = crate::pty::Pty::spawn(
+        &[
+            "dead",
+            "retry",
+            "--all",
+            "--canary",
+            "3",
+            "--canary-wait",
+            "2s",
+        ],
+        40,
+        150,
+        &[("COGCTL_REDIS_URL", url.as_str())],
+    );
+    tty.wait_screen("the question", |s| {
+        s.contains("retry 30 entries of cogworker:dead")
+            && s.contains("in steps (3 → the rest (27)), each watched?")
+    });
+    tty.send("y");
+    let screen = tty.wait_screen("the stop and the offer", |s| {
+        s.contains("Take back what the run moved and has not run yet")
+    });
+    assert!(
+        screen.contains("step 1  3 moved, 3 watched: 0 succeeded, 3 not run yet  timed out"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("stopped: 3 of the canaries had not run after 2s"),
+        "{screen}"
+    );
+    assert_eq!(dead(&server).len(), 27);
+    tty.send("y");
+    let screen = tty.wait_screen("the take-back", |s| s.contains("3 restored"));
+    assert!(screen.contains("undid `dead retry`"), "{screen}");
+    assert_eq!(tty.wait_exit(), 6);
+    assert_eq!(dead(&server), before, "the canaries are back as they were");
+    let audit = Cogctl::new(&server).args(["audit", "--json"]).run();
+    let entries = audit.json()["entries"].as_array().unwrap().clone();
+    let newest = &entries[0];
+    assert_eq!(newest["command"], "dead retry", "{}", audit.stdout);
+    assert!(
+        entries.iter().any(|e| e["command"] == "undo"
+            && e["argv"]
+                .as_str()
+                .unwrap()
+                .contains("offered by the stopped canary run")
+            && e["done"] == "3"),
+        "{}",
+        audit.stdout
+    );
+}

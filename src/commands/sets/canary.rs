@@ -2,6 +2,7 @@
 //! run, the steps shown as they go (stderr, on a terminal) and the report of the run; the run
 //! itself is the core's (ops::canary).
 
+use std::io::Write;
 use std::time::Duration;
 
 use clap::Args;
@@ -102,9 +103,7 @@ impl Steps for Shown {
     }
 
     fn done(&self, step: &StepReport) {
-        if Progress::shown(&self.ui) {
-            self.ui.note(&step_line(step));
-        }
+        self.line.println(&step_line(step));
     }
 }
 
@@ -123,7 +122,7 @@ pub fn run(ctx: &mut Ctx, set: JobSet, args: &RetryArgs) -> anyhow::Result<Exit>
     earlier_runs(ctx)?;
     let ui = ctx.ui.clone();
     let shown = Shown {
-        line: Progress::new(&ui, 0, "watching"),
+        line: Progress::line(&ui, "watching"),
         ui,
     };
     let ran = change.apply_canary(ctx, prepared, canary, &shown);
@@ -139,9 +138,105 @@ pub fn run(ctx: &mut Ctx, set: JobSet, args: &RetryArgs) -> anyhow::Result<Exit>
         take_back,
     };
     emit(&mut ctx.out, &ctx.ui, &report)?;
-    match ran.applied.error {
-        Some(e) => Err(e),
-        None => Ok(report.exit()),
+    if let Some(e) = ran.applied.error {
+        return Err(e);
+    }
+    // Stopped, at a terminal, without --yes: offer to take back what has not run yet (the
+    // report shown first).
+    ctx.out.flush()?;
+    let ui = &ctx.ui;
+    let ask = report.canary.stopped.is_some()
+        && !report.summary.interrupted
+        && !args.requeue.action.yes
+        && ui.human()
+        && ui.stdin_is_terminal
+        && ui.stderr_is_terminal;
+    if let (true, Some(kept)) = (ask, &report.summary.undo) {
+        let question = format!(
+            "Take back what the run moved and has not run yet (`cogctl undo {}`; a job that ran is left alone)?",
+            kept.id
+        );
+        match crate::term::confirm::confirm(ui, false, &question) {
+            Ok(()) => take_back_now(ctx, &kept.id)?,
+            Err(e) if e.is::<crate::term::confirm::Cancelled>() => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(report.exit())
+}
+
+/// Undo the run's own record now, as `cogctl undo ID` would: its own undo record and audit
+/// entry, its report on stdout. The run's audit note is the run's again afterwards.
+fn take_back_now(ctx: &mut Ctx, id: &str) -> anyhow::Result<()> {
+    use crate::ops::undo as ops;
+    let run_audit = std::mem::take(&mut ctx.audit);
+    let run_undo = ctx.undo.clone();
+    ctx.undo = crate::ops::UndoPlan {
+        keep: run_undo.keep.or(Some(crate::store::undo::DEFAULT_KEEP)),
+        command: "undo",
+        argv: format!("cogctl undo {id} (offered by the stopped canary run)"),
+    };
+    let result = (|| -> anyhow::Result<u8> {
+        let record = ops::resolve(ctx.store()?, id)?;
+        let kind = ops::undoable(&record)?;
+        let ui = ctx.ui.clone();
+        let progress = Progress::new(&ui, record.entries, "taking back");
+        let applied = ops::apply(ctx, record, kind, &progress);
+        progress.finish();
+        let applied = applied?;
+        emit(&mut ctx.out, &ctx.ui, &applied.report)?;
+        match applied.error {
+            Some(e) => Err(e),
+            None => Ok(applied.report.exit.code()),
+        }
+    })();
+    let exit = match &result {
+        Ok(code) => *code,
+        Err(_) => 1,
+    };
+    audit_undo(ctx, exit);
+    let by = ctx.audit.undo.as_ref().map(|k| k.id.clone());
+    ctx.audit = run_audit;
+    ctx.audit.taken_back = by;
+    ctx.undo = run_undo;
+    result.map(|_| ())
+}
+
+/// The `end` audit entry of an undo made from inside the run (best effort: a warning when it
+/// can't be written).
+fn audit_undo(ctx: &mut Ctx, exit: u8) {
+    use crate::store::audit;
+    let c = ctx.audit.counts.unwrap_or_default();
+    let (undo, undo_until) = match &ctx.audit.undo {
+        Some(kept) => (kept.id.clone(), crate::clock::rfc3339(kept.until)),
+        None => ("none".to_string(), String::new()),
+    };
+    let outcome = audit::Outcome {
+        counts: [c.matched, c.done, c.gone, c.skipped, c.failed],
+        plan_digest: String::new(),
+        exit,
+        undo,
+        undo_until,
+        canary: String::new(),
+    };
+    let who = ctx.audit_who(&ctx.undo.argv);
+    let fields = audit::fields(
+        crate::clock::rfc3339(ctx.ui.clock.current()),
+        &who,
+        "undo",
+        "end",
+        Some(&outcome),
+    );
+    let written = ctx
+        .store()
+        .map_err(anyhow::Error::from)
+        .and_then(|store| audit::append(store, &fields).map_err(anyhow::Error::from));
+    if let Err(e) = written {
+        ctx.ui.warn_line(&format!(
+            "{} the audit entry could not be written to cogctl:audit: {}",
+            ctx.ui.styles.warn("warning:"),
+            crate::text::visible(&e.to_string())
+        ));
     }
 }
 
