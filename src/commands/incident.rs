@@ -126,10 +126,42 @@ fn watch(ctx: &mut Ctx, args: &IncidentArgs, every: Duration) -> anyhow::Result<
     let options = args.options();
     let zone = crate::clock::Zone::pick(args.tz.as_deref(), ctx.ui.utc)
         .map_err(|e| crate::term::exit::UsageError(format!("--tz: {e}")))?;
+    // Since when Redis can't be read (a failover, a restart): once it has been read, the
+    // watch goes on reading (an unreachable Redis at the start is an error, exit 3).
+    let mut lost: Option<std::time::Instant> = None;
+    let mut read_once = false;
     loop {
         ctx.ui.clock.tick();
-        let report = run(ctx, &options)?;
-        for event in tracker.update(&report) {
+        let report = match run(ctx, &options) {
+            Ok(report) => {
+                read_once = true;
+                if let Some(since) = lost.take() {
+                    ctx.ui.note(&format!(
+                        "incident --watch: reading Redis again, after {} without",
+                        crate::duration::span(since.elapsed().as_secs_f64())
+                    ));
+                }
+                Some(report)
+            }
+            Err(e) if read_once && is_lost(&e) => {
+                ctx.disconnect();
+                if lost.is_none() {
+                    lost = Some(std::time::Instant::now());
+                    ctx.ui.note(&format!(
+                        "incident --watch: Redis can't be read ({}); reading again every {}",
+                        crate::text::visible(&e.to_string()),
+                        crate::duration::span(every.as_secs_f64())
+                    ));
+                }
+                None
+            }
+            Err(e) => return Err(e),
+        };
+        let events = report
+            .as_ref()
+            .map(|r| tracker.update(r))
+            .unwrap_or_default();
+        for event in events {
             if args.events || ctx.ui.format == Format::Json || ctx.ui.format == Format::Ndjson {
                 serde_json::to_writer(&mut ctx.out, &event)?;
                 writeln!(ctx.out)?;
@@ -145,7 +177,9 @@ fn watch(ctx: &mut Ctx, args: &IncidentArgs, every: Duration) -> anyhow::Result<
             }
         }
         ctx.out.flush()?;
-        Problem::warn_all(&ctx.ui, &report.problems);
+        if let Some(report) = &report {
+            Problem::warn_all(&ctx.ui, &report.problems);
+        }
         if args.until_recovered && tracker.all_recovered() {
             return Ok(Exit::Ok);
         }
@@ -172,6 +206,14 @@ fn watch(ctx: &mut Ctx, args: &IncidentArgs, every: Duration) -> anyhow::Result<
             std::thread::sleep(Duration::from_millis(50).min(every));
         }
     }
+}
+
+/// The connection was lost, or the server can't serve (a failover, a restart, loading).
+fn is_lost(e: &anyhow::Error) -> bool {
+    e.downcast_ref::<crate::store::StoreError>()
+        .is_some_and(|se| {
+            se.is_connection() && !matches!(se, crate::store::StoreError::AuthRefused { .. })
+        })
 }
 
 #[cfg(test)]

@@ -1323,3 +1323,52 @@ fn incident_watch_says_recovered_and_until_recovered_exits() {
         run.stderr
     );
 }
+
+/// A watch left running outlives a Redis restart: it says on stderr that Redis can't be
+/// read, reads again at each interval, and still says `recovered` and exits 0.
+#[test]
+fn incident_watch_goes_on_through_a_redis_restart() {
+    let mut server = RedisServer::start_persistent();
+    let now = real_now();
+    // Over by incident's own rule (2 minutes quiet) about 4 s from now.
+    outage_between(now - 300.0, now - 116.0, now).write(&server);
+    server.exec(&[&["SAVE"]]);
+    let watch = Cogctl::new(&server)
+        .args([
+            "incident",
+            "--watch=500ms",
+            "--until-recovered",
+            "--quiet-for",
+            "1m",
+            "--timeout",
+            "40s",
+            "--events",
+        ])
+        .spawn();
+    std::thread::sleep(std::time::Duration::from_millis(1200));
+    server.restart(std::time::Duration::from_millis(1500));
+    let run = watch.wait(std::time::Duration::from_secs(60));
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    assert!(
+        run.stderr
+            .contains("incident --watch: Redis can't be read (")
+            && run
+                .stderr
+                .contains("incident --watch: reading Redis again, after "),
+        "{}",
+        run.stderr
+    );
+    let events = run.ndjson();
+    assert!(
+        events.iter().any(|e| e["event"] == "recovered"
+            && e["finding"].as_str().unwrap().starts_with("failure_surge:")),
+        "{events:?}"
+    );
+    // The watch's events are said once each: the restart opens nothing anew.
+    let opened = events.iter().filter(|e| e["event"] == "open").count();
+    let findings: std::collections::BTreeSet<&str> = events
+        .iter()
+        .map(|e| e["finding"].as_str().unwrap())
+        .collect();
+    assert_eq!(opened, findings.len(), "{events:?}");
+}
