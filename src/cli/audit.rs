@@ -6,7 +6,6 @@
 use std::ffi::OsString;
 
 use crate::commands::Ctx;
-use crate::ops::Counts;
 use crate::store::audit;
 
 /// The change a run makes, as its audit entries describe it.
@@ -111,35 +110,9 @@ impl Change {
     }
 
     fn fields(&self, ctx: &mut Ctx, phase: &str, exit: Option<u8>) -> Vec<(&'static str, String)> {
-        let time =
-            chrono::DateTime::from_timestamp_millis((ctx.ui.clock.current() * 1000.0) as i64)
-                .unwrap_or_default()
-                .to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
         let who = ctx.audit_who(&self.argv);
-        let outcome = exit.map(|exit| {
-            let Counts {
-                matched,
-                done,
-                gone,
-                skipped,
-                failed,
-            } = ctx.audit.counts.unwrap_or_default();
-            let (undo, undo_until) = match &ctx.audit.undo {
-                Some(kept) => (kept.id.clone(), crate::clock::rfc3339(kept.until)),
-                None if !self.undoable => ("no".to_string(), String::new()),
-                None if ctx.undo.keep.is_none() => ("off".to_string(), String::new()),
-                None => ("none".to_string(), String::new()),
-            };
-            audit::Outcome {
-                counts: [matched, done, gone, skipped, failed],
-                plan_digest: ctx.audit.plan_digest.clone().unwrap_or_default(),
-                canary: ctx.audit.canary.clone().unwrap_or_default(),
-                exit,
-                undo,
-                undo_until,
-            }
-        });
-        audit::fields(time, &who, self.command, phase, outcome.as_ref())
+        let outcome = exit.map(|exit| ctx.audit_outcome(exit, self.undoable));
+        ctx.audit_fields(&who, self.command, phase, outcome.as_ref())
     }
 }
 

@@ -375,7 +375,7 @@ pub fn run(ctx: &mut Ctx, act: &Act, dry_run: bool, tell: &dyn Fn(Step)) -> anyh
     };
     let who = ctx.audit_who(&argv);
     if !dry_run && ctx.require_audit {
-        let fields = fields(ctx, &who, act.command(), "begin", None);
+        let fields = ctx.audit_fields(&who, act.command(), "begin", None);
         let store = ctx.store()?;
         if let Err(e) = audit::append(store, &fields) {
             anyhow::bail!(
@@ -438,8 +438,9 @@ pub fn run(ctx: &mut Ctx, act: &Act, dry_run: bool, tell: &dyn Fn(Step)) -> anyh
             Ok(exit) => exit.code(),
             Err(_) => 1,
         };
-        let outcome = outcome(ctx, act, exit);
-        let fields = fields(ctx, &who, act.command(), "end", Some(&outcome));
+        // As the CLI's audit entries say it: the record's id, or why there is none.
+        let outcome = ctx.audit_outcome(exit, act.undoable());
+        let fields = ctx.audit_fields(&who, act.command(), "end", Some(&outcome));
         let written = ctx
             .store()
             .map_err(anyhow::Error::from)
@@ -859,36 +860,4 @@ fn toggle(
     let report = crate::ops::periodic::toggle(ctx, chosen, disable)?;
     emit(&mut ctx.out, &ctx.ui, &report)?;
     Ok(crate::render::Report::exit(&report))
-}
-
-fn outcome(ctx: &Ctx, act: &Act, exit: u8) -> audit::Outcome {
-    let c = ctx.audit.counts.unwrap_or_default();
-    // As the CLI's audit entries say it: the record's id, or why there is none.
-    let (undo, undo_until) = match &ctx.audit.undo {
-        Some(kept) => (kept.id.clone(), crate::clock::rfc3339(kept.until)),
-        None if !act.undoable() => ("no".to_string(), String::new()),
-        None if ctx.undo.keep.is_none() => ("off".to_string(), String::new()),
-        None => ("none".to_string(), String::new()),
-    };
-    audit::Outcome {
-        counts: [c.matched, c.done, c.gone, c.skipped, c.failed],
-        plan_digest: ctx.audit.plan_digest.clone().unwrap_or_default(),
-        canary: ctx.audit.canary.clone().unwrap_or_default(),
-        exit,
-        undo,
-        undo_until,
-    }
-}
-
-fn fields(
-    ctx: &Ctx,
-    who: &audit::Who,
-    command: &str,
-    phase: &str,
-    outcome: Option<&audit::Outcome>,
-) -> Vec<(&'static str, String)> {
-    let time = chrono::DateTime::from_timestamp_millis((ctx.ui.clock.current() * 1000.0) as i64)
-        .unwrap_or_default()
-        .to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
-    audit::fields(time, who, command, phase, outcome)
 }

@@ -253,6 +253,42 @@ impl Session {
         Some(kept)
     }
 
+    /// The outcome of this run's change for its `end` audit entry, from what it noted:
+    /// `undoable` says whether the command keeps undo records at all (the undo field is then
+    /// the record's id, `off` for --no-undo, or `none` when it kept nothing; else `no`).
+    pub fn audit_outcome(&self, exit: u8, undoable: bool) -> crate::store::audit::Outcome {
+        let c = self.audit.counts.unwrap_or_default();
+        let (undo, undo_until) = match &self.audit.undo {
+            Some(kept) => (kept.id.clone(), crate::clock::rfc3339(kept.until)),
+            None if !undoable => ("no".to_string(), String::new()),
+            None if self.undo.keep.is_none() => ("off".to_string(), String::new()),
+            None => ("none".to_string(), String::new()),
+        };
+        crate::store::audit::Outcome {
+            counts: [c.matched, c.done, c.gone, c.skipped, c.failed],
+            plan_digest: self.audit.plan_digest.clone().unwrap_or_default(),
+            canary: self.audit.canary.clone().unwrap_or_default(),
+            exit,
+            undo,
+            undo_until,
+        }
+    }
+
+    /// An audit entry's fields, stamped now (RFC 3339, to the millisecond).
+    pub fn audit_fields(
+        &self,
+        who: &crate::store::audit::Who,
+        command: &str,
+        phase: &str,
+        outcome: Option<&crate::store::audit::Outcome>,
+    ) -> Vec<(&'static str, String)> {
+        let time =
+            chrono::DateTime::from_timestamp_millis((self.ui.clock.current() * 1000.0) as i64)
+                .unwrap_or_default()
+                .to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+        crate::store::audit::fields(time, who, command, phase, outcome)
+    }
+
     /// Note what this change did, for its audit entry.
     pub fn record(&mut self, counts: Counts) {
         self.audit.counts = Some(counts);

@@ -206,27 +206,9 @@ fn take_back_now(ctx: &mut Ctx, id: &str) -> anyhow::Result<()> {
 /// can't be written).
 fn audit_undo(ctx: &mut Ctx, exit: u8) {
     use crate::store::audit;
-    let c = ctx.audit.counts.unwrap_or_default();
-    let (undo, undo_until) = match &ctx.audit.undo {
-        Some(kept) => (kept.id.clone(), crate::clock::rfc3339(kept.until)),
-        None => ("none".to_string(), String::new()),
-    };
-    let outcome = audit::Outcome {
-        counts: [c.matched, c.done, c.gone, c.skipped, c.failed],
-        plan_digest: String::new(),
-        exit,
-        undo,
-        undo_until,
-        canary: String::new(),
-    };
+    let outcome = ctx.audit_outcome(exit, true);
     let who = ctx.audit_who(&ctx.undo.argv);
-    let fields = audit::fields(
-        crate::clock::rfc3339(ctx.ui.clock.current()),
-        &who,
-        "undo",
-        "end",
-        Some(&outcome),
-    );
+    let fields = ctx.audit_fields(&who, "undo", "end", Some(&outcome));
     let written = ctx
         .store()
         .map_err(anyhow::Error::from)
