@@ -18,7 +18,7 @@
 //!   its queue and the process that took it).
 
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
@@ -183,12 +183,6 @@ pub struct CanaryReport {
     pub wait_secs: f64,
 }
 
-impl CanaryReport {
-    pub fn moved(&self) -> u64 {
-        self.steps.iter().map(|s| s.moved).sum()
-    }
-}
-
 /// What a front-end is told as a canary run goes.
 pub trait Steps {
     /// Step `step` starts moving (about) `size` entries, `last`: the rest. A bar for it.
@@ -327,7 +321,13 @@ impl Ramp<'_, '_> {
             let planned = (!last).then_some(size);
             let started = Instant::now();
             self.bar.set(Some(self.steps.moving(number, size, last)));
-            taker.borrow_mut().start(number, size, redis_now(store)?);
+            let moved_at = loop {
+                match redis_now(store) {
+                    Ok(t) => break t,
+                    Err(e) => self.recover(store, e.into())?,
+                }
+            };
+            taker.borrow_mut().start(number, size, moved_at);
             run.pacer = Pacer::new(run.rate);
             self.push_step(StepReport {
                 step: number,
@@ -1160,29 +1160,6 @@ struct BusyEntry {
 #[derive(serde::Deserialize)]
 struct JidOnly {
     jid: Option<String>,
-}
-
-/// The steps of a canary run by number, for the plan and the report: `10 → 100 → the rest
-/// (1,890)`.
-pub fn steps_line(steps: &[u64]) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    for (i, n) in steps.iter().enumerate() {
-        if i + 1 == steps.len() && i > 0 {
-            parts.push(format!("the rest ({})", crate::text::size::count(*n)));
-        } else {
-            parts.push(crate::text::size::count(*n));
-        }
-    }
-    parts.join(" → ")
-}
-
-/// Counts by outcome of the watched jobs, for a line.
-pub fn outcome_counts(canaries: &[CanaryOutcome]) -> BTreeMap<&'static str, u64> {
-    let mut out = BTreeMap::new();
-    for c in canaries {
-        *out.entry(c.outcome).or_default() += 1;
-    }
-    out
 }
 
 #[cfg(test)]

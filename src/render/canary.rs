@@ -39,7 +39,7 @@ impl Report for DryRun {
         writeln!(
             out,
             "  in steps {}, each watched for up to {}",
-            canary::steps_line(&c.steps),
+            steps_line(&c.steps),
             crate::duration::span(c.wait_secs)
         )?;
         writeln!(
@@ -164,4 +164,18 @@ pub fn step_line(step: &StepReport) -> String {
         step.outcome,
         crate::duration::span(step.seconds)
     )
+}
+
+/// The steps of a canary run by number, for the plan and the report: `10 → 100 → the rest
+/// (1,890)`.
+pub fn steps_line(steps: &[u64]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for (i, n) in steps.iter().enumerate() {
+        if i + 1 == steps.len() && i > 0 {
+            parts.push(format!("the rest ({})", crate::text::size::count(*n)));
+        } else {
+            parts.push(crate::text::size::count(*n));
+        }
+    }
+    parts.join(" → ")
 }

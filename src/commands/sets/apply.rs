@@ -298,7 +298,7 @@ pub fn ready(
             .map(|c| {
                 format!(
                     " in steps ({}), each watched",
-                    crate::ops::canary::steps_line(&crate::ops::canary::steps(
+                    crate::render::canary::steps_line(&crate::ops::canary::steps(
                         prepared.expected,
                         c.first
                     ))
