@@ -82,11 +82,15 @@ type Answer = Result<Option<Fetched>, Failed>;
 #[derive(Default)]
 pub struct Batches {
     state: Mutex<State>,
-    /// Told of each ask handed in (the thread gathering a batch waits on it).
+    /// Told when every busy thread is in the batch being gathered (the thread gathering waits
+    /// on it, and looks again every [`GAP`] whatever comes).
     arrived: Condvar,
-    /// Told when a call ends, its answers given (the threads waiting for theirs wait on it).
+    /// Told when a call ends, when someone waits on it: [`Batches::forget`], and the
+    /// registrar when what is due waits for the call in flight. A thread waiting for its
+    /// answer is woken alone ([`std::thread::Thread::unpark`]), by the call that answers it.
     answered: Condvar,
-    /// Told when an entry is owed, and when the batches close (the registrar waits on it).
+    /// Told when an entry is owed while the registrar waits with nothing owed, and when the
+    /// batches close (the registrar waits on it).
     owing: Condvar,
     /// The hour whose throughput bucket a call last gave its TTL, and when.
     expired: Mutex<Option<(i64, Instant)>>,
@@ -108,6 +112,15 @@ struct State {
     writing: HashSet<String>,
     /// The process's threads are done: the registrar ends.
     closed: bool,
+    /// A thread is gathering a batch and waits on `arrived`.
+    gathering: bool,
+    /// The threads whose asks the call in flight carries (woken should it panic).
+    in_flight: Vec<std::thread::Thread>,
+    /// How many wait on `answered`.
+    on_answered: usize,
+    /// The registrar waits on `owing` with nothing owed, no timeout: the next entry owed
+    /// must wake it (otherwise it wakes by itself when the earliest is due).
+    registrar_idle: bool,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -131,8 +144,17 @@ impl Batches {
         let id = state.last_id;
         // An entry still owed was never written: nothing to delete.
         let registered = state.owed.remove(&ask.tid).is_none();
-        state.waiting.push((id, Waiting { ask, registered }));
-        self.arrived.notify_one();
+        state.waiting.push((
+            id,
+            Waiting {
+                ask,
+                registered,
+                thread: std::thread::current(),
+            },
+        ));
+        if state.gathering && state.waiting.len() >= shared.busy.load(Ordering::SeqCst) {
+            self.arrived.notify_one();
+        }
         loop {
             if let Some(answer) = state.answers.remove(&id) {
                 return answer;
@@ -140,10 +162,11 @@ impl Batches {
             if !state.calling {
                 break;
             }
-            state = self
-                .answered
-                .wait(state)
-                .unwrap_or_else(PoisonError::into_inner);
+            // Woken alone: by the call that answers this ask, or by the one before it when
+            // this ask was left for the next call and this thread is to make it.
+            drop(state);
+            std::thread::park();
+            state = lock(&self.state);
         }
         // Not answered, and no call in flight: this thread makes the call, for everyone.
         state.calling = true;
@@ -156,12 +179,16 @@ impl Batches {
                 if state.waiting.len() >= busy || left.is_zero() {
                     break;
                 }
+                // Woken when the last busy thread hands its ask in; otherwise it looks again
+                // after GAP, and stops gathering when nothing came in it.
                 let before = state.waiting.len();
+                state.gathering = true;
                 state = self
                     .arrived
                     .wait_timeout(state, GAP.min(left))
                     .unwrap_or_else(PoisonError::into_inner)
                     .0;
+                state.gathering = false;
                 if state.waiting.len() == before {
                     break;
                 }
@@ -189,6 +216,7 @@ impl Batches {
             .map(|(tid, owed)| (tid, owed.entry))
             .collect();
         state.writing = due.iter().map(|(tid, _)| tid.clone()).collect();
+        state.in_flight = batch.iter().map(|(_, w)| w.thread.clone()).collect();
         drop(state);
         let waiting: Vec<&Waiting> = batch.iter().map(|(_, w)| w).collect();
         let result = conn
@@ -203,6 +231,7 @@ impl Batches {
         };
         let mut mine = None;
         let asked = batch.iter().filter(|(_, w)| w.ask.order.is_some()).count();
+        let mut wake = Vec::with_capacity(batch.len());
         let mut state = lock(&self.state);
         if !failed && asked > 0 {
             state.deep = fetched.len() == asked;
@@ -222,10 +251,22 @@ impl Batches {
                 mine = Some(answer);
             } else {
                 state.answers.insert(at, answer);
+                wake.push(w.thread);
             }
         }
         state.calling = false;
-        self.answered.notify_all();
+        state.in_flight.clear();
+        // Asks handed in during this call: the first of them makes the next call.
+        if let Some((_, next)) = state.waiting.first() {
+            wake.push(next.thread.clone());
+        }
+        if state.on_answered > 0 {
+            self.answered.notify_all();
+        }
+        drop(state);
+        for thread in wake {
+            thread.unpark();
+        }
         mine
     }
 
@@ -239,7 +280,10 @@ impl Batches {
                 since: Instant::now(),
             },
         );
-        self.owing.notify_all();
+        // Waiting with a timeout, the registrar wakes by itself no later than this is due.
+        if state.registrar_idle {
+            self.owing.notify_all();
+        }
     }
 
     /// `tid`'s job ends other than by a settlement in a call (given back, interrupted,
@@ -249,10 +293,12 @@ impl Batches {
         let mut state = lock(&self.state);
         state.owed.remove(tid);
         while state.writing.contains(tid) {
+            state.on_answered += 1;
             state = self
                 .answered
                 .wait(state)
                 .unwrap_or_else(PoisonError::into_inner);
+            state.on_answered -= 1;
         }
     }
 
@@ -274,11 +320,13 @@ impl Batches {
             match due {
                 // A call in flight writes what is due when it was made; after it, look again.
                 Some(at) if at <= now && state.calling => {
+                    state.on_answered += 1;
                     state = self
                         .answered
                         .wait_timeout(state, REGISTER_AFTER)
                         .unwrap_or_else(PoisonError::into_inner)
                         .0;
+                    state.on_answered -= 1;
                 }
                 Some(at) if at <= now => {
                     state.calling = true;
@@ -293,10 +341,12 @@ impl Batches {
                         .0;
                 }
                 None => {
+                    state.registrar_idle = true;
                     state = self
                         .owing
                         .wait(state)
                         .unwrap_or_else(PoisonError::into_inner);
+                    state.registrar_idle = false;
                 }
             }
         }
@@ -309,10 +359,12 @@ impl Batches {
     }
 }
 
-/// An ask waiting for a call, and whether its thread's busy entry was written (and goes).
+/// An ask waiting for a call, whether its thread's busy entry was written (and goes), and
+/// the thread to wake with its answer.
 struct Waiting {
     ask: Ask,
     registered: bool,
+    thread: std::thread::Thread,
 }
 
 /// Should the thread making a call panic, the others are not left waiting for it: each then
@@ -323,8 +375,15 @@ struct Unstuck<'a>(&'a Batches);
 impl Drop for Unstuck<'_> {
     fn drop(&mut self) {
         if std::thread::panicking() {
-            lock(&self.0.state).calling = false;
+            let mut state = lock(&self.0.state);
+            state.calling = false;
+            let mut waiting = std::mem::take(&mut state.in_flight);
+            waiting.extend(state.waiting.iter().map(|(_, w)| w.thread.clone()));
+            drop(state);
             self.0.answered.notify_all();
+            for thread in waiting {
+                thread.unpark();
+            }
         }
     }
 }
