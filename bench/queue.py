@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The views benchmark: `cogctl queue list` over a 1,000,000-job queue, beside redis-cli reading
-the same list in the same run (`LRANGE q 0 -1`); `cogctl history --search` over 50,000
-history entries (the gem's cap) beside `ZREVRANGE` of the same set; and `cogctl jobs --search`
+the same list in the same run (`LRANGE q 0 -1`); `cogctl history --search` (its table, and
+`--ndjson --all`) over 50,000 history entries (the gem's cap) beside `ZREVRANGE` of the same
+set (target: at most 0.9x its time); and `cogctl jobs --search`
 over that queue and a dead, retry and schedule set beside one redis-cli reading the same keys.
 The searches are compared run by run (each cogctl run with the redis-cli run just before it),
 the median of those ratios against the target. Measured, not asserted: it prints a table with
@@ -167,6 +168,7 @@ def main():
                     True),
         "history_4": ([args.cogctl, "history", "--ndjson", "--all", "--search", "tenant-42"],
                       True),
+        "history_table": ([args.cogctl, "history", "--search", "CUS_NEEDLE"], True),
         "jobs_base": (["redis-cli", "-s", args.socket, "--raw"], False, reads.name),
         "jobs": ([args.cogctl, "jobs", "--ndjson", "--all", "--search", "CUS_NEEDLE"], True),
     }
@@ -229,6 +231,8 @@ def main():
         return statistics.median(ratios), f"{min(ratios):.2f}× – {max(ratios):.2f}×"
 
     for name, base_name, base_label, label in (
+            ("history_table", "history_base", "redis-cli --raw ZREVRANGE history:all 0 -1",
+             f"history --search X (the table, {args.history:,} entries, 2 % match)"),
             ("history", "history_base", "redis-cli --raw ZREVRANGE history:all 0 -1",
              f"history --ndjson --all --search X ({args.history:,} entries, 2 % match)"),
             ("history_4", "history_base", "redis-cli --raw ZREVRANGE history:all 0 -1",
@@ -239,9 +243,11 @@ def main():
         rows.append((f"{base_label}: wall", fmt_time(hbase),
                      spread(base_name, "wall", fmt_time), "baseline", ""))
         ratio, ratios = paired(name, base_name)
+        # The searches of History: at most 0.9× redis-cli's read of the same entries.
+        limit = 0.9 if name.startswith("history") else 1.0
         row(f"{label}: wall", ratio,
-            f"{fmt_time(med(name, 'wall'))} ({ratio:.2f}× paired)", ratios, 1.0,
-            "≤ 1× (median ratio)")
+            f"{fmt_time(med(name, 'wall'))} ({ratio:.2f}× paired)", ratios, limit,
+            f"≤ {limit:g}× (median ratio)")
         row("  its peak RSS", med(name, "rss_kib"), fmt_mib(med(name, "rss_kib")),
             spread(name, "rss_kib", fmt_mib), 64 * 1024, "≤ 64 MB")
         if name == "history":

@@ -37,6 +37,9 @@ enum Disposition {
     /// Acknowledge; `succeeded` counts the job as processed in the same round trip.
     Acknowledge {
         succeeded: bool,
+        /// The job's jid as its payload holds it ("" when it has none): its orphaning
+        /// counter goes with the acknowledgement.
+        jid: String,
     },
     GiveBack,
     /// Recording the failure failed; `maybe_written` is the entry route_failure was writing
@@ -212,7 +215,10 @@ fn execute(
             };
             let _ = bad;
             let disposition = match bury_unparseable(shared, conn, queue, raw, &reason) {
-                Ok(()) => Disposition::Acknowledge { succeeded: false },
+                Ok(()) => Disposition::Acknowledge {
+                    succeeded: false,
+                    jid: String::new(),
+                },
                 // Nothing ran: give it back and bury it on a later fetch.
                 Err(_) => Disposition::GiveBack,
             };
@@ -222,7 +228,7 @@ fn execute(
     let jid = job.jid.as_deref().unwrap_or("").to_string();
     let class = job.class.as_deref().unwrap_or("").to_string();
     if fetched.batched {
-        batches.owe(tid, busy_entry(shared, queue, raw));
+        batches.owe(tid, queue, raw, shared.now().floor() as i64);
     } else {
         register(shared, conn, tid, queue, raw);
     }
@@ -287,7 +293,13 @@ fn execute(
                 "job_done",
                 &[("jid", &jid), ("class", &class), ("elapsed", &elapsed)],
             );
-            return (Disposition::Acknowledge { succeeded: true }, None);
+            return (
+                Disposition::Acknowledge {
+                    succeeded: true,
+                    jid,
+                },
+                None,
+            );
         }
         Outcome::Failure(failure) => failure,
     };
@@ -305,7 +317,13 @@ fn execute(
                 reason: death_reason(shared, &class, routed.killed, Reason::Exhausted),
                 class_hooks: shared.handlers.has(&class),
             });
-            (Disposition::Acknowledge { succeeded: false }, death)
+            (
+                Disposition::Acknowledge {
+                    succeeded: false,
+                    jid,
+                },
+                death,
+            )
         }
         Err(unrecorded) => {
             let (e, attempted) = *unrecorded;
@@ -401,12 +419,11 @@ fn with_store<T>(
 }
 
 /// A running job's workers-hash entry (OPERATIONS §5.3 step 2), as the gem writes it.
-fn busy_entry(shared: &Shared, queue: &str, raw: &[u8]) -> String {
+pub(super) fn busy_entry(queue: &str, raw: &[u8], run_at: i64) -> String {
     format!(
-        "{{\"queue\":{},\"payload\":{},\"run_at\":{}}}",
+        "{{\"queue\":{},\"payload\":{},\"run_at\":{run_at}}}",
         serde_json::to_string(queue).expect("a string serialises"),
         String::from_utf8_lossy(raw),
-        shared.now().floor() as i64
     )
 }
 
@@ -414,7 +431,7 @@ fn busy_entry(shared: &Shared, queue: &str, raw: &[u8]) -> String {
 /// given a TTL at once so a crash never leaves it forever (OPERATIONS §16 item 12).
 fn register(shared: &Shared, conn: &mut Conn<'_>, tid: &str, queue: &str, raw: &[u8]) {
     let key = keys::workers(&shared.settings.identity);
-    let entry = busy_entry(shared, queue, raw);
+    let entry = busy_entry(queue, raw, shared.now().floor() as i64);
     let _ = with_store(conn, |s| {
         let mut pipe = redis::pipe();
         pipe.cmd("HSET").arg(&key).arg(tid).arg(&entry).ignore();
@@ -712,10 +729,11 @@ fn settle(
     next_from: Option<Vec<String>>,
 ) -> Option<Next> {
     match disposition {
-        Disposition::Acknowledge { succeeded } => {
+        Disposition::Acknowledge { succeeded, jid } => {
             let ask = Ask {
                 tid: tid.to_string(),
                 raw: raw.to_vec(),
+                jid,
                 succeeded,
                 order: next_from,
             };

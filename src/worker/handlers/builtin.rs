@@ -38,6 +38,9 @@ impl Builtin {
         children: &Children,
         output: Option<&Output>,
     ) -> Outcome {
+        if let Builtin::Noop = self {
+            return Outcome::Success;
+        }
         let args: Vec<Value> = serde_json::from_str(job.args_json).unwrap_or_default();
         match self {
             Builtin::Noop => Outcome::Success,
