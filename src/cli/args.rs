@@ -53,6 +53,17 @@ pub struct GlobalArgs {
     )]
     pub context: Option<String>,
 
+    /// Read every shard of the named fleet of the config file at once ([fleets.NAME]
+    /// contexts = […]); `--context a,b` names a fleet too. See docs/fleet.md
+    #[arg(
+        long,
+        global = true,
+        value_name = "NAME",
+        env = "COGCTL_FLEET",
+        help_heading = "Context"
+    )]
+    pub fleet: Option<String>,
+
     /// Let a change through on a protected context without a terminal: NAME must be the
     /// context's name (--yes alone is not enough there)
     #[arg(long, global = true, value_name = "NAME", help_heading = "Context")]

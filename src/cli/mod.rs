@@ -91,6 +91,14 @@ where
         .iter()
         .any(|s| *s != config::Source::Absent)
         || std::env::var("REDIS_URL").is_ok_and(|u| !u.is_empty());
+    // The subcommand's words (`dead list`), for what a fleet can't run yet.
+    let mut words = Vec::new();
+    let mut m = matches.subcommand();
+    while let Some((name, sub)) = m {
+        words.push(name.to_string());
+        m = sub.subcommand();
+    }
+    let command_words = words.join(" ");
     // The clap tree (freed with the parse) held every command's help: the memory is given
     // back before the command runs — a worker runs for days.
     drop(matches);
@@ -99,7 +107,7 @@ where
     unsafe {
         libc::malloc_trim(0);
     }
-    let exit = match run_parsed(cli, sources, &argv) {
+    let exit = match run_parsed(cli, sources, &argv, &command_words) {
         Ok(exit) => exit,
         Err(err) => report_error(&err, named),
     };
@@ -151,7 +159,12 @@ fn new_ctx(global: &GlobalArgs, connect: ConnectOptions, context: Option<Active>
 
 /// Resolve the context, guard a change (read_only, protected, a required audit), run the
 /// command, and write its audit entry.
-fn run_parsed(cli: Cli, sources: config::Sources, argv: &[OsString]) -> anyhow::Result<Exit> {
+fn run_parsed(
+    cli: Cli,
+    sources: config::Sources,
+    argv: &[OsString],
+    command_words: &str,
+) -> anyhow::Result<Exit> {
     if cli.global.format() == crate::term::ui::Format::Markdown
         && !matches!(cli.command, Command::Incident(_))
     {
@@ -166,6 +179,11 @@ fn run_parsed(cli: Cli, sources: config::Sources, argv: &[OsString]) -> anyhow::
         let mut ctx = new_ctx(&cli.global, crate::store::ConnectOptions::default(), None);
         let result = commands::context::run(&mut ctx, &config, cli.global.context.as_deref(), c);
         return finish(&mut ctx, result);
+    }
+    if let Some((fleet, shards)) =
+        config.fleet_of(cli.global.fleet.as_deref(), cli.global.context.as_deref())?
+    {
+        return run_fleet(&cli, sources, &config, command_words, fleet, shards);
     }
     let resolved = config::resolve(&cli.global.target(), sources, &config, &|k| {
         std::env::var(k).ok()
@@ -284,6 +302,81 @@ fn no_data_note(ctx: &mut Ctx) {
              (the wrong URL or db?)"
         )));
     }
+}
+
+/// A run across a fleet: each shard (a context) resolved as `--context NAME` would be, read
+/// on its own connection, all at once (`ops::fleet`). `stats` reads across a fleet so far;
+/// every other command is refused before anything is read.
+fn run_fleet(
+    cli: &Cli,
+    sources: config::Sources,
+    config: &config::Config,
+    command_words: &str,
+    fleet: String,
+    shards: Vec<String>,
+) -> anyhow::Result<Exit> {
+    let named = [
+        ("--redis-url", sources.redis_url),
+        ("--sentinel", sources.sentinel),
+        ("--sentinel-master", sources.sentinel_master),
+    ];
+    if let Some((flag, _)) = named.iter().find(|(_, s)| *s == config::Source::Flag) {
+        return Err(UsageError(format!(
+            "fleet {fleet} and {flag} both name a Redis; give one (each shard's Redis is its context's)"
+        ))
+        .into());
+    }
+    let Command::Stats(args) = &cli.command else {
+        return Err(UsageError(format!(
+            "`cogctl {command_words}` does not read across a fleet yet (`stats` does): name one \
+             shard of fleet {fleet} with --context NAME ({}); nothing was read",
+            shards.join(", ")
+        ))
+        .into());
+    };
+    if args.watch.watch.is_some() {
+        return Err(UsageError(format!(
+            "`stats --watch` does not read across a fleet yet: drop --watch, or name one shard of \
+             fleet {fleet} with --context NAME"
+        ))
+        .into());
+    }
+    let env = |k: &str| std::env::var(k).ok();
+    let mut each = Vec::with_capacity(shards.len());
+    for shard in &shards {
+        let mut flags = cli.global.target();
+        flags.context = Some(shard.clone());
+        flags.redis_url = None;
+        flags.sentinel = Vec::new();
+        flags.sentinel_master = None;
+        let shard_sources = config::Sources {
+            redis_url: config::Source::Absent,
+            sentinel: config::Source::Absent,
+            sentinel_master: config::Source::Absent,
+            context: config::Source::Flag,
+        };
+        let resolved = config::resolve(&flags, shard_sources, config, &env)?;
+        each.push((shard.clone(), resolved));
+    }
+    let global = &cli.global;
+    let read = crate::ops::fleet::each(each, |_, resolved| {
+        let mut ctx = new_ctx(global, resolved.connect, resolved.context);
+        commands::stats::run(&mut ctx, args)
+    });
+    let mut ctx = new_ctx(global, crate::store::ConnectOptions::default(), None);
+    let report = commands::stats::FleetStatsReport::new(fleet, read);
+    for (shard, read) in &report.shards {
+        if let Err(error) = read {
+            ctx.ui.warn_line(&format!(
+                "{} shard {shard} could not be read: {error}",
+                ctx.ui.styles.bad("error:")
+            ));
+        }
+    }
+    let result = render::emit(&mut ctx.out, &ctx.ui, &report)
+        .map(|()| report.exit())
+        .map_err(Into::into);
+    finish(&mut ctx, result)
 }
 
 /// Flush stdout after a command; a failed flush is the command's error.

@@ -646,3 +646,193 @@ impl Report for StatsReport {
         Problem::exit(&self.problems)
     }
 }
+
+/// `stats` across a fleet: the fleet's totals, a row per shard, and each shard's whole
+/// report (or why it could not be read).
+#[derive(Debug, Serialize)]
+pub struct FleetStatsReport {
+    /// The fleet's name (`--fleet`), or the contexts named (`--context a,b`).
+    pub fleet: String,
+    /// Summed over the shards read (a counter that isn't an integer on one of them: null).
+    pub totals: FleetTotals,
+    /// Every shard in the fleet's order: its `stats --json`, or `{"error": …}`.
+    #[serde(serialize_with = "shards_as_map")]
+    pub shards: Vec<crate::ops::fleet::Shard<StatsReport>>,
+    /// The shards that could not be read.
+    pub unreadable: Vec<String>,
+}
+
+#[derive(Debug, Default, Serialize)]
+pub struct FleetTotals {
+    pub shards: usize,
+    pub shards_read: usize,
+    pub processed: Option<serde_json::Number>,
+    pub failed: Option<serde_json::Number>,
+    pub enqueued: u64,
+    pub scheduled: u64,
+    pub retry: u64,
+    pub dead: u64,
+    pub busy: u64,
+    pub processes: u64,
+    pub threads: u64,
+}
+
+fn shards_as_map<S: serde::Serializer>(
+    shards: &[crate::ops::fleet::Shard<StatsReport>],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = serializer.serialize_map(Some(shards.len()))?;
+    for (name, read) in shards {
+        match read {
+            Ok(report) => map.serialize_entry(name, report)?,
+            Err(error) => map.serialize_entry(name, &serde_json::json!({ "error": error }))?,
+        }
+    }
+    map.end()
+}
+
+/// A sum of counters as stored (all the digits of one beyond 64 bits); `None` when one of
+/// them isn't an integer.
+fn sum_counters<'a>(
+    values: impl Iterator<Item = &'a Option<serde_json::Number>>,
+) -> Option<serde_json::Number> {
+    let mut total: i128 = 0;
+    for v in values {
+        let n: i128 = v.as_ref()?.to_string().parse().ok()?;
+        total = total.checked_add(n)?;
+    }
+    total.to_string().parse().ok()
+}
+
+impl FleetStatsReport {
+    pub fn new(
+        fleet: String,
+        shards: Vec<crate::ops::fleet::Shard<StatsReport>>,
+    ) -> FleetStatsReport {
+        let read: Vec<&StatsReport> = shards.iter().filter_map(|(_, r)| r.as_ref().ok()).collect();
+        let sum = |f: &dyn Fn(&StatsReport) -> u64| read.iter().map(|r| f(r)).sum::<u64>();
+        let totals = FleetTotals {
+            shards: shards.len(),
+            shards_read: read.len(),
+            processed: sum_counters(read.iter().map(|r| &r.processed)),
+            failed: sum_counters(read.iter().map(|r| &r.failed)),
+            enqueued: sum(&|r| r.enqueued),
+            scheduled: sum(&|r| r.scheduled.unwrap_or(0)),
+            retry: sum(&|r| r.retry.unwrap_or(0)),
+            dead: sum(&|r| r.dead.unwrap_or(0)),
+            busy: sum(&|r| r.busy),
+            processes: sum(&|r| r.processes),
+            threads: sum(&|r| r.threads),
+        };
+        let unreadable = shards
+            .iter()
+            .filter(|(_, r)| r.is_err())
+            .map(|(name, _)| name.clone())
+            .collect();
+        FleetStatsReport {
+            fleet,
+            totals,
+            shards,
+            unreadable,
+        }
+    }
+}
+
+impl Report for FleetStatsReport {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        use crate::render::table::{self, Tone, cell};
+        let t = &self.totals;
+        writeln!(
+            out,
+            "{}",
+            ui.styles.strong(&format!(
+                "Fleet {} · {} of {} shards read",
+                visible(&self.fleet),
+                t.shards_read,
+                t.shards
+            ))
+        )?;
+        let mut grid = table::new(
+            ui,
+            &[
+                "SHARD",
+                "PROCESSED",
+                "FAILED",
+                "ENQUEUED",
+                "BUSY",
+                "PROCESSES",
+                "SCHEDULED",
+                "RETRY",
+                "DEAD",
+                "REDIS",
+            ],
+        );
+        for (name, read) in &self.shards {
+            match read {
+                Ok(r) => {
+                    grid.add_row(vec![
+                        cell(ui, name.as_str(), Tone::Strong),
+                        cell(ui, counted(&r.processed), Tone::Plain),
+                        cell(ui, counted(&r.failed), Tone::Plain),
+                        cell(ui, num(Some(r.enqueued)), Tone::Plain),
+                        cell(ui, num(Some(r.busy)), Tone::Plain),
+                        cell(ui, num(Some(r.processes)), Tone::Plain),
+                        cell(ui, num(r.scheduled), Tone::Plain),
+                        cell(ui, num(r.retry), Tone::Plain),
+                        cell(ui, num(r.dead), Tone::Plain),
+                        // The shard is its context: its name is the row's first cell.
+                        cell(
+                            ui,
+                            r.redis
+                                .target
+                                .strip_suffix(&format!(" (context {name})"))
+                                .unwrap_or(&r.redis.target),
+                            Tone::Dim,
+                        ),
+                    ]);
+                }
+                Err(error) => {
+                    let mut row = vec![cell(ui, name.as_str(), Tone::Strong)];
+                    row.extend((0..8).map(|_| cell(ui, "?", Tone::Dim)));
+                    row.push(cell(ui, format!("unreadable: {error}"), Tone::Bad));
+                    grid.add_row(row);
+                }
+            }
+        }
+        grid.add_row(vec![
+            cell(ui, "fleet", Tone::Accent),
+            cell(ui, counted(&t.processed), Tone::Accent),
+            cell(ui, counted(&t.failed), Tone::Accent),
+            cell(ui, num(Some(t.enqueued)), Tone::Accent),
+            cell(ui, num(Some(t.busy)), Tone::Accent),
+            cell(ui, num(Some(t.processes)), Tone::Accent),
+            cell(ui, num(Some(t.scheduled)), Tone::Accent),
+            cell(ui, num(Some(t.retry)), Tone::Accent),
+            cell(ui, num(Some(t.dead)), Tone::Accent),
+            cell(ui, "", Tone::Plain),
+        ]);
+        write!(
+            out,
+            "{}",
+            table::finish(&mut grid, &[1, 2, 3, 4, 5, 6, 7, 8])
+        )?;
+        for (name, read) in &self.shards {
+            if let Ok(r) = read {
+                for p in &r.problems {
+                    ui.warn_line(&format!(
+                        "{} shard {name}: {}: {}",
+                        ui.styles.warn("warning:"),
+                        p.key.shown(),
+                        visible(&p.error)
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn exit(&self) -> Exit {
+        crate::ops::fleet::exit(&self.shards, |r| r.exit())
+    }
+}

@@ -15,6 +15,7 @@ pub mod empty;
 pub mod entries;
 pub mod filter;
 pub mod fingerprint;
+pub mod fleet;
 pub mod history;
 pub mod incident;
 pub mod job;

@@ -25,6 +25,19 @@ pub struct ConfigFile {
     pub current_context: Option<String>,
     #[serde(default)]
     pub contexts: BTreeMap<String, ContextSpec>,
+    /// Named lists of contexts read as one fleet (`--fleet NAME`): a deployment sharded across
+    /// several Redis primaries.
+    #[serde(default)]
+    pub fleets: BTreeMap<String, FleetSpec>,
+}
+
+/// One `[fleets.NAME]` table: the contexts (shards) it reads, each with its own Redis,
+/// credentials, TLS, Sentinel and safety flags.
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct FleetSpec {
+    pub contexts: Vec<String>,
+    pub description: Option<String>,
 }
 
 /// One `[contexts.NAME]` table.
@@ -109,9 +122,37 @@ impl Config {
                 e.to_string().trim_end()
             ))
         })?;
-        for name in file.contexts.keys() {
+        for name in file.contexts.keys().chain(file.fleets.keys()) {
             check_name(name)
                 .map_err(|e| UsageError(format!("the config file {}: {e}", path.display())))?;
+        }
+        for (name, fleet) in &file.fleets {
+            let mut seen = std::collections::BTreeSet::new();
+            if fleet.contexts.is_empty() {
+                return Err(UsageError(format!(
+                    "the config file {}: fleet {name} names no context (contexts = [\"a\", \"b\"])",
+                    path.display()
+                ))
+                .into());
+            }
+            for c in &fleet.contexts {
+                if !file.contexts.contains_key(c) {
+                    return Err(UsageError(format!(
+                        "the config file {}: fleet {name} names the context \"{}\", which it has no [contexts.{}] for",
+                        path.display(),
+                        crate::text::visible(c),
+                        crate::text::visible(c)
+                    ))
+                    .into());
+                }
+                if !seen.insert(c) {
+                    return Err(UsageError(format!(
+                        "the config file {}: fleet {name} names the context {c} twice",
+                        path.display()
+                    ))
+                    .into());
+                }
+            }
         }
         Ok(Config {
             path: Some(path.to_path_buf()),
@@ -141,6 +182,62 @@ impl Config {
             ))
             .into()
         })
+    }
+}
+
+impl Config {
+    /// The shards of the fleet this run reads: `--fleet NAME` (or `$COGCTL_FLEET`), or a
+    /// `--context` that names several (`prod-a,prod-b`); `None` for one Redis.
+    pub fn fleet_of(
+        &self,
+        fleet: Option<&str>,
+        context: Option<&str>,
+    ) -> anyhow::Result<Option<(String, Vec<String>)>> {
+        if let Some(name) = fleet {
+            if context.is_some() {
+                return Err(UsageError(
+                    "--fleet and --context both name what to read; give one (--context a,b \
+                     names a fleet of its own)"
+                        .into(),
+                )
+                .into());
+            }
+            let spec = self.file.fleets.get(name).ok_or_else(|| {
+                let known: Vec<&str> = self.file.fleets.keys().map(String::as_str).collect();
+                UsageError(format!(
+                    "no fleet \"{}\" in {} (fleets: {})",
+                    crate::text::visible(name),
+                    self.path
+                        .as_ref()
+                        .map_or("no config file".to_string(), |p| p.display().to_string()),
+                    if known.is_empty() {
+                        "none".to_string()
+                    } else {
+                        known.join(", ")
+                    }
+                ))
+            })?;
+            return Ok(Some((name.to_string(), spec.contexts.clone())));
+        }
+        let Some(list) = context.filter(|c| c.contains(',')) else {
+            return Ok(None);
+        };
+        let mut names: Vec<String> = Vec::new();
+        for part in list.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            check_name(part).map_err(UsageError)?;
+            self.context(part)?;
+            if !names.iter().any(|n| n == part) {
+                names.push(part.to_string());
+            }
+        }
+        if names.is_empty() {
+            return Err(UsageError(format!(
+                "--context {:?} names no context",
+                crate::text::visible(list)
+            ))
+            .into());
+        }
+        Ok(Some((names.join(","), names)))
     }
 }
 

@@ -18,6 +18,9 @@ pub enum Exit {
     /// 6: a canary retry stopped: its jobs failed again or did not run in time; the rest was
     /// left where it was.
     Stopped,
+    /// 7: a fleet was read in part: some shards could not be read (each named), the rest is
+    /// shown.
+    FleetPartial,
     /// 130: interrupted (Ctrl-C).
     Interrupted,
 }
@@ -32,6 +35,7 @@ impl Exit {
             Exit::Partial => 4,
             Exit::Duplicate => 5,
             Exit::Stopped => 6,
+            Exit::FleetPartial => 7,
             Exit::Interrupted => 130,
         }
     }
@@ -75,6 +79,11 @@ impl Exit {
             "stopped: a `--canary` retry stopped at a step whose jobs failed again (more than \
              --max-canary-failures) or had not run within --canary-wait; the rest of the selection \
              was left where it was",
+        ),
+        (
+            7,
+            "partial fleet: a read across a fleet (`--fleet`, `--context a,b`) could not read \
+             some of its shards (each named on stderr and in JSON); what the others hold is shown",
         ),
         (
             130,

@@ -18,6 +18,7 @@ mod docs;
 mod doctor;
 mod enqueue;
 mod faults;
+mod fleet;
 mod generated;
 mod handler;
 mod help;

@@ -1,0 +1,60 @@
+//! A fleet: several Redis primaries (shards, each a context of the config file) read as one.
+//! Each shard is read on its own connection, all at once, so a fleet's read takes about as
+//! long as its slowest shard; a shard that can't be read is named with why, and the others
+//! are still read.
+
+use crate::term::exit::Exit;
+
+/// What reading one shard gave: its result, or why it could not be read (one sentence, its
+/// causes after colons, made visible).
+pub type Shard<R> = (String, Result<R, String>);
+
+/// Read every shard at once, each on a thread of its own, with `read(name, what)`: the
+/// results in the shards' order.
+pub fn each<T, R, F>(shards: Vec<(String, T)>, read: F) -> Vec<Shard<R>>
+where
+    T: Send,
+    R: Send,
+    F: Fn(&str, T) -> anyhow::Result<R> + Sync,
+{
+    let read = &read;
+    std::thread::scope(|scope| {
+        let running: Vec<_> = shards
+            .into_iter()
+            .map(|(name, what)| {
+                let shard = name.clone();
+                let handle = scope.spawn(move || {
+                    read(&shard, what)
+                        .map_err(|e| crate::text::visible(&format!("{e:#}")).into_owned())
+                });
+                (name, handle)
+            })
+            .collect();
+        running
+            .into_iter()
+            .map(|(name, handle)| {
+                let result = handle
+                    .join()
+                    .unwrap_or_else(|_| Err("its read panicked (a bug in cogctl)".to_string()));
+                (name, result)
+            })
+            .collect()
+    })
+}
+
+/// The exit status of a read across a fleet: no shard read, [`Exit::Unreachable`]; some
+/// unread, [`Exit::FleetPartial`]; every shard read, the first other than success that one
+/// of them calls for (a key that can't be read), else success.
+pub fn exit<R>(shards: &[Shard<R>], each: impl Fn(&R) -> Exit) -> Exit {
+    let read: Vec<&R> = shards.iter().filter_map(|(_, r)| r.as_ref().ok()).collect();
+    if read.is_empty() {
+        return Exit::Unreachable;
+    }
+    if read.len() < shards.len() {
+        return Exit::FleetPartial;
+    }
+    read.into_iter()
+        .map(each)
+        .find(|e| !matches!(e, Exit::Ok))
+        .unwrap_or(Exit::Ok)
+}

@@ -1,0 +1,304 @@
+//! A fleet: several Redis primaries, each a context of the config file, read as one
+//! (`--fleet NAME`, `--context a,b`). `stats` reads across a fleet; every other command is
+//! refused before anything is read.
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+use crate::support::{Cogctl, RedisServer, Run};
+
+/// A config file in its own temp dir, its contexts the shards (a name and a URL each) and
+/// one fleet `prod` of them all.
+struct Fleet {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+fn fleet(shards: &[(&str, String)]) -> Fleet {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    let mut text = String::new();
+    for (name, url) in shards {
+        text.push_str(&format!("[contexts.{name}]\nredis_url = \"{url}\"\n\n"));
+    }
+    let names: Vec<String> = shards.iter().map(|(n, _)| format!("\"{n}\"")).collect();
+    text.push_str(&format!(
+        "[fleets.prod]\ncontexts = [{}]\n",
+        names.join(", ")
+    ));
+    std::fs::write(&path, text).unwrap();
+    Fleet { _dir: dir, path }
+}
+
+impl Fleet {
+    fn cogctl(&self, now: f64) -> Cogctl {
+        Cogctl::bare()
+            .env("COGCTL_CONFIG", self.path.to_str().unwrap())
+            .now(now)
+    }
+
+    fn run(&self, now: f64, args: &[&str]) -> Run {
+        self.cogctl(now).args(args).run()
+    }
+}
+
+/// What `stats --json` of one shard says, but what changes between two reads (the server's
+/// own uptime, memory and clients).
+fn steady(stats: &Value) -> Value {
+    let mut stats = stats.clone();
+    stats.as_object_mut().unwrap().remove("redis");
+    stats
+}
+
+#[test]
+fn stats_across_a_fleet_sums_the_shards_and_names_the_one_it_cannot_read() {
+    // Three shards holding what the real gem left (an outage, a leak hunt, orphaned jobs);
+    // the fourth is gone (its socket with it).
+    let a = RedisServer::start();
+    let b = RedisServer::start();
+    let c = RedisServer::start();
+    let now = a.load("incident").captured_at;
+    b.load("memory");
+    c.load("orphaned");
+    let gone = tempfile::tempdir().unwrap();
+    let gone_url = format!("unix://{}/redis.sock", gone.path().display());
+    let file = fleet(&[
+        ("prod-a", a.url()),
+        ("prod-b", b.url()),
+        ("prod-c", c.url()),
+        ("prod-d", gone_url),
+    ]);
+    let before = [a.keyspace(), b.keyspace(), c.keyspace()];
+
+    // Each shard alone, as `--context NAME` reads it.
+    let alone: Vec<Value> = ["prod-a", "prod-b", "prod-c"]
+        .iter()
+        .map(|name| {
+            let r = file.run(now, &["--context", name, "--json", "stats"]);
+            assert_eq!(r.code, 0, "{}", r.snapshot());
+            r.json()
+        })
+        .collect();
+
+    let r = file.run(now, &["--fleet", "prod", "--json", "stats"]);
+    assert_eq!(r.code, 7, "a shard unread is exit 7: {}", r.snapshot());
+    assert!(
+        r.stderr
+            .contains("shard prod-d could not be read: cannot reach Redis"),
+        "{}",
+        r.stderr
+    );
+    let report = r.json();
+    assert_eq!(report["fleet"], "prod");
+    let shards = report["shards"].as_object().unwrap();
+    let order: Vec<&str> = shards.keys().map(String::as_str).collect();
+    assert_eq!(
+        order,
+        ["prod-a", "prod-b", "prod-c", "prod-d"],
+        "the fleet's order"
+    );
+    for (name, one) in ["prod-a", "prod-b", "prod-c"].iter().zip(&alone) {
+        assert_eq!(steady(&shards[*name]), steady(one), "{name} as read alone");
+    }
+    assert!(
+        shards["prod-d"]["error"]
+            .as_str()
+            .unwrap()
+            .contains("cannot reach Redis"),
+        "{}",
+        shards["prod-d"]
+    );
+    assert_eq!(report["unreadable"], serde_json::json!(["prod-d"]));
+    let totals = &report["totals"];
+    assert_eq!(totals["shards"], 4);
+    assert_eq!(totals["shards_read"], 3);
+    let sum = |field: &str| -> i64 { alone.iter().map(|s| s[field].as_i64().unwrap_or(0)).sum() };
+    for field in [
+        "processed",
+        "failed",
+        "enqueued",
+        "scheduled",
+        "retry",
+        "dead",
+        "busy",
+        "processes",
+        "threads",
+    ] {
+        assert_eq!(totals[field].as_i64().unwrap(), sum(field), "{field}");
+    }
+    assert!(
+        sum("processed") > 0 && sum("dead") > 0,
+        "the fixtures hold work"
+    );
+
+    // The table: a row per shard, the unread one with why, and the fleet's totals.
+    let r = file.run(now, &["--fleet", "prod", "stats"]);
+    assert_eq!(r.code, 7, "{}", r.snapshot());
+    assert!(
+        r.stdout.starts_with("Fleet prod · 3 of 4 shards read\n"),
+        "{}",
+        r.stdout
+    );
+    let rows: Vec<&str> = r.stdout.lines().collect();
+    assert!(rows[1].starts_with("SHARD"), "{}", r.stdout);
+    for name in ["prod-a", "prod-b", "prod-c"] {
+        assert!(
+            rows.iter()
+                .any(|l| l.starts_with(name) && l.contains("unix://")),
+            "{name}: {}",
+            r.stdout
+        );
+    }
+    assert!(
+        rows.iter()
+            .any(|l| l.starts_with("prod-d") && l.contains("unreadable:")),
+        "{}",
+        r.stdout
+    );
+    let fleet_row = rows.iter().find(|l| l.starts_with("fleet")).unwrap();
+    let dead = cogctl::text::size::count(sum("dead") as u64);
+    assert!(fleet_row.contains(&dead), "{dead} in {fleet_row}");
+
+    // Every shard up: `--context a,b` names a fleet of its own, exit 0.
+    let r = file.run(now, &["--context", "prod-a,prod-c", "--json", "stats"]);
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    let report = r.json();
+    assert_eq!(report["fleet"], "prod-a,prod-c");
+    assert_eq!(
+        report["totals"]["dead"].as_i64().unwrap(),
+        alone[0]["dead"].as_i64().unwrap() + alone[2]["dead"].as_i64().unwrap()
+    );
+
+    // Reads only.
+    assert_eq!([a.keyspace(), b.keyspace(), c.keyspace()], before);
+}
+
+#[test]
+fn a_fleet_is_read_at_once_not_one_shard_after_the_other() {
+    let shards: Vec<RedisServer> = (0..4)
+        .map(|_| RedisServer::start_args(&["--enable-debug-command", "yes"]))
+        .collect();
+    let names = ["s1", "s2", "s3", "s4"];
+    let file = fleet(
+        &names
+            .iter()
+            .zip(&shards)
+            .map(|(n, s)| (*n, s.url()))
+            .collect::<Vec<_>>(),
+    );
+    // DEBUG SLEEP holds each server for 1 s while the fleet is read (a slow or distant
+    // primary): read one after the other, that is 4 s.
+    let sleepers: Vec<_> = shards
+        .iter()
+        .map(|s| {
+            let mut conn = s.conn();
+            std::thread::spawn(move || {
+                let _: () = redis::cmd("DEBUG")
+                    .arg("SLEEP")
+                    .arg("1")
+                    .query(&mut conn)
+                    .unwrap();
+            })
+        })
+        .collect();
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let started = std::time::Instant::now();
+    let r = file.run(1.8e9, &["--fleet", "prod", "--json", "stats"]);
+    let took = started.elapsed();
+    for t in sleepers {
+        t.join().unwrap();
+    }
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    assert_eq!(r.json()["totals"]["shards_read"], 4);
+    assert!(
+        took < std::time::Duration::from_millis(2500),
+        "four shards each held for 1 s were read in {took:?}: one after the other"
+    );
+}
+
+#[test]
+fn what_a_fleet_cannot_do_yet_is_refused_before_anything_is_read() {
+    let a = RedisServer::start();
+    let b = RedisServer::start();
+    let now = a.load("incident").captured_at;
+    b.load("incident");
+    let file = fleet(&[("prod-a", a.url()), ("prod-b", b.url())]);
+    let before = [a.keyspace(), b.keyspace()];
+    for args in [
+        &["--fleet", "prod", "dead", "list"][..],
+        &["--fleet", "prod", "dead", "retry", "--all", "--yes"],
+        &["--context", "prod-a,prod-b", "queues"],
+        &["--fleet", "prod", "stats", "--watch=1s"],
+    ] {
+        let r = file.run(now, args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.snapshot());
+        assert!(
+            r.stderr.contains("does not read across a fleet yet")
+                && r.stderr.contains("--context NAME"),
+            "{args:?}: {}",
+            r.stderr
+        );
+        assert_eq!(r.stdout, "", "{args:?}");
+    }
+    assert_eq!([a.keyspace(), b.keyspace()], before, "nothing changed");
+
+    // The flags that name something else, and a fleet that isn't there.
+    for (args, says) in [
+        (&["--fleet", "nope", "stats"][..], "no fleet \"nope\""),
+        (
+            &["--fleet", "prod", "--context", "prod-a", "stats"],
+            "--fleet and --context both name",
+        ),
+        (
+            &[
+                "--fleet",
+                "prod",
+                "--redis-url",
+                "redis://127.0.0.1:1",
+                "stats",
+            ],
+            "fleet prod and --redis-url both name a Redis",
+        ),
+        (
+            &["--context", "prod-a,prod-x", "stats"],
+            "no context \"prod-x\"",
+        ),
+    ] {
+        let r = file.run(now, args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.snapshot());
+        assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
+    }
+}
+
+#[test]
+fn a_fleet_naming_a_context_the_file_lacks_is_a_bad_config_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    for (text, says) in [
+        (
+            "[contexts.a]\nredis_url = \"redis://x\"\n[fleets.prod]\ncontexts = [\"a\", \"b\"]\n",
+            "fleet prod names the context \"b\", which it has no [contexts.b] for",
+        ),
+        (
+            "[contexts.a]\nredis_url = \"redis://x\"\n[fleets.prod]\ncontexts = []\n",
+            "fleet prod names no context",
+        ),
+        (
+            "[contexts.a]\nredis_url = \"redis://x\"\n[fleets.prod]\ncontexts = [\"a\", \"a\"]\n",
+            "fleet prod names the context a twice",
+        ),
+        (
+            "[contexts.a]\nredis_url = \"redis://x\"\n[fleets.prod]\ncontexts = [\"a\"]\nshards = 2\n",
+            "unknown field",
+        ),
+    ] {
+        std::fs::write(&path, text).unwrap();
+        let r = Cogctl::bare()
+            .env("COGCTL_CONFIG", path.to_str().unwrap())
+            .args(["stats"])
+            .run();
+        assert_eq!(r.code, 2, "{text}: {}", r.snapshot());
+        assert!(r.stderr.contains(says), "{text}: {}", r.stderr);
+    }
+}
