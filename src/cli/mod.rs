@@ -326,20 +326,21 @@ fn run_fleet(
         ))
         .into());
     }
-    let Command::Stats(args) = &cli.command else {
-        return Err(UsageError(format!(
-            "`cogctl {command_words}` does not read across a fleet yet (`stats` does): name one \
+    let refused = |what: &str| -> anyhow::Error {
+        UsageError(format!(
+            "`cogctl {what}` does not read across a fleet yet (`stats` and `queues` do): name one \
              shard of fleet {fleet} with --context NAME ({}); nothing was read",
             shards.join(", ")
         ))
-        .into());
+        .into()
     };
-    if args.watch.watch.is_some() {
-        return Err(UsageError(format!(
-            "`stats --watch` does not read across a fleet yet: drop --watch, or name one shard of \
-             fleet {fleet} with --context NAME"
-        ))
-        .into());
+    let watching = match &cli.command {
+        Command::Stats(a) => a.watch.watch.is_some(),
+        Command::Queues(a) => a.watch.watch.is_some(),
+        _ => return Err(refused(command_words)),
+    };
+    if watching {
+        return Err(refused(&format!("{command_words} --watch")));
     }
     let env = |k: &str| std::env::var(k).ok();
     let mut each = Vec::with_capacity(shards.len());
@@ -359,13 +360,45 @@ fn run_fleet(
         each.push((shard.clone(), resolved));
     }
     let global = &cli.global;
-    let read = crate::ops::fleet::each(each, |_, resolved| {
-        let mut ctx = new_ctx(global, resolved.connect, resolved.context);
-        commands::stats::run(&mut ctx, args)
-    });
     let mut ctx = new_ctx(global, crate::store::ConnectOptions::default(), None);
-    let report = commands::stats::FleetStatsReport::new(fleet, read);
-    for (shard, read) in &report.shards {
+    // Each shard read as `--context NAME` would read it, on a session of its own.
+    fn read_all<R: Send>(
+        global: &GlobalArgs,
+        each: Vec<(String, config::Resolved)>,
+        read: impl Fn(&mut Ctx) -> anyhow::Result<R> + Sync,
+    ) -> Vec<crate::ops::fleet::Shard<R>> {
+        crate::ops::fleet::each(each, |_, resolved| {
+            let mut ctx = new_ctx(global, resolved.connect, resolved.context);
+            read(&mut ctx)
+        })
+    }
+    let result = match &cli.command {
+        Command::Stats(args) => {
+            let report = commands::stats::FleetStatsReport::new(
+                fleet,
+                read_all(global, each, |ctx| commands::stats::run(ctx, args)),
+            );
+            fleet_emit(&mut ctx, &report, &report.shards)
+        }
+        Command::Queues(args) => {
+            let report = commands::queues::FleetQueuesReport::new(
+                fleet,
+                read_all(global, each, |ctx| commands::queues::run(ctx, args)),
+            );
+            fleet_emit(&mut ctx, &report, &report.shards)
+        }
+        _ => return Err(refused(command_words)),
+    };
+    finish(&mut ctx, result)
+}
+
+/// A fleet's report printed, each shard that could not be read named on stderr first.
+fn fleet_emit<R: Report, S>(
+    ctx: &mut Ctx,
+    report: &R,
+    shards: &[crate::ops::fleet::Shard<S>],
+) -> anyhow::Result<Exit> {
+    for (shard, read) in shards {
         if let Err(error) = read {
             ctx.ui.warn_line(&format!(
                 "{} shard {shard} could not be read: {error}",
@@ -373,10 +406,8 @@ fn run_fleet(
             ));
         }
     }
-    let result = render::emit(&mut ctx.out, &ctx.ui, &report)
-        .map(|()| report.exit())
-        .map_err(Into::into);
-    finish(&mut ctx, result)
+    render::emit(&mut ctx.out, &ctx.ui, report)?;
+    Ok(report.exit())
 }
 
 /// Flush stdout after a command; a failed flush is the command's error.

@@ -60,3 +60,137 @@ impl Report for QueuesReport {
         Problem::exit(&self.problems)
     }
 }
+
+/// `queues` across a fleet: every shard's queues, each row naming its shard, by queue name
+/// (then the fleet's order of shards); a shard that could not be read, with why.
+#[derive(Debug, Serialize)]
+pub struct FleetQueuesReport {
+    pub fleet: String,
+    /// Every queue of every shard read, with its shard.
+    pub queues: Vec<FleetQueueRow>,
+    /// Every shard in the fleet's order: how many queues it has, or `{"error": …}`.
+    #[serde(serialize_with = "shard_counts")]
+    pub shards: Vec<crate::ops::fleet::Shard<QueuesReport>>,
+    pub unreadable: Vec<String>,
+    /// A key of a shard that can't be read, the shard named.
+    pub problems: Vec<FleetProblem>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct FleetQueueRow {
+    pub shard: String,
+    #[serde(flatten)]
+    pub queue: QueueRow,
+}
+
+#[derive(Debug, Serialize)]
+pub struct FleetProblem {
+    pub shard: String,
+    #[serde(flatten)]
+    pub problem: Problem,
+}
+
+fn shard_counts<S: serde::Serializer>(
+    shards: &[crate::ops::fleet::Shard<QueuesReport>],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = serializer.serialize_map(Some(shards.len()))?;
+    for (name, read) in shards {
+        match read {
+            Ok(report) => map.serialize_entry(
+                name,
+                &serde_json::json!({
+                    "queues": report.queues.len(),
+                    "enqueued": report.queues.iter().map(|q| q.size).sum::<u64>(),
+                }),
+            )?,
+            Err(error) => map.serialize_entry(name, &serde_json::json!({ "error": error }))?,
+        }
+    }
+    map.end()
+}
+
+impl FleetQueuesReport {
+    pub fn new(
+        fleet: String,
+        mut shards: Vec<crate::ops::fleet::Shard<QueuesReport>>,
+    ) -> FleetQueuesReport {
+        let mut queues = Vec::new();
+        let mut problems = Vec::new();
+        for (name, read) in shards.iter_mut() {
+            if let Ok(report) = read {
+                queues.extend(report.queues.iter().cloned().map(|queue| FleetQueueRow {
+                    shard: name.clone(),
+                    queue,
+                }));
+                problems.extend(report.problems.drain(..).map(|problem| FleetProblem {
+                    shard: name.clone(),
+                    problem,
+                }));
+            }
+        }
+        let order: Vec<String> = shards.iter().map(|(n, _)| n.clone()).collect();
+        let rank = |shard: &str| order.iter().position(|n| n == shard).unwrap_or(usize::MAX);
+        queues.sort_by(|a, b| {
+            a.queue
+                .name
+                .as_bytes()
+                .cmp(b.queue.name.as_bytes())
+                .then(rank(&a.shard).cmp(&rank(&b.shard)))
+        });
+        let unreadable = shards
+            .iter()
+            .filter(|(_, r)| r.is_err())
+            .map(|(n, _)| n.clone())
+            .collect();
+        FleetQueuesReport {
+            fleet,
+            queues,
+            shards,
+            unreadable,
+            problems,
+        }
+    }
+}
+
+impl Report for FleetQueuesReport {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        let read = self.shards.len() - self.unreadable.len();
+        writeln!(
+            out,
+            "{}",
+            ui.styles.strong(&format!(
+                "Fleet {} · {read} of {} shards read",
+                crate::text::visible(&self.fleet),
+                self.shards.len()
+            ))
+        )?;
+        if self.queues.is_empty() {
+            writeln!(out, "{}", ui.styles.dim("no queues"))?;
+        } else {
+            let shards: Vec<&str> = self.queues.iter().map(|q| q.shard.as_str()).collect();
+            let rows: Vec<QueueRow> = self.queues.iter().map(|q| q.queue.clone()).collect();
+            out.write_all(
+                crate::render::queues::queue_table_of_shards(ui, &shards, &rows).as_bytes(),
+            )?;
+        }
+        for p in &self.problems {
+            ui.warn_line(&format!(
+                "{} shard {}: {}: {}",
+                ui.styles.warn("warning:"),
+                p.shard,
+                p.problem.key.shown(),
+                crate::text::visible(&p.problem.error)
+            ));
+        }
+        Ok(())
+    }
+
+    fn exit(&self) -> crate::term::exit::Exit {
+        // A key that can't be read on a shard read whole fails the run, as on one Redis.
+        let problems: Vec<Problem> = self.problems.iter().map(|p| p.problem.clone()).collect();
+        let problems = Problem::exit(&problems);
+        crate::ops::fleet::exit(&self.shards, |_| problems)
+    }
+}

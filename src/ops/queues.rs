@@ -9,7 +9,7 @@ use crate::store::job::Job;
 use crate::store::undo::{self, Kind};
 use crate::store::{KeyType, Name, Reply, Store, StoreResult, keys, value};
 
-#[derive(Debug, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct QueueRow {
     pub name: Name,
     pub size: u64,

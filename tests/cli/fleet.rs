@@ -175,6 +175,78 @@ fn stats_across_a_fleet_sums_the_shards_and_names_the_one_it_cannot_read() {
 }
 
 #[test]
+fn queues_across_a_fleet_name_each_rows_shard() {
+    let a = RedisServer::start();
+    let b = RedisServer::start();
+    let now = a.load("incident").captured_at;
+    b.load("periodic");
+    let gone = tempfile::tempdir().unwrap();
+    let file = fleet(&[
+        ("prod-a", a.url()),
+        ("prod-b", b.url()),
+        (
+            "prod-c",
+            format!("unix://{}/redis.sock", gone.path().display()),
+        ),
+    ]);
+    // Each shard alone.
+    let mut expected: Vec<(String, String, i64)> = Vec::new();
+    for name in ["prod-a", "prod-b"] {
+        let r = file.run(now, &["--context", name, "--json", "queues"]);
+        assert_eq!(r.code, 0, "{}", r.snapshot());
+        for q in r.json()["queues"].as_array().unwrap() {
+            expected.push((
+                q["name"].as_str().unwrap().to_string(),
+                name.to_string(),
+                q["size"].as_i64().unwrap(),
+            ));
+        }
+    }
+    expected.sort();
+    assert!(expected.len() > 2, "the fixtures hold queues: {expected:?}");
+
+    let r = file.run(now, &["--fleet", "prod", "--json", "queues"]);
+    assert_eq!(r.code, 7, "{}", r.snapshot());
+    assert!(
+        r.stderr.contains("shard prod-c could not be read"),
+        "{}",
+        r.stderr
+    );
+    let report = r.json();
+    let seen: Vec<(String, String, i64)> = report["queues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| {
+            (
+                q["name"].as_str().unwrap().to_string(),
+                q["shard"].as_str().unwrap().to_string(),
+                q["size"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(seen, expected, "every shard's queues, by name, then shard");
+    assert!(report["shards"]["prod-c"]["error"].is_string());
+    assert_eq!(report["unreadable"], serde_json::json!(["prod-c"]));
+
+    // The table: a SHARD column after the queue's name.
+    let r = file.run(now, &["--fleet", "prod", "queues"]);
+    assert_eq!(r.code, 7);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines[0], "Fleet prod · 2 of 3 shards read");
+    let header: Vec<&str> = lines[1].split_whitespace().collect();
+    assert_eq!(header, ["QUEUE", "SHARD", "SIZE", "LATENCY", "PAUSED"]);
+    for (line, (name, shard, _)) in lines[2..].iter().zip(&expected) {
+        let cells: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(
+            (cells[0], cells[1]),
+            (name.as_str(), shard.as_str()),
+            "{line}"
+        );
+    }
+}
+
+#[test]
 fn a_fleet_is_read_at_once_not_one_shard_after_the_other() {
     let shards: Vec<RedisServer> = (0..4)
         .map(|_| RedisServer::start_args(&["--enable-debug-command", "yes"]))
@@ -228,8 +300,10 @@ fn what_a_fleet_cannot_do_yet_is_refused_before_anything_is_read() {
     for args in [
         &["--fleet", "prod", "dead", "list"][..],
         &["--fleet", "prod", "dead", "retry", "--all", "--yes"],
-        &["--context", "prod-a,prod-b", "queues"],
+        &["--context", "prod-a,prod-b", "procs"],
         &["--fleet", "prod", "stats", "--watch=1s"],
+        &["--fleet", "prod", "queues", "--watch"],
+        &["--fleet", "prod", "worker", "--burst"],
     ] {
         let r = file.run(now, args);
         assert_eq!(r.code, 2, "{args:?}: {}", r.snapshot());
