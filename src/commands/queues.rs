@@ -94,21 +94,12 @@ fn shard_counts<S: serde::Serializer>(
     shards: &[crate::ops::fleet::Shard<QueuesReport>],
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
-    use serde::ser::SerializeMap;
-    let mut map = serializer.serialize_map(Some(shards.len()))?;
-    for (name, read) in shards {
-        match read {
-            Ok(report) => map.serialize_entry(
-                name,
-                &serde_json::json!({
-                    "queues": report.queues.len(),
-                    "enqueued": report.queues.iter().map(|q| q.size).sum::<u64>(),
-                }),
-            )?,
-            Err(error) => map.serialize_entry(name, &serde_json::json!({ "error": error }))?,
-        }
-    }
-    map.end()
+    crate::ops::fleet::serialize_shards(shards, serializer, |report| {
+        serde_json::json!({
+            "queues": report.queues.len(),
+            "enqueued": report.queues.iter().map(|q| q.size).sum::<u64>(),
+        })
+    })
 }
 
 impl FleetQueuesReport {

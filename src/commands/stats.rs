@@ -681,15 +681,11 @@ fn shards_as_map<S: serde::Serializer>(
     shards: &[crate::ops::fleet::Shard<StatsReport>],
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
-    use serde::ser::SerializeMap;
-    let mut map = serializer.serialize_map(Some(shards.len()))?;
-    for (name, read) in shards {
-        match read {
-            Ok(report) => map.serialize_entry(name, report)?,
-            Err(error) => map.serialize_entry(name, &serde_json::json!({ "error": error }))?,
-        }
-    }
-    map.end()
+    crate::ops::fleet::serialize_shards(shards, serializer, |report| {
+        serde_json::to_value(report).unwrap_or_else(
+            |e| serde_json::json!({ "error": format!("cannot write it as JSON: {e}") }),
+        )
+    })
 }
 
 /// A sum of counters as stored (all the digits of one beyond 64 bits); `None` when one of

@@ -58,3 +58,21 @@ pub fn exit<R>(shards: &[Shard<R>], each: impl Fn(&R) -> Exit) -> Exit {
         .find(|e| !matches!(e, Exit::Ok))
         .unwrap_or(Exit::Ok)
 }
+
+/// The shards as a JSON object in the fleet's order: what `each` makes of a shard read, or
+/// `{"error": …}` for one that could not be (`#[serde(serialize_with)]` of a fleet's report).
+pub fn serialize_shards<R, V: serde::Serialize, S: serde::Serializer>(
+    shards: &[Shard<R>],
+    serializer: S,
+    each: impl Fn(&R) -> V,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = serializer.serialize_map(Some(shards.len()))?;
+    for (name, read) in shards {
+        match read {
+            Ok(report) => map.serialize_entry(name, &each(report))?,
+            Err(error) => map.serialize_entry(name, &serde_json::json!({ "error": error }))?,
+        }
+    }
+    map.end()
+}

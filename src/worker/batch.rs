@@ -57,6 +57,15 @@ const EXPIRE_EVERY: Duration = Duration::from_secs(60);
 /// settle interval documented as at most 100 ms holds this and the call that writes it).
 pub const REGISTER_AFTER: Duration = Duration::from_millis(50);
 
+/// A running job's workers-hash entry (OPERATIONS §5.3 step 2), as the gem writes it.
+pub fn busy_entry(queue: &str, raw: &[u8], run_at: i64) -> String {
+    format!(
+        "{{\"queue\":{},\"payload\":{},\"run_at\":{run_at}}}",
+        serde_json::to_string(queue).expect("a string serialises"),
+        String::from_utf8_lossy(raw),
+    )
+}
+
 /// One thread's finished job, and whether it asks for its next one.
 pub struct Ask {
     pub tid: String,
@@ -226,7 +235,7 @@ impl Batches {
             .owed
             .extract_if(|_, owed| now.duration_since(owed.since) >= REGISTER_AFTER)
             .map(|(tid, owed)| {
-                let entry = super::process::busy_entry(&owed.queue, &owed.raw, owed.run_at);
+                let entry = busy_entry(&owed.queue, &owed.raw, owed.run_at);
                 (tid, entry)
             })
             .collect();

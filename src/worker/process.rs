@@ -6,7 +6,7 @@
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use super::batch::{Ask, Batches, WORKERS_TTL};
+use super::batch::{Ask, Batches, WORKERS_TTL, busy_entry};
 use super::death::{Death, Reason};
 use super::fetch::Fetcher;
 use super::handlers::serve::Pool;
@@ -416,15 +416,6 @@ fn with_store<T>(
         conn.after(e);
     }
     result
-}
-
-/// A running job's workers-hash entry (OPERATIONS §5.3 step 2), as the gem writes it.
-pub(super) fn busy_entry(queue: &str, raw: &[u8], run_at: i64) -> String {
-    format!(
-        "{{\"queue\":{},\"payload\":{},\"run_at\":{run_at}}}",
-        serde_json::to_string(queue).expect("a string serialises"),
-        String::from_utf8_lossy(raw),
-    )
 }
 
 /// The workers-hash entry of a running job (display data for the Web UI and `busy`),
