@@ -305,8 +305,8 @@ fn no_data_note(ctx: &mut Ctx) {
 }
 
 /// A run across a fleet: each shard (a context) resolved as `--context NAME` would be, read
-/// on its own connection, all at once (`ops::fleet`). `stats` reads across a fleet so far;
-/// every other command is refused before anything is read.
+/// on its own connection, all at once (`ops::fleet`). `stats`, `queues` and `check` read across a fleet
+/// so far; every other command is refused before anything is read.
 fn run_fleet(
     cli: &Cli,
     sources: config::Sources,
@@ -328,7 +328,7 @@ fn run_fleet(
     }
     let refused = |what: &str| -> anyhow::Error {
         UsageError(format!(
-            "`cogctl {what}` does not read across a fleet yet (`stats` and `queues` do): name one \
+            "`cogctl {what}` does not read across a fleet yet (`stats`, `queues` and `check` do): name one \
              shard of fleet {fleet} with --context NAME ({}); nothing was read",
             shards.join(", ")
         ))
@@ -337,6 +337,10 @@ fn run_fleet(
     let watching = match &cli.command {
         Command::Stats(a) => a.watch.watch.is_some(),
         Command::Queues(a) => a.watch.watch.is_some(),
+        Command::Check(a) => {
+            commands::check::validate(a)?;
+            false
+        }
         _ => return Err(refused(command_words)),
     };
     if watching {
@@ -384,6 +388,13 @@ fn run_fleet(
             let report = commands::queues::FleetQueuesReport::new(
                 fleet,
                 read_all(global, each, |ctx| commands::queues::run(ctx, args)),
+            );
+            fleet_emit(&mut ctx, &report, &report.shards)
+        }
+        Command::Check(args) => {
+            let report = commands::check::FleetCheckReport::new(
+                fleet,
+                read_all(global, each, |ctx| commands::check::run(ctx, args)),
             );
             fleet_emit(&mut ctx, &report, &report.shards)
         }

@@ -296,7 +296,9 @@ fn orphans(store: &mut Store, ui: &Ui, threshold: f64) -> StoreResult<Measure> {
     )))
 }
 
-pub fn run(ctx: &mut Ctx, args: &CheckArgs) -> anyhow::Result<CheckReport> {
+/// The thresholds make sense together: at least one, and `--queue` only with `--max-latency`
+/// (checked before anything is read, on one Redis or a fleet).
+pub fn validate(args: &CheckArgs) -> anyhow::Result<()> {
     if args.max_dead.is_none()
         && args.max_retry.is_none()
         && args.max_latency.is_none()
@@ -319,6 +321,11 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs) -> anyhow::Result<CheckReport> {
             UsageError("--queue limits --max-latency; give --max-latency too".into()).into(),
         );
     }
+    Ok(())
+}
+
+pub fn run(ctx: &mut Ctx, args: &CheckArgs) -> anyhow::Result<CheckReport> {
+    validate(args)?;
     let ui = ctx.ui.clone();
     let store = ctx.store()?;
     let mut checks = Vec::new();
@@ -433,39 +440,152 @@ fn shown(name: &str, v: &Value) -> String {
 
 impl Report for CheckReport {
     fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
-        let mut t = table::new(ui, &["CHECK", "VALUE", "LIMIT", "RESULT", ""]);
-        for c in &self.checks {
-            let value = c.value.as_ref().map_or("?".into(), |v| shown(c.name, v));
-            let (result, tone) = if c.ok {
-                ("ok", Tone::Good)
-            } else {
-                ("FAIL", Tone::Bad)
-            };
-            let note = match (&c.error, &c.detail) {
-                (Some(e), _) => table::cell(ui, e, Tone::Bad),
-                (None, Some(d)) => table::cell(ui, d, Tone::Dim),
-                (None, None) => table::cell(ui, "", Tone::Plain),
-            };
-            t.add_row(vec![
-                table::cell(ui, c.name, Tone::Strong),
-                table::cell(ui, value, Tone::Plain),
-                table::cell(
-                    ui,
-                    if c.threshold.is_null() {
-                        "-".to_string()
-                    } else {
-                        format!("{} {}", c.bound, shown(c.name, &c.threshold))
-                    },
-                    Tone::Dim,
-                ),
-                table::cell(ui, result, tone),
-                note,
-            ]);
-        }
-        out.write_all(table::finish(&mut t, &[1, 2]).as_bytes())
+        out.write_all(check_table(ui, false, self.checks.iter().map(|c| (None, c))).as_bytes())
     }
 
     fn exit(&self) -> Exit {
         if self.ok { Exit::Ok } else { Exit::Failure }
+    }
+}
+
+/// The checks' table; across a fleet, each check's shard after its name.
+fn check_table<'a>(
+    ui: &Ui,
+    fleet: bool,
+    checks: impl Iterator<Item = (Option<&'a str>, &'a Check)>,
+) -> String {
+    let header: &[&str] = if fleet {
+        &["CHECK", "SHARD", "VALUE", "LIMIT", "RESULT", ""]
+    } else {
+        &["CHECK", "VALUE", "LIMIT", "RESULT", ""]
+    };
+    let mut t = table::new(ui, header);
+    for (shard, c) in checks {
+        let value = c.value.as_ref().map_or("?".into(), |v| shown(c.name, v));
+        let (result, tone) = if c.ok {
+            ("ok", Tone::Good)
+        } else {
+            ("FAIL", Tone::Bad)
+        };
+        let note = match (&c.error, &c.detail) {
+            (Some(e), _) => table::cell(ui, e, Tone::Bad),
+            (None, Some(d)) => table::cell(ui, d, Tone::Dim),
+            (None, None) => table::cell(ui, "", Tone::Plain),
+        };
+        let mut row = vec![table::cell(ui, c.name, Tone::Strong)];
+        if let Some(shard) = shard {
+            row.push(table::cell(ui, shard, Tone::Accent));
+        }
+        row.extend([
+            table::cell(ui, value, Tone::Plain),
+            table::cell(
+                ui,
+                if c.threshold.is_null() {
+                    "-".to_string()
+                } else {
+                    format!("{} {}", c.bound, shown(c.name, &c.threshold))
+                },
+                Tone::Dim,
+            ),
+            table::cell(ui, result, tone),
+            note,
+        ]);
+        t.add_row(row);
+    }
+    if fleet {
+        table::finish(&mut t, &[2, 3])
+    } else {
+        table::finish(&mut t, &[1, 2])
+    }
+}
+
+/// `check` across a fleet: every shard checked against the same thresholds; it fails when a
+/// check fails on any shard, naming the shard.
+#[derive(Debug, Serialize)]
+pub struct FleetCheckReport {
+    pub fleet: String,
+    /// Every check held on every shard read.
+    pub ok: bool,
+    /// Each shard's checks, in the fleet's order, each naming its shard.
+    pub checks: Vec<FleetCheck>,
+    /// Every shard: whether its checks held, or `{"error": …}`.
+    #[serde(serialize_with = "shard_results")]
+    pub shards: Vec<crate::ops::fleet::Shard<CheckReport>>,
+    pub unreadable: Vec<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct FleetCheck {
+    pub shard: String,
+    #[serde(flatten)]
+    pub check: Check,
+}
+
+fn shard_results<S: serde::Serializer>(
+    shards: &[crate::ops::fleet::Shard<CheckReport>],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    crate::ops::fleet::serialize_shards(
+        shards,
+        serializer,
+        |report| serde_json::json!({ "ok": report.ok }),
+    )
+}
+
+impl FleetCheckReport {
+    pub fn new(
+        fleet: String,
+        mut shards: Vec<crate::ops::fleet::Shard<CheckReport>>,
+    ) -> FleetCheckReport {
+        let mut checks = Vec::new();
+        for (name, read) in shards.iter_mut() {
+            if let Ok(report) = read {
+                checks.extend(report.checks.drain(..).map(|check| FleetCheck {
+                    shard: name.clone(),
+                    check,
+                }));
+            }
+        }
+        let unreadable: Vec<String> = shards
+            .iter()
+            .filter(|(_, r)| r.is_err())
+            .map(|(n, _)| n.clone())
+            .collect();
+        FleetCheckReport {
+            fleet,
+            ok: checks.iter().all(|c| c.check.ok) && unreadable.is_empty(),
+            checks,
+            shards,
+            unreadable,
+        }
+    }
+}
+
+impl Report for FleetCheckReport {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        let read = self.shards.len() - self.unreadable.len();
+        writeln!(
+            out,
+            "{}",
+            ui.styles.strong(&format!(
+                "Fleet {} · {read} of {} shards checked",
+                crate::text::visible(&self.fleet),
+                self.shards.len()
+            ))
+        )?;
+        let rows = self
+            .checks
+            .iter()
+            .map(|c| (Some(c.shard.as_str()), &c.check));
+        out.write_all(check_table(ui, true, rows).as_bytes())
+    }
+
+    /// A check that failed on a shard read: 1, as on one Redis; else a shard not read: 7
+    /// (none read: 3).
+    fn exit(&self) -> Exit {
+        if self.checks.iter().any(|c| !c.check.ok) {
+            return Exit::Failure;
+        }
+        crate::ops::fleet::exit(&self.shards, |_| Exit::Ok)
     }
 }

@@ -247,6 +247,146 @@ fn queues_across_a_fleet_name_each_rows_shard() {
 }
 
 #[test]
+fn check_across_a_fleet_fails_when_a_shard_fails_and_names_it() {
+    // One shard with the outage's dead jobs, one with none.
+    let a = RedisServer::start();
+    let b = RedisServer::start();
+    let now = a.load("incident").captured_at;
+    b.load("periodic");
+    let file = fleet(&[("prod-a", a.url()), ("prod-b", b.url())]);
+    let dead_on = |name: &str| -> i64 {
+        let r = file.run(now, &["--context", name, "--json", "stats"]);
+        r.json()["dead"].as_i64().unwrap()
+    };
+    let (dead_a, dead_b) = (dead_on("prod-a"), dead_on("prod-b"));
+    assert!(dead_a > dead_b, "{dead_a} {dead_b}");
+    let limit = dead_b.to_string();
+
+    // Each shard alone, then the fleet: the same checks, each naming its shard.
+    let alone: Vec<Value> = ["prod-a", "prod-b"]
+        .iter()
+        .map(|name| {
+            file.run(
+                now,
+                &["--context", name, "--json", "check", "--max-dead", &limit],
+            )
+            .json()
+        })
+        .collect();
+    let r = file.run(
+        now,
+        &["--fleet", "prod", "--json", "check", "--max-dead", &limit],
+    );
+    assert_eq!(
+        r.code,
+        1,
+        "a shard failing fails the fleet: {}",
+        r.snapshot()
+    );
+    let report = r.json();
+    assert_eq!(report["ok"], false);
+    let checks = report["checks"].as_array().unwrap();
+    let mut expected = Vec::new();
+    for (name, one) in ["prod-a", "prod-b"].iter().zip(&alone) {
+        for c in one["checks"].as_array().unwrap() {
+            let mut c = c.clone();
+            c["shard"] = Value::from(*name);
+            expected.push(c);
+        }
+    }
+    let mut seen: Vec<Value> = checks.clone();
+    for v in seen.iter_mut().chain(expected.iter_mut()) {
+        v.as_object_mut().unwrap().sort_keys();
+    }
+    assert_eq!(seen, expected);
+    let failed: Vec<&str> = checks
+        .iter()
+        .filter(|c| c["ok"] == false)
+        .map(|c| c["shard"].as_str().unwrap())
+        .collect();
+    assert_eq!(failed, ["prod-a"]);
+    assert_eq!(report["shards"]["prod-a"]["ok"], false);
+    assert_eq!(report["shards"]["prod-b"]["ok"], true);
+
+    // The table names the shard of each check.
+    let r = file.run(now, &["--fleet", "prod", "check", "--max-dead", &limit]);
+    assert_eq!(r.code, 1);
+    let fail = r.stdout.lines().find(|l| l.contains("FAIL")).unwrap();
+    let cells: Vec<&str> = fail.split_whitespace().collect();
+    assert_eq!(&cells[..2], ["dead", "prod-a"], "{}", r.stdout);
+
+    // Every check held: 0; a shard that can't be reached, the others holding: 7.
+    let all = (dead_a + 1).to_string();
+    let r = file.run(now, &["--fleet", "prod", "check", "--max-dead", &all]);
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    let gone = tempfile::tempdir().unwrap();
+    let with_gone = fleet(&[
+        ("prod-a", a.url()),
+        (
+            "prod-c",
+            format!("unix://{}/redis.sock", gone.path().display()),
+        ),
+    ]);
+    let r = with_gone.run(
+        now,
+        &["--fleet", "prod", "--json", "check", "--max-dead", &all],
+    );
+    assert_eq!(r.code, 7, "{}", r.snapshot());
+    assert_eq!(r.json()["ok"], false, "a shard not checked is not a pass");
+    assert!(
+        r.stderr.contains("shard prod-c could not be read"),
+        "{}",
+        r.stderr
+    );
+    // A missing threshold is refused before any shard is read.
+    let r = with_gone.run(now, &["--fleet", "prod", "check"]);
+    assert_eq!(r.code, 2, "{}", r.snapshot());
+    assert!(!r.stderr.contains("could not be read"), "{}", r.stderr);
+}
+
+#[test]
+fn a_shard_that_stops_answering_never_hangs_the_fleet() {
+    let a = RedisServer::start();
+    let b = RedisServer::start();
+    let now = a.load("incident").captured_at;
+    b.load("periodic");
+    // prod-b is behind a proxy that takes connections and then relays nothing.
+    let proxy = crate::proxy::Proxy::start(b.socket());
+    let file = fleet(&[("prod-a", a.url()), ("prod-b", proxy.url())]);
+    proxy.freeze();
+    let started = std::time::Instant::now();
+    let r = file.run(
+        now,
+        &[
+            "--fleet",
+            "prod",
+            "--read-timeout",
+            "1s",
+            "--connect-timeout",
+            "1s",
+            "--json",
+            "stats",
+        ],
+    );
+    let took = started.elapsed();
+    assert_eq!(r.code, 7, "{}", r.snapshot());
+    assert!(
+        took < std::time::Duration::from_secs(5),
+        "the frozen shard held the fleet for {took:?}"
+    );
+    let report = r.json();
+    assert_eq!(report["unreadable"], serde_json::json!(["prod-b"]));
+    assert_eq!(report["totals"]["shards_read"], 1);
+    assert!(report["shards"]["prod-a"]["dead"].as_i64().unwrap() > 0);
+    assert!(
+        r.stderr.contains("shard prod-b could not be read"),
+        "{}",
+        r.stderr
+    );
+    proxy.thaw();
+}
+
+#[test]
 fn a_fleet_is_read_at_once_not_one_shard_after_the_other() {
     let shards: Vec<RedisServer> = (0..4)
         .map(|_| RedisServer::start_args(&["--enable-debug-command", "yes"]))
