@@ -305,7 +305,8 @@ fn no_data_note(ctx: &mut Ctx) {
 }
 
 /// A run across a fleet: each shard (a context) resolved as `--context NAME` would be, read
-/// on its own connection, all at once (`ops::fleet`). `stats`, `queues` and `check` read across a fleet
+/// on its own connection, all at once (`ops::fleet`). `stats`, `queues`, `check` and the sets'
+/// lists read across a fleet
 /// so far; every other command is refused before anything is read.
 fn run_fleet(
     cli: &Cli,
@@ -328,13 +329,22 @@ fn run_fleet(
     }
     let refused = |what: &str| -> anyhow::Error {
         UsageError(format!(
-            "`cogctl {what}` does not read across a fleet yet (`stats`, `queues` and `check` do): name one \
+            "`cogctl {what}` does not read across a fleet yet (`stats`, `queues`, `check` and `dead|retry|scheduled list` do): name one \
              shard of fleet {fleet} with --context NAME ({}); nothing was read",
             shards.join(", ")
         ))
         .into()
     };
+    use commands::sets::{DeadCommand, RetryCommand, ScheduledCommand};
+    // The set a list across the fleet reads.
+    let list = match &cli.command {
+        Command::Dead(DeadCommand::List(a)) => Some((crate::store::JobSet::Dead, a)),
+        Command::Retry(RetryCommand::List(a)) => Some((crate::store::JobSet::Retry, a)),
+        Command::Scheduled(ScheduledCommand::List(a)) => Some((crate::store::JobSet::Schedule, a)),
+        _ => None,
+    };
     let watching = match &cli.command {
+        _ if list.is_some() => list.is_some_and(|(_, a)| a.watch.watch.is_some()),
         Command::Stats(a) => a.watch.watch.is_some(),
         Command::Queues(a) => a.watch.watch.is_some(),
         Command::Check(a) => {
@@ -377,6 +387,13 @@ fn run_fleet(
         })
     }
     let result = match &cli.command {
+        _ if list.is_some() => {
+            let (set, args) = list.expect("a list");
+            let opened = read_all(global, each, |ctx| {
+                commands::sets::list::open(ctx, set, args)
+            });
+            commands::sets::list::run_fleet(&mut ctx, set, args, opened)
+        }
         Command::Stats(args) => {
             let report = commands::stats::FleetStatsReport::new(
                 fleet,

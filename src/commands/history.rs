@@ -182,6 +182,7 @@ impl ListEntry for RunEntry<'_> {
             self.error_message.as_deref(),
         );
         Row {
+            shard: None,
             status: Some(match self.status.as_deref() {
                 Some("success") => "success",
                 Some("failed") => "failed",
@@ -202,6 +203,7 @@ impl ListEntry for RunEntry<'_> {
 }
 
 const COLUMNS: Columns = Columns {
+    shard: 0,
     status: true,
     time: "FINISHED",
     position: false,

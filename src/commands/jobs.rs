@@ -173,6 +173,7 @@ impl ListEntry for Found<'_> {
             self.args.map(|a| a.get()),
         );
         Row {
+            shard: None,
             status: Some(self.status.name()),
             time: self.at,
             position: None,
@@ -190,6 +191,7 @@ impl ListEntry for Found<'_> {
 }
 
 const COLUMNS: Columns = Columns {
+    shard: 0,
     status: true,
     time: "WHEN",
     position: false,

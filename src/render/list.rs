@@ -22,6 +22,8 @@ pub struct Row {
     /// Where the job is (`enqueued`, `running`, `scheduled`, `retry`, `dead`), for lists
     /// across places.
     pub status: Option<&'static str>,
+    /// The shard it is on, for lists across a fleet.
+    pub shard: Option<String>,
     /// Epoch seconds for the time column.
     pub time: Option<f64>,
     /// Its place in line (1 = next to run), for lists that show one.
@@ -77,6 +79,8 @@ pub trait ListEntry: serde::Serialize {
 pub struct Columns {
     /// A STATUS column first.
     pub status: bool,
+    /// A SHARD column first, this wide (0: none), for lists across a fleet.
+    pub shard: usize,
     /// The time column's header: `DIED`, `NEXT RETRY`, `DUE`, `ENQUEUED`.
     pub time: &'static str,
     pub position: bool,
@@ -95,6 +99,7 @@ pub struct Columns {
 
 /// A row with its cells in text (colour is added when it is printed).
 struct Cells {
+    shard: String,
     status: String,
     time: String,
     position: String,
@@ -109,6 +114,7 @@ struct Cells {
 
 /// Column widths, fixed from the first page so later rows can be printed as they come.
 struct Layout {
+    shard: usize,
     status: usize,
     time: usize,
     position: usize,
@@ -165,6 +171,11 @@ impl ListPrinter {
         };
         // Fixed, so rows of later places line up with the first page's.
         let status = if c.status { "scheduled".len() } else { 0 };
+        let shard = if c.shard > 0 {
+            c.shard.max("SHARD".len())
+        } else {
+            0
+        };
         let jid = widest(|r| &r.jid, "JID", 3, 40);
         let mut class = widest(|r| &r.class, "CLASS", 5, 30);
         let mut queue = if c.queue {
@@ -182,10 +193,20 @@ impl ListPrinter {
             + usize::from(c.position)
             + usize::from(c.queue)
             + usize::from(c.status)
+            + usize::from(c.shard > 0)
             + usize::from(c.args);
         let last = self.ui.width.map(|w| {
             let used = |class: usize, queue: usize, args: usize| {
-                status + time + position + jid + class + queue + retries + args + GAP.len() * gaps
+                shard
+                    + status
+                    + time
+                    + position
+                    + jid
+                    + class
+                    + queue
+                    + retries
+                    + args
+                    + GAP.len() * gaps
             };
             while w.saturating_sub(used(class, queue, args)) < 24
                 && (class > 12 || queue > 8 || args > 12)
@@ -203,6 +224,7 @@ impl ListPrinter {
             w.saturating_sub(used(class, queue, args)).max(16)
         });
         Layout {
+            shard,
             status,
             time,
             position,
@@ -267,6 +289,9 @@ impl ListPrinter {
     fn header(&self, out: &mut dyn Write, l: &Layout) -> io::Result<()> {
         let c = &self.columns;
         let mut cells = Vec::new();
+        if c.shard > 0 {
+            cells.push(pad("SHARD", l.shard));
+        }
         if c.status {
             cells.push(pad("STATUS", l.status));
         }
@@ -289,6 +314,7 @@ impl ListPrinter {
 
     fn prepare(&self, r: Row) -> Cells {
         Cells {
+            shard: r.shard.unwrap_or_default(),
             status: r.status.unwrap_or("").to_string(),
             time: r.time.map_or_else(|| "-".into(), |t| when(&self.ui, t)),
             position: r.position.map_or_else(String::new, count),
@@ -318,6 +344,9 @@ impl ListPrinter {
             (class, last)
         };
         let mut cells = Vec::new();
+        if c.shard > 0 {
+            cells.push(s.strong(&pad(&r.shard, l.shard)));
+        }
         if c.status {
             cells.push(pad(&r.status, l.status));
         }

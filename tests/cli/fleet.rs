@@ -387,6 +387,134 @@ fn a_shard_that_stops_answering_never_hangs_the_fleet() {
 }
 
 #[test]
+fn a_sets_list_across_a_fleet_is_merged_in_time_order_each_entry_naming_its_shard() {
+    // The real gem's dead, retry and scheduled entries on three shards (one set holding
+    // members that aren't jobs), and a fourth shard gone.
+    let a = RedisServer::start();
+    let b = RedisServer::start();
+    let c = RedisServer::start();
+    let now = a.load("incident").captured_at;
+    b.load("history");
+    c.load("unparseable");
+    let gone = tempfile::tempdir().unwrap();
+    let file = fleet(&[
+        ("prod-a", a.url()),
+        ("prod-b", b.url()),
+        ("prod-c", c.url()),
+        (
+            "prod-d",
+            format!("unix://{}/redis.sock", gone.path().display()),
+        ),
+    ]);
+    let before = [a.keyspace(), b.keyspace(), c.keyspace()];
+    for (set, order) in [
+        ("dead", None),
+        ("retry", None),
+        ("scheduled", None),
+        ("dead", Some("--oldest-first")),
+    ] {
+        // Each shard alone, merged here by score (a tie to the earlier shard).
+        let mut expected: Vec<(f64, usize, String, String)> = Vec::new();
+        for (i, name) in ["prod-a", "prod-b", "prod-c"].iter().enumerate() {
+            let mut args = vec!["--context", name, "--ndjson", set, "list", "--all"];
+            args.extend(order);
+            let r = file.run(now, &args);
+            assert_eq!(r.code, 0, "{}", r.snapshot());
+            for e in r.ndjson() {
+                expected.push((
+                    e["score"].as_f64().unwrap(),
+                    i,
+                    name.to_string(),
+                    e["jid"].as_str().unwrap().to_string(),
+                ));
+            }
+        }
+        expected.sort_by(|x, y| {
+            let by_score = if order.is_some() {
+                x.0.total_cmp(&y.0)
+            } else {
+                y.0.total_cmp(&x.0)
+            };
+            by_score.then(x.1.cmp(&y.1))
+        });
+        let expected: Vec<(String, String)> =
+            expected.into_iter().map(|(_, _, s, j)| (s, j)).collect();
+        assert!(!expected.is_empty(), "{set}");
+
+        let mut args = vec!["--fleet", "prod", "--ndjson", set, "list", "--all"];
+        args.extend(order);
+        let r = file.run(now, &args);
+        assert_eq!(r.code, 7, "{set}: {}", r.snapshot());
+        assert!(
+            r.stderr.contains("shard prod-d could not be read"),
+            "{}",
+            r.stderr
+        );
+        let seen: Vec<(String, String)> = r
+            .ndjson()
+            .iter()
+            .map(|e| {
+                (
+                    e["shard"].as_str().unwrap().to_string(),
+                    e["jid"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        assert_eq!(seen, expected, "{set} {order:?}");
+    }
+
+    // The table: a SHARD column first, a page, and what it left out.
+    let r = file.run(
+        now,
+        &[
+            "--context",
+            "prod-a,prod-b,prod-c",
+            "dead",
+            "list",
+            "--limit",
+            "4",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert!(lines[0].starts_with("SHARD   DIED"), "{}", r.stdout);
+    assert_eq!(lines.len(), 6, "{}", r.stdout);
+    assert!(
+        lines[5].contains("… 11 more (--limit N or --all to see them)"),
+        "3 + 2 + 10 dead: {}",
+        r.stdout
+    );
+    for line in &lines[1..5] {
+        assert!(line.starts_with("prod-"), "{line}");
+    }
+    // A filter applies on every shard.
+    let r = file.run(
+        now,
+        &[
+            "--context",
+            "prod-a,prod-b,prod-c",
+            "--ndjson",
+            "dead",
+            "list",
+            "--all",
+            "--class",
+            "FailJob",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    assert!(
+        r.ndjson().iter().all(|e| e["class"] == "FailJob"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        [a.keyspace(), b.keyspace(), c.keyspace()],
+        before,
+        "read only"
+    );
+}
+
+#[test]
 fn a_fleet_is_read_at_once_not_one_shard_after_the_other() {
     let shards: Vec<RedisServer> = (0..4)
         .map(|_| RedisServer::start_args(&["--enable-debug-command", "yes"]))
@@ -438,8 +566,9 @@ fn what_a_fleet_cannot_do_yet_is_refused_before_anything_is_read() {
     let file = fleet(&[("prod-a", a.url()), ("prod-b", b.url())]);
     let before = [a.keyspace(), b.keyspace()];
     for args in [
-        &["--fleet", "prod", "dead", "list"][..],
+        &["--fleet", "prod", "dead", "triage"][..],
         &["--fleet", "prod", "dead", "retry", "--all", "--yes"],
+        &["--fleet", "prod", "dead", "list", "--watch"],
         &["--context", "prod-a,prod-b", "procs"],
         &["--fleet", "prod", "stats", "--watch=1s"],
         &["--fleet", "prod", "queues", "--watch"],

@@ -118,6 +118,7 @@ impl ListEntry for WaitingEntry<'_> {
             self.args.map(|a| a.get()),
         );
         Row {
+            shard: None,
             status: None,
             time: self.enqueued_at,
             position: Some(self.position),
@@ -135,6 +136,7 @@ impl ListEntry for WaitingEntry<'_> {
 }
 
 const COLUMNS: Columns = Columns {
+    shard: 0,
     status: false,
     time: "ENQUEUED",
     position: true,

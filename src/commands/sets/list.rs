@@ -118,6 +118,7 @@ impl ListEntry for SetEntry<'_> {
             self.error_message.as_deref(),
         );
         Row {
+            shard: None,
             status: None,
             time: Some(self.score_value),
             position: None,
@@ -140,6 +141,7 @@ pub fn columns(set: JobSet) -> Columns {
         JobSet::Schedule => ("DUE", "scheduled entries"),
     };
     Columns {
+        shard: 0,
         status: false,
         time,
         position: false,
@@ -227,4 +229,201 @@ pub fn noun(set: JobSet) -> crate::ops::empty::Noun {
         JobSet::Schedule => ("scheduled entries", "is due"),
     };
     crate::ops::empty::Noun { many, verb }
+}
+
+/// One shard's list, opened: where to read it from, its pager fixed at the set's current
+/// extreme, and how many entries its score range holds.
+pub struct Opened {
+    connector: crate::store::connection::Connector,
+    pager: ZPager,
+    in_range: u64,
+}
+
+/// Open `set` on one shard of a fleet (its session): the reads `run` makes first.
+pub fn open(ctx: &mut Ctx, set: JobSet, args: &ListArgs) -> anyhow::Result<Opened> {
+    let filter = JobFilter::new(&args.filter, ctx.ui.clock.now);
+    let order = if args.oldest_first {
+        Order::OldestFirst
+    } else {
+        Order::NewestFirst
+    };
+    let range = filter.range();
+    let mut pager = ZPager::new(set.key(), order, range.clone());
+    let connector = ctx.connector()?;
+    let store = ctx.store()?;
+    pager.snapshot(store)?;
+    let in_range = range.count(store, set.key())?;
+    Ok(Opened {
+        connector,
+        pager,
+        in_range,
+    })
+}
+
+/// An entry of a list across a fleet: the shard it is on, then the entry as on one Redis.
+#[derive(Serialize)]
+struct FleetEntry<'a> {
+    shard: &'a str,
+    #[serde(flatten)]
+    entry: SetEntry<'a>,
+}
+
+impl ListEntry for FleetEntry<'_> {
+    fn row(&self) -> Row {
+        let mut row = self.entry.row();
+        row.shard = Some(self.shard.to_string());
+        row
+    }
+}
+
+/// One shard's entries as they are read, a page ahead on a connection of its own.
+struct Stream {
+    name: String,
+    pages: crate::store::page::Prefetch<ZPager>,
+    page: std::vec::IntoIter<ZEntry>,
+    head: Option<ZEntry>,
+}
+
+impl Stream {
+    /// The next entry at the head; a read that fails ends the stream with why.
+    fn advance(&mut self) -> Result<(), String> {
+        self.head = None;
+        loop {
+            if let Some(entry) = self.page.next() {
+                self.head = Some(entry);
+                return Ok(());
+            }
+            match self.pages.next() {
+                Some(Ok(page)) => self.page = page.into_iter(),
+                Some(Err(e)) => return Err(crate::text::visible(&e.to_string()).into_owned()),
+                None => return Ok(()),
+            }
+        }
+    }
+}
+
+/// `… list` across a fleet: every shard's set read in pages at once (two pages in memory a
+/// shard at most), merged in time order as `run` orders one set (newest first, or oldest
+/// with --oldest-first; a tie goes to the earlier shard of the fleet), each entry naming its
+/// shard. A shard that can't be read, or stops being read, is named on stderr and the rest
+/// is listed: exit 7.
+pub fn run_fleet(
+    ctx: &mut Ctx,
+    set: JobSet,
+    args: &ListArgs,
+    opened: Vec<crate::ops::fleet::Shard<Opened>>,
+) -> anyhow::Result<Exit> {
+    let filter = JobFilter::new(&args.filter, ctx.ui.clock.now);
+    let limit = args.limit.resolve(ctx.ui.human());
+    let newest_first = !args.oldest_first;
+    let mut unread: Vec<(String, String)> = Vec::new();
+    let mut in_range: u64 = 0;
+    let mut streams: Vec<Stream> = Vec::new();
+    let width = opened.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
+    for (name, shard) in opened {
+        match shard {
+            Ok(o) => {
+                in_range += o.in_range;
+                let mut stream = Stream {
+                    name,
+                    pages: o.pager.prefetch(o.connector).only(filter.keep_raw()),
+                    page: Vec::new().into_iter(),
+                    head: None,
+                };
+                match stream.advance() {
+                    Ok(()) => streams.push(stream),
+                    Err(e) => unread.push((stream.name, e)),
+                }
+            }
+            Err(e) => unread.push((name, e)),
+        }
+    }
+    let said = |ctx: &Ctx, name: &str, why: &str| {
+        ctx.ui.warn_line(&format!(
+            "{} shard {name} could not be read: {why}",
+            ctx.ui.styles.bad("error:")
+        ));
+    };
+    for (name, why) in &unread {
+        said(ctx, name, why);
+    }
+    let total = streams.len() + unread.len();
+    let mut columns = columns(set);
+    columns.shard = width;
+    let mut printer = ListPrinter::new(&ctx.ui, columns);
+    printer.begin(&mut ctx.out)?;
+    let mut shown: usize = 0;
+    let mut more: u64 = 0;
+    let mut read: usize = 0;
+    let see = filter.names_values() && filter.keep_raw().is_none();
+    let mut seen = crate::ops::filter::Seen::default();
+    loop {
+        // The stream whose head comes next in the list's order.
+        let mut next: Option<usize> = None;
+        for (i, s) in streams.iter().enumerate() {
+            let Some(head) = &s.head else { continue };
+            let better = match next.and_then(|j| streams[j].head.as_ref()) {
+                None => true,
+                Some(best) if newest_first => head.score.value > best.score.value,
+                Some(best) => head.score.value < best.score.value,
+            };
+            if better {
+                next = Some(i);
+            }
+        }
+        let Some(i) = next else { break };
+        let entry = streams[i].head.take().expect("a head");
+        if let Err(why) = streams[i].advance() {
+            said(ctx, &streams[i].name, &why);
+            unread.push((streams[i].name.clone(), why));
+        }
+        let full = limit.is_some_and(|l| shown >= l);
+        if full && filter.only_range() {
+            break;
+        }
+        let parsed = entry.member.parse();
+        if see && shown == 0 {
+            filter.see(&mut seen, &parsed);
+        }
+        read += 1;
+        if filter.matches(&parsed) {
+            if full {
+                more += 1;
+            } else {
+                let shard = streams[i].name.as_str();
+                printer.entry(
+                    &mut ctx.out,
+                    &FleetEntry {
+                        shard,
+                        entry: SetEntry::new(set, &entry, &parsed),
+                    },
+                )?;
+                shown += 1;
+            }
+        }
+        if read.is_multiple_of(crate::store::page::PAGE) {
+            printer.page_done(&mut ctx.out)?;
+            ctx.out.flush()?;
+        }
+    }
+    if limit.is_some_and(|l| shown >= l) && filter.only_range() {
+        more = in_range.saturating_sub(shown as u64);
+    }
+    printer.end(&mut ctx.out, shown, more)?;
+    if shown == 0
+        && more == 0
+        && unread.is_empty()
+        && let Some(why) = see
+            .then(|| filter.named_nothing(&seen, set.key()))
+            .flatten()
+    {
+        return Err(crate::term::exit::UsageError(why).into());
+    }
+    Ok(if unread.len() == total && total > 0 {
+        Exit::Unreachable
+    } else if unread.is_empty() {
+        Exit::Ok
+    } else {
+        Exit::FleetPartial
+    })
 }
