@@ -1,0 +1,243 @@
+#!/usr/bin/env python3
+"""The fleet benchmark: N private redis-servers (8 by default), each holding 200,000 dead
+entries (the list benchmark's generator), 1,000 queues of one job and 100 live processes, each
+reached through a proxy that holds every request 5 ms before passing it on (a shard in
+another zone). It measures `stats --json` and `queues --json` across the fleet (`--fleet`)
+against the same command on one shard (`--context`) through the same proxies, median of the
+runs, with each command's peak RSS; then `dead list --all --ndjson` across the fleet (N x
+200,000 entries, no proxy: the list's own speed) against one shard's. Measured, not asserted:
+targets (fleet <= 1.5x one shard's time, peak RSS <= 2x; the list's RSS <= 64 MB) are printed
+with PASS/MISS.
+
+Run it through `./tasks bench fleet`, which builds the release binary.
+"""
+
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+from bench import Result, entries, fmt_mib, fmt_time, pipe_in, resp
+
+
+def measure(cmd, env, count_lines):
+    """Wall time and peak RSS of `cmd`, the RSS as GNU time reports it for its own child (this
+    process is large after seeding, and a child forked from it would report its size)."""
+    with tempfile.TemporaryFile() as err:
+        started = time.perf_counter()
+        child = subprocess.Popen(["/usr/bin/time", "-f", "cogctl-peak-rss-kb %M"] + cmd,
+                                 env=env, stdin=subprocess.DEVNULL, stderr=err,
+                                 stdout=subprocess.PIPE if count_lines else subprocess.DEVNULL)
+        lines = None
+        if count_lines:
+            lines = 0
+            while chunk := child.stdout.read1(1 << 20):
+                lines += chunk.count(b"\n")
+            child.stdout.close()
+        code = child.wait()
+        wall = time.perf_counter() - started
+        err.seek(0)
+        text = err.read().decode(errors="replace")
+    if code != 0:
+        sys.exit(f"{' '.join(cmd)} exited {code}:\n{text}")
+    rss = int(text.rsplit("cogctl-peak-rss-kb ", 1)[1].split()[0])
+    return Result(wall, None, rss, None, lines)
+
+
+def start_server(directory):
+    sock = os.path.join(directory, "redis.sock")
+    subprocess.run(["redis-server", "--port", "0", "--unixsocket", sock, "--save", "",
+                    "--appendonly", "no", "--daemonize", "yes", "--dir", directory,
+                    "--logfile", os.path.join(directory, "redis.log"),
+                    "--pidfile", os.path.join(directory, "redis.pid")], check=True)
+    for _ in range(200):
+        if os.path.exists(sock):
+            return sock
+        time.sleep(0.02)
+    sys.exit(f"redis-server in {directory} did not start")
+
+
+def stop_server(directory):
+    try:
+        with open(os.path.join(directory, "redis.pid")) as f:
+            os.kill(int(f.read()), 15)
+    except (OSError, ValueError):
+        pass
+
+
+def seed(sock, dead, queues, processes, now, shard):
+    cmds = [resp(b"FLUSHALL")]
+    batch = []
+    for score, member in entries(dead, seed=shard):
+        batch += (score.encode(), member.encode())
+        if len(batch) == 2000:
+            cmds.append(resp(b"ZADD", b"cogworker:dead", *batch))
+            batch = []
+    if batch:
+        cmds.append(resp(b"ZADD", b"cogworker:dead", *batch))
+    for q in range(queues):
+        name = f"queue-{q:04d}".encode()
+        job = json.dumps({"class": "BenchJob", "args": [q], "jid": f"{shard:08x}{q:016x}",
+                          "queue": name.decode(), "created_at": now - 60,
+                          "enqueued_at": now - 60}).encode()
+        cmds.append(resp(b"SADD", b"cogworker:queues", name))
+        cmds.append(resp(b"LPUSH", b"cogworker:queue:" + name, job))
+    for p in range(processes):
+        ident = f"shard{shard}-host-{p // 10}:{1000 + p}:{p:012x}".encode()
+        info = json.dumps({"hostname": f"shard{shard}-host-{p // 10}", "pid": 1000 + p,
+                           "tag": "", "concurrency": 10, "queues": ["default"],
+                           "started_at": now - 3600}).encode()
+        key = b"cogworker:process:" + ident
+        cmds.append(resp(b"SADD", b"cogworker:processes", ident))
+        cmds.append(resp(b"HSET", key, b"info", info, b"busy", b"0", b"beat", b"%f" % now,
+                         b"quiet", b"false"))
+        cmds.append(resp(b"EXPIRE", key, b"3600"))
+    cmds.append(resp(b"SET", b"cogworker:stats:processed", b"%d" % (1000 * (shard + 1))))
+    cmds.append(resp(b"SET", b"cogworker:stats:failed", b"%d" % (10 * (shard + 1))))
+    pipe_in(sock, cmds)
+
+
+class Proxies:
+    """TCP listeners on 127.0.0.1, each relaying to one unix socket, holding every chunk a
+    client sends for `delay` seconds first (so each round trip takes that much longer)."""
+
+    def __init__(self, sockets, delay):
+        self.delay = delay
+        self.loop = asyncio.new_event_loop()
+        self.ports = []
+        ready = threading.Event()
+
+        def run():
+            asyncio.set_event_loop(self.loop)
+            for sock in sockets:
+                server = self.loop.run_until_complete(asyncio.start_server(
+                    lambda r, w, s=sock: self.relay(r, w, s), "127.0.0.1", 0))
+                self.ports.append(server.sockets[0].getsockname()[1])
+            ready.set()
+            self.loop.run_forever()
+
+        threading.Thread(target=run, daemon=True).start()
+        ready.wait()
+
+    async def relay(self, client_r, client_w, sock):
+        up_r, up_w = await asyncio.open_unix_connection(sock)
+
+        async def up():
+            while data := await client_r.read(1 << 16):
+                await asyncio.sleep(self.delay)
+                up_w.write(data)
+                await up_w.drain()
+            up_w.close()
+
+        async def down():
+            while data := await up_r.read(1 << 16):
+                client_w.write(data)
+                await client_w.drain()
+            client_w.close()
+
+        await asyncio.gather(up(), down(), return_exceptions=True)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--socket", help="(the task's own redis-server, not used)")
+    ap.add_argument("--cogctl", required=True)
+    ap.add_argument("--shards", type=int, default=8)
+    ap.add_argument("--dead", type=int, default=200_000)
+    ap.add_argument("--queues", type=int, default=1000)
+    ap.add_argument("--processes", type=int, default=100)
+    ap.add_argument("--delay-ms", type=float, default=5.0)
+    ap.add_argument("--runs", type=int, default=3)
+    args = ap.parse_args()
+    if not shutil.which("redis-server"):
+        sys.exit("the fleet benchmark needs redis-server")
+    work = tempfile.mkdtemp(prefix="cogctl-fleet-")
+    dirs = [os.path.join(work, f"s{i + 1}") for i in range(args.shards)]
+    try:
+        sockets = []
+        for d in dirs:
+            os.mkdir(d)
+            sockets.append(start_server(d))
+        now = time.time()
+        started = time.perf_counter()
+        for i, sock in enumerate(sockets):
+            seed(sock, args.dead, args.queues, args.processes, now, i)
+        print(f"seeded {args.shards} shards ({args.dead:,} dead entries, {args.queues:,} "
+              f"queues, {args.processes} processes each) in {time.perf_counter() - started:.0f} s",
+              flush=True)
+        proxies = Proxies(sockets, args.delay_ms / 1000)
+        config = os.path.join(work, "config.toml")
+        names = [f"s{i + 1}" for i in range(args.shards)]
+        with open(config, "w") as f:
+            for name, port, sock in zip(names, proxies.ports, sockets):
+                f.write(f'[contexts.{name}]\nredis_url = "redis://127.0.0.1:{port}/0"\n\n')
+                f.write(f'[contexts.{name}-direct]\nredis_url = "unix://{sock}"\n\n')
+            f.write("[fleets.prod]\ncontexts = [%s]\n\n" % ", ".join(f'"{n}"' for n in names))
+            f.write("[fleets.direct]\ncontexts = [%s]\n" % ", ".join(
+                f'"{n}-direct"' for n in names))
+        env = {"PATH": os.environ.get("PATH", ""), "COGCTL_CONFIG": config, "NO_COLOR": "1",
+               "TZ": "UTC"}
+        cases = {
+            "stats one": [args.cogctl, "--context", "s1", "--json", "stats"],
+            "stats fleet": [args.cogctl, "--fleet", "prod", "--json", "stats"],
+            "queues one": [args.cogctl, "--context", "s1", "--json", "queues"],
+            "queues fleet": [args.cogctl, "--fleet", "prod", "--json", "queues"],
+            "list one": [args.cogctl, "--context", "s1-direct", "--ndjson", "dead", "list",
+                         "--all"],
+            "list fleet": [args.cogctl, "--fleet", "direct", "--ndjson", "dead", "list",
+                           "--all"],
+        }
+        results = {name: [] for name in cases}
+        for run in range(args.runs):
+            print(f"run {run + 1}/{args.runs} ...", flush=True)
+            for name, cmd in cases.items():
+                results[name].append(measure(cmd, env, name.startswith("list")))
+        for r in results["list fleet"]:
+            if r.lines != args.dead * args.shards:
+                sys.exit(f"the fleet's dead list printed {r.lines} lines, expected "
+                         f"{args.dead * args.shards}")
+        med = lambda name, field: statistics.median(getattr(r, field) for r in results[name])
+        rows = []
+        for what in ("stats", "queues"):
+            one, fleet = med(f"{what} one", "wall"), med(f"{what} fleet", "wall")
+            rss1, rssf = med(f"{what} one", "rss_kib"), med(f"{what} fleet", "rss_kib")
+            rows.append((f"{what} --json, one shard (through its proxy)", fmt_time(one), "",
+                         "baseline", ""))
+            rows.append((f"{what} --json, the fleet of {args.shards}", fmt_time(fleet),
+                         f"{fleet / one:.2f}x", "<= 1.5x", "PASS" if fleet <= 1.5 * one
+                         else "MISS"))
+            rows.append((f"  peak RSS, one shard / the fleet", f"{fmt_mib(rss1)} / {fmt_mib(rssf)}",
+                         f"{rssf / rss1:.2f}x", "<= 2x", "PASS" if rssf <= 2 * rss1 else "MISS"))
+        one, fleet = med("list one", "wall"), med("list fleet", "wall")
+        rate1 = args.dead / one
+        ratef = args.dead * args.shards / fleet
+        rows.append((f"dead list --all --ndjson, one shard ({args.dead:,})", fmt_time(one),
+                     f"{rate1:,.0f}/s", "baseline", ""))
+        rows.append((f"dead list --all --ndjson, the fleet ({args.dead * args.shards:,})",
+                     fmt_time(fleet), f"{ratef:,.0f}/s ({ratef / rate1:.2f}x one shard's)",
+                     f">= 0.8x {args.shards} x one shard's",
+                     "PASS" if ratef >= 0.8 * args.shards * rate1 else "MISS"))
+        rssf = med("list fleet", "rss_kib")
+        rows.append(("  its peak RSS", fmt_mib(rssf), "", "<= 64 MB",
+                     "PASS" if rssf <= 64 * 1024 else "MISS"))
+        print(f"\ncogctl across a fleet: {args.shards} shards, {args.delay_ms:g} ms added to each "
+              f"request (stats, queues), median of {args.runs} runs")
+        header = ("measure", "median", "ratio", "target", "")
+        widths = [max(len(r[i]) for r in rows + [header]) for i in range(5)]
+        for r in [header] + rows:
+            print("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+    finally:
+        for d in dirs:
+            stop_server(d)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
