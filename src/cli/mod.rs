@@ -305,8 +305,8 @@ fn no_data_note(ctx: &mut Ctx) {
 }
 
 /// A run across a fleet: each shard (a context) resolved as `--context NAME` would be, read
-/// on its own connection, all at once (`ops::fleet`). `stats`, `queues`, `check` and the sets'
-/// lists read across a fleet
+/// on its own connection, all at once (`ops::fleet`). `stats`, `queues`, `check`, `job` and the
+/// sets' lists read across a fleet
 /// so far; every other command is refused before anything is read.
 fn run_fleet(
     cli: &Cli,
@@ -329,7 +329,7 @@ fn run_fleet(
     }
     let refused = |what: &str| -> anyhow::Error {
         UsageError(format!(
-            "`cogctl {what}` does not read across a fleet yet (`stats`, `queues`, `check` and `dead|retry|scheduled list` do): name one \
+            "`cogctl {what}` does not read across a fleet yet (`stats`, `queues`, `check`, `job` and `dead|retry|scheduled list` do): name one \
              shard of fleet {fleet} with --context NAME ({}); nothing was read",
             shards.join(", ")
         ))
@@ -351,6 +351,7 @@ fn run_fleet(
             commands::check::validate(a)?;
             false
         }
+        Command::Job(_) => false,
         _ => return Err(refused(command_words)),
     };
     if watching {
@@ -405,6 +406,14 @@ fn run_fleet(
             let report = commands::queues::FleetQueuesReport::new(
                 fleet,
                 read_all(global, each, |ctx| commands::queues::run(ctx, args)),
+            );
+            fleet_emit(&mut ctx, &report, &report.shards)
+        }
+        Command::Job(args) => {
+            let report = commands::job::FleetJobReport::new(
+                fleet,
+                &args.jid,
+                read_all(global, each, |ctx| commands::job::run(ctx, args)),
             );
             fleet_emit(&mut ctx, &report, &report.shards)
         }

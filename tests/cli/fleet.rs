@@ -515,6 +515,69 @@ fn a_sets_list_across_a_fleet_is_merged_in_time_order_each_entry_naming_its_shar
 }
 
 #[test]
+fn a_job_is_found_on_whichever_shard_holds_it() {
+    let a = RedisServer::start();
+    let b = RedisServer::start();
+    let now = a.load("incident").captured_at;
+    b.load("history");
+    let gone = tempfile::tempdir().unwrap();
+    let file = fleet(&[
+        ("prod-a", a.url()),
+        ("prod-b", b.url()),
+        (
+            "prod-c",
+            format!("unix://{}/redis.sock", gone.path().display()),
+        ),
+    ]);
+    // A job of prod-b's dead set, as prod-b alone shows it.
+    let jid = file
+        .run(
+            now,
+            &["--context", "prod-b", "--ndjson", "dead", "list", "--all"],
+        )
+        .ndjson()[0]["jid"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let alone = file.run(now, &["--context", "prod-b", "--json", "job", &jid]);
+    assert_eq!(alone.code, 0, "{}", alone.snapshot());
+
+    let r = file.run(now, &["--fleet", "prod", "--json", "job", &jid]);
+    assert_eq!(
+        r.code,
+        0,
+        "found, though a shard is unread: {}",
+        r.snapshot()
+    );
+    assert!(
+        r.stderr.contains("shard prod-c could not be read"),
+        "{}",
+        r.stderr
+    );
+    let report = r.json();
+    assert_eq!(report["found_on"], serde_json::json!(["prod-b"]));
+    assert_eq!(report["shards"]["prod-b"], alone.json());
+    assert_eq!(report["shards"]["prod-a"]["found"], false);
+    assert!(report["shards"]["prod-c"]["error"].is_string());
+    let r = file.run(now, &["--fleet", "prod", "job", &jid]);
+    assert!(r.stdout.starts_with("Shard prod-b\n"), "{}", r.stdout);
+    assert!(r.stdout.contains(&jid), "{}", r.stdout);
+
+    // Nowhere: 1 when every shard was read, 7 when one could not be.
+    let nobody = "0123456789abcdef01234567";
+    let r = file.run(now, &["--context", "prod-a,prod-b", "job", nobody]);
+    assert_eq!(r.code, 1, "{}", r.snapshot());
+    assert!(
+        r.stdout
+            .contains("fleet prod-a,prod-b: on none of the 2 shards read"),
+        "{}",
+        r.stdout
+    );
+    let r = file.run(now, &["--fleet", "prod", "job", nobody]);
+    assert_eq!(r.code, 7, "it may be on the shard unread: {}", r.snapshot());
+}
+
+#[test]
 fn a_fleet_is_read_at_once_not_one_shard_after_the_other() {
     let shards: Vec<RedisServer> = (0..4)
         .map(|_| RedisServer::start_args(&["--enable-debug-command", "yes"]))
