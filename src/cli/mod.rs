@@ -376,6 +376,25 @@ fn run_fleet(
     }
     let global = &cli.global;
     let mut ctx = new_ctx(global, crate::store::ConnectOptions::default(), None);
+    // As with one context named: what the environment names is not used, and said so.
+    let mut ignored: Vec<&str> = Vec::new();
+    if sources.redis_url == config::Source::Env {
+        ignored.push("$COGCTL_REDIS_URL");
+    } else if std::env::var("REDIS_URL").is_ok_and(|u| !u.is_empty()) {
+        ignored.push("$REDIS_URL");
+    }
+    if sources.sentinel == config::Source::Env {
+        ignored.push("$COGCTL_SENTINEL");
+    }
+    if sources.sentinel_master == config::Source::Env {
+        ignored.push("$COGCTL_SENTINEL_MASTER");
+    }
+    if !ignored.is_empty() {
+        ctx.ui.note(&format!(
+            "note: {} ignored: fleet {fleet} names its shards' Redis",
+            ignored.join(", ")
+        ));
+    }
     // Each shard read as `--context NAME` would read it, on a session of its own.
     fn read_all<R: Send>(
         global: &GlobalArgs,

@@ -160,8 +160,20 @@ fn stats_across_a_fleet_sums_the_shards_and_names_the_one_it_cannot_read() {
     let dead = cogctl::text::size::count(sum("dead") as u64);
     assert!(fleet_row.contains(&dead), "{dead} in {fleet_row}");
 
-    // Every shard up: `--context a,b` names a fleet of its own, exit 0.
-    let r = file.run(now, &["--context", "prod-a,prod-c", "--json", "stats"]);
+    // Every shard up: `--context a,b` names a fleet of its own, exit 0; a Redis the
+    // environment names is not used, and that is said.
+    let r = file
+        .cogctl(now)
+        .env("COGCTL_REDIS_URL", "redis://127.0.0.1:1/0")
+        .args(["--context", "prod-a,prod-c", "--json", "stats"])
+        .run();
+    assert!(
+        r.stderr.contains(
+            "note: $COGCTL_REDIS_URL ignored: fleet prod-a,prod-c names its shards' Redis"
+        ),
+        "{}",
+        r.stderr
+    );
     assert_eq!(r.code, 0, "{}", r.snapshot());
     let report = r.json();
     assert_eq!(report["fleet"], "prod-a,prod-c");
