@@ -329,7 +329,7 @@ fn run_fleet(
     }
     let refused = |what: &str| -> anyhow::Error {
         UsageError(format!(
-            "`cogctl {what}` does not read across a fleet yet (`stats`, `queues`, `check`, `job` and `dead|retry|scheduled list` do): name one \
+            "`cogctl {what}` does not read across a fleet yet (`stats`, `queues`, `check`, `job`, `dead|retry|scheduled list` and `dead|retry triage` do): name one \
              shard of fleet {fleet} with --context NAME ({}); nothing was read",
             shards.join(", ")
         ))
@@ -343,8 +343,15 @@ fn run_fleet(
         Command::Scheduled(ScheduledCommand::List(a)) => Some((crate::store::JobSet::Schedule, a)),
         _ => None,
     };
+    // The set a triage across the fleet groups.
+    let triage = match &cli.command {
+        Command::Dead(DeadCommand::Triage(a)) => Some((crate::store::JobSet::Dead, a)),
+        Command::Retry(RetryCommand::Triage(a)) => Some((crate::store::JobSet::Retry, a)),
+        _ => None,
+    };
     let watching = match &cli.command {
         _ if list.is_some() => list.is_some_and(|(_, a)| a.watch.watch.is_some()),
+        _ if triage.is_some() => false,
         Command::Stats(a) => a.watch.watch.is_some(),
         Command::Queues(a) => a.watch.watch.is_some(),
         Command::Check(a) => {
@@ -407,6 +414,10 @@ fn run_fleet(
         })
     }
     let result = match &cli.command {
+        _ if triage.is_some() => {
+            let (set, args) = triage.expect("a triage");
+            fleet_triage(&mut ctx, global, each, fleet, set, args)
+        }
         _ if list.is_some() => {
             let (set, args) = list.expect("a list");
             let opened = read_all(global, each, |ctx| {
@@ -448,12 +459,90 @@ fn run_fleet(
     finish(&mut ctx, result)
 }
 
+/// `dead|retry triage` across a fleet: the times every shard's entries cover read first, then
+/// every shard grouped over all of them, so that the groups add up (`ops::triage::merge`).
+fn fleet_triage(
+    ctx: &mut Ctx,
+    global: &GlobalArgs,
+    each: Vec<(String, config::Resolved)>,
+    fleet: String,
+    set: crate::store::JobSet,
+    args: &crate::ops::triage::TriageArgs,
+) -> anyhow::Result<Exit> {
+    let read_all = |each: Vec<(String, config::Resolved)>,
+                    read: &(
+                         dyn Fn(&mut Ctx) -> anyhow::Result<crate::ops::triage::TriageReport> + Sync
+                     )| {
+        crate::ops::fleet::each(each, |_, resolved: config::Resolved| {
+            let mut ctx = new_ctx(global, resolved.connect, resolved.context);
+            read(&mut ctx)
+        })
+    };
+    let spans = crate::ops::fleet::each(each.clone(), |_, resolved: config::Resolved| {
+        let mut ctx = new_ctx(global, resolved.connect, resolved.context);
+        crate::ops::triage::span_of(&mut ctx, set, args)
+    });
+    let within = spans
+        .iter()
+        .filter_map(|(_, s)| s.as_ref().ok().copied().flatten())
+        .reduce(|[a, b], [c, d]| [a.min(c), b.max(d)]);
+    // Every group of every shard: the limit is the fleet's.
+    let mut every = args.clone();
+    every.limit = Some(usize::MAX);
+    let grouped = read_all(each, &|ctx| {
+        crate::ops::triage::group_within(ctx, set, &every, within)
+    });
+    let mut shards = Vec::with_capacity(grouped.len());
+    let mut reports = Vec::new();
+    for (name, read) in grouped {
+        match read {
+            Ok(report) => {
+                shards.push((name.clone(), Ok(report.entries)));
+                reports.push((name, report));
+            }
+            Err(e) => shards.push((name, Err(e))),
+        }
+    }
+    if !reports.is_empty()
+        && reports.iter().all(|(_, r)| r.named_nothing.is_some())
+        && let Some(why) = reports[0].1.named_nothing.clone()
+    {
+        return Err(UsageError(format!("{why} (on no shard of fleet {fleet})")).into());
+    }
+    let limit = args
+        .limit
+        .or(ctx.ui.human().then_some(crate::ops::triage::TABLE_GROUPS));
+    let unreadable: Vec<String> = shards
+        .iter()
+        .filter(|(_, r)| r.is_err())
+        .map(|(n, _)| n.clone())
+        .collect();
+    let Some(triage) = crate::ops::triage::merge(reports, limit) else {
+        fleet_unread(ctx, &shards);
+        return Ok(Exit::Unreachable);
+    };
+    let report = commands::sets::triage::FleetTriageReport {
+        fleet,
+        triage,
+        shards,
+        unreadable,
+    };
+    fleet_emit(ctx, &report, &report.shards)
+}
+
 /// A fleet's report printed, each shard that could not be read named on stderr first.
 fn fleet_emit<R: Report, S>(
     ctx: &mut Ctx,
     report: &R,
     shards: &[crate::ops::fleet::Shard<S>],
 ) -> anyhow::Result<Exit> {
+    fleet_unread(ctx, shards);
+    render::emit(&mut ctx.out, &ctx.ui, report)?;
+    Ok(report.exit())
+}
+
+/// Each shard that could not be read, named on stderr with why.
+fn fleet_unread<S>(ctx: &Ctx, shards: &[crate::ops::fleet::Shard<S>]) {
     for (shard, read) in shards {
         if let Err(error) = read {
             ctx.ui.warn_line(&format!(
@@ -462,8 +551,6 @@ fn fleet_emit<R: Report, S>(
             ));
         }
     }
-    render::emit(&mut ctx.out, &ctx.ui, report)?;
-    Ok(report.exit())
 }
 
 /// Flush stdout after a command; a failed flush is the command's error.

@@ -37,7 +37,7 @@ const OTHER_PATTERNS_COUNTED: usize = 100_000;
 /// object addresses, durations) normalised. Pass the printed fingerprint to --fingerprint on
 /// any list or bulk action to act on that group (start with --dry-run). The set is read once,
 /// in pages; memory holds the groups, not the entries.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 pub struct TriageArgs {
     #[command(flatten)]
     pub filter: FilterArgs,
@@ -162,6 +162,9 @@ pub struct Group {
     /// A ready-to-run dry run of the bulk action on exactly this group (or its list, for
     /// history).
     pub command: Option<String>,
+    /// Across a fleet: its entries on each shard that has any, most first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shards: Option<Vec<NameCount>>,
 }
 
 #[derive(Debug, Serialize)]
@@ -269,6 +272,42 @@ impl Span {
 /// The entries of `set` (or History's failed runs) that the filters select, grouped into
 /// failure patterns: read once, in pages; memory holds the groups, not the entries.
 pub fn group(ctx: &mut Session, set: JobSet, args: &TriageArgs) -> anyhow::Result<TriageReport> {
+    group_within(ctx, set, args, None)
+}
+
+/// What [`group`] reads first: the times its timelines cover (the oldest and newest entry
+/// the filters select; for the retry set, their failure times, which takes a pass).
+pub fn span_of(
+    ctx: &mut Session,
+    set: JobSet,
+    args: &TriageArgs,
+) -> anyhow::Result<Option<[f64; 2]>> {
+    let filter = JobFilter::new(&args.filter, ctx.ui.clock.now);
+    let key: Name = if args.from_history {
+        keys::HISTORY_FAILED.into()
+    } else {
+        set.key().into()
+    };
+    let range = filter.range();
+    let connector = ctx.connector()?;
+    let store = ctx.store()?;
+    let mut problems = Vec::new();
+    let mut span = ends(store, &key, &range, &mut problems)?;
+    if set == JobSet::Retry && !args.from_history && span.is_some() {
+        let mut seen = crate::ops::filter::Seen::default();
+        span = failure_span(store, connector, &key, &range, &filter, &mut seen)?;
+    }
+    Ok(span.map(|s| [s.lo, s.hi]))
+}
+
+/// [`group`], its timelines over `within` when given (every shard of a fleet over the same
+/// times, so that their timelines add up), else over the times it reads.
+pub fn group_within(
+    ctx: &mut Session,
+    set: JobSet,
+    args: &TriageArgs,
+    within: Option<[f64; 2]>,
+) -> anyhow::Result<TriageReport> {
     let now = ctx.ui.clock.now;
 
     let filter = JobFilter::new(&args.filter, now);
@@ -298,7 +337,9 @@ pub fn group(ctx: &mut Session, set: JobSet, args: &TriageArgs) -> anyhow::Resul
     // What the filter's class, queue and error name, seen by the first pass over the set.
     let see = filter.names_values() && filter.keep_raw().is_none();
     let mut seen = crate::ops::filter::Seen::default();
-    if by_failure && span.is_some() {
+    if let Some([lo, hi]) = within {
+        span = span.map(|_| Span { lo, hi });
+    } else if by_failure && span.is_some() {
         span = failure_span(store, connector.clone(), &key, &range, &filter, &mut seen)?;
     }
 
@@ -314,7 +355,7 @@ pub fn group(ctx: &mut Session, set: JobSet, args: &TriageArgs) -> anyhow::Resul
         for page in pager.prefetch(connector).only(filter.keep_raw()) {
             for entry in &page? {
                 let parsed = entry.member.parse();
-                if see && !by_failure {
+                if see && (!by_failure || within.is_some()) {
                     filter.see(&mut seen, &parsed);
                 }
                 if !filter.matches(&parsed) {
@@ -630,6 +671,178 @@ fn finish(g: Acc, total: u64, verb: &str, tail: &[String], history: bool) -> Gro
         sample: g.sample,
         unparseable: g.unparseable,
         command,
+        shards: None,
+    }
+}
+
+/// The triages of a fleet's shards as one: every shard grouped over the same times
+/// ([`group_within`]), so a group's count, times and timeline are its shards' added up, and
+/// its entries on each shard are named (`shards`). `limit`: the groups kept, largest first.
+pub fn merge(
+    mut shards: Vec<(String, TriageReport)>,
+    limit: Option<usize>,
+) -> Option<TriageReport> {
+    let (_, first) = shards.first()?;
+    let mut merged = TriageReport {
+        source: first.source.clone(),
+        set: first.set,
+        from_history: first.from_history,
+        named_nothing: None,
+        target: shards
+            .iter()
+            .map(|(n, _)| n.as_str())
+            .collect::<Vec<_>>()
+            .join(", "),
+        by: first.by.clone(),
+        entries: 0,
+        span: None,
+        bucket_seconds: first.bucket_seconds,
+        groups: Vec::new(),
+        other: None,
+        more_groups: 0,
+        problems: Vec::new(),
+    };
+    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut per_shard: Vec<Vec<NameCount>> = Vec::new();
+    let mut classes: Vec<HashMap<Option<String>, u64>> = Vec::new();
+    let mut queues: Vec<HashMap<Option<String>, u64>> = Vec::new();
+    for (name, report) in shards.iter_mut() {
+        merged.entries += report.entries;
+        merged.span = match (merged.span, report.span) {
+            (Some([a, b]), Some([c, d])) => Some([a.min(c), b.max(d)]),
+            (x, y) => x.or(y),
+        };
+        if merged.bucket_seconds.is_none() {
+            merged.bucket_seconds = report.bucket_seconds;
+        }
+        if let Some(o) = report.other.take() {
+            let m = merged.other.get_or_insert(Other {
+                entries: 0,
+                patterns: 0,
+                patterns_at_least: true,
+            });
+            m.entries += o.entries;
+            m.patterns += o.patterns;
+        }
+        merged.problems.append(&mut report.problems);
+        for g in report.groups.drain(..) {
+            let key = serde_json::json!([g.fingerprint, g.class, g.queue, g.error_class_group])
+                .to_string();
+            let at = match index.get(&key) {
+                Some(&at) => at,
+                None => {
+                    index.insert(key, merged.groups.len());
+                    per_shard.push(Vec::new());
+                    classes.push(HashMap::new());
+                    queues.push(HashMap::new());
+                    merged.groups.push(Group {
+                        count: 0,
+                        timeline: vec![0; g.timeline.len()],
+                        classes: Vec::new(),
+                        queues: Vec::new(),
+                        ..g.clone_empty()
+                    });
+                    merged.groups.len() - 1
+                }
+            };
+            per_shard[at].push(NameCount {
+                name: Some(name.clone()),
+                count: g.count,
+            });
+            for c in &g.classes {
+                *classes[at].entry(c.name.clone()).or_default() += c.count;
+            }
+            for q in &g.queues {
+                *queues[at].entry(q.name.clone()).or_default() += q.count;
+            }
+            let m = &mut merged.groups[at];
+            m.count += g.count;
+            if g.first_seen < m.first_seen {
+                m.first_seen = g.first_seen;
+                m.first_time = g.first_time;
+            }
+            if g.last_seen > m.last_seen {
+                m.last_seen = g.last_seen;
+                m.last_time = g.last_time;
+                m.sample = g.sample;
+            }
+            for (into, n) in m.timeline.iter_mut().zip(&g.timeline) {
+                *into += n;
+            }
+            m.next_attempts = match (m.next_attempts, g.next_attempts) {
+                (Some([a, b]), Some([c, d])) => Some([a.min(c), b.max(d)]),
+                (x, y) => x.or(y),
+            };
+            m.unparseable |= g.unparseable;
+        }
+    }
+    let sorted = |counts: HashMap<Option<String>, u64>| {
+        let mut list: Vec<NameCount> = counts
+            .into_iter()
+            .map(|(name, count)| NameCount { name, count })
+            .collect();
+        list.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.name.cmp(&b.name)));
+        list
+    };
+    for (((g, mut on), c), q) in merged
+        .groups
+        .iter_mut()
+        .zip(per_shard)
+        .zip(classes)
+        .zip(queues)
+    {
+        on.sort_by_key(|s| std::cmp::Reverse(s.count));
+        g.shards = Some(on);
+        g.classes = sorted(c);
+        g.queues = sorted(q);
+        g.share = if merged.entries == 0 {
+            0.0
+        } else {
+            g.count as f64 / merged.entries as f64
+        };
+    }
+    merged.groups.sort_by(|a, b| {
+        b.count
+            .cmp(&a.count)
+            .then_with(|| b.last_seen.total_cmp(&a.last_seen))
+    });
+    if let Some(limit) = limit {
+        merged.more_groups = merged.groups.len().saturating_sub(limit);
+        merged.groups.truncate(limit);
+    }
+    Some(merged)
+}
+
+impl Group {
+    /// Its identity and words (what makes two shards' groups one), the counts left at zero.
+    fn clone_empty(&self) -> Group {
+        Group {
+            fingerprint: self.fingerprint.clone(),
+            error_class: self.error_class.clone(),
+            pattern: self.pattern.clone(),
+            class: self.class.clone(),
+            queue: self.queue.clone(),
+            error_class_group: self.error_class_group.clone(),
+            count: 0,
+            share: 0.0,
+            first_seen: f64::INFINITY,
+            last_seen: f64::NEG_INFINITY,
+            first_time: String::new(),
+            last_time: String::new(),
+            timeline: Vec::new(),
+            next_attempts: None,
+            classes: Vec::new(),
+            queues: Vec::new(),
+            sample: Sample {
+                jid: String::new(),
+                score: 0.0,
+                error_class: None,
+                error_message: None,
+            },
+            unparseable: false,
+            command: self.command.clone(),
+            shards: None,
+        }
     }
 }
 

@@ -287,7 +287,7 @@ pub struct Active {
 }
 
 /// The connection of a run, the context in force (if any), and notes for stderr.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Resolved {
     pub connect: ConnectOptions,
     pub context: Option<Active>,

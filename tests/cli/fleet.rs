@@ -590,6 +590,116 @@ fn a_job_is_found_on_whichever_shard_holds_it() {
 }
 
 #[test]
+fn triage_across_a_fleet_adds_up_each_shards_groups() {
+    let a = RedisServer::start();
+    let b = RedisServer::start();
+    let c = RedisServer::start();
+    let now = a.load("incident").captured_at;
+    b.load("history");
+    c.load("unparseable");
+    let gone = tempfile::tempdir().unwrap();
+    let file = fleet(&[
+        ("prod-a", a.url()),
+        ("prod-b", b.url()),
+        ("prod-c", c.url()),
+        (
+            "prod-d",
+            format!("unix://{}/redis.sock", gone.path().display()),
+        ),
+    ]);
+    for set in ["dead", "retry"] {
+        // Each shard alone: its groups' counts, by fingerprint.
+        let mut expected: std::collections::BTreeMap<String, Vec<(String, i64)>> =
+            Default::default();
+        let mut entries = 0;
+        for name in ["prod-a", "prod-b", "prod-c"] {
+            let r = file.run(now, &["--context", name, "--json", set, "triage"]);
+            assert_eq!(r.code, 0, "{}", r.snapshot());
+            let report = r.json();
+            entries += report["entries"].as_i64().unwrap();
+            for g in report["groups"].as_array().unwrap() {
+                expected
+                    .entry(g["fingerprint"].as_str().unwrap().to_string())
+                    .or_default()
+                    .push((name.to_string(), g["count"].as_i64().unwrap()));
+            }
+        }
+        let r = file.run(now, &["--fleet", "prod", "--json", set, "triage"]);
+        assert_eq!(r.code, 7, "{set}: {}", r.snapshot());
+        assert!(
+            r.stderr.contains("shard prod-d could not be read"),
+            "{}",
+            r.stderr
+        );
+        let report = r.json();
+        assert_eq!(report["entries"].as_i64().unwrap(), entries, "{set}");
+        let groups = report["groups"].as_array().unwrap();
+        assert_eq!(groups.len(), expected.len(), "{set}: {report}");
+        let mut share = 0.0;
+        for g in groups {
+            let fingerprint = g["fingerprint"].as_str().unwrap();
+            let mut on: Vec<(String, i64)> = g["shards"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| {
+                    (
+                        s["name"].as_str().unwrap().to_string(),
+                        s["count"].as_i64().unwrap(),
+                    )
+                })
+                .collect();
+            on.sort();
+            let mut want = expected[fingerprint].clone();
+            want.sort();
+            assert_eq!(on, want, "{set} {fingerprint}");
+            let count = g["count"].as_i64().unwrap();
+            assert_eq!(count, want.iter().map(|(_, n)| n).sum::<i64>());
+            // Every shard grouped over the same times: the timeline adds up to the count.
+            let timeline: i64 = g["timeline"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|n| n.as_i64().unwrap())
+                .sum();
+            assert_eq!(timeline, count, "{set} {fingerprint}");
+            share += g["share"].as_f64().unwrap();
+        }
+        assert!(
+            (share - 1.0).abs() < 1e-9,
+            "{set}: shares add up to {share}"
+        );
+        assert!(report["shards"]["prod-d"]["error"].is_string());
+    }
+
+    // The table: a SHARDS column; a filter naming nothing on any shard is refused.
+    let r = file.run(
+        now,
+        &["--context", "prod-a,prod-b,prod-c", "dead", "triage"],
+    );
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    assert!(
+        r.stdout
+            .starts_with("Fleet prod-a,prod-b,prod-c · 3 of 3 shards read\n")
+    );
+    let header = r.stdout.lines().nth(2).unwrap();
+    assert!(header.contains("COUNT  SHARE  SHARDS"), "{}", r.stdout);
+    let r = file.run(
+        now,
+        &[
+            "--context",
+            "prod-a,prod-b,prod-c",
+            "dead",
+            "triage",
+            "--class",
+            "FailJb",
+        ],
+    );
+    assert_eq!(r.code, 2, "{}", r.snapshot());
+    assert!(r.stderr.contains("did you mean FailJob"), "{}", r.stderr);
+}
+
+#[test]
 fn a_fleet_is_read_at_once_not_one_shard_after_the_other() {
     let shards: Vec<RedisServer> = (0..4)
         .map(|_| RedisServer::start_args(&["--enable-debug-command", "yes"]))
@@ -641,7 +751,7 @@ fn what_a_fleet_cannot_do_yet_is_refused_before_anything_is_read() {
     let file = fleet(&[("prod-a", a.url()), ("prod-b", b.url())]);
     let before = [a.keyspace(), b.keyspace()];
     for args in [
-        &["--fleet", "prod", "dead", "triage"][..],
+        &["--fleet", "prod", "orphans"][..],
         &["--fleet", "prod", "dead", "retry", "--all", "--yes"],
         &["--fleet", "prod", "dead", "list", "--watch"],
         &["--context", "prod-a,prod-b", "procs"],

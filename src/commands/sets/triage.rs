@@ -4,6 +4,7 @@
 use std::io::{self, Write};
 
 use comfy_table::ColumnConstraint;
+use serde::Serialize;
 
 use crate::commands::Ctx;
 use crate::duration::span;
@@ -96,7 +97,13 @@ impl TriageReport {
         if by("error-class") {
             header.push("ERROR CLASS");
         }
-        header.extend(["COUNT", "SHARE", "FIRST", "LAST"]);
+        header.extend(["COUNT", "SHARE"]);
+        // Across a fleet: its entries on each shard.
+        let fleet = self.groups.iter().any(|g| g.shards.is_some());
+        if fleet {
+            header.push("SHARDS");
+        }
+        header.extend(["FIRST", "LAST"]);
         // Retry entries: when they failed (FIRST, LAST) and, apart, when they run next.
         let next = self.groups.iter().any(|g| g.next_attempts.is_some());
         if next {
@@ -137,6 +144,10 @@ impl TriageReport {
                 format!("{:.1}%", g.share * 100.0),
                 Tone::Plain,
             ));
+            if fleet {
+                let on = g.shards.as_deref().unwrap_or_default();
+                row.push(table::cell(ui, names(on), Tone::Accent));
+            }
             row.push(table::cell(ui, when(ui, g.first_seen), Tone::Dim));
             row.push(table::cell(ui, when(ui, g.last_seen), Tone::Plain));
             if next {
@@ -147,9 +158,10 @@ impl TriageReport {
             row.push(table::cell(ui, one_line(&error_text(g)), Tone::Bad));
             t.add_row(row);
         }
-        // Only the error wraps: the numbers, times and the timeline are read across.
+        // Only the error (and a fleet's shards) wrap: the numbers, times and the timeline are
+        // read across.
         for (i, name) in header.iter().enumerate() {
-            if *name != "ERROR"
+            if !matches!(*name, "ERROR" | "SHARDS")
                 && let Some(column) = t.column_mut(i)
             {
                 column.set_constraint(ColumnConstraint::ContentWidth);
@@ -275,5 +287,46 @@ impl Report for TriageReport {
 
     fn exit(&self) -> Exit {
         Problem::exit(&self.problems)
+    }
+}
+
+/// `dead triage` / `retry triage` across a fleet: every shard grouped over the same times,
+/// the groups merged by what they are grouped by, each naming its entries on each shard.
+#[derive(Debug, Serialize)]
+pub struct FleetTriageReport {
+    pub fleet: String,
+    #[serde(flatten)]
+    pub triage: TriageReport,
+    /// Every shard: how many entries it grouped, or `{"error": …}`.
+    #[serde(serialize_with = "shard_entries")]
+    pub shards: Vec<crate::ops::fleet::Shard<u64>>,
+    pub unreadable: Vec<String>,
+}
+
+fn shard_entries<S: serde::Serializer>(
+    shards: &[crate::ops::fleet::Shard<u64>],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    crate::ops::fleet::serialize_shards(shards, serializer, |n| serde_json::json!({ "entries": n }))
+}
+
+impl Report for FleetTriageReport {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        writeln!(
+            out,
+            "{}",
+            ui.styles.strong(&format!(
+                "Fleet {} · {} of {} shards read",
+                crate::text::visible(&self.fleet),
+                self.shards.len() - self.unreadable.len(),
+                self.shards.len()
+            ))
+        )?;
+        self.triage.human(out, ui)
+    }
+
+    fn exit(&self) -> Exit {
+        let own = self.triage.exit();
+        crate::ops::fleet::exit(&self.shards, |_| own)
     }
 }
