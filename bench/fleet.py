@@ -2,7 +2,7 @@
 """The fleet benchmark: N private redis-servers (8 by default), each holding 200,000 dead
 entries (the list benchmark's generator), 1,000 queues of one job and 100 live processes, each
 reached through a proxy that holds every request 5 ms before passing it on (a shard in
-another zone). It measures `stats --json` and `queues --json` across the fleet (`--fleet`)
+another zone). It measures `stats --json`, `queues --json` and `dead triage --json` across the fleet (`--fleet`)
 against the same command on one shard (`--context`) through the same proxies, median of the
 runs, with each command's peak RSS; then `dead list --all --ndjson` across the fleet (N x
 200,000 entries, no proxy: the list's own speed) against one shard's. Measured, not asserted:
@@ -189,6 +189,8 @@ def main():
             "stats fleet": [args.cogctl, "--fleet", "prod", "--json", "stats"],
             "queues one": [args.cogctl, "--context", "s1", "--json", "queues"],
             "queues fleet": [args.cogctl, "--fleet", "prod", "--json", "queues"],
+            "triage one": [args.cogctl, "--context", "s1", "--json", "dead", "triage"],
+            "triage fleet": [args.cogctl, "--fleet", "prod", "--json", "dead", "triage"],
             "list one": [args.cogctl, "--context", "s1-direct", "--ndjson", "dead", "list",
                          "--all"],
             "list fleet": [args.cogctl, "--fleet", "direct", "--ndjson", "dead", "list",
@@ -205,12 +207,13 @@ def main():
                          f"{args.dead * args.shards}")
         med = lambda name, field: statistics.median(getattr(r, field) for r in results[name])
         rows = []
-        for what in ("stats", "queues"):
+        for what in ("stats", "queues", "triage"):
             one, fleet = med(f"{what} one", "wall"), med(f"{what} fleet", "wall")
             rss1, rssf = med(f"{what} one", "rss_kib"), med(f"{what} fleet", "rss_kib")
-            rows.append((f"{what} --json, one shard (through its proxy)", fmt_time(one), "",
+            label = "dead triage" if what == "triage" else what
+            rows.append((f"{label} --json, one shard (through its proxy)", fmt_time(one), "",
                          "baseline", ""))
-            rows.append((f"{what} --json, the fleet of {args.shards}", fmt_time(fleet),
+            rows.append((f"{label} --json, the fleet of {args.shards}", fmt_time(fleet),
                          f"{fleet / one:.2f}x", "<= 1.5x", "PASS" if fleet <= 1.5 * one
                          else "MISS"))
             rows.append((f"  peak RSS, one shard / the fleet", f"{fmt_mib(rss1)} / {fmt_mib(rssf)}",
