@@ -329,7 +329,7 @@ fn run_fleet(
     }
     let refused = |what: &str| -> anyhow::Error {
         UsageError(format!(
-            "`cogctl {what}` does not read across a fleet yet (`stats`, `queues`, `check`, `job`, `dead|retry|scheduled list` and `dead|retry triage` do): name one \
+            "`cogctl {what}` does not read across a fleet yet (`stats`, `queues`, `procs`, `check`, `job`, `dead|retry|scheduled list` and `dead|retry triage` do): name one \
              shard of fleet {fleet} with --context NAME ({}); nothing was read",
             shards.join(", ")
         ))
@@ -359,6 +359,7 @@ fn run_fleet(
             false
         }
         Command::Job(_) => false,
+        Command::Procs(a) if a.action.is_none() => a.watch.watch.is_some(),
         _ => return Err(refused(command_words)),
     };
     if watching {
@@ -436,6 +437,13 @@ fn run_fleet(
             let report = commands::queues::FleetQueuesReport::new(
                 fleet,
                 read_all(global, each, |ctx| commands::queues::run(ctx, args)),
+            );
+            fleet_emit(&mut ctx, &report, &report.shards)
+        }
+        Command::Procs(args) => {
+            let report = commands::procs::FleetProcsReport::new(
+                fleet,
+                read_all(global, each, |ctx| commands::procs::run(ctx, args)),
             );
             fleet_emit(&mut ctx, &report, &report.shards)
         }

@@ -700,6 +700,74 @@ fn triage_across_a_fleet_adds_up_each_shards_groups() {
 }
 
 #[test]
+fn procs_across_a_fleet_name_each_process_shard() {
+    let a = RedisServer::start();
+    let b = RedisServer::start();
+    let now = b.load("memory").captured_at;
+    a.load("orphaned");
+    let gone = tempfile::tempdir().unwrap();
+    let file = fleet(&[
+        ("prod-a", a.url()),
+        ("prod-b", b.url()),
+        (
+            "prod-c",
+            format!("unix://{}/redis.sock", gone.path().display()),
+        ),
+    ]);
+    for memory in [false, true] {
+        let extra: &[&str] = if memory { &["--memory"] } else { &[] };
+        // Each shard alone, in the fleet's order.
+        let mut expected: Vec<Value> = Vec::new();
+        for name in ["prod-a", "prod-b"] {
+            let mut args = vec!["--context", name, "--json", "procs"];
+            args.extend(extra);
+            let r = file.run(now, &args);
+            assert_eq!(r.code, 0, "{}", r.snapshot());
+            for p in r.json()["processes"].as_array().unwrap() {
+                let mut p = p.clone();
+                p["shard"] = Value::from(name);
+                expected.push(p);
+            }
+        }
+        assert!(expected.len() >= 3, "{expected:?}");
+        let mut args = vec!["--fleet", "prod", "--json", "procs"];
+        args.extend(extra);
+        let r = file.run(now, &args);
+        assert_eq!(r.code, 7, "{}", r.snapshot());
+        let report = r.json();
+        // The presence key's TTL counts down between two reads: the rest is the same.
+        let without_ttl = |list: &[Value]| -> Vec<Value> {
+            list.iter()
+                .map(|p| {
+                    let mut p = p.clone();
+                    p.as_object_mut().unwrap().remove("ttl_ms");
+                    p
+                })
+                .collect()
+        };
+        assert_eq!(
+            without_ttl(report["processes"].as_array().unwrap()),
+            without_ttl(&expected),
+            "--memory {memory}"
+        );
+        assert_eq!(report["unreadable"], serde_json::json!(["prod-c"]));
+
+        // The table: a SHARD column first, each row's shard.
+        let mut args = vec!["--fleet", "prod", "procs"];
+        args.extend(extra);
+        let r = file.run(now, &args);
+        let lines: Vec<&str> = r.stdout.lines().collect();
+        assert_eq!(lines[0], "Fleet prod · 2 of 3 shards read");
+        assert!(lines[1].starts_with("SHARD   IDENTITY"), "{}", r.stdout);
+        for (line, p) in lines[2..].iter().zip(&expected) {
+            let cells: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(cells[0], p["shard"].as_str().unwrap(), "{line}");
+            assert_eq!(cells[1], p["identity"].as_str().unwrap(), "{line}");
+        }
+    }
+}
+
+#[test]
 fn a_fleet_is_read_at_once_not_one_shard_after_the_other() {
     let shards: Vec<RedisServer> = (0..4)
         .map(|_| RedisServer::start_args(&["--enable-debug-command", "yes"]))
@@ -754,7 +822,8 @@ fn what_a_fleet_cannot_do_yet_is_refused_before_anything_is_read() {
         &["--fleet", "prod", "orphans"][..],
         &["--fleet", "prod", "dead", "retry", "--all", "--yes"],
         &["--fleet", "prod", "dead", "list", "--watch"],
-        &["--context", "prod-a,prod-b", "procs"],
+        &["--context", "prod-a,prod-b", "busy"],
+        &["--fleet", "prod", "procs", "alive"],
         &["--fleet", "prod", "stats", "--watch=1s"],
         &["--fleet", "prod", "queues", "--watch"],
         &["--fleet", "prod", "worker", "--burst"],

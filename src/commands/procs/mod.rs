@@ -72,6 +72,9 @@ pub struct ProcsReport {
     pub problems: Vec<Problem>,
     #[serde(skip)]
     memory_view: bool,
+    /// Across a fleet: each process's shard (a SHARD column first); empty on one Redis.
+    #[serde(skip)]
+    shard_of: Vec<String>,
 }
 
 pub fn run(ctx: &mut Ctx, args: &ProcsArgs) -> anyhow::Result<ProcsReport> {
@@ -81,6 +84,7 @@ pub fn run(ctx: &mut Ctx, args: &ProcsArgs) -> anyhow::Result<ProcsReport> {
         processes,
         problems,
         memory_view: args.memory,
+        shard_of: Vec::new(),
     })
 }
 
@@ -94,13 +98,15 @@ fn growth_text(g: Option<f64>) -> String {
 
 impl ProcsReport {
     fn process_table(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
-        let mut t = table::new(
-            ui,
-            &[
-                "IDENTITY", "STATE", "STARTED", "BUSY", "QUEUES", "RSS", "BEAT",
-            ],
-        );
-        for p in &self.processes {
+        let fleet = !self.shard_of.is_empty();
+        let mut header = vec![
+            "IDENTITY", "STATE", "STARTED", "BUSY", "QUEUES", "RSS", "BEAT",
+        ];
+        if fleet {
+            header.insert(0, "SHARD");
+        }
+        let mut t = table::new(ui, &header);
+        for (i, p) in self.processes.iter().enumerate() {
             let busy = match (p.busy, p.concurrency) {
                 (Some(b), Some(c)) => format!("{b}/{c}"),
                 (Some(b), None) => b.to_string(),
@@ -130,7 +136,15 @@ impl ProcsReport {
                 _ if !live => Tone::Dim,
                 _ => Tone::Plain,
             };
-            t.add_row(vec![
+            let mut row = Vec::new();
+            if fleet {
+                row.push(table::cell(
+                    ui,
+                    self.shard_of.get(i).map_or("?", String::as_str),
+                    Tone::Accent,
+                ));
+            }
+            row.extend([
                 table::cell(ui, p.identity.shown(), Tone::Strong),
                 table::cell(ui, p.state.name(), state_tone(p.state)),
                 table::cell(
@@ -164,16 +178,19 @@ impl ProcsReport {
                     if p.late { Tone::Bad } else { beat_tone },
                 ),
             ]);
+            t.add_row(row);
         }
+        let first = usize::from(fleet);
         // Identities are copied from here: other columns wrap first.
-        if let Some(column) = t.column_mut(0) {
+        if let Some(column) = t.column_mut(first) {
             column.set_constraint(ColumnConstraint::ContentWidth);
         }
-        out.write_all(table::finish(&mut t, &[3, 5]).as_bytes())
+        out.write_all(table::finish(&mut t, &[first + 3, first + 5]).as_bytes())
     }
 
     fn memory_table(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
         struct Row<'a> {
+            shard: &'a str,
             p: &'a Process,
             m: &'a Memory,
             latest: String,
@@ -181,13 +198,16 @@ impl ProcsReport {
             max: String,
             growth: String,
         }
+        let fleet = !self.shard_of.is_empty();
         let rows: Vec<Row> = self
             .processes
             .iter()
-            .filter_map(|p| {
+            .enumerate()
+            .filter_map(|(i, p)| {
                 let m = p.memory.as_ref()?;
                 let kb = |v: Option<i64>| v.map_or("-".into(), size::kb);
                 Some(Row {
+                    shard: self.shard_of.get(i).map_or("", String::as_str),
                     p,
                     m,
                     latest: kb(m.current_kb),
@@ -206,7 +226,12 @@ impl ProcsReport {
         let min_w = widest("MIN", &|r| width(&r.min));
         let max_w = widest("MAX", &|r| width(&r.max));
         let growth_w = widest("GROWTH", &|r| width(&r.growth));
-        let fixed = id_w + state_w + latest_w + min_w + max_w + growth_w + 6 * 2;
+        let shard_w = if fleet {
+            widest("SHARD", &|r| width(r.shard)) + 2
+        } else {
+            0
+        };
+        let fixed = shard_w + id_w + state_w + latest_w + min_w + max_w + growth_w + 6 * 2;
         let available = ui
             .width
             .map_or(SLOTS, |w| w.saturating_sub(fixed))
@@ -215,8 +240,13 @@ impl ProcsReport {
         let spark_w = SLOTS.div_ceil(per);
 
         let right = |text: &str, w: usize| format!("{}{text}", " ".repeat(w - width(text)));
+        let lead = if fleet {
+            format!("{}  ", pad("SHARD", shard_w - 2))
+        } else {
+            String::new()
+        };
         let header = [
-            pad("IDENTITY", id_w),
+            format!("{lead}{}", pad("IDENTITY", id_w)),
             pad("STATE", state_w),
             axis(spark_w, per),
             right("LATEST", latest_w),
@@ -232,8 +262,16 @@ impl ProcsReport {
                 Some(_) => Tone::Bad.paint(ui, &pad("(unreadable)", spark_w)),
                 None => tone.paint(ui, &spark::draw(&r.m.series(), available)),
             };
+            let lead = if fleet {
+                format!("{}  ", Tone::Accent.paint(ui, &pad(r.shard, shard_w - 2)))
+            } else {
+                String::new()
+            };
             let cells = [
-                Tone::Strong.paint(ui, &pad(&r.p.identity.shown(), id_w)),
+                format!(
+                    "{lead}{}",
+                    Tone::Strong.paint(ui, &pad(&r.p.identity.shown(), id_w))
+                ),
                 state_tone(r.p.state).paint(ui, &pad(r.p.state.name(), state_w)),
                 line,
                 right(&r.latest, latest_w),
@@ -387,5 +425,107 @@ mod tests {
         assert!(axis(96, 1).starts_with("24h ago"));
         assert_eq!(&axis(96, 1)[46..49], "12h");
         assert_eq!(axis(10, 8), "MEMORY    ");
+    }
+}
+
+/// `procs` (and `--memory`) across a fleet: every shard's processes, each naming its shard.
+#[derive(Debug)]
+pub struct FleetProcsReport {
+    pub fleet: String,
+    /// Every shard's processes in the fleet's order, with their shards (`shard_of`).
+    view: ProcsReport,
+    pub shards: Vec<crate::ops::fleet::Shard<usize>>,
+    pub unreadable: Vec<String>,
+}
+
+impl FleetProcsReport {
+    pub fn new(fleet: String, shards: Vec<crate::ops::fleet::Shard<ProcsReport>>) -> Self {
+        let mut view = ProcsReport {
+            processes: Vec::new(),
+            problems: Vec::new(),
+            memory_view: false,
+            shard_of: Vec::new(),
+        };
+        let mut counts = Vec::with_capacity(shards.len());
+        let mut unreadable = Vec::new();
+        for (name, read) in shards {
+            match read {
+                Ok(report) => {
+                    counts.push((name.clone(), Ok(report.processes.len())));
+                    view.memory_view = report.memory_view;
+                    view.shard_of
+                        .extend(std::iter::repeat_n(name.clone(), report.processes.len()));
+                    view.processes.extend(report.processes);
+                    view.problems.extend(report.problems);
+                }
+                Err(e) => {
+                    unreadable.push(name.clone());
+                    counts.push((name, Err(e)));
+                }
+            }
+        }
+        FleetProcsReport {
+            fleet,
+            view,
+            shards: counts,
+            unreadable,
+        }
+    }
+}
+
+impl Serialize for FleetProcsReport {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        struct Shards<'a>(&'a [crate::ops::fleet::Shard<usize>]);
+        impl Serialize for Shards<'_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                crate::ops::fleet::serialize_shards(
+                    self.0,
+                    s,
+                    |n| serde_json::json!({ "processes": n }),
+                )
+            }
+        }
+        let processes: Vec<serde_json::Value> = self
+            .view
+            .processes
+            .iter()
+            .zip(&self.view.shard_of)
+            .map(|(p, shard)| {
+                let mut v = serde_json::to_value(p).unwrap_or(serde_json::Value::Null);
+                if let Some(o) = v.as_object_mut() {
+                    o.insert("shard".into(), serde_json::Value::from(shard.as_str()));
+                }
+                v
+            })
+            .collect();
+        let mut map = serializer.serialize_map(Some(5))?;
+        map.serialize_entry("fleet", &self.fleet)?;
+        map.serialize_entry("processes", &processes)?;
+        map.serialize_entry("problems", &self.view.problems)?;
+        map.serialize_entry("shards", &Shards(&self.shards))?;
+        map.serialize_entry("unreadable", &self.unreadable)?;
+        map.end()
+    }
+}
+
+impl Report for FleetProcsReport {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        writeln!(
+            out,
+            "{}",
+            ui.styles.strong(&format!(
+                "Fleet {} · {} of {} shards read",
+                crate::text::visible(&self.fleet),
+                self.shards.len() - self.unreadable.len(),
+                self.shards.len()
+            ))
+        )?;
+        self.view.human(out, ui)
+    }
+
+    fn exit(&self) -> Exit {
+        let own = self.view.exit();
+        crate::ops::fleet::exit(&self.shards, |_| own)
     }
 }
