@@ -305,9 +305,8 @@ fn no_data_note(ctx: &mut Ctx) {
 }
 
 /// A run across a fleet: each shard (a context) resolved as `--context NAME` would be, read
-/// on its own connection, all at once (`ops::fleet`). `stats`, `queues`, `check`, `job` and the
-/// sets' lists read across a fleet
-/// so far; every other command is refused before anything is read.
+/// on its own connection, all at once (`ops::fleet`). The views `refused` names read across a
+/// fleet so far; every other command is refused before anything is read.
 fn run_fleet(
     cli: &Cli,
     sources: config::Sources,
@@ -329,7 +328,8 @@ fn run_fleet(
     }
     let refused = |what: &str| -> anyhow::Error {
         UsageError(format!(
-            "`cogctl {what}` does not read across a fleet yet (`stats`, `queues`, `procs`, `check`, `job`, `dead|retry|scheduled list` and `dead|retry triage` do): name one \
+            "`cogctl {what}` does not read across a fleet yet (`stats`, `queues`, `procs`, \
+             `check`, `job`, `dead|retry|scheduled list` and `dead|retry triage` do): name one \
              shard of fleet {fleet} with --context NAME ({}); nothing was read",
             shards.join(", ")
         ))
