@@ -428,8 +428,12 @@ fn the_queues_view_pauses_and_dedupes_a_queue_each_after_its_dry_run_and_undoes_
         !server.is_member("cogworker:paused_queues", "mail")
     });
 
-    // X: duplicates counted by class, then removed (the one workers take first kept).
-    tui.wait_screen("the resume's outcome", |s| !s.contains("working…"));
+    // X: duplicates counted by class, then removed (the one workers take first kept). The
+    // resume's outcome first: a key pressed while a change runs is not taken (and a screen
+    // read before "working…" was drawn would not say it is running).
+    tui.wait_screen("the resume's outcome", |s| {
+        s.contains("resumed mail") && !s.contains("working…")
+    });
     tui.send("X");
     let screen = tui.wait_screen("dedupe's dry run", |s| s.contains("queue dedupe (dry run)"));
     assert!(screen.contains("would remove 2 duplicate jobs"), "{screen}");
