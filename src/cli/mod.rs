@@ -403,17 +403,6 @@ fn run_fleet(
             ignored.join(", ")
         ));
     }
-    // Each shard read as `--context NAME` would read it, on a session of its own.
-    fn read_all<R: Send>(
-        global: &GlobalArgs,
-        each: Vec<(String, config::Resolved)>,
-        read: impl Fn(&mut Ctx) -> anyhow::Result<R> + Sync,
-    ) -> Vec<crate::ops::fleet::Shard<R>> {
-        crate::ops::fleet::each(each, |_, resolved| {
-            let mut ctx = new_ctx(global, resolved.connect, resolved.context);
-            read(&mut ctx)
-        })
-    }
     let result = match &cli.command {
         _ if triage.is_some() => {
             let (set, args) = triage.expect("a triage");
@@ -467,6 +456,18 @@ fn run_fleet(
     finish(&mut ctx, result)
 }
 
+/// Each shard read as `--context NAME` would read it, on a session of its own, all at once.
+fn read_all<R: Send>(
+    global: &GlobalArgs,
+    each: Vec<(String, config::Resolved)>,
+    read: impl Fn(&mut Ctx) -> anyhow::Result<R> + Sync,
+) -> Vec<crate::ops::fleet::Shard<R>> {
+    crate::ops::fleet::each(each, |_, resolved| {
+        let mut ctx = new_ctx(global, resolved.connect, resolved.context);
+        read(&mut ctx)
+    })
+}
+
 /// `dead|retry triage` across a fleet: the times every shard's entries cover read first, then
 /// every shard grouped over all of them, so that the groups add up (`ops::triage::merge`).
 fn fleet_triage(
@@ -477,18 +478,8 @@ fn fleet_triage(
     set: crate::store::JobSet,
     args: &crate::ops::triage::TriageArgs,
 ) -> anyhow::Result<Exit> {
-    let read_all = |each: Vec<(String, config::Resolved)>,
-                    read: &(
-                         dyn Fn(&mut Ctx) -> anyhow::Result<crate::ops::triage::TriageReport> + Sync
-                     )| {
-        crate::ops::fleet::each(each, |_, resolved: config::Resolved| {
-            let mut ctx = new_ctx(global, resolved.connect, resolved.context);
-            read(&mut ctx)
-        })
-    };
-    let spans = crate::ops::fleet::each(each.clone(), |_, resolved: config::Resolved| {
-        let mut ctx = new_ctx(global, resolved.connect, resolved.context);
-        crate::ops::triage::span_of(&mut ctx, set, args)
+    let spans = read_all(global, each.clone(), |ctx| {
+        crate::ops::triage::span_of(ctx, set, args)
     });
     let within = spans
         .iter()
@@ -497,7 +488,7 @@ fn fleet_triage(
     // Every group of every shard: the limit is the fleet's.
     let mut every = args.clone();
     every.limit = Some(usize::MAX);
-    let grouped = read_all(each, &|ctx| {
+    let grouped = read_all(global, each, |ctx| {
         crate::ops::triage::group_within(ctx, set, &every, within)
     });
     let mut shards = Vec::with_capacity(grouped.len());
@@ -520,11 +511,7 @@ fn fleet_triage(
     let limit = args
         .limit
         .or(ctx.ui.human().then_some(crate::ops::triage::TABLE_GROUPS));
-    let unreadable: Vec<String> = shards
-        .iter()
-        .filter(|(_, r)| r.is_err())
-        .map(|(n, _)| n.clone())
-        .collect();
+    let unreadable: Vec<String> = crate::ops::fleet::unreadable(&shards);
     let Some(triage) = crate::ops::triage::merge(reports, limit) else {
         fleet_unread(ctx, &shards);
         return Ok(Exit::Unreachable);

@@ -546,11 +546,7 @@ impl FleetCheckReport {
                 }));
             }
         }
-        let unreadable: Vec<String> = shards
-            .iter()
-            .filter(|(_, r)| r.is_err())
-            .map(|(n, _)| n.clone())
-            .collect();
+        let unreadable: Vec<String> = crate::ops::fleet::unreadable(&shards);
         FleetCheckReport {
             fleet,
             ok: checks.iter().all(|c| c.check.ok) && unreadable.is_empty(),
@@ -563,15 +559,13 @@ impl FleetCheckReport {
 
 impl Report for FleetCheckReport {
     fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
-        let read = self.shards.len() - self.unreadable.len();
-        writeln!(
+        crate::render::fleet::heading(
             out,
-            "{}",
-            ui.styles.strong(&format!(
-                "Fleet {} · {read} of {} shards checked",
-                crate::text::visible(&self.fleet),
-                self.shards.len()
-            ))
+            ui,
+            &self.fleet,
+            self.shards.len(),
+            self.unreadable.len(),
+            "checked",
         )?;
         let rows = self
             .checks

@@ -77,11 +77,7 @@ impl FleetJobReport {
             .filter(|(_, r)| r.as_ref().is_ok_and(|r| r.found))
             .map(|(n, _)| n.clone())
             .collect();
-        let unreadable = shards
-            .iter()
-            .filter(|(_, r)| r.is_err())
-            .map(|(n, _)| n.clone())
-            .collect();
+        let unreadable = crate::ops::fleet::unreadable(&shards);
         FleetJobReport {
             fleet,
             jid: jid.to_string(),

@@ -130,11 +130,7 @@ impl FleetQueuesReport {
                 .cmp(b.queue.name.as_bytes())
                 .then(rank(&a.shard).cmp(&rank(&b.shard)))
         });
-        let unreadable = shards
-            .iter()
-            .filter(|(_, r)| r.is_err())
-            .map(|(n, _)| n.clone())
-            .collect();
+        let unreadable = crate::ops::fleet::unreadable(&shards);
         FleetQueuesReport {
             fleet,
             queues,
@@ -147,15 +143,13 @@ impl FleetQueuesReport {
 
 impl Report for FleetQueuesReport {
     fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
-        let read = self.shards.len() - self.unreadable.len();
-        writeln!(
+        crate::render::fleet::heading(
             out,
-            "{}",
-            ui.styles.strong(&format!(
-                "Fleet {} · {read} of {} shards read",
-                crate::text::visible(&self.fleet),
-                self.shards.len()
-            ))
+            ui,
+            &self.fleet,
+            self.shards.len(),
+            self.unreadable.len(),
+            "read",
         )?;
         if self.queues.is_empty() {
             writeln!(out, "{}", ui.styles.dim("no queues"))?;

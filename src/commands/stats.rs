@@ -721,11 +721,7 @@ impl FleetStatsReport {
             processes: sum(&|r| r.processes),
             threads: sum(&|r| r.threads),
         };
-        let unreadable = shards
-            .iter()
-            .filter(|(_, r)| r.is_err())
-            .map(|(name, _)| name.clone())
-            .collect();
+        let unreadable = crate::ops::fleet::unreadable(&shards);
         FleetStatsReport {
             fleet,
             totals,
@@ -739,15 +735,13 @@ impl Report for FleetStatsReport {
     fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
         use crate::render::table::{self, Tone, cell};
         let t = &self.totals;
-        writeln!(
+        crate::render::fleet::heading(
             out,
-            "{}",
-            ui.styles.strong(&format!(
-                "Fleet {} · {} of {} shards read",
-                visible(&self.fleet),
-                t.shards_read,
-                t.shards
-            ))
+            ui,
+            &self.fleet,
+            self.shards.len(),
+            self.unreadable.len(),
+            "read",
         )?;
         let mut grid = table::new(
             ui,

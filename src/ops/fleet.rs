@@ -42,6 +42,15 @@ where
     })
 }
 
+/// The names of the shards that could not be read, in the fleet's order.
+pub fn unreadable<R>(shards: &[Shard<R>]) -> Vec<String> {
+    shards
+        .iter()
+        .filter(|(_, r)| r.is_err())
+        .map(|(n, _)| n.clone())
+        .collect()
+}
+
 /// The exit status of a read across a fleet: no shard read, [`Exit::Unreachable`]; some
 /// unread, [`Exit::FleetPartial`]; every shard read, the first other than success that one
 /// of them calls for (a key that can't be read), else success.

@@ -10,6 +10,7 @@ pub mod console;
 pub mod doctor;
 pub mod empty;
 pub mod exposition;
+pub mod fleet;
 pub mod help;
 pub mod incident;
 pub mod job;

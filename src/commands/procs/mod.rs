@@ -511,15 +511,13 @@ impl Serialize for FleetProcsReport {
 
 impl Report for FleetProcsReport {
     fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
-        writeln!(
+        crate::render::fleet::heading(
             out,
-            "{}",
-            ui.styles.strong(&format!(
-                "Fleet {} · {} of {} shards read",
-                crate::text::visible(&self.fleet),
-                self.shards.len() - self.unreadable.len(),
-                self.shards.len()
-            ))
+            ui,
+            &self.fleet,
+            self.shards.len(),
+            self.unreadable.len(),
+            "read",
         )?;
         self.view.human(out, ui)
     }

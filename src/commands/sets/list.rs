@@ -157,17 +157,11 @@ pub fn columns(set: JobSet) -> Columns {
 pub fn run(ctx: &mut Ctx, set: JobSet, args: &ListArgs) -> anyhow::Result<Exit> {
     let filter = JobFilter::new(&args.filter, ctx.ui.clock.now);
     let limit = args.limit.resolve(ctx.ui.human());
-    let order = if args.oldest_first {
-        Order::OldestFirst
-    } else {
-        Order::NewestFirst
-    };
-    let range = filter.range();
-    let mut pager = ZPager::new(set.key(), order, range.clone());
-    let connector = ctx.connector()?;
-    let store = ctx.store()?;
-    pager.snapshot(store)?;
-    let in_range = range.count(store, set.key())?;
+    let Opened {
+        connector,
+        pager,
+        in_range,
+    } = open(ctx, set, args)?;
 
     let mut printer = ListPrinter::new(&ctx.ui, columns(set));
     let out = &mut ctx.out;
@@ -239,7 +233,7 @@ pub struct Opened {
     in_range: u64,
 }
 
-/// Open `set` on one shard of a fleet (its session): the reads `run` makes first.
+/// Open `set` (on one Redis, or one shard of a fleet): the reads a list makes first.
 pub fn open(ctx: &mut Ctx, set: JobSet, args: &ListArgs) -> anyhow::Result<Opened> {
     let filter = JobFilter::new(&args.filter, ctx.ui.clock.now);
     let order = if args.oldest_first {

@@ -312,15 +312,13 @@ fn shard_entries<S: serde::Serializer>(
 
 impl Report for FleetTriageReport {
     fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
-        writeln!(
+        crate::render::fleet::heading(
             out,
-            "{}",
-            ui.styles.strong(&format!(
-                "Fleet {} · {} of {} shards read",
-                crate::text::visible(&self.fleet),
-                self.shards.len() - self.unreadable.len(),
-                self.shards.len()
-            ))
+            ui,
+            &self.fleet,
+            self.shards.len(),
+            self.unreadable.len(),
+            "read",
         )?;
         self.triage.human(out, ui)
     }
