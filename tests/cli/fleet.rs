@@ -43,6 +43,40 @@ impl Fleet {
     }
 }
 
+/// A shard whose server is gone: a socket path in an empty temp dir.
+struct Gone(tempfile::TempDir);
+
+impl Gone {
+    fn new() -> Gone {
+        Gone(tempfile::tempdir().unwrap())
+    }
+
+    fn url(&self) -> String {
+        format!("unix://{}/redis.sock", self.0.path().display())
+    }
+}
+
+/// Three shards holding what the real gem left (an outage; History; a dead set of members
+/// that aren't jobs) and a fourth gone, as fleet `prod`; the clock of the first capture.
+fn three_captures_and_one_gone() -> ([RedisServer; 3], Gone, Fleet, f64) {
+    let servers = [
+        RedisServer::start(),
+        RedisServer::start(),
+        RedisServer::start(),
+    ];
+    let now = servers[0].load("incident").captured_at;
+    servers[1].load("history");
+    servers[2].load("unparseable");
+    let gone = Gone::new();
+    let file = fleet(&[
+        ("prod-a", servers[0].url()),
+        ("prod-b", servers[1].url()),
+        ("prod-c", servers[2].url()),
+        ("prod-d", gone.url()),
+    ]);
+    (servers, gone, file, now)
+}
+
 /// What `stats --json` of one shard says, but what changes between two reads (the server's
 /// own uptime, memory and clients).
 fn steady(stats: &Value) -> Value {
@@ -61,13 +95,12 @@ fn stats_across_a_fleet_sums_the_shards_and_names_the_one_it_cannot_read() {
     let now = a.load("incident").captured_at;
     b.load("memory");
     c.load("orphaned");
-    let gone = tempfile::tempdir().unwrap();
-    let gone_url = format!("unix://{}/redis.sock", gone.path().display());
+    let gone = Gone::new();
     let file = fleet(&[
         ("prod-a", a.url()),
         ("prod-b", b.url()),
         ("prod-c", c.url()),
-        ("prod-d", gone_url),
+        ("prod-d", gone.url()),
     ]);
     let before = [a.keyspace(), b.keyspace(), c.keyspace()];
 
@@ -192,14 +225,11 @@ fn queues_across_a_fleet_name_each_rows_shard() {
     let b = RedisServer::start();
     let now = a.load("incident").captured_at;
     b.load("periodic");
-    let gone = tempfile::tempdir().unwrap();
+    let gone = Gone::new();
     let file = fleet(&[
         ("prod-a", a.url()),
         ("prod-b", b.url()),
-        (
-            "prod-c",
-            format!("unix://{}/redis.sock", gone.path().display()),
-        ),
+        ("prod-c", gone.url()),
     ]);
     // Each shard alone.
     let mut expected: Vec<(String, String, i64)> = Vec::new();
@@ -331,14 +361,8 @@ fn check_across_a_fleet_fails_when_a_shard_fails_and_names_it() {
     let all = (dead_a + 1).to_string();
     let r = file.run(now, &["--fleet", "prod", "check", "--max-dead", &all]);
     assert_eq!(r.code, 0, "{}", r.snapshot());
-    let gone = tempfile::tempdir().unwrap();
-    let with_gone = fleet(&[
-        ("prod-a", a.url()),
-        (
-            "prod-c",
-            format!("unix://{}/redis.sock", gone.path().display()),
-        ),
-    ]);
+    let gone = Gone::new();
+    let with_gone = fleet(&[("prod-a", a.url()), ("prod-c", gone.url())]);
     let r = with_gone.run(
         now,
         &["--fleet", "prod", "--json", "check", "--max-dead", &all],
@@ -402,22 +426,7 @@ fn a_shard_that_stops_answering_never_hangs_the_fleet() {
 fn a_sets_list_across_a_fleet_is_merged_in_time_order_each_entry_naming_its_shard() {
     // The real gem's dead, retry and scheduled entries on three shards (one set holding
     // members that aren't jobs), and a fourth shard gone.
-    let a = RedisServer::start();
-    let b = RedisServer::start();
-    let c = RedisServer::start();
-    let now = a.load("incident").captured_at;
-    b.load("history");
-    c.load("unparseable");
-    let gone = tempfile::tempdir().unwrap();
-    let file = fleet(&[
-        ("prod-a", a.url()),
-        ("prod-b", b.url()),
-        ("prod-c", c.url()),
-        (
-            "prod-d",
-            format!("unix://{}/redis.sock", gone.path().display()),
-        ),
-    ]);
+    let ([a, b, c], _gone, file, now) = three_captures_and_one_gone();
     let before = [a.keyspace(), b.keyspace(), c.keyspace()];
     for (set, order) in [
         ("dead", None),
@@ -532,14 +541,11 @@ fn a_job_is_found_on_whichever_shard_holds_it() {
     let b = RedisServer::start();
     let now = a.load("incident").captured_at;
     b.load("history");
-    let gone = tempfile::tempdir().unwrap();
+    let gone = Gone::new();
     let file = fleet(&[
         ("prod-a", a.url()),
         ("prod-b", b.url()),
-        (
-            "prod-c",
-            format!("unix://{}/redis.sock", gone.path().display()),
-        ),
+        ("prod-c", gone.url()),
     ]);
     // A job of prod-b's dead set, as prod-b alone shows it.
     let jid = file
@@ -591,22 +597,7 @@ fn a_job_is_found_on_whichever_shard_holds_it() {
 
 #[test]
 fn triage_across_a_fleet_adds_up_each_shards_groups() {
-    let a = RedisServer::start();
-    let b = RedisServer::start();
-    let c = RedisServer::start();
-    let now = a.load("incident").captured_at;
-    b.load("history");
-    c.load("unparseable");
-    let gone = tempfile::tempdir().unwrap();
-    let file = fleet(&[
-        ("prod-a", a.url()),
-        ("prod-b", b.url()),
-        ("prod-c", c.url()),
-        (
-            "prod-d",
-            format!("unix://{}/redis.sock", gone.path().display()),
-        ),
-    ]);
+    let (_servers, _gone, file, now) = three_captures_and_one_gone();
     for set in ["dead", "retry"] {
         // Each shard alone: its groups' counts, by fingerprint.
         let mut expected: std::collections::BTreeMap<String, Vec<(String, i64)>> =
@@ -705,14 +696,11 @@ fn procs_across_a_fleet_name_each_process_shard() {
     let b = RedisServer::start();
     let now = b.load("memory").captured_at;
     a.load("orphaned");
-    let gone = tempfile::tempdir().unwrap();
+    let gone = Gone::new();
     let file = fleet(&[
         ("prod-a", a.url()),
         ("prod-b", b.url()),
-        (
-            "prod-c",
-            format!("unix://{}/redis.sock", gone.path().display()),
-        ),
+        ("prod-c", gone.url()),
     ]);
     for memory in [false, true] {
         let extra: &[&str] = if memory { &["--memory"] } else { &[] };
