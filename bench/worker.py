@@ -25,7 +25,10 @@ this cogctl, for another cogctl binary given with --baseline (by default the wor
 batching, built by ./tasks from its commit), and for Sidekiq 6.4 with its basic fetch (BRPOP;
 Debian's ruby-sidekiq), each on the same no-op jobs in the same run, taking turns; and the
 idle-to-start latency (a job pushed to an idle worker, until its thread registers it as
-running) of both cogctl binaries. Targets: the worker's own CPU per job <= 0.5 x the
+running) of both cogctl binaries. Beside them, the floor (bench/floor.c, built with cc when
+there is one): a C client that does nothing but PING round trips on the same socket, one at a
+time (what any worker that settles a job before starting its next pays per job at -c 1,
+with no job, no payload and no threads) and 2, 4 and 10 writes per read. Targets: the worker's own CPU per job <= 0.5 x the
 baseline's and jobs/s >= 1.2 x the baseline's at each concurrency; Redis CPU per job <= 0.45 x
 Sidekiq's at -c 10 and <= 0.2 x at -c 50; p99 idle-to-start not above the baseline's.
 
@@ -409,6 +412,26 @@ def cost_run(sock, n, concurrency, start, queue):
     return rate, (cpu1 - cpu0) * 1e6 / n, calls / n, own
 
 
+def floor_binary(workdir):
+    """bench/floor.c built into workdir, or None (with a note) when there is no C compiler."""
+    cc = shutil.which("cc") or shutil.which("gcc")
+    if not cc:
+        print("  (no C compiler: the round-trip floor is left out)", file=sys.stderr)
+        return None
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "floor.c")
+    out = os.path.join(workdir, "floor")
+    subprocess.run([cc, "-O2", "-o", out, source], check=True)
+    return out
+
+
+def floor_run(sock, floor, n, k):
+    """(round trips a second, the client's CPU per command in µs) of one floor run."""
+    done = subprocess.run([floor, sock, str(n), str(k)], check=True, capture_output=True,
+                          text=True)
+    figures = json.loads(done.stdout)
+    return figures["per_second"], figures["cpu_us"]
+
+
 def cogctl_starter(sock, binary):
     env = dict(os.environ, COGCTL_REDIS_URL=f"unix://{sock}")
 
@@ -492,12 +515,20 @@ def redis_cost(sock, binary, baseline, n, runs, samples):
                            sidekiq_starter(sock, workdir), "queue:default"))
     else:
         print("  (sidekiq is not installed: left out)", file=sys.stderr)
+    floor = floor_binary(workdir)
+    floors = {k: [] for k in (1, 2, 4, 10)}
     table = {}
     for c in (1, 10, 50):
         # The contenders take turns, run by run: a machine that slows down for a while (a
         # shared host) slows each of them alike.
         figures = {name: [] for name, _, _, _ in contenders}
         for run in range(1, runs + 1):
+            if c == 1 and floor:
+                for k in floors:
+                    rate, own = floor_run(sock, floor, n, k)
+                    floors[k].append((rate, own))
+                    print(f"round-trip floor, {k} a read, run {run}/{runs}: {rate:,.0f} "
+                          f"commands/s, {own:.2f} µs CPU per command", file=sys.stderr)
             for name, seeder, start, queue in contenders:
                 seeder()
                 rate, cpu, calls, own = cost_run(sock, n, c, start, queue)
@@ -528,6 +559,12 @@ def redis_cost(sock, binary, baseline, n, runs, samples):
     for (name, c), (rate, cpu, calls, own) in table.items():
         print(f"{name:<26}{c:>4}{rate:>10,.0f}{own:>15.2f} µs{cpu:>22.2f} ms{calls:>16.2f}"
               f"{1e6 / cpu:>21,.0f}")
+    for k, runs_k in floors.items():
+        if runs_k:
+            rate = statistics.median(r for r, _ in runs_k)
+            own = statistics.median(o for _, o in runs_k)
+            name = "floor: PING, 1 a read" if k == 1 else f"floor: PING, {k} a read"
+            print(f"{name:<26}{'':>4}{rate:>10,.0f}{own:>15.2f} µs")
     redis_targets = {10: 0.45, 50: 0.2}
     for c in (1, 10, 50):
         rate, cpu, _, own = table[("cogctl", c)]
@@ -546,6 +583,13 @@ def redis_cost(sock, binary, baseline, n, runs, samples):
                 f" (target <= {target}: {'PASS' if cpu <= target * theirs else 'MISS'})"
                 if target else ""))
         print(f"-c {c}: " + "; ".join(verdicts))
+    if floors[1] and ("cogctl baseline", 1) in table:
+        base_rate, _, _, base_own = table[("cogctl baseline", 1)]
+        rate = statistics.median(r for r, _ in floors[1])
+        own = statistics.median(o for _, o in floors[1])
+        print(f"-c 1 floor (one PING round trip a job, nothing else): {own:.2f} µs CPU, "
+              f"{own / base_own:.2f} x the baseline's worker CPU per job (its target: 0.5); "
+              f"{rate:,.0f}/s, {rate / base_rate:.2f} x the baseline's jobs/s (its target: 1.2)")
     for name, (p50, p99) in latency.items():
         print(f"idle-to-start latency, {name}: p50 {p50 * 1000:.2f} ms, p99 {p99 * 1000:.2f} ms"
               f" ({samples} jobs)")
