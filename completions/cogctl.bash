@@ -629,7 +629,7 @@ _cogctl() {
 
     case "${cmd}" in
         cogctl)
-            opts="-h -V --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor incident metrics context audit undo help"
+            opts="-h -V --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version stats queues queue retry dead scheduled job periodic jobs history enqueue worker procs busy top unsettled orphans reconcile check doctor incident metrics context audit undo help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -640,6 +640,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -691,7 +695,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__audit)
-            opts="-h -V --since --user --command --limit --all --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --since --user --command --limit --all --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -718,6 +722,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -769,7 +777,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__busy)
-            opts="-h -V --include-stale --watch --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --include-stale --watch --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -784,6 +792,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -835,7 +847,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__check)
-            opts="-h -V --max-dead --max-retry --max-latency --max-orphans --max-unsettled --max-periodic-delay --tz --queue --min-processes --min-throughput --orphan-threshold --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --max-dead --max-retry --max-latency --max-orphans --max-unsettled --max-periodic-delay --tz --queue --min-processes --min-throughput --orphan-threshold --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -893,6 +905,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -941,7 +957,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__context)
-            opts="-h -V --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show use help"
+            opts="-h -V --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show use help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -952,6 +968,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1073,7 +1093,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__context__subcmd__list)
-            opts="-h -V --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1084,6 +1104,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1135,7 +1159,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__context__subcmd__show)
-            opts="-h -V --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1146,6 +1170,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1197,7 +1225,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__context__subcmd__use)
-            opts="-h -V --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1208,6 +1236,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1259,7 +1291,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead)
-            opts="-h -V --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list triage show retry delete export import help"
+            opts="-h -V --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list triage show retry delete export import help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1270,6 +1302,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1321,7 +1357,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__delete)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --force --yes --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --force --yes --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1403,6 +1439,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1451,7 +1491,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__export)
-            opts="-o -h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --output --force --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-o -h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --output --force --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1510,6 +1550,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1687,7 +1731,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__import)
-            opts="-y -h -V --dry-run --yes --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --dry-run --yes --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1698,6 +1742,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1749,7 +1797,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__list)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --oldest-first --watch --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --oldest-first --watch --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1811,6 +1859,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1859,7 +1911,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__retry)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --force --yes --reset-retries --canary --canary-wait --max-canary-failures --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --force --yes --reset-retries --canary --canary-wait --max-canary-failures --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1953,6 +2005,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2001,7 +2057,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__show)
-            opts="-h -V --backtrace --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --backtrace --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2012,6 +2068,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2063,7 +2123,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__dead__subcmd__triage)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --by --from-history --limit --max-groups --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --by --from-history --limit --max-groups --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2129,6 +2189,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2177,7 +2241,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__doctor)
-            opts="-h -V --strict --orphan-threshold --tz --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --strict --orphan-threshold --tz --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2196,6 +2260,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2247,7 +2315,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__enqueue)
-            opts="-h -V --args --queue --retry --in --at --unique --set --from --batch --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --args --queue --retry --in --at --unique --set --from --batch --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2290,6 +2358,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3335,7 +3407,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__history)
-            opts="-h -V --status --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --min-duration --max-duration --sort --limit --all --oldest-first --watch --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --status --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --min-duration --max-duration --sort --limit --all --oldest-first --watch --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3413,6 +3485,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3461,7 +3537,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__incident)
-            opts="-h -V --since --max-latency --memory-limit --orphan-threshold --tz --watch --until-recovered --timeout --quiet-for --events --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --since --max-latency --memory-limit --orphan-threshold --tz --watch --until-recovered --timeout --quiet-for --events --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3504,6 +3580,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3555,7 +3635,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__job)
-            opts="-h -V --backtrace --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --backtrace --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3566,6 +3646,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3617,7 +3701,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__jobs)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --status --limit --all --watch --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --status --limit --all --watch --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3683,6 +3767,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3731,7 +3819,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__metrics)
-            opts="-h -V --listen --concurrency --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --listen --concurrency --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3750,6 +3838,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3801,7 +3893,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__orphans)
-            opts="-h -V --orphan-threshold --watch --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --orphan-threshold --watch --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3820,6 +3912,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3871,7 +3967,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__periodic)
-            opts="-h -V --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show run-now disable enable help"
+            opts="-h -V --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show run-now disable enable help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3882,6 +3978,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3933,7 +4033,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__periodic__subcmd__disable)
-            opts="-y -h -V --all --yes --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --all --yes --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3944,6 +4044,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3995,7 +4099,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__periodic__subcmd__enable)
-            opts="-y -h -V --all --yes --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --all --yes --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4006,6 +4110,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4155,7 +4263,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__periodic__subcmd__list)
-            opts="-h -V --search --tz --watch --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --search --tz --watch --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4178,6 +4286,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4229,7 +4341,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__periodic__subcmd__run__subcmd__now)
-            opts="-h -V --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4240,6 +4352,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4291,7 +4407,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__periodic__subcmd__show)
-            opts="-h -V --tz --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --tz --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4306,6 +4422,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4357,7 +4477,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__procs)
-            opts="-h -V --memory --watch --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version quiet resume stop alive prune help"
+            opts="-h -V --memory --watch --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version quiet resume stop alive prune help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4372,6 +4492,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4423,7 +4547,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__procs__subcmd__alive)
-            opts="-h -V --hostname --identity --max-beat-age --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --hostname --identity --max-beat-age --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4446,6 +4570,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4595,7 +4723,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__procs__subcmd__prune)
-            opts="-h -V --dry-run --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --dry-run --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4606,6 +4734,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4657,7 +4789,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__procs__subcmd__quiet)
-            opts="-y -h -V --all --yes --wait --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --all --yes --wait --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4672,6 +4804,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4723,7 +4859,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__procs__subcmd__resume)
-            opts="-y -h -V --all --yes --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --all --yes --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4734,6 +4870,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4785,7 +4925,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__procs__subcmd__stop)
-            opts="-y -h -V --all --yes --wait --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --all --yes --wait --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4800,6 +4940,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4851,7 +4995,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue)
-            opts="-h -V --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show pause resume clear delete-job dedupe help"
+            opts="-h -V --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show pause resume clear delete-job dedupe help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4862,6 +5006,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4913,7 +5061,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__clear)
-            opts="-y -h -V --force --yes --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --force --yes --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4924,6 +5072,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4975,7 +5127,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__dedupe)
-            opts="-y -h -V --by --dry-run --yes --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --by --dry-run --yes --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4990,6 +5142,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5041,7 +5197,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__delete__subcmd__job)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --force --rate --batch --max-queue-depth --yes --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --force --rate --batch --max-queue-depth --yes --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5108,6 +5264,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5285,7 +5445,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__list)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --next-first --watch --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --next-first --watch --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5347,6 +5507,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5395,7 +5559,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__pause)
-            opts="-h -V --force --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --force --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5406,6 +5570,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5457,7 +5625,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__resume)
-            opts="-h -V --force --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --force --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5468,6 +5636,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5519,7 +5691,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queue__subcmd__show)
-            opts="-h -V --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5530,6 +5702,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5581,7 +5757,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__queues)
-            opts="-h -V --watch --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --watch --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5596,6 +5772,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5647,7 +5827,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__reconcile)
-            opts="-h -V --orphan-threshold --max-orphanings --batch --dry-run --on-death --on-death-timeout --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --orphan-threshold --max-orphanings --batch --dry-run --on-death --on-death-timeout --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5678,6 +5858,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5729,7 +5913,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry)
-            opts="-h -V --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list triage show retry delete kill reschedule export help"
+            opts="-h -V --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list triage show retry delete kill reschedule export help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5740,6 +5924,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5791,7 +5979,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__delete)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --force --yes --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --force --yes --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5873,6 +6061,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5921,7 +6113,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__export)
-            opts="-o -h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --output --force --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-o -h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --output --force --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5980,6 +6172,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -6171,7 +6367,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__kill)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --force --yes --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --force --yes --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6253,6 +6449,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -6301,7 +6501,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__list)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --oldest-first --watch --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --oldest-first --watch --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6363,6 +6563,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -6411,7 +6615,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__reschedule)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --force --yes --in --at --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --force --yes --in --at --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6501,6 +6705,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -6549,7 +6757,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__retry)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --force --yes --reset-retries --canary --canary-wait --max-canary-failures --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --force --yes --reset-retries --canary --canary-wait --max-canary-failures --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6643,6 +6851,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -6691,7 +6903,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__show)
-            opts="-h -V --backtrace --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --backtrace --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6702,6 +6914,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -6753,7 +6969,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__retry__subcmd__triage)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --by --from-history --limit --max-groups --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --by --from-history --limit --max-groups --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6819,6 +7035,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -6867,7 +7087,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__scheduled)
-            opts="-h -V --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show enqueue-now delete reschedule help"
+            opts="-h -V --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list show enqueue-now delete reschedule help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6878,6 +7098,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -6929,7 +7153,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__scheduled__subcmd__delete)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --force --yes --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --force --yes --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -7008,6 +7232,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -7059,7 +7287,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__scheduled__subcmd__enqueue__subcmd__now)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --force --yes --reset-retries --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --force --yes --reset-retries --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -7138,6 +7366,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -7287,7 +7519,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__scheduled__subcmd__list)
-            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --oldest-first --watch --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --limit --all --oldest-first --watch --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -7349,6 +7581,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -7397,7 +7633,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__scheduled__subcmd__reschedule)
-            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --force --yes --in --at --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --jid-file --class --queue --error --jid --since --until --min-retries --search --args --fingerprint --all --dry-run --plan-out --plan --report --rate --batch --max-queue-depth --force --yes --in --at --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -7487,6 +7723,10 @@ _cogctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --confirm-context)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -7535,7 +7775,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__scheduled__subcmd__show)
-            opts="-h -V --backtrace --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --backtrace --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -7546,6 +7786,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -7597,7 +7841,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__stats)
-            opts="-h -V --days --watch --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --days --watch --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -7616,6 +7860,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -7667,7 +7915,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__top)
-            opts="-h -V --interval --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --interval --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -7682,6 +7930,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -7733,7 +7985,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__undo)
-            opts="-y -h -V --anyone --dry-run --yes --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list purge help"
+            opts="-y -h -V --anyone --dry-run --yes --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list purge help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -7744,6 +7996,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -7851,7 +8107,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__undo__subcmd__list)
-            opts="-h -V --limit --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --limit --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -7866,6 +8122,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -7917,7 +8177,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__undo__subcmd__purge)
-            opts="-y -h -V --all --yes --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-y -h -V --all --yes --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -7928,6 +8188,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -7979,7 +8243,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__unsettled)
-            opts="-h -V --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list file help"
+            opts="-h -V --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version list file help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -7990,6 +8254,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -8041,7 +8309,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__unsettled__subcmd__file)
-            opts="-h -V --dry-run --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --dry-run --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -8052,6 +8320,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -8159,7 +8431,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__unsettled__subcmd__list)
-            opts="-h -V --limit --watch --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-h -V --limit --watch --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -8178,6 +8450,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -8229,7 +8505,7 @@ _cogctl() {
             return 0
             ;;
         cogctl__subcmd__worker)
-            opts="-q -c -h -V --queue --concurrency --handler --timeout --timeout-for --kill-grace --timeout-drain --config --burst --handler-check --allow-failures --history --recycle-after --recycle-above --max-jobs --identity-tag --orphan-threshold --max-orphanings --startup-wait --on-death --on-death-for --on-death-timeout --listen --metrics-max-classes --log-format --context --fleet --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
+            opts="-q -c -h -V --queue --concurrency --handler --timeout --timeout-for --kill-grace --timeout-drain --config --burst --handler-check --allow-failures --history --recycle-after --recycle-above --max-jobs --identity-tag --orphan-threshold --max-orphanings --startup-wait --on-death --on-death-for --on-death-timeout --listen --metrics-max-classes --log-format --context --fleet --shard --confirm-context --require-audit --keep-undo --no-undo --redis-url --tls-insecure --sentinel --sentinel-master --sentinel-password --connect-timeout --read-timeout --format --json --ndjson --color --quiet --utc --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -8336,6 +8612,10 @@ _cogctl() {
                     return 0
                     ;;
                 --fleet)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

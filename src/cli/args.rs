@@ -64,6 +64,17 @@ pub struct GlobalArgs {
     )]
     pub fleet: Option<String>,
 
+    /// Across a fleet, read only these of its shards (comma-separated context names; the
+    /// fleet's name and its SHARD column stay)
+    #[arg(
+        long,
+        global = true,
+        value_name = "NAME[,NAME]",
+        value_delimiter = ',',
+        help_heading = "Context"
+    )]
+    pub shard: Vec<String>,
+
     /// Let a change through on a protected context without a terminal: NAME must be the
     /// context's name (--yes alone is not enough there)
     #[arg(long, global = true, value_name = "NAME", help_heading = "Context")]

@@ -183,7 +183,14 @@ fn run_parsed(
     if let Some((fleet, shards)) =
         config.fleet_of(cli.global.fleet.as_deref(), cli.global.context.as_deref())?
     {
+        let shards = narrowed(&fleet, shards, &cli.global.shard)?;
         return run_fleet(&cli, sources, &config, command_words, fleet, shards);
+    }
+    if !cli.global.shard.is_empty() {
+        return Err(UsageError(
+            "--shard narrows a fleet: give --fleet NAME (or --context a,b) with it".into(),
+        )
+        .into());
     }
     let resolved = config::resolve(&cli.global.target(), sources, &config, &|k| {
         std::env::var(k).ok()
@@ -304,6 +311,31 @@ fn no_data_note(ctx: &mut Ctx) {
     }
 }
 
+/// The shards of `fleet` a run reads: those `--shard` names (each one of the fleet's), in
+/// the fleet's order, or all of them.
+fn narrowed(fleet: &str, shards: Vec<String>, named: &[String]) -> anyhow::Result<Vec<String>> {
+    let named: Vec<&str> = named
+        .iter()
+        .map(|s| s.trim())
+        .filter(|s| !s.is_empty())
+        .collect();
+    if named.is_empty() {
+        return Ok(shards);
+    }
+    if let Some(stranger) = named.iter().find(|n| !shards.iter().any(|s| s == *n)) {
+        return Err(UsageError(format!(
+            "--shard {}: fleet {fleet} has no such shard (its shards: {}); nothing was read",
+            crate::text::visible(stranger),
+            shards.join(", ")
+        ))
+        .into());
+    }
+    Ok(shards
+        .into_iter()
+        .filter(|s| named.contains(&s.as_str()))
+        .collect())
+}
+
 /// A run across a fleet: each shard (a context) resolved as `--context NAME` would be, read
 /// on its own connection, all at once (`ops::fleet`). The views `refused` names read across a
 /// fleet so far; every other command is refused before anything is read.
@@ -329,7 +361,9 @@ fn run_fleet(
     let refused = |what: &str| -> anyhow::Error {
         UsageError(format!(
             "`cogctl {what}` does not read across a fleet yet (`stats`, `queues`, `procs`, \
-             `check`, `job`, `dead|retry|scheduled list` and `dead|retry triage` do): name one \
+             `busy`, `orphans`, `unsettled list`, `periodic list`, `check`, `doctor`, `metrics`, \
+             `job`, \
+             `dead|retry|scheduled list` and `dead|retry triage` do): name one \
              shard of fleet {fleet} with --context NAME ({}); nothing was read",
             shards.join(", ")
         ))
@@ -358,8 +392,14 @@ fn run_fleet(
             commands::check::validate(a)?;
             false
         }
-        Command::Job(_) => false,
+        Command::Job(_) | Command::Doctor(_) | Command::Metrics(_) => false,
         Command::Procs(a) if a.action.is_none() => a.watch.watch.is_some(),
+        Command::Busy(a) => a.watch.watch.is_some(),
+        Command::Orphans(a) => a.watch.watch.is_some(),
+        Command::Unsettled(commands::unsettled::UnsettledCommand::List(a)) => {
+            a.watch.watch.is_some()
+        }
+        Command::Periodic(commands::periodic::PeriodicCommand::List(a)) => a.watch.watch.is_some(),
         _ => return Err(refused(command_words)),
     };
     if watching {
@@ -451,6 +491,37 @@ fn run_fleet(
             );
             fleet_emit(&mut ctx, &report, &report.shards)
         }
+        Command::Busy(args) => {
+            let report = commands::busy::FleetBusyReport::new(
+                fleet,
+                read_all(global, each, |ctx| commands::busy::run(ctx, args)),
+            );
+            fleet_emit(&mut ctx, &report, &report.shards)
+        }
+        Command::Orphans(args) => fleet_sections(&mut ctx, fleet, global, each, |ctx| {
+            commands::orphans::run(ctx, args)
+        }),
+        Command::Unsettled(commands::unsettled::UnsettledCommand::List(args)) => {
+            fleet_sections(&mut ctx, fleet, global, each, |ctx| {
+                commands::unsettled::run_list(ctx, args)
+            })
+        }
+        Command::Periodic(commands::periodic::PeriodicCommand::List(args)) => {
+            fleet_sections(&mut ctx, fleet, global, each, |ctx| {
+                commands::periodic::list(ctx, args)
+            })
+        }
+        Command::Doctor(args) => fleet_sections(&mut ctx, fleet, global, each, |ctx| {
+            commands::doctor::diagnose(ctx, args)
+        }),
+        Command::Metrics(args) => {
+            let mut targets = Vec::with_capacity(each.len());
+            for (name, resolved) in each {
+                let shard = new_ctx(global, resolved.connect, resolved.context);
+                targets.push((name, shard.connector()?));
+            }
+            commands::metrics::run_fleet(&mut ctx, args, targets)
+        }
         _ => return Err(refused(command_words)),
     };
     finish(&mut ctx, result)
@@ -522,6 +593,26 @@ fn fleet_triage(
         shards,
         unreadable,
     };
+    fleet_emit(ctx, &report, &report.shards)
+}
+
+/// A view read on every shard and shown shard by shard (`render::fleet::Sections`).
+fn fleet_sections<R: Report + Send>(
+    ctx: &mut Ctx,
+    fleet: String,
+    global: &GlobalArgs,
+    each: Vec<(String, config::Resolved)>,
+    read: impl Fn(&mut Ctx) -> anyhow::Result<R> + Sync,
+) -> anyhow::Result<Exit> {
+    let report = render::fleet::Sections {
+        fleet,
+        shards: read_all(global, each, read),
+    };
+    if ctx.ui.format == crate::term::ui::Format::Ndjson {
+        fleet_unread(ctx, &report.shards);
+        report.lines(&mut ctx.out)?;
+        return Ok(report.exit());
+    }
     fleet_emit(ctx, &report, &report.shards)
 }
 

@@ -85,3 +85,78 @@ impl BusyReport {
         running_table(ui, &self.jobs, self.include_stale)
     }
 }
+
+/// `busy` across a fleet: every shard's running jobs in one table, longest-running first,
+/// each naming its shard; `--json` as on one Redis, each job with `"shard"`, and the shards
+/// read (`{"NAME": {"jobs": N}}`, or `{"error": …}`).
+#[derive(Debug, serde::Serialize)]
+pub struct FleetBusyReport {
+    pub fleet: String,
+    #[serde(flatten)]
+    view: BusyReport,
+    #[serde(serialize_with = "shards_as_map")]
+    pub shards: Vec<crate::ops::fleet::Shard<usize>>,
+    pub unreadable: Vec<String>,
+}
+
+fn shards_as_map<S: serde::Serializer>(
+    shards: &[crate::ops::fleet::Shard<usize>],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    crate::ops::fleet::serialize_shards(shards, serializer, |n| serde_json::json!({ "jobs": n }))
+}
+
+impl FleetBusyReport {
+    pub fn new(fleet: String, shards: Vec<crate::ops::fleet::Shard<BusyReport>>) -> Self {
+        let mut view = BusyReport {
+            jobs: Vec::new(),
+            hidden_stale: 0,
+            problems: Vec::new(),
+            include_stale: false,
+        };
+        let mut counts = Vec::with_capacity(shards.len());
+        for (name, read) in shards {
+            match read {
+                Ok(report) => {
+                    counts.push((name.clone(), Ok(report.jobs.len())));
+                    view.include_stale = report.include_stale;
+                    view.hidden_stale += report.hidden_stale;
+                    view.jobs.extend(report.jobs.into_iter().map(|mut job| {
+                        job.shard = Some(name.clone());
+                        job
+                    }));
+                    view.problems
+                        .extend(report.problems.into_iter().map(|p| p.on_shard(&name)));
+                }
+                Err(e) => counts.push((name, Err(e))),
+            }
+        }
+        crate::ops::busy::longest_first(&mut view.jobs);
+        let unreadable = crate::ops::fleet::unreadable(&counts);
+        FleetBusyReport {
+            fleet,
+            view,
+            shards: counts,
+            unreadable,
+        }
+    }
+}
+
+impl Report for FleetBusyReport {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        crate::render::fleet::heading(
+            out,
+            ui,
+            &self.fleet,
+            self.shards.len(),
+            self.unreadable.len(),
+            "read",
+        )?;
+        self.view.human(out, ui)
+    }
+
+    fn exit(&self) -> Exit {
+        let own = self.view.exit();
+        crate::ops::fleet::exit(&self.shards, |_| own)
+    }
+}

@@ -50,20 +50,9 @@ pub struct FleetJobReport {
     /// The shards that hold it (a job is on one; more is worth knowing).
     pub found_on: Vec<String>,
     /// Every shard: its `job --json` report, or `{"error": …}`.
-    #[serde(serialize_with = "shard_reports")]
+    #[serde(serialize_with = "crate::ops::fleet::serialize_reports")]
     pub shards: Vec<crate::ops::fleet::Shard<JobReport>>,
     pub unreadable: Vec<String>,
-}
-
-fn shard_reports<S: serde::Serializer>(
-    shards: &[crate::ops::fleet::Shard<JobReport>],
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    crate::ops::fleet::serialize_shards(shards, serializer, |report| {
-        serde_json::to_value(report).unwrap_or_else(
-            |e| serde_json::json!({ "error": format!("cannot write it as JSON: {e}") }),
-        )
-    })
 }
 
 impl FleetJobReport {

@@ -656,7 +656,7 @@ pub struct FleetStatsReport {
     /// Summed over the shards read (a counter that isn't an integer on one of them: null).
     pub totals: FleetTotals,
     /// Every shard in the fleet's order: its `stats --json`, or `{"error": …}`.
-    #[serde(serialize_with = "shards_as_map")]
+    #[serde(serialize_with = "crate::ops::fleet::serialize_reports")]
     pub shards: Vec<crate::ops::fleet::Shard<StatsReport>>,
     /// The shards that could not be read.
     pub unreadable: Vec<String>,
@@ -675,17 +675,6 @@ pub struct FleetTotals {
     pub busy: u64,
     pub processes: u64,
     pub threads: u64,
-}
-
-fn shards_as_map<S: serde::Serializer>(
-    shards: &[crate::ops::fleet::Shard<StatsReport>],
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    crate::ops::fleet::serialize_shards(shards, serializer, |report| {
-        serde_json::to_value(report).unwrap_or_else(
-            |e| serde_json::json!({ "error": format!("cannot write it as JSON: {e}") }),
-        )
-    })
 }
 
 /// A sum of counters as stored (all the digits of one beyond 64 bits); `None` when one of

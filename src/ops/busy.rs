@@ -11,6 +11,9 @@ use crate::store::{KeyType, Name, keys, value};
 
 #[derive(Debug, Serialize)]
 pub struct Running {
+    /// Across a fleet: the shard it runs on (a SHARD column first); absent on one Redis.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shard: Option<String>,
     /// The process running it.
     pub identity: Name,
     /// The processor thread (the workers hash field).
@@ -95,13 +98,7 @@ pub fn read_running(
                 .map(|(tid, raw)| read_entry(id, tid, raw, !live, now)),
         );
     }
-    jobs.sort_by(|a, b| {
-        let started = |r: &Running| r.run_at.unwrap_or(f64::INFINITY);
-        started(a)
-            .total_cmp(&started(b))
-            .then_with(|| a.identity.cmp(&b.identity))
-            .then_with(|| a.tid.cmp(&b.tid))
-    });
+    longest_first(&mut jobs);
     Ok(BusyReport {
         jobs,
         hidden_stale,
@@ -155,9 +152,23 @@ pub struct BusyReport {
     pub include_stale: bool,
 }
 
+/// Running jobs in the order `busy` lists them: longest-running (earliest started) first,
+/// an entry without a start last; then by shard, process and thread.
+pub fn longest_first(jobs: &mut [Running]) {
+    jobs.sort_by(|a, b| {
+        let started = |r: &Running| r.run_at.unwrap_or(f64::INFINITY);
+        started(a)
+            .total_cmp(&started(b))
+            .then_with(|| a.shard.cmp(&b.shard))
+            .then_with(|| a.identity.cmp(&b.identity))
+            .then_with(|| a.tid.cmp(&b.tid))
+    });
+}
+
 /// One workers-hash entry as a row (`now` gives its runtime).
 pub fn read_entry(identity: &Name, tid: &Name, raw: &[u8], stale: bool, now: f64) -> Running {
     let mut r = Running {
+        shard: None,
         identity: identity.clone(),
         tid: tid.clone(),
         stale,

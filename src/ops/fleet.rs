@@ -85,3 +85,18 @@ pub fn serialize_shards<R, V: serde::Serialize, S: serde::Serializer>(
     }
     map.end()
 }
+
+/// The shards as a JSON object in the fleet's order, each shard's whole report (or
+/// `{"error": …}`): `#[serde(serialize_with)]` of a fleet's report that keeps them all.
+pub fn serialize_reports<R: serde::Serialize, S: serde::Serializer>(
+    shards: &[Shard<R>],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serialize_shards(shards, serializer, as_value)
+}
+
+/// A shard's report as JSON (one that can't be written says so in its place).
+pub fn as_value<R: serde::Serialize>(report: &R) -> serde_json::Value {
+    serde_json::to_value(report)
+        .unwrap_or_else(|e| serde_json::json!({ "error": format!("cannot write it as JSON: {e}") }))
+}

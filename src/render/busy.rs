@@ -12,7 +12,13 @@ use crate::term::ui::Ui;
 pub fn running_table(ui: &Ui, jobs: &[Running], include_stale: bool) -> String {
     {
         let dash = || "-".to_string();
-        let mut header = vec!["PROCESS"];
+        // Across a fleet, each job's shard first.
+        let fleet = jobs.iter().any(|r| r.shard.is_some());
+        let mut header = if fleet {
+            vec!["SHARD", "PROCESS"]
+        } else {
+            vec!["PROCESS"]
+        };
         if include_stale {
             header.push("STATE");
         }
@@ -25,7 +31,15 @@ pub fn running_table(ui: &Ui, jobs: &[Running], include_stale: bool) -> String {
         for r in jobs {
             // A stale entry is not running: everything but its state is dimmed.
             let tone = |t: Tone| if r.stale { Tone::Dim } else { t };
-            let mut cells = vec![(r.identity.shown().into_owned(), tone(Tone::Strong))];
+            let mut cells = Vec::with_capacity(header.len());
+            if fleet {
+                let shard = r.shard.as_deref().map(crate::text::visible);
+                cells.push((
+                    shard.map_or_else(dash, |s| s.into_owned()),
+                    tone(Tone::Plain),
+                ));
+            }
+            cells.push((r.identity.shown().into_owned(), tone(Tone::Strong)));
             if include_stale {
                 cells.push(if r.stale {
                     ("stale".into(), Tone::Warn)

@@ -149,6 +149,80 @@ fn series(name: &str, suffix: &str, labels: &[(&str, &str)], le: Option<&str>) -
     line
 }
 
+/// Several shards' expositions as one, each series labelled with its shard (`shard="NAME"`
+/// first): families in the order they first appear, each family's HELP and TYPE once and then
+/// its samples shard by shard (the format wants a family's samples together). A comment is
+/// kept once a shard, naming it.
+pub fn merge_shards(shards: &[(&str, &str)]) -> String {
+    struct Merged<'a> {
+        help: &'a str,
+        kind: &'a str,
+        samples: Vec<String>,
+    }
+    let mut order: Vec<&str> = Vec::new();
+    let mut families: std::collections::HashMap<&str, Merged> = std::collections::HashMap::new();
+    let mut comments = String::new();
+    for (shard, body) in shards {
+        let label = format!("shard=\"{}\"", escape_label(&visible(shard)));
+        let mut current: Option<&str> = None;
+        for line in body.lines() {
+            if let Some(rest) = line
+                .strip_prefix("# HELP ")
+                .or(line.strip_prefix("# TYPE "))
+            {
+                let name = rest.split(' ').next().unwrap_or_default();
+                let family = families.entry(name).or_insert_with(|| {
+                    order.push(name);
+                    Merged {
+                        help: "",
+                        kind: "",
+                        samples: Vec::new(),
+                    }
+                });
+                if line.starts_with("# HELP ") {
+                    family.help = line;
+                } else {
+                    family.kind = line;
+                }
+                current = Some(name);
+            } else if let Some(text) = line.strip_prefix("# ") {
+                let _ = writeln!(comments, "# shard {}: {text}", one_line(shard));
+            } else if !line.is_empty()
+                && let Some(family) = current.and_then(|n| families.get_mut(n))
+            {
+                // `name{labels} value` or `name value`: the metric name holds neither.
+                let at = line.find(['{', ' ']).unwrap_or(line.len());
+                let sample = if line[at..].starts_with('{') {
+                    let sep = if line[at + 1..].starts_with('}') {
+                        ""
+                    } else {
+                        ","
+                    };
+                    format!("{}{{{label}{sep}{}", &line[..at], &line[at + 1..])
+                } else {
+                    format!("{}{{{label}}}{}", &line[..at], &line[at..])
+                };
+                family.samples.push(sample);
+            }
+        }
+    }
+    let mut out = comments;
+    for name in order {
+        let family = &families[name];
+        for head in [family.help, family.kind] {
+            if !head.is_empty() {
+                out.push_str(head);
+                out.push('\n');
+            }
+        }
+        for sample in &family.samples {
+            out.push_str(sample);
+            out.push('\n');
+        }
+    }
+    out
+}
+
 /// A label value as the format quotes it: backslash, double quote and line feed escaped.
 pub fn escape_label(v: &str) -> String {
     let mut out = String::with_capacity(v.len());
@@ -188,6 +262,33 @@ pub fn number(v: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shards_merge_family_by_family_each_series_labelled() {
+        let shard = |up: f64, queue: &str| {
+            let mut e = Exposition::new();
+            e.comment("a note");
+            e.family("cogctl_up", Kind::Gauge, "Up.").value(up);
+            e.family("cogworker_queue_size", Kind::Gauge, "Jobs.")
+                .sample(&[("queue", queue)], 3.0);
+            e.finish()
+        };
+        let (a, b) = (shard(1.0, "a"), shard(0.0, "b\"q"));
+        let merged = merge_shards(&[("prod-a", &a), ("prod\"b", &b)]);
+        assert_eq!(
+            merged,
+            "# shard prod-a: a note\n\
+             # shard prod\"b: a note\n\
+             # HELP cogctl_up Up.\n\
+             # TYPE cogctl_up gauge\n\
+             cogctl_up{shard=\"prod-a\"} 1\n\
+             cogctl_up{shard=\"prod\\\"b\"} 0\n\
+             # HELP cogworker_queue_size Jobs.\n\
+             # TYPE cogworker_queue_size gauge\n\
+             cogworker_queue_size{shard=\"prod-a\",queue=\"a\"} 3\n\
+             cogworker_queue_size{shard=\"prod\\\"b\",queue=\"b\\\"q\"} 3\n"
+        );
+    }
 
     #[test]
     fn families_and_escaping() {

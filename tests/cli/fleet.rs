@@ -807,10 +807,11 @@ fn what_a_fleet_cannot_do_yet_is_refused_before_anything_is_read() {
     let file = fleet(&[("prod-a", a.url()), ("prod-b", b.url())]);
     let before = [a.keyspace(), b.keyspace()];
     for args in [
-        &["--fleet", "prod", "orphans"][..],
+        &["--fleet", "prod", "history"][..],
         &["--fleet", "prod", "dead", "retry", "--all", "--yes"],
         &["--fleet", "prod", "dead", "list", "--watch"],
-        &["--context", "prod-a,prod-b", "busy"],
+        &["--context", "prod-a,prod-b", "busy", "--watch"],
+        &["--fleet", "prod", "orphans", "--watch"],
         &["--fleet", "prod", "procs", "alive"],
         &["--fleet", "prod", "stats", "--watch=1s"],
         &["--fleet", "prod", "queues", "--watch"],
@@ -854,6 +855,338 @@ fn what_a_fleet_cannot_do_yet_is_refused_before_anything_is_read() {
         assert_eq!(r.code, 2, "{args:?}: {}", r.snapshot());
         assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
     }
+}
+
+#[test]
+fn busy_across_a_fleet_is_one_table_longest_running_first_each_job_naming_its_shard() {
+    // A live worker mid-job, and a killed one whose workers hash outlived it (stale).
+    let a = RedisServer::start();
+    let b = RedisServer::start();
+    let now = a.load("incident").captured_at;
+    b.load("orphaned");
+    let gone = Gone::new();
+    let file = fleet(&[
+        ("prod-a", a.url()),
+        ("prod-b", b.url()),
+        ("prod-c", gone.url()),
+    ]);
+    let mut expected: Vec<Value> = Vec::new();
+    let mut hidden = 0;
+    for name in ["prod-a", "prod-b"] {
+        let r = file.run(
+            now,
+            &["--context", name, "--json", "busy", "--include-stale"],
+        );
+        assert_eq!(r.code, 0, "{}", r.snapshot());
+        for job in r.json()["jobs"].as_array().unwrap() {
+            let mut job = job.clone();
+            job.as_object_mut()
+                .unwrap()
+                .shift_insert(0, "shard".into(), Value::from(name));
+            expected.push(job);
+        }
+        let r = file.run(now, &["--context", name, "--json", "busy"]);
+        hidden += r.json()["hidden_stale"].as_u64().unwrap();
+    }
+    assert!(
+        expected.iter().any(|j| j["stale"] == true) && expected.iter().any(|j| j["stale"] == false),
+        "a live job and a stale entry: {expected:?}"
+    );
+
+    let r = file.run(
+        now,
+        &["--fleet", "prod", "--json", "busy", "--include-stale"],
+    );
+    assert_eq!(r.code, 7, "{}", r.snapshot());
+    let report = r.json();
+    let jobs = report["jobs"].as_array().unwrap();
+    // The same jobs, each with its shard …
+    let key = |j: &Value| format!("{}/{}/{}", j["shard"], j["identity"], j["tid"]);
+    let mut got: Vec<&Value> = jobs.iter().collect();
+    got.sort_by_key(|j| key(j));
+    let mut want: Vec<&Value> = expected.iter().collect();
+    want.sort_by_key(|j| key(j));
+    assert_eq!(got, want);
+    // … longest-running first, across the shards.
+    let started: Vec<f64> = jobs
+        .iter()
+        .map(|j| j["run_at"].as_f64().unwrap_or(f64::INFINITY))
+        .collect();
+    assert!(started.windows(2).all(|w| w[0] <= w[1]), "{started:?}");
+    assert!(report["shards"]["prod-c"]["error"].is_string());
+    assert_eq!(report["unreadable"], serde_json::json!(["prod-c"]));
+
+    // Without --include-stale, the stale entries are counted, as on one Redis.
+    let r = file.run(now, &["--fleet", "prod", "--json", "busy"]);
+    assert_eq!(r.json()["hidden_stale"].as_u64().unwrap(), hidden);
+    assert!(hidden > 0);
+
+    // The table: the fleet's line, then a SHARD column first.
+    let r = file.run(now, &["--fleet", "prod", "busy", "--include-stale"]);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines[0], "Fleet prod · 2 of 3 shards read", "{}", r.stdout);
+    assert!(lines[1].starts_with("SHARD   PROCESS"), "{}", r.stdout);
+    for (line, job) in lines[2..].iter().zip(jobs) {
+        assert!(
+            line.starts_with(job["shard"].as_str().unwrap()),
+            "{line} / {job}"
+        );
+    }
+}
+
+#[test]
+fn orphans_unsettled_periodic_and_doctor_across_a_fleet_are_told_shard_by_shard() {
+    let a = RedisServer::start();
+    let b = RedisServer::start();
+    let now = b.load("orphaned").captured_at;
+    a.load("periodic");
+    let gone = Gone::new();
+    let file = fleet(&[
+        ("prod-a", a.url()),
+        ("prod-b", b.url()),
+        ("prod-c", gone.url()),
+    ]);
+    let before = [a.keyspace(), b.keyspace()];
+    for view in [
+        &["orphans"][..],
+        &["unsettled", "list"],
+        &["periodic", "list"],
+        &["doctor"],
+    ] {
+        // Each shard's own report, as `--context NAME` reads it, under its name.
+        let r = file.run(now, &[&["--fleet", "prod", "--json"][..], view].concat());
+        assert_eq!(r.code, 7, "{view:?}: {}", r.snapshot());
+        assert!(
+            r.stderr.contains("shard prod-c could not be read"),
+            "{view:?}: {}",
+            r.stderr
+        );
+        let report = r.json();
+        assert_eq!(report["fleet"], "prod");
+        assert_eq!(report["unreadable"], serde_json::json!(["prod-c"]));
+        let shards = report["shards"].as_object().unwrap();
+        let order: Vec<&str> = shards.keys().map(String::as_str).collect();
+        assert_eq!(order, ["prod-a", "prod-b", "prod-c"], "{view:?}");
+        for name in ["prod-a", "prod-b"] {
+            let alone = file.run(now, &[&["--context", name, "--json"][..], view].concat());
+            assert!(alone.code == 0 || alone.code == 1, "{}", alone.snapshot());
+            let mut one = alone.json();
+            let mut theirs = shards[name].clone();
+            // What changes between two reads: what doctor reads of the server itself (its
+            // memory, its round trips: each finding's verdict is compared), and a unique
+            // lock's TTL counting down.
+            for r in [&mut one, &mut theirs] {
+                if let Some(findings) = r.get_mut("findings").and_then(Value::as_array_mut) {
+                    for f in findings {
+                        *f = serde_json::json!([f["id"], f["severity"]]);
+                    }
+                }
+                if let Some(entries) = r.get_mut("entries").and_then(Value::as_array_mut) {
+                    for e in entries {
+                        if let Some(running) = e["running"].as_object_mut() {
+                            running.remove("ttl");
+                        }
+                    }
+                }
+            }
+            assert_eq!(theirs, one, "{view:?} on {name}");
+        }
+        assert!(shards["prod-c"]["error"].is_string(), "{view:?}");
+
+        // --ndjson: a line a shard, its name first.
+        let r = file.run(now, &[&["--fleet", "prod", "--ndjson"][..], view].concat());
+        let lines: Vec<Value> = r
+            .stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 3, "{view:?}: {}", r.stdout);
+        for (line, name) in lines.iter().zip(["prod-a", "prod-b", "prod-c"]) {
+            assert_eq!(line.as_object().unwrap().keys().next().unwrap(), "shard");
+            assert_eq!(line["shard"], name);
+        }
+        assert!(lines[2]["error"].is_string());
+
+        // The table: the fleet's line, then each shard under its name.
+        let r = file.run(now, &[&["--fleet", "prod"][..], view].concat());
+        let lines: Vec<&str> = r.stdout.lines().collect();
+        assert_eq!(lines[0], "Fleet prod · 2 of 3 shards read", "{view:?}");
+        let at = |name: &str| lines.iter().position(|l| *l == format!("Shard {name}"));
+        let (pa, pb, pc) = (at("prod-a"), at("prod-b"), at("prod-c"));
+        assert!(pa < pb && pb < pc && pa.is_some(), "{view:?}: {}", r.stdout);
+        assert!(
+            lines[pc.unwrap() + 1].starts_with("not read: cannot reach Redis"),
+            "{}",
+            r.stdout
+        );
+    }
+    assert_eq!([a.keyspace(), b.keyspace()], before, "nothing changed");
+}
+
+#[test]
+fn metrics_across_a_fleet_label_every_series_with_its_shard_once_and_served() {
+    use crate::metrics::{get, http_get, new_agent, parse, promtool};
+    let a = RedisServer::start();
+    let b = RedisServer::start();
+    let now = a.load("incident").captured_at;
+    b.load("orphaned");
+    let gone = Gone::new();
+    let file = fleet(&[
+        ("prod-a", a.url()),
+        ("prod-b", b.url()),
+        ("prod-c", gone.url()),
+    ]);
+    // What changes from one scrape to the next.
+    let steady = |samples: Vec<crate::metrics::Sample>| -> Vec<String> {
+        let mut v: Vec<String> = samples
+            .into_iter()
+            .filter(|s| s.name != "cogctl_scrape_duration_seconds")
+            .map(|s| format!("{} {:?} {:?}", s.name, s.labels, s.value))
+            .collect();
+        v.sort();
+        v
+    };
+    let mut expected = Vec::new();
+    for name in ["prod-a", "prod-b"] {
+        let r = file.run(now, &["--context", name, "metrics"]);
+        assert_eq!(r.code, 0, "{}", r.snapshot());
+        expected.extend(parse(&r.stdout).into_iter().map(|mut s| {
+            s.labels.insert("shard".into(), name.into());
+            s
+        }));
+    }
+    assert!(expected.len() > 20);
+
+    let r = file.run(now, &["--fleet", "prod", "metrics"]);
+    assert_eq!(r.code, 7, "{}", r.snapshot());
+    assert!(
+        r.stderr.contains("shard prod-c could not be read"),
+        "{}",
+        r.stderr
+    );
+    let (ok, lint) = promtool(&["check", "metrics"], Some(&r.stdout));
+    assert!(ok, "promtool check metrics: {lint}");
+    let samples = parse(&r.stdout);
+    assert!(samples.iter().all(|s| s.labels.contains_key("shard")));
+    assert_eq!(
+        get(&samples, "cogctl_up", &[("shard", "prod-c")]),
+        Some(0.0)
+    );
+    let mut read: Vec<crate::metrics::Sample> = samples
+        .into_iter()
+        .filter(|s| s.labels["shard"] != "prod-c")
+        .collect();
+    read.retain(|s| s.labels["shard"] != "prod-c");
+    assert_eq!(
+        steady(read),
+        steady(expected.clone()),
+        "each shard as read alone"
+    );
+
+    // The exporter: one scrape reads every shard, each series labelled; a shard down is
+    // `cogctl_up{shard=…} 0` and the rest is served.
+    let addr = format!("127.0.0.1:{}", crate::support::free_port());
+    let _exporter = file
+        .cogctl(now)
+        .args(["--fleet", "prod", "metrics", "--listen", &addr])
+        .spawn();
+    let base = format!("http://{addr}");
+    let agent = new_agent();
+    crate::support::wait_until(
+        std::time::Duration::from_secs(10),
+        "the exporter listens",
+        || agent.get(format!("{base}/healthz")).call().is_ok(),
+    );
+    let (status, _, body) = http_get(&agent, &format!("{base}/metrics"));
+    assert_eq!(status, 200, "{body}");
+    let samples = parse(&body);
+    assert_eq!(
+        get(&samples, "cogctl_up", &[("shard", "prod-a")]),
+        Some(1.0)
+    );
+    assert_eq!(
+        get(&samples, "cogctl_up", &[("shard", "prod-b")]),
+        Some(1.0)
+    );
+    assert_eq!(
+        get(&samples, "cogctl_up", &[("shard", "prod-c")]),
+        Some(0.0)
+    );
+    let served: Vec<crate::metrics::Sample> = samples
+        .into_iter()
+        .filter(|s| s.labels["shard"] != "prod-c")
+        .collect();
+    assert_eq!(steady(served), steady(expected));
+    let (status, _, body) = http_get(&agent, &format!("{base}/healthz"));
+    assert_eq!(status, 200);
+    assert!(
+        body.starts_with("ok, but not: shard prod-c: cannot reach Redis"),
+        "{body}"
+    );
+}
+
+#[test]
+fn shard_narrows_a_fleet_to_the_shards_it_names() {
+    let (servers, _gone, file, now) = three_captures_and_one_gone();
+    let r = file.run(
+        now,
+        &[
+            "--fleet",
+            "prod",
+            "--shard",
+            "prod-c,prod-a",
+            "--json",
+            "stats",
+        ],
+    );
+    assert_eq!(r.code, 0, "the gone shard is not read: {}", r.snapshot());
+    let report = r.json();
+    let order: Vec<&str> = report["shards"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(order, ["prod-a", "prod-c"], "in the fleet's order");
+    let dead: u64 = ["prod-a", "prod-c"]
+        .iter()
+        .map(|n| {
+            let r = file.run(now, &["--context", n, "--json", "stats"]);
+            r.json()["dead"].as_u64().unwrap_or(0)
+        })
+        .sum();
+    assert_eq!(report["totals"]["dead"].as_u64().unwrap(), dead);
+
+    let r = file.run(
+        now,
+        &["--fleet", "prod", "--shard", "prod-b", "dead", "list"],
+    );
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert!(lines[0].starts_with("SHARD "), "{}", r.stdout);
+    assert!(lines.len() > 1, "{}", r.stdout);
+    assert!(
+        lines[1..].iter().all(|l| l.starts_with("prod-b ")),
+        "{}",
+        r.stdout
+    );
+
+    for (args, says) in [
+        (
+            &["--fleet", "prod", "--shard", "prod-x", "stats"][..],
+            "fleet prod has no such shard (its shards: prod-a, prod-b, prod-c, prod-d)",
+        ),
+        (
+            &["--context", "prod-a", "--shard", "prod-a", "stats"],
+            "--shard narrows a fleet",
+        ),
+    ] {
+        let r = file.run(now, args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.snapshot());
+        assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
+        assert_eq!(r.stdout, "");
+    }
+    drop(servers);
 }
 
 #[test]

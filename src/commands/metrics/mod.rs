@@ -54,17 +54,164 @@ pub struct MetricsArgs {
 const ORPHAN_THRESHOLD: f64 = 300.0;
 
 pub fn run(ctx: &mut Ctx, args: &MetricsArgs) -> anyhow::Result<Exit> {
-    if let Some(addr) = &args.listen {
-        return serve::run(ctx, addr, usize::from(args.concurrency));
-    }
     let connector = ctx.connector()?;
+    run_on(ctx, args, vec![(None, connector)])
+}
+
+/// `metrics` across a fleet: every shard scraped at once, each series labelled with its
+/// shard (`shard="prod-a"`), once or served (`--listen`).
+pub fn run_fleet(
+    ctx: &mut Ctx,
+    args: &MetricsArgs,
+    shards: Vec<(String, crate::store::Connector)>,
+) -> anyhow::Result<Exit> {
+    run_on(
+        ctx,
+        args,
+        shards.into_iter().map(|(n, c)| (Some(n), c)).collect(),
+    )
+}
+
+fn run_on(
+    ctx: &mut Ctx,
+    args: &MetricsArgs,
+    targets: Vec<(Option<String>, crate::store::Connector)>,
+) -> anyhow::Result<Exit> {
     let pinned = ctx.ui.clock.pinned.then_some(ctx.ui.clock.now);
-    let mut scraper = Scraper::new(connector, pinned);
-    let scrape = scraper.scrape();
+    if let Some(addr) = &args.listen {
+        return serve::run(ctx, addr, usize::from(args.concurrency), &targets, pinned);
+    }
+    let mut exporter = Exporter::new(&targets, pinned);
+    let scrape = exporter.scrape();
     ctx.out.write_all(scrape.body.as_bytes())?;
     match scrape.outcome {
-        Outcome::Served => Ok(Problem::exit(&scrape.problems)),
+        Outcome::Served if scrape.down.is_empty() => Ok(Problem::exit(&scrape.problems)),
+        Outcome::Served => {
+            for (shard, err) in &scrape.down {
+                ctx.ui.warn_line(&format!(
+                    "{} shard {shard} could not be read: {}",
+                    ctx.ui.styles.bad("error:"),
+                    crate::text::visible(&err.to_string())
+                ));
+            }
+            Ok(Exit::FleetPartial)
+        }
         Outcome::Unreachable(err) => Err(err.into()),
+    }
+}
+
+/// What a scrape reads: one Redis, or every shard of a fleet, each on a scraper of its own.
+pub struct Exporter {
+    scrapers: Vec<(Option<String>, Scraper)>,
+}
+
+impl Exporter {
+    pub fn new(targets: &[(Option<String>, crate::store::Connector)], pinned: Option<f64>) -> Self {
+        Exporter {
+            scrapers: targets
+                .iter()
+                .map(|(shard, c)| (shard.clone(), Scraper::new(c.clone(), pinned)))
+                .collect(),
+        }
+    }
+
+    /// What the exporter reads (for its start line): the Redis, or the fleet's shards.
+    pub fn target(&self) -> String {
+        match self.scrapers.as_slice() {
+            [(None, one)] => one.connector.target().to_string(),
+            many => {
+                let names: Vec<&str> = many.iter().filter_map(|(s, _)| s.as_deref()).collect();
+                format!("the shards {}", names.join(", "))
+            }
+        }
+    }
+
+    /// One scrape: one Redis as [`Scraper::scrape`]; a fleet's shards read at once, their
+    /// expositions merged family by family, each series with its `shard` label. A fleet's
+    /// scrape is served while one shard is: the others say `cogctl_up{shard=…} 0`.
+    pub fn scrape(&mut self) -> Scrape {
+        if let [(None, one)] = self.scrapers.as_mut_slice() {
+            return one.scrape();
+        }
+        let scrapes: Vec<(String, Scrape)> = std::thread::scope(|scope| {
+            let running: Vec<_> = self
+                .scrapers
+                .iter_mut()
+                .map(|(shard, scraper)| {
+                    let shard = shard.clone().unwrap_or_default();
+                    (shard, scope.spawn(move || scraper.scrape()))
+                })
+                .collect();
+            running
+                .into_iter()
+                .map(|(shard, handle)| {
+                    let scrape = handle.join().unwrap_or_else(|_| Scrape {
+                        body: String::new(),
+                        outcome: Outcome::Unreachable(StoreError::Unreachable {
+                            target: format!("shard {shard}"),
+                            reason: "its scrape panicked (a bug in cogctl)".into(),
+                        }),
+                        problems: Vec::new(),
+                        down: Vec::new(),
+                    });
+                    (shard, scrape)
+                })
+                .collect()
+        });
+        let bodies: Vec<(&str, &str)> = scrapes
+            .iter()
+            .map(|(shard, s)| (shard.as_str(), s.body.as_str()))
+            .collect();
+        let body = crate::render::exposition::merge_shards(&bodies);
+        let mut problems = Vec::new();
+        let mut down = Vec::new();
+        let mut served = false;
+        for (shard, scrape) in scrapes {
+            problems.extend(scrape.problems.into_iter().map(|p| p.on_shard(&shard)));
+            match scrape.outcome {
+                Outcome::Served => served = true,
+                Outcome::Unreachable(err) => down.push((shard, err)),
+            }
+        }
+        let outcome = if served || down.is_empty() {
+            Outcome::Served
+        } else {
+            let each: Vec<String> = down
+                .drain(..)
+                .map(|(shard, err)| format!("shard {shard}: {err}"))
+                .collect();
+            Outcome::Unreachable(StoreError::Unreachable {
+                target: "any shard of the fleet".into(),
+                reason: each.join("; "),
+            })
+        };
+        Scrape {
+            body,
+            outcome,
+            problems,
+            down,
+        }
+    }
+
+    /// Whether Redis answers PING (for /healthz); across a fleet, whether one shard does
+    /// (the shards that don't are named in `Err` only when none does).
+    pub fn ping(&mut self) -> Result<Vec<String>, String> {
+        let mut failed = Vec::new();
+        let mut answered = false;
+        for (shard, scraper) in &mut self.scrapers {
+            match scraper.ping() {
+                Ok(()) => answered = true,
+                Err(err) => failed.push(match shard {
+                    Some(shard) => format!("shard {shard}: {err}"),
+                    None => err.to_string(),
+                }),
+            }
+        }
+        if answered {
+            Ok(failed)
+        } else {
+            Err(failed.join("; "))
+        }
     }
 }
 
@@ -79,6 +226,8 @@ pub struct Scrape {
     pub body: String,
     pub outcome: Outcome,
     pub problems: Vec<Problem>,
+    /// Across a fleet served: the shards that could not be read, and why.
+    pub down: Vec<(String, StoreError)>,
 }
 
 pub enum Outcome {
@@ -132,12 +281,14 @@ impl Scraper {
                     body: snapshot.exposition(started.elapsed()),
                     outcome: Outcome::Served,
                     problems,
+                    down: Vec::new(),
                 }
             }
             Err(err) => Scrape {
                 body: down(&err, started.elapsed()),
                 outcome: Outcome::Unreachable(err),
                 problems: Vec::new(),
+                down: Vec::new(),
             },
         }
     }

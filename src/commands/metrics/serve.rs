@@ -1,8 +1,8 @@
 //! `cogctl metrics --listen ADDR`: /metrics and /healthz over HTTP/1.1 (`crate::httpd`).
 //!
-//! Scrapes take one of `concurrency` scrapers, each with its own Redis connection (made again
-//! after an outage), so concurrent scrapes never share one and at most `concurrency` read
-//! Redis at once. A Redis outage answers 503 with `cogctl_up 0`; nothing a request does ends
+//! Scrapes take one of `concurrency` exporters, each with its own Redis connection (made again
+//! after an outage; across a fleet, one a shard), so concurrent scrapes never share one and
+//! at most `concurrency` read Redis at once. A Redis outage answers 503 with `cogctl_up 0`; nothing a request does ends
 //! the server. SIGINT or SIGTERM stops it (exit 0).
 
 use std::io::{self, Write};
@@ -12,15 +12,19 @@ use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use anyhow::Context;
 use signal_hook::consts::{SIGINT, SIGTERM};
 
-use super::{Outcome, Scraper};
+use super::{Exporter, Outcome};
 use crate::commands::Ctx;
 use crate::httpd::{self, Response};
 use crate::term::exit::{Exit, UsageError};
 use crate::text::{logfmt_value, visible};
 
-pub fn run(ctx: &mut Ctx, addr: &str, concurrency: usize) -> anyhow::Result<Exit> {
-    let connector = ctx.connector()?;
-    let pinned = ctx.ui.clock.pinned.then_some(ctx.ui.clock.now);
+pub fn run(
+    ctx: &mut Ctx,
+    addr: &str,
+    concurrency: usize,
+    targets: &[(Option<String>, crate::store::Connector)],
+    pinned: Option<f64>,
+) -> anyhow::Result<Exit> {
     let listener = httpd::bind(addr).map_err(|e| anyhow::Error::new(UsageError(e)))?;
     let stop = Arc::new(AtomicBool::new(false));
     for sig in [SIGINT, SIGTERM] {
@@ -34,13 +38,13 @@ pub fn run(ctx: &mut Ctx, addr: &str, concurrency: usize) -> anyhow::Result<Exit
         let _ = writeln!(
             io::stderr(),
             "serving http://{bound}/metrics and /healthz for {} ({concurrency} scrapes at a time; Ctrl-C stops)",
-            connector.target()
+            Exporter::new(targets, pinned).target()
         );
     }
     let pool = Pool {
         idle: Mutex::new(
             (0..concurrency)
-                .map(|_| Scraper::new(connector.clone(), pinned))
+                .map(|_| Exporter::new(targets, pinned))
                 .collect(),
         ),
         freed: Condvar::new(),
@@ -56,12 +60,12 @@ pub fn run(ctx: &mut Ctx, addr: &str, concurrency: usize) -> anyhow::Result<Exit
 
 /// The scrapers not in use.
 struct Pool {
-    idle: Mutex<Vec<Scraper>>,
+    idle: Mutex<Vec<Exporter>>,
     freed: Condvar,
 }
 
 impl Pool {
-    fn with<T>(&self, f: impl FnOnce(&mut Scraper) -> T) -> T {
+    fn with<T>(&self, f: impl FnOnce(&mut Exporter) -> T) -> T {
         let mut scraper = {
             let mut idle = self.idle.lock().unwrap_or_else(PoisonError::into_inner);
             loop {
@@ -89,7 +93,10 @@ impl Pool {
 fn route(path: &str, pool: &Pool) -> Response {
     match path {
         "/metrics" => {
-            let scrape = pool.with(Scraper::scrape);
+            let scrape = pool.with(Exporter::scrape);
+            for (shard, err) in &scrape.down {
+                log(&format!("shard {shard} could not be scraped: {err}"));
+            }
             let status = match &scrape.outcome {
                 Outcome::Served => 200,
                 Outcome::Unreachable(err) => {
@@ -99,12 +106,13 @@ fn route(path: &str, pool: &Pool) -> Response {
             };
             Response::exposition(status, scrape.body)
         }
-        "/healthz" => match pool.with(Scraper::ping) {
-            Ok(()) => Response::text(200, "ok\n"),
-            Err(err) => Response::text(
-                503,
-                format!("Redis unavailable: {}\n", visible(&err.to_string())),
-            ),
+        "/healthz" => match pool.with(Exporter::ping) {
+            Ok(down) if down.is_empty() => Response::text(200, "ok\n"),
+            // A fleet with some shards down: the exporter still serves the others.
+            Ok(down) => {
+                Response::text(200, format!("ok, but not: {}\n", visible(&down.join("; "))))
+            }
+            Err(err) => Response::text(503, format!("Redis unavailable: {}\n", visible(&err))),
         },
         "/" => Response::text(
             200,
