@@ -144,14 +144,7 @@ impl FleetBusyReport {
 
 impl Report for FleetBusyReport {
     fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
-        crate::render::fleet::heading(
-            out,
-            ui,
-            &self.fleet,
-            self.shards.len(),
-            self.unreadable.len(),
-            "read",
-        )?;
+        crate::render::fleet::heading(out, ui, &self.fleet, &self.shards, "read")?;
         self.view.human(out, ui)
     }
 

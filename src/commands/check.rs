@@ -559,14 +559,7 @@ impl FleetCheckReport {
 
 impl Report for FleetCheckReport {
     fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
-        crate::render::fleet::heading(
-            out,
-            ui,
-            &self.fleet,
-            self.shards.len(),
-            self.unreadable.len(),
-            "checked",
-        )?;
+        crate::render::fleet::heading(out, ui, &self.fleet, &self.shards, "checked")?;
         let rows = self
             .checks
             .iter()

@@ -143,14 +143,7 @@ impl FleetQueuesReport {
 
 impl Report for FleetQueuesReport {
     fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
-        crate::render::fleet::heading(
-            out,
-            ui,
-            &self.fleet,
-            self.shards.len(),
-            self.unreadable.len(),
-            "read",
-        )?;
+        crate::render::fleet::heading(out, ui, &self.fleet, &self.shards, "read")?;
         if self.queues.is_empty() {
             writeln!(out, "{}", ui.styles.dim("no queues"))?;
         } else {

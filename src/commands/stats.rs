@@ -724,14 +724,7 @@ impl Report for FleetStatsReport {
     fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
         use crate::render::table::{self, Tone, cell};
         let t = &self.totals;
-        crate::render::fleet::heading(
-            out,
-            ui,
-            &self.fleet,
-            self.shards.len(),
-            self.unreadable.len(),
-            "read",
-        )?;
+        crate::render::fleet::heading(out, ui, &self.fleet, &self.shards, "read")?;
         let mut grid = table::new(
             ui,
             &[

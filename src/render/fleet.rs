@@ -5,19 +5,19 @@ use std::io::{self, Write};
 use crate::term::ui::Ui;
 
 /// The line `Fleet prod · 3 of 4 shards read`: the fleet, and how many of its shards were
-/// `done`.
-pub fn heading(
+/// `done` (those that were not are named on stderr and in the JSON).
+pub fn heading<S>(
     out: &mut dyn Write,
     ui: &Ui,
     fleet: &str,
-    shards: usize,
-    unreadable: usize,
+    shards: &[crate::ops::fleet::Shard<S>],
     done: &str,
 ) -> io::Result<()> {
+    let read = shards.iter().filter(|(_, r)| r.is_ok()).count();
     let line = format!(
-        "Fleet {} · {} of {shards} shards {done}",
+        "Fleet {} · {read} of {} shards {done}",
         crate::text::visible(fleet),
-        shards.saturating_sub(unreadable),
+        shards.len(),
     );
     writeln!(out, "{}", ui.styles.strong(&line))
 }
@@ -53,8 +53,7 @@ impl<R: serde::Serialize> serde::Serialize for Sections<R> {
 
 impl<R: super::Report> super::Report for Sections<R> {
     fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
-        let unread = crate::ops::fleet::unreadable(&self.shards).len();
-        heading(out, ui, &self.fleet, self.shards.len(), unread, "read")?;
+        heading(out, ui, &self.fleet, &self.shards, "read")?;
         for (name, read) in &self.shards {
             writeln!(out)?;
             let title = format!("Shard {}", crate::text::visible(name));

@@ -511,14 +511,7 @@ impl Serialize for FleetProcsReport {
 
 impl Report for FleetProcsReport {
     fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
-        crate::render::fleet::heading(
-            out,
-            ui,
-            &self.fleet,
-            self.shards.len(),
-            self.unreadable.len(),
-            "read",
-        )?;
+        crate::render::fleet::heading(out, ui, &self.fleet, &self.shards, "read")?;
         self.view.human(out, ui)
     }
 

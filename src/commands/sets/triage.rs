@@ -312,14 +312,7 @@ fn shard_entries<S: serde::Serializer>(
 
 impl Report for FleetTriageReport {
     fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
-        crate::render::fleet::heading(
-            out,
-            ui,
-            &self.fleet,
-            self.shards.len(),
-            self.unreadable.len(),
-            "read",
-        )?;
+        crate::render::fleet::heading(out, ui, &self.fleet, &self.shards, "read")?;
         self.triage.human(out, ui)
     }
 
