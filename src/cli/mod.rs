@@ -631,10 +631,7 @@ fn fleet_emit<R: Report, S>(
 fn fleet_unread<S>(ctx: &Ctx, shards: &[crate::ops::fleet::Shard<S>]) {
     for (shard, read) in shards {
         if let Err(error) = read {
-            ctx.ui.warn_line(&format!(
-                "{} shard {shard} could not be read: {error}",
-                ctx.ui.styles.bad("error:")
-            ));
+            crate::ops::fleet::warn_unread(&ctx.ui, shard, error);
         }
     }
 }

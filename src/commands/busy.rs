@@ -13,7 +13,8 @@ use clap::Args;
 
 use super::Ctx;
 use crate::ops::Problem;
-use crate::ops::busy::{BusyReport, read_running};
+use crate::ops::busy::{BusyReport, Running, read_running};
+use crate::ops::fleet::FleetProblem;
 use crate::render::Report;
 use crate::render::busy::running_table;
 use crate::store::Name;
@@ -51,19 +52,7 @@ pub fn run(ctx: &mut Ctx, args: &BusyArgs) -> anyhow::Result<BusyReport> {
 
 impl Report for BusyReport {
     fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
-        if self.jobs.is_empty() {
-            writeln!(out, "{}", ui.styles.dim("no jobs running"))?;
-        } else {
-            out.write_all(self.table(ui).as_bytes())?;
-        }
-        if self.hidden_stale > 0 {
-            ui.note(&ui.styles.dim(&format!(
-                "{} stale {} hidden (left in the workers hashes of processes that are gone); \
-                 --include-stale shows them",
-                self.hidden_stale,
-                crate::text::plural(self.hidden_stale, "entry", "entries")
-            )));
-        }
+        running(out, ui, &self.jobs, self.include_stale, self.hidden_stale)?;
         Problem::warn_all(ui, &self.problems);
         Ok(())
     }
@@ -80,23 +69,45 @@ impl BusyReport {
             .retain(|r| r.queue.as_deref().map(str::as_bytes) == Some(queue.as_bytes()));
         self
     }
+}
 
-    fn table(&self, ui: &Ui) -> String {
-        running_table(ui, &self.jobs, self.include_stale)
+/// The running jobs' table (or that none runs), and how many stale entries it leaves out.
+fn running(
+    out: &mut dyn Write,
+    ui: &Ui,
+    jobs: &[Running],
+    include_stale: bool,
+    hidden_stale: usize,
+) -> io::Result<()> {
+    if jobs.is_empty() {
+        writeln!(out, "{}", ui.styles.dim("no jobs running"))?;
+    } else {
+        out.write_all(running_table(ui, jobs, include_stale).as_bytes())?;
     }
+    if hidden_stale > 0 {
+        ui.note(&ui.styles.dim(&format!(
+            "{hidden_stale} stale {} hidden (left in the workers hashes of processes that are \
+             gone); --include-stale shows them",
+            crate::text::plural(hidden_stale, "entry", "entries")
+        )));
+    }
+    Ok(())
 }
 
 /// `busy` across a fleet: every shard's running jobs in one table, longest-running first,
-/// each naming its shard; `--json` as on one Redis, each job with `"shard"`, and the shards
-/// read (`{"NAME": {"jobs": N}}`, or `{"error": …}`).
+/// each naming its shard; `--json` as on one Redis, each job and each problem with
+/// `"shard"`, and the shards read (`{"NAME": {"jobs": N}}`, or `{"error": …}`).
 #[derive(Debug, serde::Serialize)]
 pub struct FleetBusyReport {
     pub fleet: String,
-    #[serde(flatten)]
-    view: BusyReport,
+    pub jobs: Vec<Running>,
+    pub hidden_stale: usize,
+    pub problems: Vec<FleetProblem>,
     #[serde(serialize_with = "shards_as_map")]
     pub shards: Vec<crate::ops::fleet::Shard<usize>>,
     pub unreadable: Vec<String>,
+    #[serde(skip)]
+    include_stale: bool,
 }
 
 fn shards_as_map<S: serde::Serializer>(
@@ -108,36 +119,36 @@ fn shards_as_map<S: serde::Serializer>(
 
 impl FleetBusyReport {
     pub fn new(fleet: String, shards: Vec<crate::ops::fleet::Shard<BusyReport>>) -> Self {
-        let mut view = BusyReport {
-            jobs: Vec::new(),
-            hidden_stale: 0,
-            problems: Vec::new(),
-            include_stale: false,
-        };
+        let mut jobs = Vec::new();
+        let mut hidden_stale = 0;
+        let mut problems = Vec::new();
+        let mut include_stale = false;
         let mut counts = Vec::with_capacity(shards.len());
         for (name, read) in shards {
             match read {
                 Ok(report) => {
                     counts.push((name.clone(), Ok(report.jobs.len())));
-                    view.include_stale = report.include_stale;
-                    view.hidden_stale += report.hidden_stale;
-                    view.jobs.extend(report.jobs.into_iter().map(|mut job| {
+                    include_stale = report.include_stale;
+                    hidden_stale += report.hidden_stale;
+                    jobs.extend(report.jobs.into_iter().map(|mut job| {
                         job.shard = Some(name.clone());
                         job
                     }));
-                    view.problems
-                        .extend(report.problems.into_iter().map(|p| p.on_shard(&name)));
+                    problems.extend(FleetProblem::on(&name, report.problems));
                 }
                 Err(e) => counts.push((name, Err(e))),
             }
         }
-        crate::ops::busy::longest_first(&mut view.jobs);
+        crate::ops::busy::longest_first(&mut jobs);
         let unreadable = crate::ops::fleet::unreadable(&counts);
         FleetBusyReport {
             fleet,
-            view,
+            jobs,
+            hidden_stale,
+            problems,
             shards: counts,
             unreadable,
+            include_stale,
         }
     }
 }
@@ -145,11 +156,13 @@ impl FleetBusyReport {
 impl Report for FleetBusyReport {
     fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
         crate::render::fleet::heading(out, ui, &self.fleet, &self.shards, "read")?;
-        self.view.human(out, ui)
+        running(out, ui, &self.jobs, self.include_stale, self.hidden_stale)?;
+        FleetProblem::warn_all(ui, &self.problems);
+        Ok(())
     }
 
     fn exit(&self) -> Exit {
-        let own = self.view.exit();
-        crate::ops::fleet::exit(&self.shards, |_| own)
+        let problems = FleetProblem::exit(&self.problems);
+        crate::ops::fleet::exit(&self.shards, |_| problems)
     }
 }

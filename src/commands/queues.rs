@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use super::Ctx;
 use crate::ops::Problem;
+use crate::ops::fleet::FleetProblem;
 use crate::ops::queues::{QueueRow, read_queues};
 use crate::render::Report;
 use crate::render::queues::queue_table;
@@ -83,13 +84,6 @@ pub struct FleetQueueRow {
     pub queue: QueueRow,
 }
 
-#[derive(Debug, Serialize)]
-pub struct FleetProblem {
-    pub shard: String,
-    #[serde(flatten)]
-    pub problem: Problem,
-}
-
 fn shard_counts<S: serde::Serializer>(
     shards: &[crate::ops::fleet::Shard<QueuesReport>],
     serializer: S,
@@ -115,10 +109,7 @@ impl FleetQueuesReport {
                     shard: name.clone(),
                     queue,
                 }));
-                problems.extend(report.problems.drain(..).map(|problem| FleetProblem {
-                    shard: name.clone(),
-                    problem,
-                }));
+                problems.extend(FleetProblem::on(name, std::mem::take(&mut report.problems)));
             }
         }
         let order: Vec<String> = shards.iter().map(|(n, _)| n.clone()).collect();
@@ -153,22 +144,12 @@ impl Report for FleetQueuesReport {
                 crate::render::queues::queue_table_of_shards(ui, &shards, &rows).as_bytes(),
             )?;
         }
-        for p in &self.problems {
-            ui.warn_line(&format!(
-                "{} shard {}: {}: {}",
-                ui.styles.warn("warning:"),
-                p.shard,
-                p.problem.key.shown(),
-                crate::text::visible(&p.problem.error)
-            ));
-        }
+        FleetProblem::warn_all(ui, &self.problems);
         Ok(())
     }
 
     fn exit(&self) -> crate::term::exit::Exit {
-        // A key that can't be read on a shard read whole fails the run, as on one Redis.
-        let problems: Vec<Problem> = self.problems.iter().map(|p| p.problem.clone()).collect();
-        let problems = Problem::exit(&problems);
+        let problems = FleetProblem::exit(&self.problems);
         crate::ops::fleet::exit(&self.shards, |_| problems)
     }
 }

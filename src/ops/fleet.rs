@@ -3,7 +3,9 @@
 //! long as its slowest shard; a shard that can't be read is named with why, and the others
 //! are still read.
 
+use crate::ops::Problem;
 use crate::term::exit::Exit;
+use crate::term::ui::Ui;
 
 /// What reading one shard gave: its result, or why it could not be read (one sentence, its
 /// causes after colons, made visible).
@@ -99,4 +101,53 @@ pub fn serialize_reports<R: serde::Serialize, S: serde::Serializer>(
 pub fn as_value<R: serde::Serialize>(report: &R) -> serde_json::Value {
     serde_json::to_value(report)
         .unwrap_or_else(|e| serde_json::json!({ "error": format!("cannot write it as JSON: {e}") }))
+}
+
+/// A key a shard's read-only view could not read, its shard named (`problems` of a fleet's
+/// report: `{"shard", "key", "error"}`).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct FleetProblem {
+    pub shard: String,
+    #[serde(flatten)]
+    pub problem: Problem,
+}
+
+impl FleetProblem {
+    /// Each of `problems`, read on `shard`.
+    pub fn on(shard: &str, problems: Vec<Problem>) -> impl Iterator<Item = FleetProblem> + '_ {
+        problems.into_iter().map(move |problem| FleetProblem {
+            shard: shard.to_string(),
+            problem,
+        })
+    }
+
+    /// Each on stderr, as [`Problem::warn_all`] does, its shard first.
+    pub fn warn_all(ui: &Ui, problems: &[FleetProblem]) {
+        for p in problems {
+            ui.warn_line(&format!(
+                "{} shard {}: {}: {}",
+                ui.styles.warn("warning:"),
+                p.shard,
+                p.problem.key.shown(),
+                crate::text::visible(&p.problem.error)
+            ));
+        }
+    }
+
+    /// A key that can't be read on a shard read fails the run, as on one Redis.
+    pub fn exit(problems: &[FleetProblem]) -> Exit {
+        if problems.is_empty() {
+            Exit::Ok
+        } else {
+            Exit::Failure
+        }
+    }
+}
+
+/// A shard that could not be read, named on stderr with why.
+pub fn warn_unread(ui: &Ui, shard: &str, error: &str) {
+    ui.warn_line(&format!(
+        "{} shard {shard} could not be read: {error}",
+        ui.styles.bad("error:")
+    ));
 }

@@ -400,15 +400,6 @@ pub struct Problem {
 }
 
 impl Problem {
-    /// The same problem, read on shard `shard` of a fleet (where a key's name alone does not
-    /// say which Redis holds it).
-    pub fn on_shard(self, shard: &str) -> Problem {
-        Problem {
-            error: format!("{} (shard {shard})", self.error),
-            key: self.key,
-        }
-    }
-
     /// From a pipeline reply's error text on `key`, which cogworker keeps as `expected`.
     pub fn wrong(key: impl Into<Name>, expected: KeyType, error: &str) -> Problem {
         let error = if error.contains("WRONGTYPE") {

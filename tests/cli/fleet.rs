@@ -935,6 +935,45 @@ fn busy_across_a_fleet_is_one_table_longest_running_first_each_job_naming_its_sh
 }
 
 #[test]
+fn a_key_a_shard_cannot_read_is_named_with_its_shard() {
+    // Two shards holding the same capture; on the second, the process registry is a string.
+    let a = RedisServer::start();
+    let b = RedisServer::start();
+    let now = a.load("incident").captured_at;
+    b.load("incident");
+    let _: () = redis::cmd("SET")
+        .arg("cogworker:processes")
+        .arg("not a set")
+        .query(&mut b.conn())
+        .unwrap();
+    let file = fleet(&[("prod-a", a.url()), ("prod-b", b.url())]);
+    for view in ["busy", "procs"] {
+        let r = file.run(now, &["--fleet", "prod", "--json", view]);
+        assert_eq!(
+            r.code,
+            1,
+            "a key that can't be read fails the run: {}",
+            r.snapshot()
+        );
+        let problems = r.json()["problems"].clone();
+        let problems = problems.as_array().unwrap();
+        assert!(!problems.is_empty(), "{view}");
+        for p in problems {
+            assert_eq!(p["shard"], "prod-b", "{view}: {p}");
+            assert_eq!(p["key"], "cogworker:processes", "{view}: {p}");
+        }
+        let r = file.run(now, &["--fleet", "prod", view]);
+        assert_eq!(r.code, 1);
+        assert!(
+            r.stderr
+                .contains("warning: shard prod-b: cogworker:processes: a string, not the set"),
+            "{view}: {}",
+            r.stderr
+        );
+    }
+}
+
+#[test]
 fn orphans_unsettled_periodic_and_doctor_across_a_fleet_are_told_shard_by_shard() {
     let a = RedisServer::start();
     let b = RedisServer::start();
@@ -1072,11 +1111,10 @@ fn metrics_across_a_fleet_label_every_series_with_its_shard_once_and_served() {
         get(&samples, "cogctl_up", &[("shard", "prod-c")]),
         Some(0.0)
     );
-    let mut read: Vec<crate::metrics::Sample> = samples
+    let read: Vec<crate::metrics::Sample> = samples
         .into_iter()
         .filter(|s| s.labels["shard"] != "prod-c")
         .collect();
-    read.retain(|s| s.labels["shard"] != "prod-c");
     assert_eq!(
         steady(read),
         steady(expected.clone()),

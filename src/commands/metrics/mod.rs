@@ -88,11 +88,8 @@ fn run_on(
         Outcome::Served if scrape.down.is_empty() => Ok(Problem::exit(&scrape.problems)),
         Outcome::Served => {
             for (shard, err) in &scrape.down {
-                ctx.ui.warn_line(&format!(
-                    "{} shard {shard} could not be read: {}",
-                    ctx.ui.styles.bad("error:"),
-                    crate::text::visible(&err.to_string())
-                ));
+                let error = crate::text::visible(&err.to_string()).into_owned();
+                crate::ops::fleet::warn_unread(&ctx.ui, shard, &error);
             }
             Ok(Exit::FleetPartial)
         }
@@ -167,7 +164,8 @@ impl Exporter {
         let mut down = Vec::new();
         let mut served = false;
         for (shard, scrape) in scrapes {
-            problems.extend(scrape.problems.into_iter().map(|p| p.on_shard(&shard)));
+            // They decide the exit status only (the exposition counts and names them).
+            problems.extend(scrape.problems);
             match scrape.outcome {
                 Outcome::Served => served = true,
                 Outcome::Unreachable(err) => down.push((shard, err)),

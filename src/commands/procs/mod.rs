@@ -434,6 +434,8 @@ pub struct FleetProcsReport {
     pub fleet: String,
     /// Every shard's processes in the fleet's order, with their shards (`shard_of`).
     view: ProcsReport,
+    /// The keys a shard could not read, each naming its shard.
+    pub problems: Vec<crate::ops::fleet::FleetProblem>,
     pub shards: Vec<crate::ops::fleet::Shard<usize>>,
     pub unreadable: Vec<String>,
 }
@@ -446,6 +448,7 @@ impl FleetProcsReport {
             memory_view: false,
             shard_of: Vec::new(),
         };
+        let mut problems = Vec::new();
         let mut counts = Vec::with_capacity(shards.len());
         let mut unreadable = Vec::new();
         for (name, read) in shards {
@@ -456,7 +459,7 @@ impl FleetProcsReport {
                     view.shard_of
                         .extend(std::iter::repeat_n(name.clone(), report.processes.len()));
                     view.processes.extend(report.processes);
-                    view.problems.extend(report.problems);
+                    problems.extend(crate::ops::fleet::FleetProblem::on(&name, report.problems));
                 }
                 Err(e) => {
                     unreadable.push(name.clone());
@@ -467,6 +470,7 @@ impl FleetProcsReport {
         FleetProcsReport {
             fleet,
             view,
+            problems,
             shards: counts,
             unreadable,
         }
@@ -502,7 +506,7 @@ impl Serialize for FleetProcsReport {
         let mut map = serializer.serialize_map(Some(5))?;
         map.serialize_entry("fleet", &self.fleet)?;
         map.serialize_entry("processes", &processes)?;
-        map.serialize_entry("problems", &self.view.problems)?;
+        map.serialize_entry("problems", &self.problems)?;
         map.serialize_entry("shards", &Shards(&self.shards))?;
         map.serialize_entry("unreadable", &self.unreadable)?;
         map.end()
@@ -512,11 +516,13 @@ impl Serialize for FleetProcsReport {
 impl Report for FleetProcsReport {
     fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
         crate::render::fleet::heading(out, ui, &self.fleet, &self.shards, "read")?;
-        self.view.human(out, ui)
+        self.view.human(out, ui)?;
+        crate::ops::fleet::FleetProblem::warn_all(ui, &self.problems);
+        Ok(())
     }
 
     fn exit(&self) -> Exit {
-        let own = self.view.exit();
-        crate::ops::fleet::exit(&self.shards, |_| own)
+        let problems = crate::ops::fleet::FleetProblem::exit(&self.problems);
+        crate::ops::fleet::exit(&self.shards, |_| problems)
     }
 }
