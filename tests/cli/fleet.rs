@@ -77,6 +77,26 @@ fn three_captures_and_one_gone() -> ([RedisServer; 3], Gone, Fleet, f64) {
     (servers, gone, file, now)
 }
 
+/// Two shards holding what the real gem left (`first`, `second`) and a third gone, as fleet
+/// `prod` (prod-a, prod-b, prod-c); each capture's clock.
+fn two_captures_and_one_gone(
+    first: &str,
+    second: &str,
+) -> ([RedisServer; 2], Gone, Fleet, [f64; 2]) {
+    let servers = [RedisServer::start(), RedisServer::start()];
+    let clocks = [
+        servers[0].load(first).captured_at,
+        servers[1].load(second).captured_at,
+    ];
+    let gone = Gone::new();
+    let file = fleet(&[
+        ("prod-a", servers[0].url()),
+        ("prod-b", servers[1].url()),
+        ("prod-c", gone.url()),
+    ]);
+    (servers, gone, file, clocks)
+}
+
 /// What `stats --json` of one shard says, but what changes between two reads (the server's
 /// own uptime, memory and clients).
 fn steady(stats: &Value) -> Value {
@@ -221,16 +241,7 @@ fn stats_across_a_fleet_sums_the_shards_and_names_the_one_it_cannot_read() {
 
 #[test]
 fn queues_across_a_fleet_name_each_rows_shard() {
-    let a = RedisServer::start();
-    let b = RedisServer::start();
-    let now = a.load("incident").captured_at;
-    b.load("periodic");
-    let gone = Gone::new();
-    let file = fleet(&[
-        ("prod-a", a.url()),
-        ("prod-b", b.url()),
-        ("prod-c", gone.url()),
-    ]);
+    let (_servers, _gone, file, [now, _]) = two_captures_and_one_gone("incident", "periodic");
     // Each shard alone.
     let mut expected: Vec<(String, String, i64)> = Vec::new();
     for name in ["prod-a", "prod-b"] {
@@ -537,16 +548,7 @@ fn a_sets_list_across_a_fleet_is_merged_in_time_order_each_entry_naming_its_shar
 
 #[test]
 fn a_job_is_found_on_whichever_shard_holds_it() {
-    let a = RedisServer::start();
-    let b = RedisServer::start();
-    let now = a.load("incident").captured_at;
-    b.load("history");
-    let gone = Gone::new();
-    let file = fleet(&[
-        ("prod-a", a.url()),
-        ("prod-b", b.url()),
-        ("prod-c", gone.url()),
-    ]);
+    let (_servers, _gone, file, [now, _]) = two_captures_and_one_gone("incident", "history");
     // A job of prod-b's dead set, as prod-b alone shows it.
     let jid = file
         .run(
@@ -692,16 +694,7 @@ fn triage_across_a_fleet_adds_up_each_shards_groups() {
 
 #[test]
 fn procs_across_a_fleet_name_each_process_shard() {
-    let a = RedisServer::start();
-    let b = RedisServer::start();
-    let now = b.load("memory").captured_at;
-    a.load("orphaned");
-    let gone = Gone::new();
-    let file = fleet(&[
-        ("prod-a", a.url()),
-        ("prod-b", b.url()),
-        ("prod-c", gone.url()),
-    ]);
+    let (_servers, _gone, file, [_, now]) = two_captures_and_one_gone("orphaned", "memory");
     for memory in [false, true] {
         let extra: &[&str] = if memory { &["--memory"] } else { &[] };
         // Each shard alone, in the fleet's order.
@@ -860,16 +853,7 @@ fn what_a_fleet_cannot_do_yet_is_refused_before_anything_is_read() {
 #[test]
 fn busy_across_a_fleet_is_one_table_longest_running_first_each_job_naming_its_shard() {
     // A live worker mid-job, and a killed one whose workers hash outlived it (stale).
-    let a = RedisServer::start();
-    let b = RedisServer::start();
-    let now = a.load("incident").captured_at;
-    b.load("orphaned");
-    let gone = Gone::new();
-    let file = fleet(&[
-        ("prod-a", a.url()),
-        ("prod-b", b.url()),
-        ("prod-c", gone.url()),
-    ]);
+    let (_servers, _gone, file, [now, _]) = two_captures_and_one_gone("incident", "orphaned");
     let mut expected: Vec<Value> = Vec::new();
     let mut hidden = 0;
     for name in ["prod-a", "prod-b"] {
@@ -975,16 +959,7 @@ fn a_key_a_shard_cannot_read_is_named_with_its_shard() {
 
 #[test]
 fn orphans_unsettled_periodic_and_doctor_across_a_fleet_are_told_shard_by_shard() {
-    let a = RedisServer::start();
-    let b = RedisServer::start();
-    let now = b.load("orphaned").captured_at;
-    a.load("periodic");
-    let gone = Gone::new();
-    let file = fleet(&[
-        ("prod-a", a.url()),
-        ("prod-b", b.url()),
-        ("prod-c", gone.url()),
-    ]);
+    let ([a, b], _gone, file, [_, now]) = two_captures_and_one_gone("periodic", "orphaned");
     let before = [a.keyspace(), b.keyspace()];
     for view in [
         &["orphans"][..],
@@ -1065,16 +1040,7 @@ fn orphans_unsettled_periodic_and_doctor_across_a_fleet_are_told_shard_by_shard(
 #[test]
 fn metrics_across_a_fleet_label_every_series_with_its_shard_once_and_served() {
     use crate::metrics::{get, http_get, new_agent, parse, promtool};
-    let a = RedisServer::start();
-    let b = RedisServer::start();
-    let now = a.load("incident").captured_at;
-    b.load("orphaned");
-    let gone = Gone::new();
-    let file = fleet(&[
-        ("prod-a", a.url()),
-        ("prod-b", b.url()),
-        ("prod-c", gone.url()),
-    ]);
+    let (_servers, _gone, file, [now, _]) = two_captures_and_one_gone("incident", "orphaned");
     // What changes from one scrape to the next.
     let steady = |samples: Vec<crate::metrics::Sample>| -> Vec<String> {
         let mut v: Vec<String> = samples
