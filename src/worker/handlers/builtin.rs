@@ -38,10 +38,8 @@ impl Builtin {
         children: &Children,
         output: Option<&Output>,
     ) -> Outcome {
-        if let Builtin::Noop = self {
-            return Outcome::Success;
-        }
-        let args: Vec<Value> = serde_json::from_str(job.args_json).unwrap_or_default();
+        // Read only by the builtins that take arguments (a no-op job's are never parsed).
+        let args = || -> Vec<Value> { serde_json::from_str(job.args_json).unwrap_or_default() };
         match self {
             Builtin::Noop => Outcome::Success,
             Builtin::Echo => {
@@ -52,19 +50,22 @@ impl Builtin {
                 }
                 Outcome::Success
             }
-            Builtin::Fail => Outcome::Failure(Failure {
-                error_class: "RuntimeError".into(),
-                error_message: args
-                    .first()
-                    .and_then(Value::as_str)
-                    .map_or_else(|| "builtin:fail".into(), cap),
-                decision: args
-                    .get(1)
-                    .and_then(retry_decision)
-                    .unwrap_or(Decision::Default),
-                backtrace: Vec::new(),
-            }),
-            Builtin::Sleep => sleep(args.first(), timeout, children),
+            Builtin::Fail => {
+                let args = args();
+                Outcome::Failure(Failure {
+                    error_class: "RuntimeError".into(),
+                    error_message: args
+                        .first()
+                        .and_then(Value::as_str)
+                        .map_or_else(|| "builtin:fail".into(), cap),
+                    decision: args
+                        .get(1)
+                        .and_then(retry_decision)
+                        .unwrap_or(Decision::Default),
+                    backtrace: Vec::new(),
+                })
+            }
+            Builtin::Sleep => sleep(args().first(), timeout, children),
         }
     }
 }
