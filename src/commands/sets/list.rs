@@ -332,14 +332,8 @@ pub fn run_fleet(
             Err(e) => unread.push((name, e)),
         }
     }
-    let said = |ctx: &Ctx, name: &str, why: &str| {
-        ctx.ui.warn_line(&format!(
-            "{} shard {name} could not be read: {why}",
-            ctx.ui.styles.bad("error:")
-        ));
-    };
     for (name, why) in &unread {
-        said(ctx, name, why);
+        crate::ops::fleet::warn_unread(&ctx.ui, name, why);
     }
     let total = streams.len() + unread.len();
     let mut columns = columns(set);
@@ -368,7 +362,7 @@ pub fn run_fleet(
         let Some(i) = next else { break };
         let entry = streams[i].head.take().expect("a head");
         if let Err(why) = streams[i].advance() {
-            said(ctx, &streams[i].name, &why);
+            crate::ops::fleet::warn_unread(&ctx.ui, &streams[i].name, &why);
             unread.push((streams[i].name.clone(), why));
         }
         let full = limit.is_some_and(|l| shown >= l);
