@@ -792,12 +792,7 @@ impl Report for FleetStatsReport {
         for (name, read) in &self.shards {
             if let Ok(r) = read {
                 for p in &r.problems {
-                    ui.warn_line(&format!(
-                        "{} shard {name}: {}: {}",
-                        ui.styles.warn("warning:"),
-                        p.key.shown(),
-                        visible(&p.error)
-                    ));
+                    crate::ops::fleet::warn_problem(ui, name, p);
                 }
             }
         }

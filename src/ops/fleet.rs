@@ -124,13 +124,7 @@ impl FleetProblem {
     /// Each on stderr, as [`Problem::warn_all`] does, its shard first.
     pub fn warn_all(ui: &Ui, problems: &[FleetProblem]) {
         for p in problems {
-            ui.warn_line(&format!(
-                "{} shard {}: {}: {}",
-                ui.styles.warn("warning:"),
-                p.shard,
-                p.problem.key.shown(),
-                crate::text::visible(&p.problem.error)
-            ));
+            warn_problem(ui, &p.shard, &p.problem);
         }
     }
 
@@ -142,6 +136,17 @@ impl FleetProblem {
             Exit::Failure
         }
     }
+}
+
+/// A key shard `shard` could not read, on stderr as [`Problem::warn_all`] says it, the shard
+/// first.
+pub fn warn_problem(ui: &Ui, shard: &str, problem: &Problem) {
+    ui.warn_line(&format!(
+        "{} shard {shard}: {}: {}",
+        ui.styles.warn("warning:"),
+        problem.key.shown(),
+        crate::text::visible(&problem.error)
+    ));
 }
 
 /// A shard that could not be read, named on stderr with why.
