@@ -2,6 +2,7 @@
 
 pub mod args;
 pub mod audit;
+mod fleet;
 pub mod generate;
 pub mod help;
 pub mod watch;
@@ -184,7 +185,7 @@ fn run_parsed(
         config.fleet_of(cli.global.fleet.as_deref(), cli.global.context.as_deref())?
     {
         let shards = narrowed(&fleet, shards, &cli.global.shard)?;
-        return run_fleet(&cli, sources, &config, command_words, fleet, shards);
+        return run_fleet(&cli, argv, sources, &config, command_words, fleet, shards);
     }
     if !cli.global.shard.is_empty() {
         return Err(UsageError(
@@ -247,6 +248,7 @@ fn run_parsed(
         && !required
     {
         ctx.undo = crate::ops::UndoPlan {
+            id: None,
             keep: None,
             command: name,
             argv: String::new(),
@@ -258,6 +260,7 @@ fn run_parsed(
     let long = cli.command.long_running();
     let mut audit = audit::Change::new(name, argv, required, undoable, long);
     ctx.undo = crate::ops::UndoPlan {
+        id: None,
         keep: ctx.undo.keep.filter(|_| undoable),
         command: name,
         argv: audit.argv.clone(),
@@ -341,6 +344,7 @@ fn narrowed(fleet: &str, shards: Vec<String>, named: &[String]) -> anyhow::Resul
 /// fleet so far; every other command is refused before anything is read.
 fn run_fleet(
     cli: &Cli,
+    argv: &[OsString],
     sources: config::Sources,
     config: &config::Config,
     command_words: &str,
@@ -362,8 +366,8 @@ fn run_fleet(
         UsageError(format!(
             "`cogctl {what}` does not read across a fleet yet (`stats`, `queues`, `procs`, \
              `busy`, `orphans`, `unsettled list`, `periodic list`, `check`, `doctor`, `metrics`, \
-             `job`, \
-             `dead|retry|scheduled list` and `dead|retry triage` do): name one \
+             `job`, `dead|retry|scheduled list`, `dead|retry triage`, the changes to \
+             the dead, retry and scheduled sets, and `undo` do): name one \
              shard of fleet {fleet} with --context NAME ({}); nothing was read",
             shards.join(", ")
         ))
@@ -375,6 +379,47 @@ fn run_fleet(
         Command::Dead(DeadCommand::List(a)) => Some((crate::store::JobSet::Dead, a)),
         Command::Retry(RetryCommand::List(a)) => Some((crate::store::JobSet::Retry, a)),
         Command::Scheduled(ScheduledCommand::List(a)) => Some((crate::store::JobSet::Schedule, a)),
+        _ => None,
+    };
+    // A change to a set made across the fleet: the set, the action (a reschedule's time is
+    // the clock's, below), its arguments, and whether it asks for a canary.
+    use crate::store::JobSet::{Dead, Retry, Schedule};
+    let rescheduled = match &cli.command {
+        Command::Retry(RetryCommand::Reschedule(a))
+        | Command::Scheduled(ScheduledCommand::Reschedule(a)) => Some(a),
+        _ => None,
+    };
+    let change = match &cli.command {
+        Command::Dead(DeadCommand::Retry(a)) | Command::Retry(RetryCommand::Retry(a)) => Some((
+            if matches!(cli.command, Command::Dead(_)) {
+                Dead
+            } else {
+                Retry
+            },
+            Action::Requeue {
+                reset_retries: a.requeue.reset_retries,
+            },
+            &a.requeue.action,
+            a.canary.canary.is_some(),
+        )),
+        Command::Dead(DeadCommand::Delete(a)) => Some((Dead, Action::Delete, a, false)),
+        Command::Retry(RetryCommand::Delete(a)) => Some((Retry, Action::Delete, a, false)),
+        Command::Scheduled(ScheduledCommand::Delete(a)) => {
+            Some((Schedule, Action::Delete, a, false))
+        }
+        Command::Retry(RetryCommand::Kill(a)) => Some((Retry, Action::Kill, a, false)),
+        Command::Retry(RetryCommand::Reschedule(a)) => {
+            Some((Retry, Action::Reschedule { score: 0.0 }, &a.action, false))
+        }
+        Command::Scheduled(ScheduledCommand::Reschedule(a)) => Some((
+            Schedule,
+            Action::Reschedule { score: 0.0 },
+            &a.action,
+            false,
+        )),
+        Command::Scheduled(ScheduledCommand::EnqueueNow(a)) => {
+            Some((Schedule, requeue(a), &a.action, false))
+        }
         _ => None,
     };
     // The set a triage across the fleet groups.
@@ -400,6 +445,8 @@ fn run_fleet(
             a.watch.watch.is_some()
         }
         Command::Periodic(commands::periodic::PeriodicCommand::List(a)) => a.watch.watch.is_some(),
+        _ if change.is_some() => false,
+        Command::Undo(_) => false,
         _ => return Err(refused(command_words)),
     };
     if watching {
@@ -521,6 +568,31 @@ fn run_fleet(
                 targets.push((name, shard.connector()?));
             }
             commands::metrics::run_fleet(&mut ctx, args, targets)
+        }
+        Command::Undo(args) => {
+            let run = fleet::Run {
+                global,
+                argv,
+                fleet,
+                shards: each,
+                name: "undo",
+            };
+            fleet::undo(run, &mut ctx, args)
+        }
+        _ if change.is_some() => {
+            let (set, action, args, canary) = change.expect("a change");
+            let action = match rescheduled {
+                Some(a) => reschedule(&ctx, a),
+                None => action,
+            };
+            let run = fleet::Run {
+                global,
+                argv,
+                fleet,
+                shards: each,
+                name: fleet::audit_name(set, action),
+            };
+            fleet::set_change(run, &mut ctx, set, action, args, canary)
         }
         _ => return Err(refused(command_words)),
     };
@@ -814,25 +886,7 @@ fn report_error(err: &anyhow::Error, named: bool) -> Exit {
     {
         return Exit::Ok;
     }
-    let exit = if let Some(store_err) = err.chain().find_map(|e| e.downcast_ref::<StoreError>()) {
-        match store_err {
-            StoreError::InvalidAddress { .. } => Exit::Usage,
-            e if e.is_connection() => Exit::Unreachable,
-            _ => Exit::Failure,
-        }
-    } else if err
-        .chain()
-        .any(|e| e.downcast_ref::<UsageError>().is_some())
-    {
-        Exit::Usage
-    } else if err
-        .chain()
-        .any(|e| e.downcast_ref::<interrupt::Interrupted>().is_some())
-    {
-        Exit::Interrupted
-    } else {
-        Exit::Failure
-    };
+    let exit = exit_of(err);
     if err.downcast_ref::<crate::term::exit::Reported>().is_some() {
         return exit;
     }
@@ -876,4 +930,28 @@ fn report_error(err: &anyhow::Error, named: bool) -> Exit {
         }
     }
     exit
+}
+
+/// The exit code an error calls for: an address that can't be, a Redis that can't be
+/// reached, a usage error, an interruption, else a failure.
+fn exit_of(err: &anyhow::Error) -> Exit {
+    if let Some(store_err) = err.chain().find_map(|e| e.downcast_ref::<StoreError>()) {
+        match store_err {
+            StoreError::InvalidAddress { .. } => Exit::Usage,
+            e if e.is_connection() => Exit::Unreachable,
+            _ => Exit::Failure,
+        }
+    } else if err
+        .chain()
+        .any(|e| e.downcast_ref::<UsageError>().is_some())
+    {
+        Exit::Usage
+    } else if err
+        .chain()
+        .any(|e| e.downcast_ref::<interrupt::Interrupted>().is_some())
+    {
+        Exit::Interrupted
+    } else {
+        Exit::Failure
+    }
 }

@@ -346,9 +346,15 @@ impl Report for ListReport {
 }
 
 fn list(ctx: &mut Ctx, limit: usize) -> anyhow::Result<Exit> {
-    let records = undo::newest(ctx.store()?, limit)?;
-    render::emit(&mut ctx.out, &ctx.ui, &ListReport { records })?;
+    let report = list_report(ctx, limit)?;
+    render::emit(&mut ctx.out, &ctx.ui, &report)?;
     Ok(Exit::Ok)
+}
+
+/// The newest `limit` undo records of this Redis.
+pub fn list_report(ctx: &mut Ctx, limit: usize) -> anyhow::Result<ListReport> {
+    let records = undo::newest(ctx.store()?, limit)?;
+    Ok(ListReport { records })
 }
 
 /// `undo purge`.

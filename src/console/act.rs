@@ -368,6 +368,7 @@ pub fn run(ctx: &mut Ctx, act: &Act, dry_run: bool, tell: &dyn Fn(Step)) -> anyh
         .and_then(|c| c.keep_undo)
         .unwrap_or(crate::store::undo::DEFAULT_KEEP);
     ctx.undo = UndoPlan {
+        id: None,
         // An undo keeps what it puts back too (so that it can itself be undone).
         keep: act.undoable().then_some(keep),
         command: act.command(),

@@ -61,6 +61,9 @@ pub struct Session {
     pub require_audit: bool,
     /// Whether (and for how long) this run's change keeps what it needs to be undone.
     pub undo: UndoPlan,
+    /// This run changes one shard of a fleet: the fleet's name and the change's id, written
+    /// in the audit entry and the undo record of every shard.
+    pub fleet: Option<(String, String)>,
 }
 
 /// What a change keeps to be undone (README "Undo"): set by the dispatcher for a change,
@@ -73,6 +76,9 @@ pub struct UndoPlan {
     pub command: &'static str,
     /// The command line, secrets redacted.
     pub argv: String,
+    /// A change across a fleet: the one id its record has on every shard (a new one for
+    /// each change otherwise).
+    pub id: Option<String>,
 }
 
 /// What a change did, for the audit trail: the counts of its summary and, when it acted on
@@ -143,6 +149,7 @@ impl Session {
             context,
             audit: AuditNote::default(),
             undo: UndoPlan::default(),
+            fleet: None,
         }
     }
 
@@ -189,6 +196,7 @@ impl Session {
             confirm_context: self.confirm_context.clone(),
             require_audit: self.require_audit,
             undo: self.undo.clone(),
+            fleet: self.fleet.clone(),
         }
     }
 
@@ -205,21 +213,23 @@ impl Session {
         let who = self.audit_who(&self.undo.argv);
         let now = self.ui.clock.current();
         let command = self.undo.command;
+        let id = self.record_id(now);
         let store = self.store()?;
-        match crate::store::undo::Recorder::start(
-            store,
-            crate::store::undo::new_id(now),
-            kind,
-            command,
-            &who,
-            now,
-            keep,
-            fields,
-        ) {
+        match crate::store::undo::Recorder::start(store, id, kind, command, &who, now, keep, fields)
+        {
             Ok(recorder) => Ok(Some(recorder)),
             Err(e) if e.is_connection() => Err(e.into()),
             Err(e) => Err(UndoRefused(e.to_string()).into()),
         }
+    }
+
+    /// The id of the record this run's change keeps: the fleet change's own (the same on
+    /// every shard), else a new one.
+    pub fn record_id(&self, now: f64) -> String {
+        self.undo
+            .id
+            .clone()
+            .unwrap_or_else(|| crate::store::undo::new_id(now))
     }
 
     /// Close the undo record of this run's change (if it kept one): what it kept goes to the
@@ -311,6 +321,7 @@ impl Session {
                 .unwrap_or_default(),
             argv,
             target,
+            fleet: self.fleet.clone(),
         }
     }
 

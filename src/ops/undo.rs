@@ -343,7 +343,7 @@ pub fn apply(
     let target = ctx.store()?.target().to_string();
     // The undo's own record, of the inverse kind, on the same keys (a move's two sets
     // swapped): it is what lets the undo be undone.
-    let fresh = undo::new_id(now);
+    let fresh = ctx.record_id(now);
     let into_id = match undo::begin(ctx.store()?, &record.id, &fresh, now)? {
         Begin::Begin => fresh,
         Begin::Continue(id) if undo::is_record_id(&id) => id,

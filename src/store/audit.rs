@@ -104,6 +104,9 @@ pub struct Who {
     pub argv: String,
     /// The Redis address, password redacted.
     pub target: String,
+    /// A change made across a fleet: the fleet's name and the change's id, the same in the
+    /// entry of every shard it changed (`cogctl --fleet NAME undo ID` takes it all back).
+    pub fleet: Option<(String, String)>,
 }
 
 /// What a change did: matched, done, gone, skipped, failed; the digest of what it acted on
@@ -140,6 +143,10 @@ pub fn fields(
         ("argv", who.argv.clone()),
         ("target", who.target.clone()),
     ];
+    if let Some((fleet, change)) = &who.fleet {
+        fields.push(("fleet", fleet.clone()));
+        fields.push(("fleet_change", change.clone()));
+    }
     if let Some(o) = outcome {
         for (k, v) in ["matched", "done", "gone", "skipped", "failed"]
             .into_iter()

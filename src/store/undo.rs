@@ -237,6 +237,9 @@ impl Recorder {
         for (k, v) in fields {
             hset.arg(*k).arg(*v);
         }
+        if let Some((fleet, change)) = &who.fleet {
+            hset.arg("fleet").arg(fleet).arg("fleet_change").arg(change);
+        }
         let mut pipe = redis::pipe();
         pipe.add_command(hset);
         pipe.cmd("PEXPIREAT").arg(&record).arg(until_ms);

@@ -16,13 +16,22 @@ struct Fleet {
 }
 
 fn fleet(shards: &[(&str, String)]) -> Fleet {
+    let shards: Vec<(&str, String, &str)> =
+        shards.iter().map(|(n, u)| (*n, u.clone(), "")).collect();
+    fleet_of(&shards)
+}
+
+/// As [`fleet`], each context with more lines of its own (`protected = true`).
+fn fleet_of(shards: &[(&str, String, &str)]) -> Fleet {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("config.toml");
     let mut text = String::new();
-    for (name, url) in shards {
-        text.push_str(&format!("[contexts.{name}]\nredis_url = \"{url}\"\n\n"));
+    for (name, url, more) in shards {
+        text.push_str(&format!(
+            "[contexts.{name}]\nredis_url = \"{url}\"\n{more}\n\n"
+        ));
     }
-    let names: Vec<String> = shards.iter().map(|(n, _)| format!("\"{n}\"")).collect();
+    let names: Vec<String> = shards.iter().map(|(n, _, _)| format!("\"{n}\"")).collect();
     text.push_str(&format!(
         "[fleets.prod]\ncontexts = [{}]\n",
         names.join(", ")
@@ -793,6 +802,7 @@ fn a_fleet_is_read_at_once_not_one_shard_after_the_other() {
 
 #[test]
 fn what_a_fleet_cannot_do_yet_is_refused_before_anything_is_read() {
+    // (A change to a set across the fleet is made: tests below.)
     let a = RedisServer::start();
     let b = RedisServer::start();
     let now = a.load("incident").captured_at;
@@ -801,7 +811,7 @@ fn what_a_fleet_cannot_do_yet_is_refused_before_anything_is_read() {
     let before = [a.keyspace(), b.keyspace()];
     for args in [
         &["--fleet", "prod", "history"][..],
-        &["--fleet", "prod", "dead", "retry", "--all", "--yes"],
+        &["--fleet", "prod", "queue", "clear", "default", "--yes"],
         &["--fleet", "prod", "dead", "list", "--watch"],
         &["--context", "prod-a,prod-b", "busy", "--watch"],
         &["--fleet", "prod", "orphans", "--watch"],
@@ -1223,4 +1233,251 @@ fn a_fleet_naming_a_context_the_file_lacks_is_a_bad_config_file() {
         assert_eq!(r.code, 2, "{text}: {}", r.snapshot());
         assert!(r.stderr.contains(says), "{text}: {}", r.stderr);
     }
+}
+
+/// The newest entry of cogctl's audit trail on `server`, its fields by name.
+fn last_audit(server: &RedisServer) -> std::collections::HashMap<String, String> {
+    let entries: Vec<(String, Vec<(String, String)>)> = redis::cmd("XREVRANGE")
+        .arg("cogctl:audit")
+        .arg("+")
+        .arg("-")
+        .arg("COUNT")
+        .arg(1)
+        .query(&mut server.conn())
+        .unwrap();
+    entries
+        .into_iter()
+        .next()
+        .map(|(_, fields)| fields.into_iter().collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_change_across_a_fleet_is_one_dry_run_one_confirmation_one_undo() {
+    use crate::undo::{Logical, assert_same};
+    // Three shards whose charges died as a real worker leaves them; prod-b protected, prod-c
+    // read-only; prod-d behind a proxy that stops answering.
+    let servers = [
+        RedisServer::start(),
+        RedisServer::start(),
+        RedisServer::start(),
+        RedisServer::start(),
+    ];
+    for s in &servers[..3] {
+        crate::support::charges_died(s);
+    }
+    servers[3].load("incident");
+    let proxy = crate::proxy::Proxy::start(servers[3].socket());
+    let file = fleet_of(&[
+        ("prod-a", servers[0].url(), ""),
+        ("prod-b", servers[1].url(), "protected = true"),
+        ("prod-c", servers[2].url(), "read_only = true"),
+        ("prod-d", proxy.url(), ""),
+    ]);
+    proxy.freeze();
+    let now = cogctl::clock::Clock::system().current();
+    let before: Vec<_> = servers.iter().map(|s| s.contents()).collect();
+    let unchanged = |what: &str| {
+        for (s, b) in servers.iter().zip(&before) {
+            assert_same(b, &s.contents(), what);
+        }
+    };
+    let fleet_run = |args: &[&str]| {
+        let mut all = vec![
+            "--fleet",
+            "prod",
+            "--read-timeout",
+            "1s",
+            "--connect-timeout",
+            "1s",
+        ];
+        all.extend_from_slice(args);
+        file.run(now, &all)
+    };
+
+    // One dry run: the counts of each shard, the read-only one left out and said so, the
+    // frozen one named; nothing changed anywhere.
+    let started = std::time::Instant::now();
+    let dry = fleet_run(&["--json", "dead", "retry", "--all", "--dry-run"]);
+    assert!(started.elapsed() < std::time::Duration::from_secs(8));
+    assert_eq!(dry.code, 7, "{}", dry.snapshot());
+    let plan = dry.json();
+    assert_eq!(plan["dry_run"], true);
+    assert_eq!(plan["totals"]["matched"], 10);
+    assert_eq!(plan["shards"]["prod-a"]["entries"], 5);
+    assert_eq!(plan["shards"]["prod-b"]["entries"], 5);
+    assert!(plan["shards"]["prod-d"]["error"].is_string(), "{plan}");
+    assert_eq!(plan["not_changed"]["prod-c"], "read-only: left out");
+    assert_eq!(plan["unreadable"], serde_json::json!(["prod-d"]));
+    unchanged("after the dry run");
+
+    // No terminal and no --yes: refused. --yes alone on a fleet with a protected shard:
+    // refused, naming it. --confirm-context naming another shard: refused.
+    for (args, says) in [
+        (&["dead", "retry", "--all"][..], "pass --yes"),
+        (
+            &["dead", "retry", "--all", "--yes"],
+            "needs --confirm-context prod-b",
+        ),
+        (
+            &[
+                "dead",
+                "retry",
+                "--all",
+                "--yes",
+                "--confirm-context",
+                "prod-a",
+            ],
+            "shard prod-b of fleet prod is protected",
+        ),
+    ] {
+        let r = fleet_run(args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.snapshot());
+        assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains("retry 10 entries of cogworker:dead across fleet prod (prod-a 5, prod-b 5); not changed: prod-c: read-only: left out, prod-d: could not be read")
+            || !says.contains("--yes"), "{}", r.stderr);
+    }
+    unchanged("after the refusals");
+
+    // The change: each shard with today's scripts, one audit entry each, tied by one id.
+    let r = fleet_run(&[
+        "--json",
+        "dead",
+        "retry",
+        "--all",
+        "--yes",
+        "--confirm-context",
+        "prod-b",
+    ]);
+    assert_eq!(r.code, 7, "{}", r.snapshot());
+    let report = r.json();
+    let id = report["change"].as_str().unwrap().to_string();
+    assert!(id.starts_with("u-"), "{report}");
+    assert_eq!(report["totals"]["done"], 10);
+    for shard in ["prod-a", "prod-b"] {
+        assert_eq!(report["shards"][shard]["moved"], 5, "{report}");
+        assert!(report["shards"][shard]["audit"].is_string(), "{report}");
+    }
+    assert_eq!(report["not_changed"]["prod-c"], "read-only: left out");
+    assert!(
+        r.stderr.contains(&format!(
+            "`cogctl --fleet prod undo {id}` takes this change back"
+        )),
+        "{}",
+        r.stderr
+    );
+    for (i, server) in servers[..2].iter().enumerate() {
+        assert_eq!(server.zset::<String, f64>("cogworker:dead").len(), 0);
+        assert_eq!(server.list("cogworker:queue:billing").len(), 5);
+        let audit = last_audit(server);
+        assert_eq!(audit["command"], "dead retry");
+        assert_eq!(audit["fleet"], "prod");
+        assert_eq!(audit["fleet_change"], id);
+        assert_eq!(audit["undo"], id);
+        assert_eq!(audit["context"], ["prod-a", "prod-b"][i]);
+        assert_eq!(audit["done"], "5");
+    }
+    assert_same(&before[2], &servers[2].contents(), "the read-only shard");
+    assert!(last_audit(&servers[2]).get("fleet").is_none());
+    assert_same(&before[3], &servers[3].contents(), "the frozen shard");
+
+    // Taken back on every shard by the one id; Redis as before, key for key.
+    let u = fleet_run(&[
+        "--json",
+        "undo",
+        &id,
+        "--yes",
+        "--confirm-context",
+        "prod-b",
+    ]);
+    assert_eq!(u.code, 7, "{}", u.snapshot());
+    let undone = u.json();
+    assert_eq!(undone["totals"]["done"], 10, "{undone}");
+    unchanged("after the fleet's undo");
+    let undo_id = undone["change"].as_str().unwrap().to_string();
+    for server in &servers[..2] {
+        let audit = last_audit(server);
+        assert_eq!(audit["command"], "undo");
+        assert_eq!(audit["fleet_change"], undo_id);
+    }
+    // Twice: nothing to take back, said shard by shard; nothing changed.
+    let again = fleet_run(&["undo", &id, "--yes", "--confirm-context", "prod-b"]);
+    assert_eq!(again.code, 1, "{}", again.snapshot());
+    assert!(
+        again.stderr.contains("on prod-a, `dead retry`"),
+        "{}",
+        again.stderr
+    );
+    assert!(
+        again.stderr.contains("was undone already"),
+        "{}",
+        again.stderr
+    );
+    unchanged("after undoing twice");
+    proxy.thaw();
+}
+
+#[test]
+fn jids_named_across_a_fleet_are_acted_on_where_each_is() {
+    let servers = [RedisServer::start(), RedisServer::start()];
+    for s in &servers {
+        crate::support::charges_died(s);
+    }
+    let file = fleet(&[("prod-a", servers[0].url()), ("prod-b", servers[1].url())]);
+    let now = cogctl::clock::Clock::system().current();
+    let jid_on = |s: &RedisServer| -> String {
+        let members = s.zset::<String, f64>("cogworker:dead");
+        let job: Value = serde_json::from_str(&members[0].0).unwrap();
+        job["jid"].as_str().unwrap().to_string()
+    };
+    let (a, b) = (jid_on(&servers[0]), jid_on(&servers[1]));
+    let r = file.run(
+        now,
+        &[
+            "--fleet",
+            "prod",
+            "--json",
+            "dead",
+            "delete",
+            &a,
+            &b,
+            "0123456789abcdef01234567",
+            "--yes",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    let report = r.json();
+    assert_eq!(report["totals"]["done"], 2, "{report}");
+    assert_eq!(report["shards"]["prod-a"]["moved"], 1);
+    assert_eq!(report["shards"]["prod-b"]["moved"], 1);
+    assert!(
+        r.stderr
+            .contains("0123456789abcdef01234567: not in cogworker:dead on any shard of fleet prod"),
+        "{}",
+        r.stderr
+    );
+    for (s, jid) in servers.iter().zip([&a, &b]) {
+        let left = s.zset::<String, f64>("cogworker:dead");
+        assert_eq!(left.len(), 4);
+        assert!(left.iter().all(|(m, _)| !m.contains(jid.as_str())));
+    }
+    // A jid no shard holds: refused, nothing changed.
+    let r = file.run(
+        now,
+        &[
+            "--fleet",
+            "prod",
+            "dead",
+            "delete",
+            "0123456789abcdef01234567",
+            "--yes",
+        ],
+    );
+    assert_eq!(r.code, 2, "{}", r.snapshot());
+    assert!(
+        r.stderr
+            .contains("no shard of fleet prod holds any of the jids"),
+        "{}",
+        r.stderr
+    );
 }

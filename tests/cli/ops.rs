@@ -29,6 +29,7 @@ fn session(server: &RedisServer, now: f64, command: &'static str) -> Session {
     let ui = Ui::detect(Format::Json, ColorChoice::Never, true, true, Some(now));
     let mut session = crate::support::session(server, ui);
     session.undo = UndoPlan {
+        id: None,
         keep: Some(Duration::from_secs(24 * 3600)),
         command,
         argv: format!("cogctl {command}"),

@@ -12,9 +12,9 @@ use crate::support::{Cogctl, RedisServer, Run, cogctl};
 /// Every key but cogctl's own, as its type, its content (elements in order, members sorted,
 /// members with their score text, fields sorted, the bytes) and whether it has a TTL: what a
 /// reader sees. (DUMP would also compare how Redis happens to lay a list out in memory.)
-type Keyspace = BTreeMap<Vec<u8>, (String, Vec<Vec<u8>>, bool)>;
+pub(crate) type Keyspace = BTreeMap<Vec<u8>, (String, Vec<Vec<u8>>, bool)>;
 
-trait Logical {
+pub(crate) trait Logical {
     fn contents(&self) -> Keyspace;
 }
 
@@ -84,7 +84,7 @@ fn undo_keys(server: &RedisServer) -> Vec<String> {
 }
 
 #[track_caller]
-fn assert_same(before: &Keyspace, after: &Keyspace, what: &str) {
+pub(crate) fn assert_same(before: &Keyspace, after: &Keyspace, what: &str) {
     let mut problems = Vec::new();
     for (k, v) in before {
         match after.get(k) {

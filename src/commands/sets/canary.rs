@@ -172,6 +172,7 @@ fn take_back_now(ctx: &mut Ctx, id: &str) -> anyhow::Result<()> {
     let run_audit = std::mem::take(&mut ctx.audit);
     let run_undo = ctx.undo.clone();
     ctx.undo = crate::ops::UndoPlan {
+        id: None,
         keep: run_undo.keep.or(Some(crate::store::undo::DEFAULT_KEEP)),
         command: "undo",
         argv: format!("cogctl undo {id} (offered by the stopped canary run)"),
