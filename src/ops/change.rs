@@ -275,6 +275,26 @@ fn execute(
         .collect())
 }
 
+/// Through Sentinel, before each batch: the Sentinels are asked which server is the primary
+/// now, and once it is another than the one this connection reaches (a failover), the change
+/// stops before it writes there: what it wrote to a primary being demoted would be lost when
+/// that server becomes a replica. (A Sentinel that can't be asked is no reason to stop.)
+fn still_primary(store: &mut Store) -> StoreResult<()> {
+    if let Ok(Some(((host, port), _))) = store.connector().check_primary()
+        && !store.is_current()
+    {
+        return Err(crate::store::StoreError::Unavailable {
+            target: store.target().to_string(),
+            reason: format!(
+                "the Sentinels name {host}:{port} as the primary now (a failover): stopped \
+                 before writing to the server being demoted; the same command run again goes \
+                 on there"
+            ),
+        });
+    }
+    Ok(())
+}
+
 /// Reads the candidates of a bulk change in pages, oldest first, while the change removes
 /// them. Bounded at start by the top score and the count in range (the snapshot): entries that
 /// arrive during the run — a retried job that fails again lands with a later score — are
@@ -1143,6 +1163,7 @@ impl Run<'_> {
             if let Some(moves) = &self.moves {
                 moves.borrow_mut().before(store, &items)?;
             }
+            still_primary(store)?;
             let results = execute(
                 store,
                 self.set,

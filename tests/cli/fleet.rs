@@ -1481,3 +1481,149 @@ fn jids_named_across_a_fleet_are_acted_on_where_each_is() {
         r.stderr
     );
 }
+
+/// A fleet-wide retry while one shard, a Sentinel-managed primary, fails over: the other
+/// shard is retried whole; the Sentinel shard's part stops where the failover cut it, said
+/// with what it did; on the new primary every job is dead or queued, none both and none
+/// twice; the same command run again retries the rest there.
+#[test]
+fn a_sentinel_failover_during_a_fleet_wide_retry_loses_and_doubles_nothing() {
+    use crate::connect::SentinelSet;
+    use std::collections::BTreeSet;
+    let set = SentinelSet::start(5_000);
+    let plain = RedisServer::start();
+    crate::support::charges_died(&plain);
+    // 300 charges that died on the Sentinel's primary, as a real worker leaves them.
+    let scratch = tempfile::tempdir().unwrap();
+    let specs: String = (0..300)
+        .map(|i| {
+            format!(
+                "{{\"class\":\"Billing::ChargeJob\",\"args\":[{i}],\"queue\":\"billing\",\"retry\":0}}\n"
+            )
+        })
+        .collect();
+    let file = scratch.path().join("jobs.ndjson");
+    std::fs::write(&file, specs).unwrap();
+    set.cogctl()
+        .args(["enqueue", "--from", file.to_str().unwrap(), "--no-undo"])
+        .run()
+        .success();
+    let died = set
+        .cogctl()
+        .args([
+            "worker",
+            "--burst",
+            "-c",
+            "10",
+            "-q",
+            "billing",
+            "--handler",
+            "Billing::ChargeJob=builtin:fail",
+        ])
+        .run();
+    assert_eq!(died.code, 1, "every charge failed: {}", died.snapshot());
+    let jids_in = |port: &str, key: &str, list: bool| -> Vec<String> {
+        let members: Vec<Vec<u8>> = if list {
+            SentinelSet::query(port, redis::cmd("LRANGE").arg(key).arg(0).arg(-1)).unwrap()
+        } else {
+            SentinelSet::query(port, redis::cmd("ZRANGE").arg(key).arg(0).arg(-1)).unwrap()
+        };
+        members
+            .iter()
+            .map(|m| {
+                let job: Value = serde_json::from_slice(m).unwrap();
+                job["jid"].as_str().unwrap().to_string()
+            })
+            .collect()
+    };
+    let all: BTreeSet<String> = jids_in(&set.primary, "cogworker:dead", false)
+        .into_iter()
+        .collect();
+    assert_eq!(all.len(), 300);
+    crate::support::wait_until(
+        std::time::Duration::from_secs(10),
+        "the replica in sync",
+        || jids_in(&set.replica, "cogworker:dead", false).len() == 300,
+    );
+    let file = fleet_of(&[
+        ("prod-a", plain.url(), ""),
+        (
+            "prod-s",
+            String::new(),
+            &format!(
+                "sentinel = [\"{}\"]\nsentinel_master = \"cogmaster\"",
+                set.sentinel()
+            ),
+        ),
+    ]);
+    // (A context names its Redis once: the Sentinel's, not an empty URL.)
+    let text = std::fs::read_to_string(&file.path).unwrap().replace(
+        "[contexts.prod-s]\nredis_url = \"\"\n",
+        "[contexts.prod-s]\n",
+    );
+    std::fs::write(&file.path, text).unwrap();
+    let now = cogctl::clock::Clock::system().current();
+    let retry = [
+        "--fleet", "prod", "--json", "dead", "retry", "--all", "--batch", "5", "--rate", "20",
+        "--yes",
+    ];
+    let run = file.cogctl(now).args(retry).spawn();
+    crate::support::wait_until(std::time::Duration::from_secs(30), "a part to move", || {
+        jids_in(&set.primary, "cogworker:dead", false).len() <= 280
+    });
+    set.fail_over();
+    let run = run.wait(std::time::Duration::from_secs(120));
+    assert_eq!(run.code, 7, "{}", run.snapshot());
+    let report = run.json();
+    assert_eq!(report["shards"]["prod-a"]["moved"], 5, "{report}");
+    let part = &report["shards"]["prod-s"];
+    assert!(part["stopped"].is_string(), "{report}");
+    let moved = part["moved"].as_u64().unwrap();
+    assert!((10..300).contains(&moved), "{report}");
+    assert!(part["audit"].is_string() || part["audit"].is_null());
+    assert_eq!(plain.zset::<String, f64>("cogworker:dead").len(), 0);
+
+    // On the primary the Sentinel names now: each job dead or queued, none both, none twice.
+    let primary_now = || -> String {
+        let addr: Vec<String> = SentinelSet::query(
+            &set.sentinel_port,
+            redis::cmd("SENTINEL")
+                .arg("GET-MASTER-ADDR-BY-NAME")
+                .arg("cogmaster"),
+        )
+        .unwrap();
+        addr[1].clone()
+    };
+    crate::support::wait_until(std::time::Duration::from_secs(20), "the promotion", || {
+        primary_now() == set.replica
+    });
+    let check = |port: &str| {
+        let dead = jids_in(port, "cogworker:dead", false);
+        let queued = jids_in(port, "cogworker:queue:billing", true);
+        let (d, q): (BTreeSet<_>, BTreeSet<_>) = (
+            dead.iter().cloned().collect(),
+            queued.iter().cloned().collect(),
+        );
+        assert_eq!(queued.len(), q.len(), "a job queued twice");
+        assert!(d.is_disjoint(&q), "a job both dead and queued");
+        assert_eq!(&d | &q, all, "a job lost");
+        (d.len(), q.len())
+    };
+    check(&set.replica);
+
+    // The same command again retries the rest on the new primary.
+    crate::support::wait_until(
+        std::time::Duration::from_secs(20),
+        "writes on the new primary",
+        || SentinelSet::query::<()>(&set.replica, redis::cmd("SET").arg("probe").arg("1")).is_ok(),
+    );
+    let again = file.run(now, &retry);
+    assert!(matches!(again.code, 0 | 7), "{}", again.snapshot());
+    assert_eq!(
+        again.json()["shards"]["prod-s"]["stopped"],
+        Value::Null,
+        "{}",
+        again.stdout
+    );
+    assert_eq!(check(&set.replica), (0, 300));
+}
