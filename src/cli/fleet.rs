@@ -190,7 +190,7 @@ impl Run<'_> {
     ) -> Vec<Shard<Part<R>>> {
         let each: Vec<(String, Planned<P>)> =
             parts.into_iter().map(|p| (p.name.clone(), p)).collect();
-        let done = crate::ops::fleet::each(each, |_, part| {
+        crate::ops::fleet::each(each, |_, part| {
             let Planned { mut ctx, plan, .. } = part;
             let required = ctx.require_audit;
             let mut entry = audit::Change::new(self.name, self.argv, required, true, false);
@@ -214,8 +214,7 @@ impl Run<'_> {
                 audit,
                 exit,
             })
-        });
-        done
+        })
     }
 
     /// Said on stderr once the change is made: what was kept to undo it, and how.

@@ -1378,7 +1378,7 @@ fn a_change_across_a_fleet_is_one_dry_run_one_confirmation_one_undo() {
         assert_eq!(audit["done"], "5");
     }
     assert_same(&before[2], &servers[2].contents(), "the read-only shard");
-    assert!(last_audit(&servers[2]).get("fleet").is_none());
+    assert!(!last_audit(&servers[2]).contains_key("fleet"));
     assert_same(&before[3], &servers[3].contents(), "the frozen shard");
 
     // Taken back on every shard by the one id; Redis as before, key for key.
