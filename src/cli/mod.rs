@@ -366,8 +366,8 @@ fn run_fleet(
         UsageError(format!(
             "`cogctl {what}` does not read across a fleet yet (`stats`, `queues`, `procs`, \
              `busy`, `orphans`, `unsettled list`, `periodic list`, `check`, `doctor`, `metrics`, \
-             `job`, `dead|retry|scheduled list`, `dead|retry triage`, the changes to \
-             the dead, retry and scheduled sets, and `undo` do): name one \
+             `job`, `dead|retry|scheduled list`, `dead|retry triage`, `incident`, the \
+             changes to the dead, retry and scheduled sets, and `undo` do): name one \
              shard of fleet {fleet} with --context NAME ({}); nothing was read",
             shards.join(", ")
         ))
@@ -447,6 +447,7 @@ fn run_fleet(
         Command::Periodic(commands::periodic::PeriodicCommand::List(a)) => a.watch.watch.is_some(),
         _ if change.is_some() => false,
         Command::Undo(_) => false,
+        Command::Incident(a) => a.watch.is_some(),
         _ => return Err(refused(command_words)),
     };
     if watching {
@@ -568,6 +569,24 @@ fn run_fleet(
                 targets.push((name, shard.connector()?));
             }
             commands::metrics::run_fleet(&mut ctx, args, targets)
+        }
+        Command::Incident(args) => {
+            let options = args.options();
+            let read = read_all(global, each, |ctx| crate::ops::incident::run(ctx, &options));
+            let report = crate::ops::incident::fleet::merge(&fleet, read);
+            fleet_unread(&ctx, &report.shards);
+            match ctx.ui.format {
+                crate::term::ui::Format::Ndjson => {
+                    render::lines(&mut ctx.out, &report.findings)?;
+                    crate::ops::fleet::FleetProblem::warn_all(&ctx.ui, &report.problems);
+                }
+                crate::term::ui::Format::Markdown => {
+                    render::incident::fleet_markdown(&report, &mut ctx.out)?;
+                    crate::ops::fleet::FleetProblem::warn_all(&ctx.ui, &report.problems);
+                }
+                _ => render::emit(&mut ctx.out, &ctx.ui, &report)?,
+            }
+            Ok(report.exit())
         }
         Command::Undo(args) => {
             let run = fleet::Run {

@@ -10,6 +10,7 @@ use std::io::{self, Write};
 use crate::clock::Zone;
 use crate::duration::{minutes, relative, span};
 use crate::ops::Problem;
+use crate::ops::incident::fleet::FleetIncident;
 use crate::ops::incident::{Finding, IncidentReport, Severity};
 use crate::render::Report;
 use crate::term::exit::Exit;
@@ -263,6 +264,133 @@ pub fn markdown(r: &IncidentReport, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out)?;
         for p in &r.problems {
             writeln!(out, "- {}", md(&format!("{}: {}", p.key.shown(), p.error)))?;
+        }
+    }
+    Ok(())
+}
+
+impl Report for FleetIncident {
+    fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        let s = &ui.styles;
+        let z = Zone::named(self.zone).unwrap_or_else(|_| Zone::utc());
+        let tone = |sev: Severity, text: &str| match sev {
+            Severity::Fail => s.bad(text),
+            Severity::Warn => s.warn(text),
+            Severity::Note => s.dim(text),
+        };
+        crate::render::fleet::heading(out, ui, &self.fleet, &self.shards, "read")?;
+        writeln!(out, "{}", s.strong(&one_line(&self.headline)))?;
+        if !self.findings.is_empty() {
+            writeln!(out)?;
+            writeln!(
+                out,
+                "{}",
+                s.header("FINDINGS (failures first, then most jobs affected)")
+            )?;
+        }
+        for (i, f) in self.findings.iter().enumerate() {
+            if i > 0 {
+                writeln!(out)?;
+            }
+            let since = match f.started_at.at {
+                Some(t) => format!("since {} ({})", z.hm(t, self.now), relative(self.now, t)),
+                None => "onset unknown".to_string(),
+            };
+            writeln!(
+                out,
+                "{}  {}  {}",
+                tone(f.severity, f.severity.label()),
+                s.strong(f.kind.name()),
+                s.dim(&since)
+            )?;
+            writeln!(out, "  {}", one_line(&f.summary))?;
+            writeln!(out, "  {}", s.dim(&format!("id {}", one_line(&f.id))))?;
+            for c in &f.commands {
+                writeln!(out, "  {} {}", s.dim("$"), s.accent(&one_line(c)))?;
+            }
+        }
+        if !self.timeline.is_empty() {
+            writeln!(out)?;
+            writeln!(out, "{}", s.header("TIMELINE"))?;
+            for e in &self.timeline {
+                let age = relative(self.now, e.event.at);
+                writeln!(
+                    out,
+                    "{}  {} {}  {}",
+                    z.hms(e.event.at, self.now),
+                    s.dim(&format!("{age:<12}")),
+                    s.accent(&one_line(&e.shard)),
+                    one_line(&e.event.text)
+                )?;
+            }
+        }
+        crate::ops::fleet::FleetProblem::warn_all(ui, &self.problems);
+        Ok(())
+    }
+
+    fn exit(&self) -> Exit {
+        FleetIncident::exit(self)
+    }
+}
+
+/// `--format markdown` of the fleet's story: as one Redis's, each finding naming its shards.
+pub fn fleet_markdown(r: &FleetIncident, out: &mut dyn Write) -> io::Result<()> {
+    let z = Zone::named(r.zone).unwrap_or_else(|_| Zone::utc());
+    writeln!(out, "### {}", md(&r.headline))?;
+    writeln!(out)?;
+    let read = r.shards.iter().filter(|(_, b)| b.is_ok()).count();
+    writeln!(
+        out,
+        "`cogctl incident` on fleet {} ({read} of {} shards read) at {}, the last {} (times in {})",
+        md(&r.fleet),
+        r.shards.len(),
+        z.date_hm(r.now),
+        span(r.now - r.since),
+        md(r.zone)
+    )?;
+    writeln!(out)?;
+    if !r.findings.is_empty() {
+        writeln!(out, "#### Findings")?;
+        writeln!(out)?;
+    }
+    for (i, f) in r.findings.iter().enumerate() {
+        let since = match f.started_at.at {
+            Some(t) => format!("since {} ({})", z.hm(t, r.now), relative(r.now, t)),
+            None => "onset unknown".to_string(),
+        };
+        writeln!(
+            out,
+            "{}. **{}** {}, {}",
+            i + 1,
+            f.severity.label(),
+            md(f.kind.name()),
+            md(&since)
+        )?;
+        writeln!(out, "   {}", md(&f.summary))?;
+        if !f.commands.is_empty() {
+            writeln!(out)?;
+            writeln!(out, "   ```sh")?;
+            for c in &f.commands {
+                writeln!(out, "   {}", one_line(c))?;
+            }
+            writeln!(out, "   ```")?;
+        }
+        writeln!(out)?;
+    }
+    if !r.timeline.is_empty() {
+        writeln!(out, "#### Timeline")?;
+        writeln!(out)?;
+        writeln!(out, "| time | ago | shard | event |")?;
+        writeln!(out, "| --- | --- | --- | --- |")?;
+        for e in &r.timeline {
+            writeln!(
+                out,
+                "| {} | {} | {} | {} |",
+                z.hms(e.event.at, r.now),
+                relative(r.now, e.event.at),
+                cell(&e.shard),
+                cell(&e.event.text)
+            )?;
         }
     }
     Ok(())

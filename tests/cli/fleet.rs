@@ -1627,3 +1627,180 @@ fn a_sentinel_failover_during_a_fleet_wide_retry_loses_and_doubles_nothing() {
     );
     assert_eq!(check(&set.replica), (0, 300));
 }
+
+#[test]
+fn an_incident_across_a_fleet_is_one_story_merging_what_hits_several_shards() {
+    // Two shards in the same outage (the real gem's capture on each), one leaking memory,
+    // one gone.
+    let servers = [
+        RedisServer::start(),
+        RedisServer::start(),
+        RedisServer::start(),
+    ];
+    let now = servers[0].load("incident").captured_at;
+    servers[1].load("incident");
+    servers[2].load("memory");
+    let gone = Gone::new();
+    let file = fleet(&[
+        ("prod-a", servers[0].url()),
+        ("prod-b", servers[1].url()),
+        ("prod-c", servers[2].url()),
+        ("prod-d", gone.url()),
+    ]);
+    let before: Vec<_> = servers.iter().map(|s| s.keyspace()).collect();
+    let alone = file.run(now, &["--context", "prod-a", "--json", "incident"]);
+    let alone = alone.json();
+    let top = alone["findings"][0].clone();
+    let top_id = top["id"].as_str().unwrap().to_string();
+
+    let r = file.run(now, &["--fleet", "prod", "--json", "incident"]);
+    // No finding fails on a shard read; one shard is not read: exit 7.
+    assert_eq!(r.code, 7, "{}", r.snapshot());
+    let story = r.json();
+    let findings = story["findings"].as_array().unwrap();
+    // The outage's top finding, merged: both shards named, their jobs added up, its
+    // summary saying on how many.
+    let merged = findings
+        .iter()
+        .find(|f| f["id"] == top_id.as_str())
+        .unwrap();
+    assert_eq!(merged["shards"], serde_json::json!(["prod-a", "prod-b"]));
+    assert_eq!(
+        merged["impact"].as_u64().unwrap(),
+        2 * top["impact"].as_u64().unwrap()
+    );
+    assert_eq!(merged["on"]["prod-a"]["summary"], top["summary"]);
+    assert!(
+        merged["summary"].as_str().unwrap()
+            == format!(
+                "prod-a: {} · on 2 of 4 shards (prod-a, prod-b)",
+                top["summary"].as_str().unwrap()
+            ),
+        "{merged}"
+    );
+    assert_eq!(merged["started_at"], top["started_at"]);
+    for c in merged["commands"].as_array().unwrap() {
+        let c = c.as_str().unwrap();
+        assert!(
+            c.starts_with("cogctl --fleet prod ") || c.starts_with("cogctl --context prod-a "),
+            "{c}"
+        );
+    }
+    // The shard that can't be read is a finding of its own; the rest is told.
+    let unread = findings
+        .iter()
+        .find(|f| f["id"] == "shard_unreadable:prod-d")
+        .unwrap();
+    assert_eq!(unread["kind"], "redis");
+    assert_eq!(unread["severity"], "fail");
+    assert!(story["shards"]["prod-d"]["error"].is_string());
+    assert_eq!(story["unreadable"], serde_json::json!(["prod-d"]));
+    assert!(story["shards"]["prod-c"]["findings"].as_u64().unwrap() > 0);
+    assert!(
+        findings
+            .iter()
+            .any(|f| f["shards"] == serde_json::json!(["prod-c"])),
+        "the leak's findings are prod-c's: {story}"
+    );
+    let headline = story["headline"].as_str().unwrap();
+    assert!(
+        headline.starts_with(merged["summary"].as_str().unwrap())
+            && headline.ends_with("; not read: prod-d"),
+        "{story}"
+    );
+    assert!(
+        story["timeline"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["shard"] == "prod-a, prod-b"),
+        "the same event on both shards is one line: {story}"
+    );
+
+    // For people, and to paste: the same story.
+    let table = file.run(now, &["--fleet", "prod", "incident"]);
+    assert_eq!(table.code, 7);
+    assert!(
+        table
+            .stdout
+            .starts_with("Fleet prod · 3 of 4 shards read\n"),
+        "{}",
+        table.stdout
+    );
+    assert!(table.stdout.contains("on 2 of 4 shards (prod-a, prod-b)"));
+    assert!(
+        table.stderr.contains("shard prod-d could not be read"),
+        "{}",
+        table.stderr
+    );
+    let md = file.run(
+        now,
+        &["--fleet", "prod", "--format", "markdown", "incident"],
+    );
+    assert_eq!(md.code, 7);
+    assert!(md.stdout.starts_with("### "), "{}", md.stdout);
+    assert!(md.stdout.contains("| time | ago | shard | event |"));
+    let lines = file.run(now, &["--fleet", "prod", "--ndjson", "incident"]);
+    assert_eq!(lines.ndjson().len(), findings.len());
+    let after: Vec<_> = servers.iter().map(|s| s.keyspace()).collect();
+    assert_eq!(before, after, "incident reads only");
+}
+
+#[test]
+fn the_same_failure_pattern_on_several_shards_is_one_finding_naming_them() {
+    // Charges that died on two shards, failed by a real worker on each: the same pattern.
+    let servers = [
+        RedisServer::start(),
+        RedisServer::start(),
+        RedisServer::start(),
+    ];
+    crate::support::charges_died(&servers[0]);
+    crate::support::charges_died(&servers[2]);
+    let file = fleet(&[
+        ("prod-a", servers[0].url()),
+        ("prod-b", servers[1].url()),
+        ("prod-c", servers[2].url()),
+    ]);
+    let now = cogctl::clock::Clock::system().current();
+    let r = file.run(now, &["--fleet", "prod", "--json", "incident"]);
+    let story = r.json();
+    let pattern = story["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| {
+            f["evidence"].is_null() && f["on"]["prod-a"]["evidence"]["fingerprint"].is_string()
+        })
+        .unwrap_or_else(|| panic!("a failure pattern: {story}"));
+    assert_eq!(
+        pattern["shards"],
+        serde_json::json!(["prod-a", "prod-c"]),
+        "{pattern}"
+    );
+    assert!(
+        pattern["summary"]
+            .as_str()
+            .unwrap()
+            .contains("Billing::ChargeJob"),
+        "{pattern}"
+    );
+    assert!(
+        pattern["summary"]
+            .as_str()
+            .unwrap()
+            .ends_with("· on 2 of 3 shards (prod-a, prod-c)"),
+        "{pattern}"
+    );
+    let fingerprint = pattern["on"]["prod-a"]["evidence"]["fingerprint"]
+        .as_str()
+        .unwrap();
+    assert_eq!(
+        pattern["on"]["prod-c"]["evidence"]["fingerprint"],
+        fingerprint
+    );
+    assert!(
+        pattern["commands"].as_array().unwrap().iter().any(|c| c
+            == &format!("cogctl --fleet prod dead retry --fingerprint {fingerprint} --dry-run")),
+        "{pattern}"
+    );
+}

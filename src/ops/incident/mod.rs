@@ -7,6 +7,7 @@
 //! docs/incident.md gives each kind's rule and thresholds, and the JSON field by field.
 
 pub mod failures;
+pub mod fleet;
 mod state;
 pub mod watch;
 
