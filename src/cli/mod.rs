@@ -366,7 +366,7 @@ fn run_fleet(
         UsageError(format!(
             "`cogctl {what}` does not read across a fleet yet (`stats`, `queues`, `procs`, \
              `busy`, `orphans`, `unsettled list`, `periodic list`, `check`, `doctor`, `metrics`, \
-             `job`, `dead|retry|scheduled list`, `dead|retry triage`, `incident`, the \
+             `job`, `dead|retry|scheduled list`, `dead|retry triage`, `history`, `incident`, the \
              changes to the dead, retry and scheduled sets, and `undo` do): name one \
              shard of fleet {fleet} with --context NAME ({}); nothing was read",
             shards.join(", ")
@@ -448,6 +448,7 @@ fn run_fleet(
         _ if change.is_some() => false,
         Command::Undo(_) => false,
         Command::Incident(a) => a.watch.is_some(),
+        Command::History(a) => a.watch.watch.is_some(),
         _ => return Err(refused(command_words)),
     };
     if watching {
@@ -569,6 +570,11 @@ fn run_fleet(
                 targets.push((name, shard.connector()?));
             }
             commands::metrics::run_fleet(&mut ctx, args, targets)
+        }
+        Command::History(args) => {
+            commands::history::validate(&ctx, args)?;
+            let opened = read_all(global, each, |ctx| commands::history::open(ctx, args));
+            commands::history::run_fleet(&mut ctx, args, opened)
         }
         Command::Incident(args) => {
             let options = args.options();

@@ -19,7 +19,7 @@ use crate::ops::filter::{FilterArgs, JobFilter};
 use crate::ops::history::{Run, history_exists, parse_run};
 use crate::ops::listing::{LimitArgs, TABLE_LIMIT};
 use crate::render::list::Score;
-use crate::render::list::{Columns, ListEntry, ListPrinter, Row, trouble};
+use crate::render::list::{Columns, ListEntry, ListPrinter, OnShard, Row, trouble};
 use crate::render::time::run_time;
 use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
 use crate::store::keys;
@@ -244,7 +244,8 @@ impl RunFilter {
     }
 }
 
-pub fn run(ctx: &mut Ctx, args: &HistoryArgs) -> anyhow::Result<Exit> {
+/// The filters of a run and its limit (`--sort duration` needs one).
+fn prepare(ctx: &Ctx, args: &HistoryArgs) -> anyhow::Result<(RunFilter, Option<usize>)> {
     let limit = args.limit.resolve(ctx.ui.human());
     if args.sort == Sort::Duration && limit.is_none() {
         return Err(UsageError(
@@ -257,6 +258,26 @@ pub fn run(ctx: &mut Ctx, args: &HistoryArgs) -> anyhow::Result<Exit> {
         min: args.min_duration.map(|d| d.as_secs_f64()),
         max: args.max_duration.map(|d| d.as_secs_f64()),
     };
+    Ok((filter, limit))
+}
+
+/// The flags checked before anything is read (`--sort duration` needs `--limit`).
+pub fn validate(ctx: &Ctx, args: &HistoryArgs) -> anyhow::Result<()> {
+    prepare(ctx, args).map(|_| ())
+}
+
+/// One Redis's History, opened (on one Redis, or one shard of a fleet): where to read it
+/// from, its pager fixed at the set's current extreme, how many runs its range holds, and
+/// whether nothing has ever written History there.
+pub struct Opened {
+    connector: crate::store::connection::Connector,
+    pager: ZPager,
+    in_range: u64,
+    missing: bool,
+}
+
+pub fn open(ctx: &mut Ctx, args: &HistoryArgs) -> anyhow::Result<Opened> {
+    let (filter, _) = prepare(ctx, args)?;
     let key = args.status.key();
     let range = filter.jobs.range();
     let order = if args.oldest_first {
@@ -265,21 +286,162 @@ pub fn run(ctx: &mut Ctx, args: &HistoryArgs) -> anyhow::Result<Exit> {
         Order::NewestFirst
     };
     let connector = ctx.connector()?;
-    let missing = {
-        let store = ctx.store()?;
-        store.key_type(key.as_bytes())? == "none" && !history_exists(store)?
-    };
-    if missing {
-        ctx.ui.note(&ctx.ui.styles.dim(
-            "no history: nothing has written cogworker:history:* (the gem's History middleware \
-             is opt-in; `cogctl worker --history` records runs too)",
-        ));
-    }
     let store = ctx.store()?;
+    let missing = store.key_type(key.as_bytes())? == "none" && !history_exists(store)?;
     let mut pager = ZPager::new(key, order, range.clone());
     pager.snapshot(store)?;
     let in_range = range.count(store, key)?;
-    let mut printer = ListPrinter::new(&ctx.ui, COLUMNS);
+    Ok(Opened {
+        connector,
+        pager,
+        in_range,
+        missing,
+    })
+}
+
+fn note_missing(ctx: &Ctx, whose: &str) {
+    ctx.ui.note(&ctx.ui.styles.dim(&format!(
+        "no history{whose}: nothing has written cogworker:history:* (the gem's History \
+         middleware is opt-in; `cogctl worker --history` records runs too)"
+    )));
+}
+
+pub fn run(ctx: &mut Ctx, args: &HistoryArgs) -> anyhow::Result<Exit> {
+    let (filter, limit) = prepare(ctx, args)?;
+    let opened = open(ctx, args)?;
+    if opened.missing {
+        note_missing(ctx, "");
+    }
+    let pages = opened
+        .pager
+        .prefetch(opened.connector)
+        .only(filter.jobs.keep_raw());
+    let sets = vec![(String::new(), pages)];
+    let (merged, failed) = crate::store::page::Merged::new(sets, order(args));
+    if let Some((_, e)) = failed.into_iter().next() {
+        return Err(e.into());
+    }
+    // A read that fails on the way ends the list there, and the run with its error.
+    let mut lost = None;
+    let (shown, more) = print(
+        ctx,
+        args,
+        &filter,
+        limit,
+        merged,
+        opened.in_range,
+        0,
+        &mut |_, e| {
+            lost.get_or_insert(e);
+        },
+    )?;
+    if let Some(e) = lost {
+        return Err(e.into());
+    }
+    if shown == 0 && more == 0 && !opened.missing {
+        let held = crate::ops::empty::zset(ctx.store()?, args.status.key())?;
+        let noun = crate::ops::empty::Noun {
+            many: "runs",
+            verb: "finished",
+        };
+        crate::render::empty::explain(&ctx.ui, &held, &noun, &args.filter, true);
+    }
+    Ok(Exit::Ok)
+}
+
+fn order(args: &HistoryArgs) -> Order {
+    if args.oldest_first {
+        Order::OldestFirst
+    } else {
+        Order::NewestFirst
+    }
+}
+
+/// `history` across a fleet: every shard's History read in pages at once, merged in time
+/// order (or the N longest of them all with `--sort duration`), each run naming its shard.
+/// A shard that can't be read, or stops being read, is named on stderr and the rest is
+/// listed: exit 7 (3 when none could be).
+pub fn run_fleet(
+    ctx: &mut Ctx,
+    args: &HistoryArgs,
+    opened: Vec<crate::ops::fleet::Shard<Opened>>,
+) -> anyhow::Result<Exit> {
+    let (filter, limit) = prepare(ctx, args)?;
+    let width = opened.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
+    let total = opened.len();
+    let mut unread = Vec::new();
+    let mut sets = Vec::new();
+    let mut in_range = 0;
+    let mut missing = 0;
+    for (name, shard) in opened {
+        match shard {
+            Ok(o) => {
+                in_range += o.in_range;
+                missing += usize::from(o.missing);
+                sets.push((
+                    name,
+                    o.pager.prefetch(o.connector).only(filter.jobs.keep_raw()),
+                ));
+            }
+            Err(e) => unread.push((name, e)),
+        }
+    }
+    if missing > 0 && missing == sets.len() {
+        note_missing(ctx, " on any shard read");
+    }
+    let (merged, failed) = crate::store::page::Merged::new(sets, order(args));
+    unread.extend(
+        failed
+            .into_iter()
+            .map(|(n, e)| (n, super::sets::list::shown_error(&e))),
+    );
+    for (name, why) in &unread {
+        crate::ops::fleet::warn_unread(&ctx.ui, name, why);
+    }
+    let mut more_unread = Vec::new();
+    print(
+        ctx,
+        args,
+        &filter,
+        limit,
+        merged,
+        in_range,
+        width,
+        &mut |shard, e| {
+            more_unread.push((shard.to_string(), super::sets::list::shown_error(&e)));
+        },
+    )?;
+    for (name, why) in &more_unread {
+        crate::ops::fleet::warn_unread(&ctx.ui, name, why);
+    }
+    let unread = unread.len() + more_unread.len();
+    Ok(if unread >= total && total > 0 {
+        Exit::Unreachable
+    } else if unread == 0 {
+        Exit::Ok
+    } else {
+        Exit::FleetPartial
+    })
+}
+
+/// Print the runs `merged` gives (one Redis's, or a fleet's with a SHARD column `shard`
+/// wide), filtered, as far as the limit; `unread` hears of a set whose reading failed on
+/// the way. What was shown, and how many more matched.
+#[allow(clippy::too_many_arguments)]
+fn print(
+    ctx: &mut Ctx,
+    args: &HistoryArgs,
+    filter: &RunFilter,
+    limit: Option<usize>,
+    mut merged: crate::store::page::Merged,
+    in_range: u64,
+    shard: usize,
+    unread: &mut dyn FnMut(&str, crate::store::StoreError),
+) -> anyhow::Result<(usize, u64)> {
+    let mut columns = COLUMNS;
+    columns.shard = shard;
+    let on = |name: &str| (shard > 0).then(|| name.to_string());
+    let mut printer = ListPrinter::new(&ctx.ui, columns);
     let out = &mut ctx.out;
     printer.begin(out)?;
     let mut shown = 0usize;
@@ -289,18 +451,24 @@ pub fn run(ctx: &mut Ctx, args: &HistoryArgs) -> anyhow::Result<Exit> {
         // The n longest so far, as (duration, page-owned entry); min-heap by duration.
         let mut longest: BinaryHeap<Longest> = BinaryHeap::with_capacity(n + 1);
         let mut matched = 0u64;
-        for page in pager.prefetch(connector).only(filter.jobs.keep_raw()) {
-            for entry in page? {
-                let Some(run) = filter.matching(&entry.member.raw) else {
-                    continue;
-                };
-                matched += 1;
-                let d = run.as_ref().ok().and_then(Run::duration).unwrap_or(-1.0);
-                drop(run);
-                longest.push(Longest { duration: d, entry });
-                if longest.len() > n {
-                    longest.pop();
-                }
+        while let Some((entry, name, failed)) = merged.next_entry() {
+            if let Some(e) = failed {
+                unread(name, e);
+            }
+            let Some(run) = filter.matching(&entry.member.raw) else {
+                continue;
+            };
+            matched += 1;
+            let d = run.as_ref().ok().and_then(Run::duration).unwrap_or(-1.0);
+            drop(run);
+            let shard = on(name);
+            longest.push(Longest {
+                duration: d,
+                entry,
+                shard,
+            });
+            if longest.len() > n {
+                longest.pop();
             }
         }
         let mut sorted = longest.into_sorted_vec();
@@ -314,55 +482,65 @@ pub fn run(ctx: &mut Ctx, args: &HistoryArgs) -> anyhow::Result<Exit> {
                 .err()
                 .map(|u| u.display_jid)
                 .unwrap_or_default();
-            printer.entry(out, &RunEntry::new(&item.entry, &run, &jid))?;
+            let entry = RunEntry::new(&item.entry, &run, &jid);
+            match &item.shard {
+                Some(shard) => printer.entry(out, &OnShard { shard, entry })?,
+                None => printer.entry(out, &entry)?,
+            }
             shown += 1;
         }
         more = matched.saturating_sub(shown as u64);
     } else {
-        'pages: for page in pager.prefetch(connector).only(filter.jobs.keep_raw()) {
-            let page = page?;
-            for entry in &page {
-                let full = limit.is_some_and(|l| shown >= l);
-                if full && filter.is_empty() {
-                    break 'pages;
-                }
-                let Some(run) = filter.matching(&entry.member.raw) else {
-                    continue;
-                };
-                if full {
-                    more += 1;
-                    continue;
-                }
-                let jid = if run.is_err() {
-                    entry
-                        .member
-                        .parse()
-                        .err()
-                        .map(|u| u.display_jid)
-                        .unwrap_or_default()
-                } else {
-                    String::new()
-                };
-                printer.entry(out, &RunEntry::new(entry, &run, &jid))?;
-                shown += 1;
+        let mut read = 0usize;
+        while let Some((entry, name, failed)) = merged.next_entry() {
+            if let Some(e) = failed {
+                unread(name, e);
             }
-            printer.page_done(out)?;
-            out.flush()?;
+            let full = limit.is_some_and(|l| shown >= l);
+            if full && filter.is_empty() {
+                break;
+            }
+            read += 1;
+            if read.is_multiple_of(crate::store::page::PAGE) {
+                printer.page_done(out)?;
+                out.flush()?;
+            }
+            let Some(run) = filter.matching(&entry.member.raw) else {
+                continue;
+            };
+            if full {
+                more += 1;
+                continue;
+            }
+            let jid = if run.is_err() {
+                entry
+                    .member
+                    .parse()
+                    .err()
+                    .map(|u| u.display_jid)
+                    .unwrap_or_default()
+            } else {
+                String::new()
+            };
+            let row = RunEntry::new(&entry, &run, &jid);
+            match on(name) {
+                Some(_) => printer.entry(
+                    out,
+                    &OnShard {
+                        shard: name,
+                        entry: row,
+                    },
+                )?,
+                None => printer.entry(out, &row)?,
+            }
+            shown += 1;
         }
         if limit.is_some_and(|l| shown >= l) && filter.is_empty() {
             more = in_range.saturating_sub(shown as u64);
         }
     }
     printer.end(out, shown, more)?;
-    if shown == 0 && more == 0 && !missing {
-        let held = crate::ops::empty::zset(ctx.store()?, key)?;
-        let noun = crate::ops::empty::Noun {
-            many: "runs",
-            verb: "finished",
-        };
-        crate::render::empty::explain(&ctx.ui, &held, &noun, &args.filter, true);
-    }
-    Ok(Exit::Ok)
+    Ok((shown, more))
 }
 
 /// A run kept by `--sort duration`, ordered so the heap's top is the shortest (popped
@@ -370,6 +548,8 @@ pub fn run(ctx: &mut Ctx, args: &HistoryArgs) -> anyhow::Result<Exit> {
 struct Longest {
     duration: f64,
     entry: ZEntry,
+    /// The shard it was read on, across a fleet.
+    shard: Option<String>,
 }
 
 impl PartialEq for Longest {

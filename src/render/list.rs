@@ -74,6 +74,23 @@ pub trait ListEntry: serde::Serialize {
     fn row(&self) -> Row;
 }
 
+/// An entry of a list across a fleet: the shard it is on (`"shard"` first in JSON, the
+/// SHARD column in a table), then the entry as on one Redis.
+#[derive(serde::Serialize)]
+pub struct OnShard<'a, E> {
+    pub shard: &'a str,
+    #[serde(flatten)]
+    pub entry: E,
+}
+
+impl<E: ListEntry> ListEntry for OnShard<'_, E> {
+    fn row(&self) -> Row {
+        let mut row = self.entry.row();
+        row.shard = Some(self.shard.to_string());
+        row
+    }
+}
+
 /// The columns of one kind of list.
 #[derive(Clone, Copy, Debug)]
 pub struct Columns {

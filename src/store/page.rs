@@ -649,6 +649,91 @@ impl Pager for ListPager {
     }
 }
 
+/// Several sorted sets (a fleet's shards) read in pages at once, a page ahead each, merged
+/// in score order (highest first, or lowest with `OldestFirst`; a tie goes to the earlier
+/// one). Two pages of each in memory at most.
+pub struct Merged {
+    streams: Vec<Stream>,
+    newest_first: bool,
+}
+
+/// One set's entries as they are read.
+struct Stream {
+    name: String,
+    pages: Prefetch<ZPager>,
+    page: std::vec::IntoIter<ZEntry>,
+    head: Option<ZEntry>,
+}
+
+impl Stream {
+    /// The next entry at the head; a read that fails ends the stream with why.
+    fn advance(&mut self) -> StoreResult<()> {
+        self.head = None;
+        loop {
+            if let Some(entry) = self.page.next() {
+                self.head = Some(entry);
+                return Ok(());
+            }
+            match self.pages.next() {
+                Some(Ok(page)) => self.page = page.into_iter(),
+                Some(Err(e)) => return Err(e),
+                None => return Ok(()),
+            }
+        }
+    }
+}
+
+impl Merged {
+    /// The sets, each named, as they are opened (their pages read on connections of their
+    /// own); those whose first read fails come back with why.
+    pub fn new(
+        sets: Vec<(String, Prefetch<ZPager>)>,
+        order: Order,
+    ) -> (Merged, Vec<(String, StoreError)>) {
+        let mut streams = Vec::new();
+        let mut unread = Vec::new();
+        for (name, pages) in sets {
+            let mut stream = Stream {
+                name,
+                pages,
+                page: Vec::new().into_iter(),
+                head: None,
+            };
+            match stream.advance() {
+                Ok(()) => streams.push(stream),
+                Err(e) => unread.push((stream.name, e)),
+            }
+        }
+        let merged = Merged {
+            streams,
+            newest_first: order == Order::NewestFirst,
+        };
+        (merged, unread)
+    }
+
+    /// The next entry in order and the name of its set; and when reading that set on failed,
+    /// why (the set ends there, the others go on).
+    #[allow(clippy::type_complexity)]
+    pub fn next_entry(&mut self) -> Option<(ZEntry, &str, Option<StoreError>)> {
+        let mut next: Option<usize> = None;
+        for (i, s) in self.streams.iter().enumerate() {
+            let Some(head) = &s.head else { continue };
+            let better = match next.and_then(|j| self.streams[j].head.as_ref()) {
+                None => true,
+                Some(best) if self.newest_first => head.score.value > best.score.value,
+                Some(best) => head.score.value < best.score.value,
+            };
+            if better {
+                next = Some(i);
+            }
+        }
+        let stream = &mut self.streams[next?];
+        let entry = stream.head.take().expect("a head");
+        let failed = stream.advance().err();
+        Some((entry, stream.name.as_str(), failed))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -810,7 +810,7 @@ fn what_a_fleet_cannot_do_yet_is_refused_before_anything_is_read() {
     let file = fleet(&[("prod-a", a.url()), ("prod-b", b.url())]);
     let before = [a.keyspace(), b.keyspace()];
     for args in [
-        &["--fleet", "prod", "history"][..],
+        &["--fleet", "prod", "history", "--watch"][..],
         &["--fleet", "prod", "queue", "clear", "default", "--yes"],
         &["--fleet", "prod", "dead", "list", "--watch"],
         &["--context", "prod-a,prod-b", "busy", "--watch"],
@@ -1803,4 +1803,121 @@ fn the_same_failure_pattern_on_several_shards_is_one_finding_naming_them() {
             == &format!("cogctl --fleet prod dead retry --fingerprint {fingerprint} --dry-run")),
         "{pattern}"
     );
+}
+
+#[test]
+fn history_across_a_fleet_is_merged_in_time_order_and_its_longest_runs_are_the_fleets() {
+    // The real gem's History on prod-a; runs recorded by a real worker on prod-b; prod-c gone.
+    let servers = [RedisServer::start(), RedisServer::start()];
+    let now = servers[0].load("history").captured_at;
+    for i in 0..5 {
+        crate::support::Cogctl::new(&servers[1])
+            .args([
+                "enqueue",
+                "Billing::ChargeJob",
+                &i.to_string(),
+                "--queue",
+                "billing",
+            ])
+            .run()
+            .success();
+    }
+    let worked = crate::support::Cogctl::new(&servers[1])
+        .args([
+            "worker",
+            "--burst",
+            "--history",
+            "-q",
+            "billing",
+            "--handler",
+            "Billing::ChargeJob=builtin:sleep",
+        ])
+        .run();
+    assert_eq!(worked.code, 0, "{}", worked.snapshot());
+    let gone = Gone::new();
+    let file = fleet(&[
+        ("prod-a", servers[0].url()),
+        ("prod-b", servers[1].url()),
+        ("prod-c", gone.url()),
+    ]);
+    let before: Vec<_> = servers.iter().map(|s| s.keyspace()).collect();
+    for extra in [&[][..], &["--oldest-first"], &["--status", "failed"]] {
+        let mut expected: Vec<(f64, usize, String, String)> = Vec::new();
+        for (i, name) in ["prod-a", "prod-b"].iter().enumerate() {
+            let mut args = vec!["--context", name, "--ndjson", "history", "--all"];
+            args.extend(extra);
+            let r = file.run(now, &args);
+            assert_eq!(r.code, 0, "{}", r.snapshot());
+            for e in r.ndjson() {
+                expected.push((
+                    e["score"].as_f64().unwrap(),
+                    i,
+                    name.to_string(),
+                    e["jid"].as_str().unwrap().to_string(),
+                ));
+            }
+        }
+        let oldest = extra.contains(&"--oldest-first");
+        expected.sort_by(|x, y| {
+            let by = if oldest {
+                x.0.total_cmp(&y.0)
+            } else {
+                y.0.total_cmp(&x.0)
+            };
+            by.then(x.1.cmp(&y.1))
+        });
+        let expected: Vec<(String, String)> =
+            expected.into_iter().map(|(_, _, s, j)| (s, j)).collect();
+        assert!(!expected.is_empty(), "{extra:?}");
+        let mut args = vec!["--fleet", "prod", "--ndjson", "history", "--all"];
+        args.extend(extra);
+        let r = file.run(now, &args);
+        assert_eq!(r.code, 7, "{extra:?}: {}", r.snapshot());
+        assert!(
+            r.stderr.contains("shard prod-c could not be read"),
+            "{}",
+            r.stderr
+        );
+        let seen: Vec<(String, String)> = r
+            .ndjson()
+            .iter()
+            .map(|e| {
+                (
+                    e["shard"].as_str().unwrap().to_string(),
+                    e["jid"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        assert_eq!(seen, expected, "{extra:?}");
+    }
+    // The fleet's 5 longest runs: the 5 longest of the shards' together.
+    let mut durations: Vec<(f64, String)> = Vec::new();
+    for name in ["prod-a", "prod-b"] {
+        let r = file.run(now, &["--context", name, "--ndjson", "history", "--all"]);
+        for e in r.ndjson() {
+            durations.push((e["duration"].as_f64().unwrap_or(-1.0), name.to_string()));
+        }
+    }
+    durations.sort_by(|x, y| y.0.total_cmp(&x.0));
+    let r = file.run(
+        now,
+        &[
+            "--fleet", "prod", "--json", "history", "--sort", "duration", "--limit", "5",
+        ],
+    );
+    assert_eq!(r.code, 7, "{}", r.snapshot());
+    let longest: Vec<f64> = r
+        .json()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["duration"].as_f64().unwrap_or(-1.0))
+        .collect();
+    let want: Vec<f64> = durations.iter().take(5).map(|d| d.0).collect();
+    assert_eq!(longest, want);
+    // A table names each run's shard.
+    let t = file.run(now, &["--fleet", "prod", "history", "--limit", "3"]);
+    assert!(t.stdout.starts_with("SHARD"), "{}", t.stdout);
+    let after: Vec<_> = servers.iter().map(|s| s.keyspace()).collect();
+    assert_eq!(before, after, "history reads only");
 }

@@ -254,48 +254,6 @@ pub fn open(ctx: &mut Ctx, set: JobSet, args: &ListArgs) -> anyhow::Result<Opene
     })
 }
 
-/// An entry of a list across a fleet: the shard it is on, then the entry as on one Redis.
-#[derive(Serialize)]
-struct FleetEntry<'a> {
-    shard: &'a str,
-    #[serde(flatten)]
-    entry: SetEntry<'a>,
-}
-
-impl ListEntry for FleetEntry<'_> {
-    fn row(&self) -> Row {
-        let mut row = self.entry.row();
-        row.shard = Some(self.shard.to_string());
-        row
-    }
-}
-
-/// One shard's entries as they are read, a page ahead on a connection of its own.
-struct Stream {
-    name: String,
-    pages: crate::store::page::Prefetch<ZPager>,
-    page: std::vec::IntoIter<ZEntry>,
-    head: Option<ZEntry>,
-}
-
-impl Stream {
-    /// The next entry at the head; a read that fails ends the stream with why.
-    fn advance(&mut self) -> Result<(), String> {
-        self.head = None;
-        loop {
-            if let Some(entry) = self.page.next() {
-                self.head = Some(entry);
-                return Ok(());
-            }
-            match self.pages.next() {
-                Some(Ok(page)) => self.page = page.into_iter(),
-                Some(Err(e)) => return Err(crate::text::visible(&e.to_string()).into_owned()),
-                None => return Ok(()),
-            }
-        }
-    }
-}
-
 /// `… list` across a fleet: every shard's set read in pages at once (two pages in memory a
 /// shard at most), merged in time order as `run` orders one set (newest first, or oldest
 /// with --oldest-first; a tie goes to the earlier shard of the fleet), each entry naming its
@@ -312,30 +270,28 @@ pub fn run_fleet(
     let newest_first = !args.oldest_first;
     let mut unread: Vec<(String, String)> = Vec::new();
     let mut in_range: u64 = 0;
-    let mut streams: Vec<Stream> = Vec::new();
+    let mut sets = Vec::new();
     let width = opened.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
     for (name, shard) in opened {
         match shard {
             Ok(o) => {
                 in_range += o.in_range;
-                let mut stream = Stream {
-                    name,
-                    pages: o.pager.prefetch(o.connector).only(filter.keep_raw()),
-                    page: Vec::new().into_iter(),
-                    head: None,
-                };
-                match stream.advance() {
-                    Ok(()) => streams.push(stream),
-                    Err(e) => unread.push((stream.name, e)),
-                }
+                sets.push((name, o.pager.prefetch(o.connector).only(filter.keep_raw())));
             }
             Err(e) => unread.push((name, e)),
         }
     }
+    let order = if newest_first {
+        Order::NewestFirst
+    } else {
+        Order::OldestFirst
+    };
+    let total = sets.len() + unread.len();
+    let (mut merged, failed) = crate::store::page::Merged::new(sets, order);
+    unread.extend(failed.into_iter().map(|(n, e)| (n, shown_error(&e))));
     for (name, why) in &unread {
         crate::ops::fleet::warn_unread(&ctx.ui, name, why);
     }
-    let total = streams.len() + unread.len();
     let mut columns = columns(set);
     columns.shard = width;
     let mut printer = ListPrinter::new(&ctx.ui, columns);
@@ -345,25 +301,10 @@ pub fn run_fleet(
     let mut read: usize = 0;
     let see = filter.names_values() && filter.keep_raw().is_none();
     let mut seen = crate::ops::filter::Seen::default();
-    loop {
-        // The stream whose head comes next in the list's order.
-        let mut next: Option<usize> = None;
-        for (i, s) in streams.iter().enumerate() {
-            let Some(head) = &s.head else { continue };
-            let better = match next.and_then(|j| streams[j].head.as_ref()) {
-                None => true,
-                Some(best) if newest_first => head.score.value > best.score.value,
-                Some(best) => head.score.value < best.score.value,
-            };
-            if better {
-                next = Some(i);
-            }
-        }
-        let Some(i) = next else { break };
-        let entry = streams[i].head.take().expect("a head");
-        if let Err(why) = streams[i].advance() {
-            crate::ops::fleet::warn_unread(&ctx.ui, &streams[i].name, &why);
-            unread.push((streams[i].name.clone(), why));
+    while let Some((entry, shard, failed)) = merged.next_entry() {
+        if let Some(why) = failed.map(|e| shown_error(&e)) {
+            crate::ops::fleet::warn_unread(&ctx.ui, shard, &why);
+            unread.push((shard.to_string(), why));
         }
         let full = limit.is_some_and(|l| shown >= l);
         if full && filter.only_range() {
@@ -378,10 +319,9 @@ pub fn run_fleet(
             if full {
                 more += 1;
             } else {
-                let shard = streams[i].name.as_str();
                 printer.entry(
                     &mut ctx.out,
-                    &FleetEntry {
+                    &crate::render::list::OnShard {
                         shard,
                         entry: SetEntry::new(set, &entry, &parsed),
                     },
@@ -414,4 +354,9 @@ pub fn run_fleet(
     } else {
         Exit::FleetPartial
     })
+}
+
+/// A read error as a fleet's report names it.
+pub fn shown_error(e: &crate::store::StoreError) -> String {
+    crate::text::visible(&e.to_string()).into_owned()
 }
