@@ -24,6 +24,49 @@ use crate::term::exit::{Exit, UsageError};
 use crate::text::size::{count, counted};
 use crate::text::visible;
 
+/// The shards of a fleet read by a view, each on a session of its own kept from one read to
+/// the next (`--watch`).
+pub(super) struct Sessions(Vec<(String, Ctx)>);
+
+impl Sessions {
+    pub(super) fn new(global: &GlobalArgs, shards: &[(String, Resolved)]) -> Sessions {
+        Sessions(
+            shards
+                .iter()
+                .map(|(name, r)| {
+                    let ctx = new_ctx(global, r.connect.clone(), r.context.clone());
+                    (name.clone(), ctx)
+                })
+                .collect(),
+        )
+    }
+
+    /// Every shard read at once with `read`, each as `--context NAME` reads it, shown as
+    /// `ui` shows (its clock, its kept warnings): the results in the fleet's order. A shard
+    /// whose read failed connects afresh the next time.
+    pub(super) fn read<R: Send>(
+        &mut self,
+        ui: &crate::term::ui::Ui,
+        read: impl Fn(&mut Ctx) -> anyhow::Result<R> + Sync,
+    ) -> Vec<Shard<R>> {
+        let each: Vec<(String, &mut Ctx)> = self
+            .0
+            .iter_mut()
+            .map(|(name, ctx)| {
+                ctx.ui = ui.clone();
+                (name.clone(), ctx)
+            })
+            .collect();
+        crate::ops::fleet::each(each, |_, ctx| {
+            let result = read(ctx);
+            if result.is_err() {
+                ctx.disconnect();
+            }
+            result
+        })
+    }
+}
+
 /// What every change across a fleet needs: the fleet, its shards resolved, the command's
 /// audit name and its command line, and the run's flags.
 pub(super) struct Run<'a> {
@@ -516,9 +559,10 @@ pub(super) fn undo(mut run: Run<'_>, ctx: &mut Ctx, args: &UndoArgs) -> anyhow::
     match (&args.action, args.id.as_deref()) {
         (Some(UndoAction::List { limit }), _) => {
             let limit = *limit;
-            return super::fleet_sections(ctx, fleet, run.global, run.shards, |ctx| {
+            let read = Sessions::new(run.global, &run.shards).read(&ctx.ui, |ctx| {
                 crate::commands::undo::list_report(ctx, limit)
             });
+            return super::fleet_sections(ctx, fleet, read);
         }
         (Some(UndoAction::Purge { .. }), _) => {
             return Err(UsageError(format!(

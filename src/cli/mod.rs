@@ -428,27 +428,26 @@ fn run_fleet(
         Command::Retry(RetryCommand::Triage(a)) => Some((crate::store::JobSet::Retry, a)),
         _ => None,
     };
+    // What reads or changes across a fleet; `incident --watch` reads one Redis.
     let watching = match &cli.command {
-        _ if list.is_some() => list.is_some_and(|(_, a)| a.watch.watch.is_some()),
-        _ if triage.is_some() => false,
-        Command::Stats(a) => a.watch.watch.is_some(),
-        Command::Queues(a) => a.watch.watch.is_some(),
+        _ if list.is_some() || triage.is_some() || change.is_some() => false,
         Command::Check(a) => {
             commands::check::validate(a)?;
             false
         }
-        Command::Job(_) | Command::Doctor(_) | Command::Metrics(_) => false,
-        Command::Procs(a) if a.action.is_none() => a.watch.watch.is_some(),
-        Command::Busy(a) => a.watch.watch.is_some(),
-        Command::Orphans(a) => a.watch.watch.is_some(),
-        Command::Unsettled(commands::unsettled::UnsettledCommand::List(a)) => {
-            a.watch.watch.is_some()
-        }
-        Command::Periodic(commands::periodic::PeriodicCommand::List(a)) => a.watch.watch.is_some(),
-        _ if change.is_some() => false,
-        Command::Undo(_) => false,
+        Command::Stats(_)
+        | Command::Queues(_)
+        | Command::Job(_)
+        | Command::Doctor(_)
+        | Command::Metrics(_)
+        | Command::Busy(_)
+        | Command::Orphans(_)
+        | Command::Unsettled(commands::unsettled::UnsettledCommand::List(_))
+        | Command::Periodic(commands::periodic::PeriodicCommand::List(_))
+        | Command::Undo(_)
+        | Command::History(_) => false,
+        Command::Procs(a) if a.action.is_none() => false,
         Command::Incident(a) => a.watch.is_some(),
-        Command::History(a) => a.watch.watch.is_some(),
         _ => return Err(refused(command_words)),
     };
     if watching {
@@ -492,77 +491,94 @@ fn run_fleet(
             ignored.join(", ")
         ));
     }
+    let mut shards = fleet::Sessions::new(global, &each);
     let result = match &cli.command {
         _ if triage.is_some() => {
             let (set, args) = triage.expect("a triage");
-            fleet_triage(&mut ctx, global, each, fleet, set, args)
+            fleet_triage(&mut ctx, &mut shards, fleet, set, args)
         }
         _ if list.is_some() => {
             let (set, args) = list.expect("a list");
-            let opened = read_all(global, each, |ctx| {
-                commands::sets::list::open(ctx, set, args)
-            });
-            commands::sets::list::run_fleet(&mut ctx, set, args, opened)
+            let mut args = args.clone();
+            one_page(&args.watch, &mut args.limit)?;
+            let view = format!("{} list", set.name());
+            watch::watched_fleet(&mut ctx, &view, &fleet, &args.watch, |ctx| {
+                let opened =
+                    shards.read(&ctx.ui, |ctx| commands::sets::list::open(ctx, set, &args));
+                commands::sets::list::run_fleet(ctx, set, &args, opened)
+            })
         }
         Command::Stats(args) => {
-            let report = commands::stats::FleetStatsReport::new(
-                fleet,
-                read_all(global, each, |ctx| commands::stats::run(ctx, args)),
-            );
-            fleet_emit(&mut ctx, &report, &report.shards)
+            watch::watched_fleet(&mut ctx, "stats", &fleet, &args.watch, |ctx| {
+                let report = commands::stats::FleetStatsReport::new(
+                    fleet.clone(),
+                    shards.read(&ctx.ui, |ctx| commands::stats::run(ctx, args)),
+                );
+                fleet_emit(ctx, &report, &report.shards)
+            })
         }
         Command::Queues(args) => {
-            let report = commands::queues::FleetQueuesReport::new(
-                fleet,
-                read_all(global, each, |ctx| commands::queues::run(ctx, args)),
-            );
-            fleet_emit(&mut ctx, &report, &report.shards)
+            watch::watched_fleet(&mut ctx, "queues", &fleet, &args.watch, |ctx| {
+                let report = commands::queues::FleetQueuesReport::new(
+                    fleet.clone(),
+                    shards.read(&ctx.ui, |ctx| commands::queues::run(ctx, args)),
+                );
+                fleet_emit(ctx, &report, &report.shards)
+            })
         }
         Command::Procs(args) => {
-            let report = commands::procs::FleetProcsReport::new(
-                fleet,
-                read_all(global, each, |ctx| commands::procs::run(ctx, args)),
-            );
-            fleet_emit(&mut ctx, &report, &report.shards)
+            watch::watched_fleet(&mut ctx, "procs", &fleet, &args.watch, |ctx| {
+                let report = commands::procs::FleetProcsReport::new(
+                    fleet.clone(),
+                    shards.read(&ctx.ui, |ctx| commands::procs::run(ctx, args)),
+                );
+                fleet_emit(ctx, &report, &report.shards)
+            })
         }
         Command::Job(args) => {
             let report = commands::job::FleetJobReport::new(
                 fleet,
                 &args.jid,
-                read_all(global, each, |ctx| commands::job::run(ctx, args)),
+                shards.read(&ctx.ui, |ctx| commands::job::run(ctx, args)),
             );
             fleet_emit(&mut ctx, &report, &report.shards)
         }
         Command::Check(args) => {
             let report = commands::check::FleetCheckReport::new(
                 fleet,
-                read_all(global, each, |ctx| commands::check::run(ctx, args)),
+                shards.read(&ctx.ui, |ctx| commands::check::run(ctx, args)),
             );
             fleet_emit(&mut ctx, &report, &report.shards)
         }
-        Command::Busy(args) => {
+        Command::Busy(args) => watch::watched_fleet(&mut ctx, "busy", &fleet, &args.watch, |ctx| {
             let report = commands::busy::FleetBusyReport::new(
-                fleet,
-                read_all(global, each, |ctx| commands::busy::run(ctx, args)),
+                fleet.clone(),
+                shards.read(&ctx.ui, |ctx| commands::busy::run(ctx, args)),
             );
-            fleet_emit(&mut ctx, &report, &report.shards)
-        }
-        Command::Orphans(args) => fleet_sections(&mut ctx, fleet, global, each, |ctx| {
-            commands::orphans::run(ctx, args)
+            fleet_emit(ctx, &report, &report.shards)
         }),
+        Command::Orphans(args) => {
+            watch::watched_fleet(&mut ctx, "orphans", &fleet, &args.watch, |ctx| {
+                let read = shards.read(&ctx.ui, |ctx| commands::orphans::run(ctx, args));
+                fleet_sections(ctx, fleet.clone(), read)
+            })
+        }
         Command::Unsettled(commands::unsettled::UnsettledCommand::List(args)) => {
-            fleet_sections(&mut ctx, fleet, global, each, |ctx| {
-                commands::unsettled::run_list(ctx, args)
+            watch::watched_fleet(&mut ctx, "unsettled list", &fleet, &args.watch, |ctx| {
+                let read = shards.read(&ctx.ui, |ctx| commands::unsettled::run_list(ctx, args));
+                fleet_sections(ctx, fleet.clone(), read)
             })
         }
         Command::Periodic(commands::periodic::PeriodicCommand::List(args)) => {
-            fleet_sections(&mut ctx, fleet, global, each, |ctx| {
-                commands::periodic::list(ctx, args)
+            watch::watched_fleet(&mut ctx, "periodic list", &fleet, &args.watch, |ctx| {
+                let read = shards.read(&ctx.ui, |ctx| commands::periodic::list(ctx, args));
+                fleet_sections(ctx, fleet.clone(), read)
             })
         }
-        Command::Doctor(args) => fleet_sections(&mut ctx, fleet, global, each, |ctx| {
-            commands::doctor::diagnose(ctx, args)
-        }),
+        Command::Doctor(args) => {
+            let read = shards.read(&ctx.ui, |ctx| commands::doctor::diagnose(ctx, args));
+            fleet_sections(&mut ctx, fleet, read)
+        }
         Command::Metrics(args) => {
             let mut targets = Vec::with_capacity(each.len());
             for (name, resolved) in each {
@@ -572,13 +588,17 @@ fn run_fleet(
             commands::metrics::run_fleet(&mut ctx, args, targets)
         }
         Command::History(args) => {
-            commands::history::validate(&ctx, args)?;
-            let opened = read_all(global, each, |ctx| commands::history::open(ctx, args));
-            commands::history::run_fleet(&mut ctx, args, opened)
+            let mut args = args.clone();
+            one_page(&args.watch, &mut args.limit)?;
+            commands::history::validate(&ctx, &args)?;
+            watch::watched_fleet(&mut ctx, "history", &fleet, &args.watch, |ctx| {
+                let opened = shards.read(&ctx.ui, |ctx| commands::history::open(ctx, &args));
+                commands::history::run_fleet(ctx, &args, opened)
+            })
         }
         Command::Incident(args) => {
             let options = args.options();
-            let read = read_all(global, each, |ctx| crate::ops::incident::run(ctx, &options));
+            let read = shards.read(&ctx.ui, |ctx| crate::ops::incident::run(ctx, &options));
             let report = crate::ops::incident::fleet::merge(&fleet, read);
             fleet_unread(&ctx, &report.shards);
             match ctx.ui.format {
@@ -624,31 +644,16 @@ fn run_fleet(
     finish(&mut ctx, result)
 }
 
-/// Each shard read as `--context NAME` would read it, on a session of its own, all at once.
-fn read_all<R: Send>(
-    global: &GlobalArgs,
-    each: Vec<(String, config::Resolved)>,
-    read: impl Fn(&mut Ctx) -> anyhow::Result<R> + Sync,
-) -> Vec<crate::ops::fleet::Shard<R>> {
-    crate::ops::fleet::each(each, |_, resolved| {
-        let mut ctx = new_ctx(global, resolved.connect, resolved.context);
-        read(&mut ctx)
-    })
-}
-
 /// `dead|retry triage` across a fleet: the times every shard's entries cover read first, then
 /// every shard grouped over all of them, so that the groups add up (`ops::triage::merge`).
 fn fleet_triage(
     ctx: &mut Ctx,
-    global: &GlobalArgs,
-    each: Vec<(String, config::Resolved)>,
+    sessions: &mut fleet::Sessions,
     fleet: String,
     set: crate::store::JobSet,
     args: &crate::ops::triage::TriageArgs,
 ) -> anyhow::Result<Exit> {
-    let spans = read_all(global, each.clone(), |ctx| {
-        crate::ops::triage::span_of(ctx, set, args)
-    });
+    let spans = sessions.read(&ctx.ui, |ctx| crate::ops::triage::span_of(ctx, set, args));
     let within = spans
         .iter()
         .filter_map(|(_, s)| s.as_ref().ok().copied().flatten())
@@ -656,7 +661,7 @@ fn fleet_triage(
     // Every group of every shard: the limit is the fleet's.
     let mut every = args.clone();
     every.limit = Some(usize::MAX);
-    let grouped = read_all(global, each, |ctx| {
+    let grouped = sessions.read(&ctx.ui, |ctx| {
         crate::ops::triage::group_within(ctx, set, &every, within)
     });
     let mut shards = Vec::with_capacity(grouped.len());
@@ -694,17 +699,12 @@ fn fleet_triage(
 }
 
 /// A view read on every shard and shown shard by shard (`render::fleet::Sections`).
-fn fleet_sections<R: Report + Send>(
+fn fleet_sections<R: Report>(
     ctx: &mut Ctx,
     fleet: String,
-    global: &GlobalArgs,
-    each: Vec<(String, config::Resolved)>,
-    read: impl Fn(&mut Ctx) -> anyhow::Result<R> + Sync,
+    shards: Vec<crate::ops::fleet::Shard<R>>,
 ) -> anyhow::Result<Exit> {
-    let report = render::fleet::Sections {
-        fleet,
-        shards: read_all(global, each, read),
-    };
+    let report = render::fleet::Sections { fleet, shards };
     if ctx.ui.format == crate::term::ui::Format::Ndjson {
         fleet_unread(ctx, &report.shards);
         report.lines(&mut ctx.out)?;

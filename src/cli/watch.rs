@@ -42,7 +42,32 @@ pub fn watched(
     mut refresh: impl FnMut(&mut Ctx) -> anyhow::Result<Exit>,
 ) -> anyhow::Result<Exit> {
     match args.watch {
-        Some(every) => run(ctx, view, every, args.watch_count, &mut refresh),
+        Some(every) => run(ctx, view, None, every, args.watch_count, &mut refresh),
+        None => refresh(ctx),
+    }
+}
+
+/// [`watched`] for a view across a fleet: the screen's header names `fleet` (its shards'
+/// Redis are their contexts').
+pub fn watched_fleet(
+    ctx: &mut Ctx,
+    view: &str,
+    fleet: &str,
+    args: &WatchArgs,
+    mut refresh: impl FnMut(&mut Ctx) -> anyhow::Result<Exit>,
+) -> anyhow::Result<Exit> {
+    match args.watch {
+        Some(every) => {
+            let label = format!("fleet {}", visible(fleet));
+            run(
+                ctx,
+                view,
+                Some(label),
+                every,
+                args.watch_count,
+                &mut refresh,
+            )
+        }
         None => refresh(ctx),
     }
 }
@@ -77,12 +102,16 @@ pub fn one_page(args: &WatchArgs, limit: &mut LimitArgs) -> anyhow::Result<()> {
 fn run(
     ctx: &mut Ctx,
     view: &str,
+    target: Option<String>,
     every: Duration,
     count: Option<u64>,
     refresh: &mut dyn FnMut(&mut Ctx) -> anyhow::Result<Exit>,
 ) -> anyhow::Result<Exit> {
     // An unusable URL fails here, before the screen is taken over.
-    let target = ctx.connector()?.target().to_string();
+    let target = match target {
+        Some(target) => target,
+        None => ctx.connector()?.target().to_string(),
+    };
     let format = ctx.ui.format;
     let screen = format == Format::Table && io::IsTerminal::is_terminal(&io::stdout());
     let stop = stop_flag(!screen)?;

@@ -29,7 +29,7 @@ use crate::term::values::parse_duration;
 
 /// Finished runs, newest first: the History tab (needs the gem's History middleware, or
 /// `cogctl worker --history`)
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 #[command(after_help = crate::render::help::examples(&[
     (
         "The latest finished runs (the History tab)",

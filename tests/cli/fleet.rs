@@ -810,14 +810,11 @@ fn what_a_fleet_cannot_do_yet_is_refused_before_anything_is_read() {
     let file = fleet(&[("prod-a", a.url()), ("prod-b", b.url())]);
     let before = [a.keyspace(), b.keyspace()];
     for args in [
-        &["--fleet", "prod", "history", "--watch"][..],
+        &["--fleet", "prod", "incident", "--watch"][..],
         &["--fleet", "prod", "queue", "clear", "default", "--yes"],
-        &["--fleet", "prod", "dead", "list", "--watch"],
-        &["--context", "prod-a,prod-b", "busy", "--watch"],
-        &["--fleet", "prod", "orphans", "--watch"],
+        &["--context", "prod-a,prod-b", "dead", "export"],
         &["--fleet", "prod", "procs", "alive"],
-        &["--fleet", "prod", "stats", "--watch=1s"],
-        &["--fleet", "prod", "queues", "--watch"],
+        &["--fleet", "prod", "top"],
         &["--fleet", "prod", "worker", "--burst"],
     ] {
         let r = file.run(now, args);
@@ -1920,4 +1917,90 @@ fn history_across_a_fleet_is_merged_in_time_order_and_its_longest_runs_are_the_f
     assert!(t.stdout.starts_with("SHARD"), "{}", t.stdout);
     let after: Vec<_> = servers.iter().map(|s| s.keyspace()).collect();
     assert_eq!(before, after, "history reads only");
+}
+
+#[test]
+fn a_view_across_a_fleet_can_be_watched() {
+    let ([a, b], _gone, file, [now, _]) = two_captures_and_one_gone("incident", "memory");
+    let before = [a.keyspace(), b.keyspace()];
+    for view in [
+        &["stats"][..],
+        &["queues"],
+        &["busy"],
+        &["dead", "list"],
+        &["history"],
+        &["orphans"],
+    ] {
+        let mut args = vec!["--fleet", "prod", "--json"];
+        args.extend(view);
+        args.extend(["--watch=100ms", "--watch-count", "2"]);
+        let r = file.run(now, &args);
+        assert_eq!(r.code, 0, "{view:?}: {}", r.snapshot());
+        // Every refresh printed in full (no terminal): two documents, each the fleet's.
+        let docs: Vec<Value> = serde_json::Deserializer::from_str(&r.stdout)
+            .into_iter::<Value>()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(docs.len(), 2, "{view:?}: {}", r.stdout);
+        assert!(
+            r.stderr.matches("shard prod-c could not be read").count() >= 2,
+            "{view:?}: each refresh names the shard it can't read: {}",
+            r.stderr
+        );
+    }
+    assert_eq!([a.keyspace(), b.keyspace()], before);
+}
+
+/// At a terminal: the one question with every shard's count, then the protected shard's
+/// name typed; and a watched view across the fleet on one screen.
+#[test]
+fn at_a_terminal_a_fleet_change_asks_once_and_has_the_protected_shards_name_typed() {
+    let servers = [RedisServer::start(), RedisServer::start()];
+    for s in &servers {
+        crate::support::charges_died(s);
+    }
+    let file = fleet_of(&[
+        ("prod-a", servers[0].url(), ""),
+        ("prod-b", servers[1].url(), "protected = true"),
+    ]);
+    let config = file.path.to_str().unwrap();
+    let mut tty = crate::pty::Pty::spawn(
+        &["--fleet", "prod", "dead", "retry", "--all"],
+        40,
+        160,
+        &[("COGCTL_CONFIG", config)],
+    );
+    tty.wait_screen("the question", |s| {
+        s.contains("retry 10 entries of cogworker:dead across fleet prod (prod-a 5, prod-b 5)?")
+    });
+    tty.send("y");
+    tty.wait_screen("the protected shard's name", |s| {
+        s.contains(
+            "context prod-b is protected: type its name to run `dead retry` across fleet prod",
+        )
+    });
+    tty.send("prod-b\r");
+    let screen = tty.wait_screen("the summary", |s| s.contains("`cogctl --fleet prod undo"));
+    assert!(
+        screen.contains("Fleet prod · retried 10 entries of cogworker:dead (prod-a 5, prod-b 5)"),
+        "{screen}"
+    );
+    assert_eq!(tty.wait_exit(), 0);
+    for s in &servers {
+        assert_eq!(s.list("cogworker:queue:billing").len(), 5);
+    }
+
+    // A watched view: one screen, its header naming the fleet.
+    let mut tty = crate::pty::Pty::spawn(
+        &["--fleet", "prod", "queues", "--watch=200ms"],
+        30,
+        160,
+        &[("COGCTL_CONFIG", config)],
+    );
+    let screen = tty.wait_screen("the watched fleet", |s| {
+        s.contains("fleet prod") && s.contains("prod-a") && s.contains("prod-b")
+    });
+    assert!(screen.contains("billing"), "{screen}");
+    tty.send("q");
+    assert_eq!(tty.wait_exit(), 0);
 }

@@ -18,7 +18,7 @@ use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable};
 use crate::store::page::{Order, ZEntry, ZPager};
 use crate::term::exit::Exit;
 
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 pub struct ListArgs {
     #[command(flatten)]
     pub filter: FilterArgs,
