@@ -2004,3 +2004,51 @@ fn at_a_terminal_a_fleet_change_asks_once_and_has_the_protected_shards_name_type
     tty.send("q");
     assert_eq!(tty.wait_exit(), 0);
 }
+
+#[test]
+fn every_change_across_a_fleet_is_taken_back_byte_for_byte_by_its_one_id() {
+    use crate::undo::{Logical, assert_same};
+    // The real gem's retry, dead and scheduled entries on two shards.
+    let servers = [RedisServer::start(), RedisServer::start()];
+    let now = servers[0].load("incident").captured_at;
+    servers[1].load("unique");
+    let file = fleet(&[("prod-a", servers[0].url()), ("prod-b", servers[1].url())]);
+    let mut undone = Vec::new();
+    for change in [
+        &["retry", "kill", "--all", "--yes"][..],
+        &["retry", "delete", "--all", "--yes"],
+        &["retry", "reschedule", "--all", "--in", "1h", "--yes"],
+        &["scheduled", "enqueue-now", "--all", "--yes"],
+        &["scheduled", "delete", "--all", "--yes"],
+        &["dead", "delete", "--all", "--yes"],
+        &["dead", "retry", "--all", "--yes"],
+    ] {
+        let before: Vec<_> = servers.iter().map(|s| s.contents()).collect();
+        let mut args = vec!["--fleet", "prod", "--json"];
+        args.extend(change);
+        let r = file.run(now, &args);
+        assert!(matches!(r.code, 0 | 4), "{change:?}: {}", r.snapshot());
+        let report = r.json();
+        let done = report["totals"]["done"].as_u64().unwrap();
+        if done == 0 {
+            // Nothing of it on either shard: nothing kept, nothing to take back.
+            assert_eq!(report["change"], "", "{change:?}: {report}");
+            continue;
+        }
+        let id = report["change"].as_str().unwrap().to_string();
+        let changed: Vec<_> = servers.iter().map(|s| s.contents()).collect();
+        assert_ne!(changed, before, "{change:?} changed something");
+        let u = file.run(now, &["--fleet", "prod", "--json", "undo", &id, "--yes"]);
+        assert_eq!(u.code, 0, "{change:?}: {}", u.snapshot());
+        assert_eq!(
+            u.json()["totals"]["done"].as_u64().unwrap(),
+            done,
+            "{change:?}"
+        );
+        for (s, b) in servers.iter().zip(&before) {
+            assert_same(b, &s.contents(), &format!("{change:?} and its undo"));
+        }
+        undone.push(change[..2].join(" "));
+    }
+    assert!(undone.len() >= 5, "{undone:?}");
+}
