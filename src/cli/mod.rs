@@ -447,7 +447,7 @@ fn run_fleet(
         | Command::Undo(_)
         | Command::History(_) => false,
         Command::Procs(a) if a.action.is_none() => false,
-        Command::Incident(a) => a.watch.is_some(),
+        Command::Incident(_) => false,
         _ => return Err(refused(command_words)),
     };
     if watching {
@@ -601,6 +601,16 @@ fn run_fleet(
             watch::watched_fleet(&mut ctx, "history", &fleet, &args.watch, |ctx| {
                 let opened = shards.read(&ctx.ui, |ctx| commands::history::open(ctx, &args));
                 commands::history::run_fleet(ctx, &args, opened)
+            })
+        }
+        Command::Incident(args) if args.watch.is_some() => {
+            let options = args.options();
+            let every = args.watch.expect("a watch");
+            // Each read is the fleet's story (a shard that can't be read a finding of its
+            // own: it appears, and recovers when it is read again).
+            commands::incident::watch(&mut ctx, args, every, &mut |ctx| {
+                let read = shards.read(&ctx.ui, |ctx| crate::ops::incident::run(ctx, &options));
+                Ok(crate::ops::incident::fleet::merge(&fleet, read).as_report())
             })
         }
         Command::Incident(args) => {

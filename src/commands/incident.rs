@@ -96,7 +96,8 @@ impl IncidentArgs {
 
 pub fn emit(ctx: &mut Ctx, args: &IncidentArgs) -> anyhow::Result<Exit> {
     if let Some(every) = args.watch {
-        return watch(ctx, args, every);
+        let options = args.options();
+        return watch(ctx, args, every, &mut |ctx| run(ctx, &options));
     }
     let report = run(ctx, &args.options())?;
     match ctx.ui.format {
@@ -113,17 +114,21 @@ pub fn emit(ctx: &mut Ctx, args: &IncidentArgs) -> anyhow::Result<Exit> {
     Ok(report.exit())
 }
 
-/// `--watch`: the report read every `every`, its changes printed as events (the core's
-/// `watch::Tracker` decides them), until Ctrl-C, `--timeout`, or with `--until-recovered`
-/// every finding open at the start recovered.
-fn watch(ctx: &mut Ctx, args: &IncidentArgs, every: Duration) -> anyhow::Result<Exit> {
+/// `--watch`: the report read (`read`: one Redis's, or a fleet's) every `every`, its changes
+/// printed as events (the core's `watch::Tracker` decides them), until Ctrl-C, `--timeout`,
+/// or with `--until-recovered` every finding open at the start recovered.
+pub fn watch(
+    ctx: &mut Ctx,
+    args: &IncidentArgs,
+    every: Duration,
+    read: &mut dyn FnMut(&mut Ctx) -> anyhow::Result<crate::ops::incident::IncidentReport>,
+) -> anyhow::Result<Exit> {
     use std::io::Write;
 
     use crate::ops::incident::watch::Tracker;
     let started = std::time::Instant::now();
     let mut tracker = Tracker::new(args.quiet_for.as_secs_f64());
     crate::term::interrupt::watch();
-    let options = args.options();
     let zone = crate::clock::Zone::pick(args.tz.as_deref(), ctx.ui.utc)
         .map_err(|e| crate::term::exit::UsageError(format!("--tz: {e}")))?;
     // Since when Redis can't be read (a failover, a restart): once it has been read, the
@@ -132,7 +137,7 @@ fn watch(ctx: &mut Ctx, args: &IncidentArgs, every: Duration) -> anyhow::Result<
     let mut read_once = false;
     loop {
         ctx.ui.clock.tick();
-        let report = match run(ctx, &options) {
+        let report = match read(ctx) {
             Ok(report) => {
                 read_once = true;
                 if let Some(since) = lost.take() {

@@ -2052,3 +2052,56 @@ fn every_change_across_a_fleet_is_taken_back_byte_for_byte_by_its_one_id() {
     }
     assert!(undone.len() >= 5, "{undone:?}");
 }
+
+#[test]
+fn an_incident_watched_across_a_fleet_tells_a_shard_lost_and_back() {
+    let servers = [RedisServer::start(), RedisServer::start()];
+    let now = servers[0].load("incident").captured_at;
+    servers[1].load("incident");
+    // prod-b behind a proxy that stops answering, then answers again.
+    let proxy = crate::proxy::Proxy::start(servers[1].socket());
+    let file = fleet(&[("prod-a", servers[0].url()), ("prod-b", proxy.url())]);
+    proxy.freeze();
+    let run = file
+        .cogctl(now)
+        .args([
+            "--fleet",
+            "prod",
+            "--read-timeout",
+            "500ms",
+            "--connect-timeout",
+            "500ms",
+            "incident",
+            "--watch=300ms",
+            "--events",
+            "--timeout",
+            "6s",
+        ])
+        .spawn();
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    proxy.thaw();
+    let r = run.wait(std::time::Duration::from_secs(30));
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    let events = r.ndjson();
+    let of = |id: &str| -> Vec<String> {
+        events
+            .iter()
+            .filter(|e| e["finding"] == id)
+            .map(|e| e["event"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(
+        of("shard_unreadable:prod-b"),
+        ["open", "recovered"],
+        "{}",
+        r.stdout
+    );
+    // What both shards show is one finding, opened once and not told again when the
+    // second shard's is merged into it; the shard's loss recovered with its own kind.
+    assert_eq!(of("paused_backlog:mail-out"), ["open"], "{}", r.stdout);
+    let back = events
+        .iter()
+        .find(|e| e["finding"] == "shard_unreadable:prod-b" && e["event"] == "recovered")
+        .unwrap();
+    assert_eq!(back["kind"], "redis");
+}

@@ -272,6 +272,55 @@ pub fn merge(fleet: &str, shards: Vec<Shard<IncidentReport>>) -> FleetIncident {
 }
 
 impl FleetIncident {
+    /// The fleet's story as one Redis's report is shaped, for what follows successive reads
+    /// (`incident --watch`'s `Tracker`): each merged finding as its top shard's, with the
+    /// fleet's id, severity, summary and jobs (whether it eased or recovered is read from that
+    /// shard's evidence); an unread shard as a finding of its own.
+    pub fn as_report(&self) -> IncidentReport {
+        let findings = self
+            .findings
+            .iter()
+            .map(|f| {
+                let mut one = match f.on.first() {
+                    Some((_, top)) => top.clone(),
+                    None => Finding {
+                        id: String::new(),
+                        kind: f.kind,
+                        severity: f.severity,
+                        started_at: f.started_at.clone(),
+                        summary: String::new(),
+                        impact: 0,
+                        evidence: serde_json::Value::Null,
+                        follows: Vec::new(),
+                        commands: Vec::new(),
+                        cause: String::new(),
+                        times: Vec::new(),
+                    },
+                };
+                one.id = f.id.clone();
+                one.severity = f.severity;
+                one.summary = f.summary.clone();
+                one.impact = f.impact;
+                one.started_at = f.started_at.clone();
+                one.commands = f.commands.clone();
+                // The summary is the fleet's now: the moments its top shard's said are gone.
+                one.times = Vec::new();
+                one
+            })
+            .collect();
+        IncidentReport {
+            headline: self.headline.clone(),
+            since: self.since,
+            now: self.now,
+            zone: self.zone,
+            target: format!("fleet {}", self.fleet),
+            findings,
+            timeline: Vec::new(),
+            read: Default::default(),
+            problems: Vec::new(),
+        }
+    }
+
     /// A finding that fails on a shard read: 1; else a shard unread: 7 (none read: 3); else a
     /// key a shard could not read: 1; else 0.
     pub fn exit(&self) -> Exit {

@@ -30,6 +30,7 @@ pub struct Event {
 }
 
 struct Tracked {
+    kind: Kind,
     severity: Severity,
     /// The rate (failures a minute, the last 5 minutes) last told, for failure findings.
     rate: Option<f64>,
@@ -121,6 +122,7 @@ impl Tracker {
                 self.tracked.insert(
                     f.id.clone(),
                     Tracked {
+                        kind: f.kind,
                         severity: f.severity,
                         rate,
                         recovered,
@@ -169,7 +171,7 @@ impl Tracker {
                     time: rfc3339(now),
                     event: "recovered",
                     finding: id.clone(),
-                    kind: kind_of(id),
+                    kind: t.kind,
                     severity: t.severity,
                     summary: "no longer a finding".into(),
                 });
@@ -213,16 +215,6 @@ fn rate_of(f: &Finding) -> Option<f64> {
 }
 
 /// A finding's kind from its id (`<kind>` or `<kind>:<subject>`).
-fn kind_of(id: &str) -> Kind {
-    use clap::ValueEnum;
-    let name = id.split(':').next().unwrap_or(id);
-    Kind::value_variants()
-        .iter()
-        .copied()
-        .find(|k| k.name() == name)
-        .unwrap_or(Kind::NoData)
-}
-
 #[cfg(test)]
 mod tests {
     use serde_json::json;
