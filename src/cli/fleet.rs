@@ -278,6 +278,16 @@ impl Run<'_> {
     }
 }
 
+/// How many entries the planned shards hold in all, and each (`prod-a 3, prod-b 2`).
+fn counted_each<P>(planned: &[Planned<P>]) -> (u64, String) {
+    let total = planned.iter().map(|p| p.entries).sum();
+    let each: Vec<String> = planned
+        .iter()
+        .map(|p| format!("{} {}", p.name, count(p.entries)))
+        .collect();
+    (total, each.join(", "))
+}
+
 /// The audit name of `action` on `set` (`dead retry`), as one Redis's run writes it.
 pub(super) fn audit_name(set: JobSet, action: Action) -> &'static str {
     match (set, action) {
@@ -320,16 +330,7 @@ pub(super) fn set_change(
     let mut not_changed = run.writable()?;
     let id = crate::store::undo::new_id(ctx.ui.clock.current());
     let dry_run = args.dry_run;
-    let change = |source: Source| Change {
-        set,
-        action,
-        source,
-        batch: args.pace.batch as usize,
-        rate: args.pace.rate,
-        max_depth: args.pace.max_queue_depth,
-        filtered: args.filter.any(),
-        report: None,
-    };
+    let change = |source: Source| args.change(set, action, source);
     // The jids each shard holds (a jid lives on one shard); none: the shard takes no part.
     let source = |ctx: &mut Ctx| -> anyhow::Result<Option<Source>> {
         if jids.is_empty() {
@@ -414,12 +415,7 @@ pub(super) fn set_change(
         .into());
     }
     let verb = action.verb(set);
-    let total: u64 = planned.iter().map(|p| p.entries).sum();
-    let per_shard = planned
-        .iter()
-        .map(|p| format!("{} {}", p.name, count(p.entries)))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let (total, per_shard) = counted_each(&planned);
     let unreadable: Vec<String> = unread.iter().map(|(n, _)| n.clone()).collect();
     if dry_run {
         let mut shards: Vec<Shard<Part<crate::ops::change::PlanReport>>> = planned
@@ -496,11 +492,7 @@ pub(super) fn set_change(
             action.name(set),
             counted(total, "entry", "entries"),
             set.key(),
-            parts
-                .iter()
-                .map(|p| format!("{} {}", p.name, count(p.entries)))
-                .collect::<Vec<_>>()
-                .join(", ")
+            counted_each(&parts).1
         ),
     )?;
     let progress = Progress::new(&ctx.ui, total, verb);
@@ -632,12 +624,7 @@ pub(super) fn undo(mut run: Run<'_>, ctx: &mut Ctx, args: &UndoArgs) -> anyhow::
         .first()
         .map(|p| p.plan.0.change())
         .unwrap_or_default();
-    let total: u64 = planned.iter().map(|p| p.entries).sum();
-    let per_shard = planned
-        .iter()
-        .map(|p| format!("{} {}", p.name, count(p.entries)))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let (total, per_shard) = counted_each(&planned);
     let unreadable: Vec<String> = unread.iter().map(|(n, _)| n.clone()).collect();
     if dry_run {
         let mut shards = Vec::new();

@@ -82,10 +82,38 @@ fn severity(f: &Finding) -> &'static str {
 }
 
 fn since(r: &IncidentReport, z: &Zone, f: &Finding) -> String {
-    match f.started_at.at {
-        Some(t) => format!("since {} ({})", z.hm(t, r.now), relative(r.now, t)),
+    onset(r.now, z, f.started_at.at)
+}
+
+/// `since 18:11 UTC (4 min ago)`, or that nothing dates it.
+fn onset(now: f64, z: &Zone, at: Option<f64>) -> String {
+    match at {
+        Some(t) => format!("since {} ({})", z.hm(t, now), relative(now, t)),
         None => "onset unknown".to_string(),
     }
+}
+
+/// A severity's text in its colour.
+fn tone(s: &crate::term::ui::Styles, sev: Severity, text: &str) -> String {
+    match sev {
+        Severity::Fail => s.bad(text),
+        Severity::Warn => s.warn(text),
+        Severity::Note => s.dim(text),
+    }
+}
+
+/// A finding's commands in Markdown: a code block, where nothing is markup (the escaping for
+/// a terminal stays).
+fn md_commands(out: &mut dyn Write, commands: &[String]) -> io::Result<()> {
+    if commands.is_empty() {
+        return Ok(());
+    }
+    writeln!(out)?;
+    writeln!(out, "   ```sh")?;
+    for c in commands {
+        writeln!(out, "   {}", one_line(c))?;
+    }
+    writeln!(out, "   ```")
 }
 
 /// `id … · onset: … · began 4 min after …`, escaped.
@@ -114,11 +142,6 @@ fn about(r: &IncidentReport, f: &Finding) -> String {
 pub fn write(r: &IncidentReport, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
     let s = &ui.styles;
     let z = zone(r);
-    let tone = |sev: Severity, text: &str| match sev {
-        Severity::Fail => s.bad(text),
-        Severity::Warn => s.warn(text),
-        Severity::Note => s.dim(text),
-    };
     writeln!(out, "{}", s.strong(&one_line(&r.headline)))?;
     if r.findings.is_empty() {
         writeln!(out, "{}", s.dim(&looked_at(r)))?;
@@ -139,7 +162,7 @@ pub fn write(r: &IncidentReport, out: &mut dyn Write, ui: &Ui) -> io::Result<()>
         writeln!(
             out,
             "{}  {}  {}",
-            tone(f.severity, severity(f)),
+            tone(s, f.severity, severity(f)),
             s.strong(f.kind.name()),
             s.dim(&since(r, &z, f))
         )?;
@@ -232,15 +255,7 @@ pub fn markdown(r: &IncidentReport, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "   {}", md(&f.summary))?;
         // A line of its own: no `<br>`, which Slack shows as typed.
         writeln!(out, "   {}", md(&about(r, f)))?;
-        if !f.commands.is_empty() {
-            writeln!(out)?;
-            writeln!(out, "   ```sh")?;
-            for c in &f.commands {
-                // In a code block nothing is markup; the escaping for a terminal stays.
-                writeln!(out, "   {}", one_line(c))?;
-            }
-            writeln!(out, "   ```")?;
-        }
+        md_commands(out, &f.commands)?;
         writeln!(out)?;
     }
     if !r.timeline.is_empty() {
@@ -273,11 +288,6 @@ impl Report for FleetIncident {
     fn human(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
         let s = &ui.styles;
         let z = Zone::named(self.zone).unwrap_or_else(|_| Zone::utc());
-        let tone = |sev: Severity, text: &str| match sev {
-            Severity::Fail => s.bad(text),
-            Severity::Warn => s.warn(text),
-            Severity::Note => s.dim(text),
-        };
         crate::render::fleet::heading(out, ui, &self.fleet, &self.shards, "read")?;
         writeln!(out, "{}", s.strong(&one_line(&self.headline)))?;
         if !self.findings.is_empty() {
@@ -292,14 +302,11 @@ impl Report for FleetIncident {
             if i > 0 {
                 writeln!(out)?;
             }
-            let since = match f.started_at.at {
-                Some(t) => format!("since {} ({})", z.hm(t, self.now), relative(self.now, t)),
-                None => "onset unknown".to_string(),
-            };
+            let since = onset(self.now, &z, f.started_at.at);
             writeln!(
                 out,
                 "{}  {}  {}",
-                tone(f.severity, f.severity.label()),
+                tone(s, f.severity, f.severity.label()),
                 s.strong(f.kind.name()),
                 s.dim(&since)
             )?;
@@ -354,10 +361,7 @@ pub fn fleet_markdown(r: &FleetIncident, out: &mut dyn Write) -> io::Result<()> 
         writeln!(out)?;
     }
     for (i, f) in r.findings.iter().enumerate() {
-        let since = match f.started_at.at {
-            Some(t) => format!("since {} ({})", z.hm(t, r.now), relative(r.now, t)),
-            None => "onset unknown".to_string(),
-        };
+        let since = onset(r.now, &z, f.started_at.at);
         writeln!(
             out,
             "{}. **{}** {}, {}",
@@ -367,14 +371,7 @@ pub fn fleet_markdown(r: &FleetIncident, out: &mut dyn Write) -> io::Result<()> 
             md(&since)
         )?;
         writeln!(out, "   {}", md(&f.summary))?;
-        if !f.commands.is_empty() {
-            writeln!(out)?;
-            writeln!(out, "   ```sh")?;
-            for c in &f.commands {
-                writeln!(out, "   {}", one_line(c))?;
-            }
-            writeln!(out, "   ```")?;
-        }
+        md_commands(out, &f.commands)?;
         writeln!(out)?;
     }
     if !r.timeline.is_empty() {

@@ -114,6 +114,50 @@ fn steady(stats: &Value) -> Value {
     stats
 }
 
+/// What `view` (`dead list --all`, `history --all --oldest-first` …) lists on each of `shards`
+/// alone (`--ndjson`), merged as a list across the fleet merges it: by score (the lowest
+/// first with `--oldest-first`), a tie to the earlier shard; as (shard, jid).
+fn merged_alone(file: &Fleet, now: f64, shards: &[&str], view: &[&str]) -> Vec<(String, String)> {
+    let oldest = view.contains(&"--oldest-first");
+    let mut all: Vec<(f64, usize, String, String)> = Vec::new();
+    for (i, name) in shards.iter().enumerate() {
+        let mut args = vec!["--context", name, "--ndjson"];
+        args.extend(view);
+        let r = file.run(now, &args);
+        assert_eq!(r.code, 0, "{}", r.snapshot());
+        for e in r.ndjson() {
+            all.push((
+                e["score"].as_f64().unwrap(),
+                i,
+                name.to_string(),
+                e["jid"].as_str().unwrap().to_string(),
+            ));
+        }
+    }
+    all.sort_by(|x, y| {
+        let by = if oldest {
+            x.0.total_cmp(&y.0)
+        } else {
+            y.0.total_cmp(&x.0)
+        };
+        by.then(x.1.cmp(&y.1))
+    });
+    all.into_iter().map(|(_, _, s, j)| (s, j)).collect()
+}
+
+/// Each line of an `--ndjson` list across a fleet as (shard, jid).
+fn shard_jids(r: &Run) -> Vec<(String, String)> {
+    r.ndjson()
+        .iter()
+        .map(|e| {
+            (
+                e["shard"].as_str().unwrap().to_string(),
+                e["jid"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn stats_across_a_fleet_sums_the_shards_and_names_the_one_it_cannot_read() {
     // Three shards holding what the real gem left (an outage, a leak hunt, orphaned jobs);
@@ -455,31 +499,9 @@ fn a_sets_list_across_a_fleet_is_merged_in_time_order_each_entry_naming_its_shar
         ("dead", Some("--oldest-first")),
     ] {
         // Each shard alone, merged here by score (a tie to the earlier shard).
-        let mut expected: Vec<(f64, usize, String, String)> = Vec::new();
-        for (i, name) in ["prod-a", "prod-b", "prod-c"].iter().enumerate() {
-            let mut args = vec!["--context", name, "--ndjson", set, "list", "--all"];
-            args.extend(order);
-            let r = file.run(now, &args);
-            assert_eq!(r.code, 0, "{}", r.snapshot());
-            for e in r.ndjson() {
-                expected.push((
-                    e["score"].as_f64().unwrap(),
-                    i,
-                    name.to_string(),
-                    e["jid"].as_str().unwrap().to_string(),
-                ));
-            }
-        }
-        expected.sort_by(|x, y| {
-            let by_score = if order.is_some() {
-                x.0.total_cmp(&y.0)
-            } else {
-                y.0.total_cmp(&x.0)
-            };
-            by_score.then(x.1.cmp(&y.1))
-        });
-        let expected: Vec<(String, String)> =
-            expected.into_iter().map(|(_, _, s, j)| (s, j)).collect();
+        let mut view = vec![set, "list", "--all"];
+        view.extend(order);
+        let expected = merged_alone(&file, now, &["prod-a", "prod-b", "prod-c"], &view);
         assert!(!expected.is_empty(), "{set}");
 
         let mut args = vec!["--fleet", "prod", "--ndjson", set, "list", "--all"];
@@ -491,17 +513,7 @@ fn a_sets_list_across_a_fleet_is_merged_in_time_order_each_entry_naming_its_shar
             "{}",
             r.stderr
         );
-        let seen: Vec<(String, String)> = r
-            .ndjson()
-            .iter()
-            .map(|e| {
-                (
-                    e["shard"].as_str().unwrap().to_string(),
-                    e["jid"].as_str().unwrap().to_string(),
-                )
-            })
-            .collect();
-        assert_eq!(seen, expected, "{set} {order:?}");
+        assert_eq!(shard_jids(&r), expected, "{set} {order:?}");
     }
 
     // The table: a SHARD column first, a page, and what it left out.
@@ -1839,32 +1851,9 @@ fn history_across_a_fleet_is_merged_in_time_order_and_its_longest_runs_are_the_f
     ]);
     let before: Vec<_> = servers.iter().map(|s| s.keyspace()).collect();
     for extra in [&[][..], &["--oldest-first"], &["--status", "failed"]] {
-        let mut expected: Vec<(f64, usize, String, String)> = Vec::new();
-        for (i, name) in ["prod-a", "prod-b"].iter().enumerate() {
-            let mut args = vec!["--context", name, "--ndjson", "history", "--all"];
-            args.extend(extra);
-            let r = file.run(now, &args);
-            assert_eq!(r.code, 0, "{}", r.snapshot());
-            for e in r.ndjson() {
-                expected.push((
-                    e["score"].as_f64().unwrap(),
-                    i,
-                    name.to_string(),
-                    e["jid"].as_str().unwrap().to_string(),
-                ));
-            }
-        }
-        let oldest = extra.contains(&"--oldest-first");
-        expected.sort_by(|x, y| {
-            let by = if oldest {
-                x.0.total_cmp(&y.0)
-            } else {
-                y.0.total_cmp(&x.0)
-            };
-            by.then(x.1.cmp(&y.1))
-        });
-        let expected: Vec<(String, String)> =
-            expected.into_iter().map(|(_, _, s, j)| (s, j)).collect();
+        let mut view = vec!["history", "--all"];
+        view.extend(extra);
+        let expected = merged_alone(&file, now, &["prod-a", "prod-b"], &view);
         assert!(!expected.is_empty(), "{extra:?}");
         let mut args = vec!["--fleet", "prod", "--ndjson", "history", "--all"];
         args.extend(extra);
@@ -1875,17 +1864,7 @@ fn history_across_a_fleet_is_merged_in_time_order_and_its_longest_runs_are_the_f
             "{}",
             r.stderr
         );
-        let seen: Vec<(String, String)> = r
-            .ndjson()
-            .iter()
-            .map(|e| {
-                (
-                    e["shard"].as_str().unwrap().to_string(),
-                    e["jid"].as_str().unwrap().to_string(),
-                )
-            })
-            .collect();
-        assert_eq!(seen, expected, "{extra:?}");
+        assert_eq!(shard_jids(&r), expected, "{extra:?}");
     }
     // The fleet's 5 longest runs: the 5 longest of the shards' together.
     let mut durations: Vec<(f64, String)> = Vec::new();

@@ -68,6 +68,23 @@ pub struct ActionArgs {
     pub yes: bool,
 }
 
+impl ActionArgs {
+    /// The change these arguments ask for: `action` on `set`'s entries `source` names, at
+    /// their pace, its outcomes written where --report says.
+    pub fn change(&self, set: JobSet, action: Action, source: Source) -> Change {
+        Change {
+            set,
+            action,
+            source,
+            batch: self.pace.batch as usize,
+            rate: self.pace.rate,
+            max_depth: self.pace.max_queue_depth,
+            filtered: self.filter.any(),
+            report: self.report.clone(),
+        }
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct RequeueArgs {
     #[command(flatten)]
@@ -224,16 +241,7 @@ pub fn ready(
         args.plan.as_deref(),
         ctx.ui.clock.now,
     )?;
-    let change = Change {
-        set,
-        action,
-        source,
-        batch: args.pace.batch as usize,
-        rate: args.pace.rate,
-        max_depth: args.pace.max_queue_depth,
-        filtered: args.filter.any(),
-        report: args.report.clone(),
-    };
+    let change = args.change(set, action, source);
     if canary.is_some() && !change.is_scan() {
         return Err(UsageError(
             "--canary takes its steps from a selection: select the entries with filters or \
