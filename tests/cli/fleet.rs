@@ -822,7 +822,7 @@ fn what_a_fleet_cannot_do_yet_is_refused_before_anything_is_read() {
     let file = fleet(&[("prod-a", a.url()), ("prod-b", b.url())]);
     let before = [a.keyspace(), b.keyspace()];
     for args in [
-        &["--fleet", "prod", "incident", "--watch"][..],
+        &["--fleet", "prod", "queue", "pause", "default"][..],
         &["--fleet", "prod", "queue", "clear", "default", "--yes"],
         &["--context", "prod-a,prod-b", "dead", "export"],
         &["--fleet", "prod", "procs", "alive"],
