@@ -418,6 +418,13 @@ pub(super) fn set_change(
     let (total, per_shard) = counted_each(&planned);
     let unreadable: Vec<String> = unread.iter().map(|(n, _)| n.clone()).collect();
     if dry_run {
+        // A shard where nothing matched is said in a line, as the change would leave it.
+        let (planned, nothing): (Vec<_>, Vec<_>) = planned.into_iter().partition(|p| p.entries > 0);
+        not_changed.extend(
+            nothing
+                .into_iter()
+                .map(|p| (p.name, "nothing matched here".to_string())),
+        );
         let mut shards: Vec<Shard<Part<crate::ops::change::PlanReport>>> = planned
             .into_iter()
             .map(|p| match p.plan.0 {
@@ -719,5 +726,7 @@ fn emit<R: crate::render::Report + serde::Serialize>(
     report: &FleetChange<R>,
 ) -> anyhow::Result<Exit> {
     crate::render::emit(&mut ctx.out, &ctx.ui, report)?;
+    // Before the notes that follow on stderr.
+    std::io::Write::flush(&mut ctx.out)?;
     Ok(crate::render::Report::exit(report))
 }
