@@ -268,12 +268,12 @@ impl Run<'_> {
         let entries: u64 = kept.iter().map(|k| k.entries).sum();
         let until = kept.iter().map(|k| k.until).fold(f64::INFINITY, f64::min);
         ui.note(&format!(
-            "undo: kept {} on {} until {}; `cogctl --fleet {} undo {id}` takes this change back \
-             on every shard",
+            "undo: kept {} on {} until {}; `cogctl {} undo {id}` takes this change back on \
+             every shard",
             counted(entries, "entry", "entries"),
             counted(kept.len() as u64, "shard", "shards"),
             crate::clock::rfc3339(until),
-            self.fleet,
+            crate::ops::fleet::flag(&self.fleet),
         ));
     }
 }

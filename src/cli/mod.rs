@@ -702,10 +702,16 @@ fn fleet_triage(
         .limit
         .or(ctx.ui.human().then_some(crate::ops::triage::TABLE_GROUPS));
     let unreadable: Vec<String> = crate::ops::fleet::unreadable(&shards);
-    let Some(triage) = crate::ops::triage::merge(reports, limit) else {
+    let Some(mut triage) = crate::ops::triage::merge(reports, limit) else {
         fleet_unread(ctx, &shards);
         return Ok(Exit::Unreachable);
     };
+    // Each group's ready command acts on the whole fleet.
+    for group in &mut triage.groups {
+        if let Some(command) = &mut group.command {
+            *command = crate::ops::fleet::across(command, &fleet);
+        }
+    }
     let report = commands::sets::triage::FleetTriageReport {
         fleet,
         triage,

@@ -44,6 +44,24 @@ where
     })
 }
 
+/// The flag that names `fleet` again in a command cogctl suggests: `--fleet NAME`, or for a
+/// fleet named by its contexts (`--context a,b`), that list.
+pub fn flag(fleet: &str) -> String {
+    if fleet.contains(',') {
+        format!("--context {fleet}")
+    } else {
+        format!("--fleet {fleet}")
+    }
+}
+
+/// A command suggested for one Redis (`cogctl dead retry …`), for the whole fleet.
+pub fn across(command: &str, fleet: &str) -> String {
+    match command.strip_prefix("cogctl ") {
+        Some(rest) => format!("cogctl {} {rest}", flag(fleet)),
+        None => command.to_string(),
+    }
+}
+
 /// The names of the shards that could not be read, in the fleet's order.
 pub fn unreadable<R>(shards: &[Shard<R>]) -> Vec<String> {
     shards

@@ -650,6 +650,7 @@ fn triage_across_a_fleet_adds_up_each_shards_groups() {
         let groups = report["groups"].as_array().unwrap();
         assert_eq!(groups.len(), expected.len(), "{set}: {report}");
         let mut share = 0.0;
+        let mut commands = 0;
         for g in groups {
             let fingerprint = g["fingerprint"].as_str().unwrap();
             let mut on: Vec<(String, i64)> = g["shards"]
@@ -677,11 +678,20 @@ fn triage_across_a_fleet_adds_up_each_shards_groups() {
                 .map(|n| n.as_i64().unwrap())
                 .sum();
             assert_eq!(timeline, count, "{set} {fingerprint}");
+            // Its ready command acts on the whole fleet.
+            if let Some(command) = g["command"].as_str() {
+                assert!(command.starts_with("cogctl --fleet prod "), "{command}");
+                commands += 1;
+            }
             share += g["share"].as_f64().unwrap();
         }
         assert!(
             (share - 1.0).abs() < 1e-9,
             "{set}: shares add up to {share}"
+        );
+        assert!(
+            commands > 0,
+            "{set}: a group with a ready command: {report}"
         );
         assert!(report["shards"]["prod-d"]["error"].is_string());
     }

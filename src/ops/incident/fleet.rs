@@ -111,7 +111,7 @@ fn for_fleet(command: &str, fleet: &str, shard: &str) -> String {
     // `procs` reads across a fleet; its signals (`procs quiet ID`) don't.
     let signal = rest.starts_with("procs ") && !rest.starts_with("procs --");
     if !signal && ACROSS.iter().any(|c| rest.starts_with(c)) {
-        format!("cogctl --fleet {fleet} {rest}")
+        crate::ops::fleet::across(command, fleet)
     } else {
         format!("cogctl --context {shard} {rest}")
     }
