@@ -1501,10 +1501,12 @@ fn jids_named_across_a_fleet_are_acted_on_where_each_is() {
     );
 }
 
-/// A fleet-wide retry while one shard, a Sentinel-managed primary, fails over: the other
-/// shard is retried whole; the Sentinel shard's part stops where the failover cut it, said
-/// with what it did; on the new primary every job is dead or queued, none both and none
-/// twice; the same command run again retries the rest there.
+/// A fleet-wide retry over four shards: prod-a protected, prod-s a Sentinel-managed primary
+/// that fails over during the retry, prod-f behind the test proxy, frozen, and prod-r
+/// read-only. prod-a is retried whole (its name given); prod-s's part stops where the
+/// failover cut it, said with what it did, and on its new primary every job is dead or
+/// queued, none both and none twice; prod-f and prod-r are left as they were, each said
+/// why; the same command run again retries the rest.
 #[test]
 fn a_sentinel_failover_during_a_fleet_wide_retry_loses_and_doubles_nothing() {
     use crate::connect::SentinelSet;
@@ -1512,6 +1514,12 @@ fn a_sentinel_failover_during_a_fleet_wide_retry_loses_and_doubles_nothing() {
     let set = SentinelSet::start(5_000);
     let plain = RedisServer::start();
     crate::support::charges_died(&plain);
+    let frozen = RedisServer::start();
+    crate::support::charges_died(&frozen);
+    let proxy = crate::proxy::Proxy::start(frozen.socket());
+    let read_only = RedisServer::start();
+    crate::support::charges_died(&read_only);
+    let untouched = [frozen.keyspace(), read_only.keyspace()];
     // 300 charges that died on the Sentinel's primary, as a real worker leaves them.
     let scratch = tempfile::tempdir().unwrap();
     let specs: String = (0..300)
@@ -1565,7 +1573,7 @@ fn a_sentinel_failover_during_a_fleet_wide_retry_loses_and_doubles_nothing() {
         || jids_in(&set.replica, "cogworker:dead", false).len() == 300,
     );
     let file = fleet_of(&[
-        ("prod-a", plain.url(), ""),
+        ("prod-a", plain.url(), "protected = true"),
         (
             "prod-s",
             String::new(),
@@ -1574,7 +1582,10 @@ fn a_sentinel_failover_during_a_fleet_wide_retry_loses_and_doubles_nothing() {
                 set.sentinel()
             ),
         ),
+        ("prod-f", proxy.url(), ""),
+        ("prod-r", read_only.url(), "read_only = true"),
     ]);
+    proxy.freeze();
     // (A context names its Redis once: the Sentinel's, not an empty URL.)
     let text = std::fs::read_to_string(&file.path).unwrap().replace(
         "[contexts.prod-s]\nredis_url = \"\"\n",
@@ -1583,8 +1594,23 @@ fn a_sentinel_failover_during_a_fleet_wide_retry_loses_and_doubles_nothing() {
     std::fs::write(&file.path, text).unwrap();
     let now = cogctl::clock::Clock::system().current();
     let retry = [
-        "--fleet", "prod", "--json", "dead", "retry", "--all", "--batch", "5", "--rate", "20",
+        "--fleet",
+        "prod",
+        "--read-timeout",
+        "1s",
+        "--connect-timeout",
+        "1s",
+        "--json",
+        "dead",
+        "retry",
+        "--all",
+        "--batch",
+        "5",
+        "--rate",
+        "20",
         "--yes",
+        "--confirm-context",
+        "prod-a",
     ];
     let run = file.cogctl(now).args(retry).spawn();
     crate::support::wait_until(std::time::Duration::from_secs(30), "a part to move", || {
@@ -1595,6 +1621,9 @@ fn a_sentinel_failover_during_a_fleet_wide_retry_loses_and_doubles_nothing() {
     assert_eq!(run.code, 7, "{}", run.snapshot());
     let report = run.json();
     assert_eq!(report["shards"]["prod-a"]["moved"], 5, "{report}");
+    assert!(report["shards"]["prod-f"]["error"].is_string(), "{report}");
+    assert_eq!(report["not_changed"]["prod-r"], "read-only: left out");
+    assert_eq!(report["unreadable"], serde_json::json!(["prod-f"]));
     let part = &report["shards"]["prod-s"];
     assert!(part["stopped"].is_string(), "{report}");
     let moved = part["moved"].as_u64().unwrap();
@@ -1645,6 +1674,9 @@ fn a_sentinel_failover_during_a_fleet_wide_retry_loses_and_doubles_nothing() {
         again.stdout
     );
     assert_eq!(check(&set.replica), (0, 300));
+    // The frozen shard and the read-only one, as they were, byte for byte.
+    assert_eq!([frozen.keyspace(), read_only.keyspace()], untouched);
+    proxy.thaw();
 }
 
 #[test]
