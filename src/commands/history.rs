@@ -393,7 +393,7 @@ pub fn run_fleet(
     unread.extend(
         failed
             .into_iter()
-            .map(|(n, e)| (n, super::sets::list::shown_error(&e))),
+            .map(|(n, e)| (n, crate::ops::fleet::shown(&e))),
     );
     for (name, why) in &unread {
         crate::ops::fleet::warn_unread(&ctx.ui, name, why);
@@ -408,7 +408,7 @@ pub fn run_fleet(
         in_range,
         width,
         &mut |shard, e| {
-            more_unread.push((shard.to_string(), super::sets::list::shown_error(&e)));
+            more_unread.push((shard.to_string(), crate::ops::fleet::shown(&e)));
         },
     )?;
     for (name, why) in &more_unread {

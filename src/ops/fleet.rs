@@ -62,6 +62,11 @@ pub fn across(command: &str, fleet: &str) -> String {
     }
 }
 
+/// Why a shard could not be read, as a fleet's report names it (made visible).
+pub fn shown(e: &crate::store::StoreError) -> String {
+    crate::text::visible(&e.to_string()).into_owned()
+}
+
 /// The names of the shards that could not be read, in the fleet's order.
 pub fn unreadable<R>(shards: &[Shard<R>]) -> Vec<String> {
     shards

@@ -288,7 +288,11 @@ pub fn run_fleet(
     };
     let total = sets.len() + unread.len();
     let (mut merged, failed) = crate::store::page::Merged::new(sets, order);
-    unread.extend(failed.into_iter().map(|(n, e)| (n, shown_error(&e))));
+    unread.extend(
+        failed
+            .into_iter()
+            .map(|(n, e)| (n, crate::ops::fleet::shown(&e))),
+    );
     for (name, why) in &unread {
         crate::ops::fleet::warn_unread(&ctx.ui, name, why);
     }
@@ -302,7 +306,7 @@ pub fn run_fleet(
     let see = filter.names_values() && filter.keep_raw().is_none();
     let mut seen = crate::ops::filter::Seen::default();
     while let Some((entry, shard, failed)) = merged.next_entry() {
-        if let Some(why) = failed.map(|e| shown_error(&e)) {
+        if let Some(why) = failed.map(|e| crate::ops::fleet::shown(&e)) {
             crate::ops::fleet::warn_unread(&ctx.ui, shard, &why);
             unread.push((shard.to_string(), why));
         }
@@ -354,9 +358,4 @@ pub fn run_fleet(
     } else {
         Exit::FleetPartial
     })
-}
-
-/// A read error as a fleet's report names it.
-pub fn shown_error(e: &crate::store::StoreError) -> String {
-    crate::text::visible(&e.to_string()).into_owned()
 }
