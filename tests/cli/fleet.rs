@@ -1499,6 +1499,34 @@ fn jids_named_across_a_fleet_are_acted_on_where_each_is() {
         "{}",
         r.stderr
     );
+
+    // A fleet named by its contexts: the change, and the undo its note names, by that list.
+    let before: Vec<_> = servers.iter().map(|s| s.keyspace()).collect();
+    let r = file.run(
+        now,
+        &[
+            "--context",
+            "prod-a,prod-b",
+            "--json",
+            "dead",
+            "delete",
+            "--all",
+            "--yes",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    let id = r.json()["change"].as_str().unwrap().to_string();
+    assert!(
+        r.stderr.contains(&format!(
+            "`cogctl --context prod-a,prod-b undo {id}` takes this change back"
+        )),
+        "{}",
+        r.stderr
+    );
+    let u = file.run(now, &["--context", "prod-a,prod-b", "undo", &id, "--yes"]);
+    assert_eq!(u.code, 0, "{}", u.snapshot());
+    let after: Vec<_> = servers.iter().map(|s| s.keyspace()).collect();
+    assert_eq!(before, after, "the delete and its undo");
 }
 
 /// A fleet-wide retry over four shards: prod-a protected, prod-s a Sentinel-managed primary
