@@ -7,8 +7,9 @@
 
 use std::ffi::OsString;
 
-use super::audit;
-use super::{GlobalArgs, new_ctx};
+use super::Sessions;
+use crate::cli::audit;
+use crate::cli::{GlobalArgs, new_ctx};
 use crate::commands::Ctx;
 use crate::commands::sets::apply::ActionArgs;
 use crate::commands::undo::UndoArgs;
@@ -24,52 +25,9 @@ use crate::term::exit::{Exit, UsageError};
 use crate::text::size::{count, counted};
 use crate::text::visible;
 
-/// The shards of a fleet read by a view, each on a session of its own kept from one read to
-/// the next (`--watch`).
-pub(super) struct Sessions(Vec<(String, Ctx)>);
-
-impl Sessions {
-    pub(super) fn new(global: &GlobalArgs, shards: &[(String, Resolved)]) -> Sessions {
-        Sessions(
-            shards
-                .iter()
-                .map(|(name, r)| {
-                    let ctx = new_ctx(global, r.connect.clone(), r.context.clone());
-                    (name.clone(), ctx)
-                })
-                .collect(),
-        )
-    }
-
-    /// Every shard read at once with `read`, each as `--context NAME` reads it, shown as
-    /// `ui` shows (its clock, its kept warnings): the results in the fleet's order. A shard
-    /// whose read failed connects afresh the next time.
-    pub(super) fn read<R: Send>(
-        &mut self,
-        ui: &crate::term::ui::Ui,
-        read: impl Fn(&mut Ctx) -> anyhow::Result<R> + Sync,
-    ) -> Vec<Shard<R>> {
-        let each: Vec<(String, &mut Ctx)> = self
-            .0
-            .iter_mut()
-            .map(|(name, ctx)| {
-                ctx.ui = ui.clone();
-                (name.clone(), ctx)
-            })
-            .collect();
-        crate::ops::fleet::each(each, |_, ctx| {
-            let result = read(ctx);
-            if result.is_err() {
-                ctx.disconnect();
-            }
-            result
-        })
-    }
-}
-
 /// What every change across a fleet needs: the fleet, its shards resolved, the command's
 /// audit name and its command line, and the run's flags.
-pub(super) struct Run<'a> {
+pub(crate) struct Run<'a> {
     pub global: &'a GlobalArgs,
     pub argv: &'a [OsString],
     pub fleet: String,
@@ -242,12 +200,12 @@ impl Run<'_> {
                 Ok(done) => done,
                 Err(e) => {
                     // Nothing was done on this shard: said in its place, and its end entry.
-                    entry.end(&mut ctx, super::exit_of(&e).code());
+                    entry.end(&mut ctx, crate::cli::exit_of(&e).code());
                     return Err(e);
                 }
             };
             let exit = match &error {
-                Some(e) => super::exit_of(e),
+                Some(e) => crate::cli::exit_of(e),
                 None => exit,
             };
             let audit = entry.end(&mut ctx, exit.code());
@@ -561,7 +519,7 @@ pub(super) fn undo(mut run: Run<'_>, ctx: &mut Ctx, args: &UndoArgs) -> anyhow::
             let read = Sessions::new(run.global, &run.shards).read(&ctx.ui, |ctx| {
                 crate::commands::undo::list_report(ctx, limit)
             });
-            return super::fleet_sections(ctx, fleet, read);
+            return super::sections(ctx, fleet, read);
         }
         (Some(UndoAction::Purge { .. }), _) => {
             return Err(UsageError(format!(
