@@ -44,20 +44,26 @@ where
     })
 }
 
-/// The flag that names `fleet` again in a command cogctl suggests: `--fleet NAME`, or for a
-/// fleet named by its contexts (`--context a,b`), that list.
-pub fn flag(fleet: &str) -> String {
-    if fleet.contains(',') {
+/// The flags that name `fleet` again in a command cogctl suggests: `--fleet NAME`, or for a
+/// fleet named by its contexts (`--context a,b`), that list; and when the run was narrowed
+/// to some of its shards, `--shard` with them.
+pub fn flag(fleet: &str, narrowed: Option<&[String]>) -> String {
+    let named = if fleet.contains(',') {
         format!("--context {fleet}")
     } else {
         format!("--fleet {fleet}")
+    };
+    match narrowed {
+        Some(shards) if !shards.is_empty() => format!("{named} --shard {}", shards.join(",")),
+        _ => named,
     }
 }
 
-/// A command suggested for one Redis (`cogctl dead retry …`), for the whole fleet.
-pub fn across(command: &str, fleet: &str) -> String {
+/// A command suggested for one Redis (`cogctl dead retry …`), for the fleet `named` (its
+/// [`flag`]s).
+pub fn across(command: &str, named: &str) -> String {
     match command.strip_prefix("cogctl ") {
-        Some(rest) => format!("cogctl {} {rest}", flag(fleet)),
+        Some(rest) => format!("cogctl {named} {rest}"),
         None => command.to_string(),
     }
 }

@@ -1204,6 +1204,28 @@ fn shard_narrows_a_fleet_to_the_shards_it_names() {
         r.stdout
     );
 
+    // What a narrowed run suggests stays narrowed.
+    let r = file.run(
+        now,
+        &[
+            "--fleet", "prod", "--shard", "prod-a", "--json", "dead", "triage",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    let commands: Vec<String> = r.json()["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|g| g["command"].as_str().map(str::to_string))
+        .collect();
+    assert!(!commands.is_empty(), "{}", r.stdout);
+    for c in &commands {
+        assert!(
+            c.starts_with("cogctl --fleet prod --shard prod-a dead "),
+            "{c}"
+        );
+    }
+
     for (args, says) in [
         (
             &["--fleet", "prod", "--shard", "prod-x", "stats"][..],

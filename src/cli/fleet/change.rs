@@ -31,6 +31,8 @@ pub(crate) struct Run<'a> {
     pub global: &'a GlobalArgs,
     pub argv: &'a [OsString],
     pub fleet: String,
+    /// The flags that name the fleet in the commands a run suggests (`ops::fleet::flag`).
+    pub named: String,
     pub shards: Vec<(String, Resolved)>,
     /// The audit name (`dead retry`).
     pub name: &'static str,
@@ -231,7 +233,7 @@ impl Run<'_> {
             counted(entries, "entry", "entries"),
             counted(kept.len() as u64, "shard", "shards"),
             crate::clock::rfc3339(until),
-            crate::ops::fleet::flag(&self.fleet),
+            self.named,
         ));
     }
 }

@@ -101,17 +101,22 @@ pub(super) fn run(
     fleet: String,
     shards: Vec<String>,
 ) -> anyhow::Result<Exit> {
-    let named = [
+    let redis_flags = [
         ("--redis-url", sources.redis_url),
         ("--sentinel", sources.sentinel),
         ("--sentinel-master", sources.sentinel_master),
     ];
-    if let Some((flag, _)) = named.iter().find(|(_, s)| *s == config::Source::Flag) {
+    if let Some((flag, _)) = redis_flags.iter().find(|(_, s)| *s == config::Source::Flag) {
         return Err(UsageError(format!(
             "fleet {fleet} and {flag} both name a Redis; give one (each shard's Redis is its context's)"
         ))
         .into());
     }
+    // How the commands this run suggests name the fleet again (and the shards it narrowed to).
+    let named = crate::ops::fleet::flag(
+        &fleet,
+        (!cli.global.shard.is_empty()).then_some(shards.as_slice()),
+    );
     let refused = |what: &str| -> anyhow::Error {
         UsageError(format!(
             "`cogctl {what}` does not read across a fleet yet (`stats`, `queues`, `procs`, \
@@ -252,7 +257,7 @@ pub(super) fn run(
     let result = match &cli.command {
         _ if triage.is_some() => {
             let (set, args) = triage.expect("a triage");
-            grouped(&mut ctx, &mut shards, fleet, set, args)
+            grouped(&mut ctx, &mut shards, fleet, &named, set, args)
         }
         _ if list.is_some() => {
             let (set, args) = list.expect("a list");
@@ -362,13 +367,13 @@ pub(super) fn run(
             // own: it appears, and recovers when it is read again).
             commands::incident::watch(&mut ctx, args, every, &mut |ctx| {
                 let read = shards.read(&ctx.ui, |ctx| crate::ops::incident::run(ctx, &options));
-                Ok(crate::ops::incident::fleet::merge(&fleet, read).as_report())
+                Ok(crate::ops::incident::fleet::merge(&fleet, &named, read).as_report())
             })
         }
         Command::Incident(args) => {
             let options = args.options();
             let read = shards.read(&ctx.ui, |ctx| crate::ops::incident::run(ctx, &options));
-            let report = crate::ops::incident::fleet::merge(&fleet, read);
+            let report = crate::ops::incident::fleet::merge(&fleet, &named, read);
             unread(&ctx, &report.shards);
             match ctx.ui.format {
                 crate::term::ui::Format::Ndjson => {
@@ -387,6 +392,7 @@ pub(super) fn run(
             let run = change::Run {
                 global,
                 argv,
+                named,
                 fleet,
                 shards: each,
                 name: "undo",
@@ -402,6 +408,7 @@ pub(super) fn run(
             let run = change::Run {
                 global,
                 argv,
+                named,
                 fleet,
                 shards: each,
                 name: change::audit_name(set, action),
@@ -419,6 +426,7 @@ fn grouped(
     ctx: &mut Ctx,
     sessions: &mut Sessions,
     fleet: String,
+    named: &str,
     set: crate::store::JobSet,
     args: &crate::ops::triage::TriageArgs,
 ) -> anyhow::Result<Exit> {
@@ -461,7 +469,7 @@ fn grouped(
     // Each group's ready command acts on the whole fleet.
     for group in &mut triage.groups {
         if let Some(command) = &mut group.command {
-            *command = crate::ops::fleet::across(command, &fleet);
+            *command = crate::ops::fleet::across(command, named);
         }
     }
     let report = commands::sets::triage::FleetTriageReport {

@@ -103,22 +103,24 @@ fn pairs<S: serde::Serializer>(pairs: &[(String, Finding)], s: S) -> Result<S::O
     map.end()
 }
 
-/// A command of a finding read on `shard`, as it runs for the fleet.
-fn for_fleet(command: &str, fleet: &str, shard: &str) -> String {
+/// A command of a finding read on `shard`, as it runs for the fleet `named` (its flags,
+/// `ops::fleet::flag`).
+fn for_fleet(command: &str, named: &str, shard: &str) -> String {
     let Some(rest) = command.strip_prefix("cogctl ") else {
         return command.to_string();
     };
     // `procs` reads across a fleet; its signals (`procs quiet ID`) don't.
     let signal = rest.starts_with("procs ") && !rest.starts_with("procs --");
     if !signal && ACROSS.iter().any(|c| rest.starts_with(c)) {
-        crate::ops::fleet::across(command, fleet)
+        crate::ops::fleet::across(command, named)
     } else {
         format!("cogctl --context {shard} {rest}")
     }
 }
 
-/// The fleet's story from its shards' reports (in the fleet's order).
-pub fn merge(fleet: &str, shards: Vec<Shard<IncidentReport>>) -> FleetIncident {
+/// The fleet's story from its shards' reports (in the fleet's order); `named`: the flags that
+/// name the fleet in the commands it suggests (`ops::fleet::flag`).
+pub fn merge(fleet: &str, named: &str, shards: Vec<Shard<IncidentReport>>) -> FleetIncident {
     let total = shards.len();
     let mut findings: Vec<FleetFinding> = Vec::new();
     let mut timeline = Vec::new();
@@ -208,7 +210,7 @@ pub fn merge(fleet: &str, shards: Vec<Shard<IncidentReport>>) -> FleetIncident {
         g.commands = first
             .commands
             .iter()
-            .map(|c| for_fleet(c, fleet, top))
+            .map(|c| for_fleet(c, named, top))
             .collect();
         g.commands.dedup();
     }
@@ -345,21 +347,34 @@ mod tests {
 
     #[test]
     fn a_findings_commands_run_across_the_fleet_where_they_can() {
+        use crate::ops::fleet::flag;
+        let prod = flag("prod", None);
         assert_eq!(
-            for_fleet("cogctl dead triage --class X", "prod", "prod-b"),
+            for_fleet("cogctl dead triage --class X", &prod, "prod-b"),
             "cogctl --fleet prod dead triage --class X"
         );
         assert_eq!(
-            for_fleet("cogctl queue list billing", "prod", "prod-b"),
+            for_fleet("cogctl queue list billing", &prod, "prod-b"),
             "cogctl --context prod-b queue list billing"
         );
         assert_eq!(
-            for_fleet("redis-cli INFO", "prod", "prod-b"),
+            for_fleet("redis-cli INFO", &prod, "prod-b"),
             "redis-cli INFO"
         );
         assert_eq!(
-            for_fleet("cogctl procs quiet host:1:abc", "prod", "prod-b"),
+            for_fleet("cogctl procs quiet host:1:abc", &prod, "prod-b"),
             "cogctl --context prod-b procs quiet host:1:abc"
+        );
+        // A fleet named by its contexts is named so again; a run narrowed to some shards
+        // names them.
+        assert_eq!(
+            for_fleet("cogctl stats", &flag("prod-a,prod-b", None), "prod-b"),
+            "cogctl --context prod-a,prod-b stats"
+        );
+        let narrowed = ["prod-b".to_string()];
+        assert_eq!(
+            for_fleet("cogctl stats", &flag("prod", Some(&narrowed)), "prod-b"),
+            "cogctl --fleet prod --shard prod-b stats"
         );
     }
 }
