@@ -389,15 +389,7 @@ pub fn run_fleet(
     if missing > 0 && missing == sets.len() {
         note_missing(ctx, " on any shard read");
     }
-    let (merged, failed) = crate::store::page::Merged::new(sets, order(args));
-    unread.extend(
-        failed
-            .into_iter()
-            .map(|(n, e)| (n, crate::ops::fleet::shown(&e))),
-    );
-    for (name, why) in &unread {
-        crate::ops::fleet::warn_unread(&ctx.ui, name, why);
-    }
+    let merged = crate::ops::fleet::merged(&ctx.ui, sets, order(args), &mut unread);
     let mut more_unread = Vec::new();
     print(
         ctx,
@@ -415,13 +407,7 @@ pub fn run_fleet(
         crate::ops::fleet::warn_unread(&ctx.ui, name, why);
     }
     let unread = unread.len() + more_unread.len();
-    Ok(if unread >= total && total > 0 {
-        Exit::Unreachable
-    } else if unread == 0 {
-        Exit::Ok
-    } else {
-        Exit::FleetPartial
-    })
+    Ok(crate::ops::fleet::list_exit(unread, total))
 }
 
 /// Print the runs `merged` gives (one Redis's, or a fleet's with a SHARD column `shard`

@@ -73,6 +73,38 @@ pub fn shown(e: &crate::store::StoreError) -> String {
     crate::text::visible(&e.to_string()).into_owned()
 }
 
+/// A fleet's sorted sets, each opened on its shard (`sets`), merged in `order`
+/// (`store::page::Merged`): a set whose first page can't be read joins `unread`, and every
+/// shard in `unread` is named on stderr.
+pub fn merged(
+    ui: &Ui,
+    sets: Vec<(
+        String,
+        crate::store::page::Prefetch<crate::store::page::ZPager>,
+    )>,
+    order: crate::store::page::Order,
+    unread: &mut Vec<(String, String)>,
+) -> crate::store::page::Merged {
+    let (merged, failed) = crate::store::page::Merged::new(sets, order);
+    unread.extend(failed.into_iter().map(|(n, e)| (n, shown(&e))));
+    for (name, why) in unread.iter() {
+        warn_unread(ui, name, why);
+    }
+    merged
+}
+
+/// The exit status of a list across `total` shards of which `unread` could not be read (or
+/// stopped being read): none read, [`Exit::Unreachable`]; some, [`Exit::FleetPartial`].
+pub fn list_exit(unread: usize, total: usize) -> Exit {
+    if unread >= total && total > 0 {
+        Exit::Unreachable
+    } else if unread == 0 {
+        Exit::Ok
+    } else {
+        Exit::FleetPartial
+    }
+}
+
 /// The names of the shards that could not be read, in the fleet's order.
 pub fn unreadable<R>(shards: &[Shard<R>]) -> Vec<String> {
     shards

@@ -287,15 +287,7 @@ pub fn run_fleet(
         Order::OldestFirst
     };
     let total = sets.len() + unread.len();
-    let (mut merged, failed) = crate::store::page::Merged::new(sets, order);
-    unread.extend(
-        failed
-            .into_iter()
-            .map(|(n, e)| (n, crate::ops::fleet::shown(&e))),
-    );
-    for (name, why) in &unread {
-        crate::ops::fleet::warn_unread(&ctx.ui, name, why);
-    }
+    let mut merged = crate::ops::fleet::merged(&ctx.ui, sets, order, &mut unread);
     let mut columns = columns(set);
     columns.shard = width;
     let mut printer = ListPrinter::new(&ctx.ui, columns);
@@ -351,11 +343,5 @@ pub fn run_fleet(
     {
         return Err(crate::term::exit::UsageError(why).into());
     }
-    Ok(if unread.len() == total && total > 0 {
-        Exit::Unreachable
-    } else if unread.is_empty() {
-        Exit::Ok
-    } else {
-        Exit::FleetPartial
-    })
+    Ok(crate::ops::fleet::list_exit(unread.len(), total))
 }
