@@ -49,12 +49,37 @@ pub struct TopArgs {
     pub refreshes: Option<u64>,
 }
 
+/// `cogctl --fleet NAME top`: the console across the fleet `name` (`named`: the flags that
+/// name it in the commands it suggests), each shard on its session (`shards`, in the
+/// fleet's order).
+pub fn run_fleet(
+    ctx: &mut Ctx,
+    args: &TopArgs,
+    name: String,
+    named: String,
+    shards: Vec<(String, Ctx)>,
+) -> anyhow::Result<Exit> {
+    crate::console::run::run(
+        ctx,
+        Options {
+            interval: args.interval,
+            refreshes: args.refreshes,
+            fleet: Some(crate::console::run::Fleet {
+                name,
+                named,
+                shards,
+            }),
+        },
+    )
+}
+
 pub fn run(ctx: &mut Ctx, args: &TopArgs) -> anyhow::Result<Exit> {
     crate::console::run::run(
         ctx,
-        &Options {
+        Options {
             interval: args.interval,
             refreshes: args.refreshes,
+            fleet: None,
         },
     )
 }

@@ -14,8 +14,9 @@ pub enum Outcome {
     Nothing,
     Redraw,
     Quit,
-    /// A change, for the console to show its dry run and ask.
-    Act(Act),
+    /// A change, for the console to show its dry run and ask; across a fleet, with the
+    /// shard of the row it is for.
+    Act(Act, Option<String>),
 }
 
 #[derive(Default)]
@@ -151,10 +152,13 @@ impl App {
             self.chrome.notice = Some("no queue selected".into());
             return Outcome::Redraw;
         };
-        Outcome::Act(Act::Pause {
-            pause: queue.paused != Some(true),
-            queue: queue.name,
-        })
+        Outcome::Act(
+            Act::Pause {
+                pause: queue.paused != Some(true),
+                queue: queue.name,
+            },
+            queue.shard,
+        )
     }
 
     /// Q: quiet the selected process.
@@ -174,7 +178,7 @@ impl App {
             ));
             return Outcome::Redraw;
         }
-        Outcome::Act(Act::Quiet(process.identity))
+        Outcome::Act(Act::Quiet(process.identity), process.shard)
     }
 }
 
@@ -199,6 +203,7 @@ mod tests {
             enqueued: None,
             dequeued: None,
             unreadable: None,
+            shard: None,
         }
     }
 
@@ -209,18 +214,24 @@ mod tests {
         press(&mut app, KeyCode::Down);
         assert_eq!(
             press(&mut app, KeyCode::Char('p')),
-            Outcome::Act(Act::Pause {
-                queue: Name::from("b"),
-                pause: false
-            })
+            Outcome::Act(
+                Act::Pause {
+                    queue: Name::from("b"),
+                    pause: false
+                },
+                None
+            )
         );
         press(&mut app, KeyCode::Up);
         assert_eq!(
             press(&mut app, KeyCode::Char('p')),
-            Outcome::Act(Act::Pause {
-                queue: Name::from("a"),
-                pause: true
-            })
+            Outcome::Act(
+                Act::Pause {
+                    queue: Name::from("a"),
+                    pause: true
+                },
+                None
+            )
         );
     }
 
@@ -236,7 +247,7 @@ mod tests {
         assert_eq!(app.shown().queues.len(), 1);
         assert!(matches!(
             press(&mut app, KeyCode::Char('p')),
-            Outcome::Act(Act::Pause { queue, .. }) if queue == "default"
+            Outcome::Act(Act::Pause { queue, .. }, None) if queue == "default"
         ));
         press(&mut app, KeyCode::Esc);
         assert_eq!(app.shown().queues.len(), 2);

@@ -74,6 +74,8 @@ enum Body2 {
 struct Screen {
     /// Answers carry it: one for another screen is dropped.
     id: u64,
+    /// Across a fleet, the shard it reads (None: the fleet's merged dashboard).
+    shard: Option<String>,
     view: View,
     crumb: String,
     body: Body2,
@@ -88,6 +90,22 @@ struct Ask {
     /// A protected context's name, to be typed in full.
     need: Option<String>,
     typed: String,
+    /// Across a fleet, the shard the change is made on.
+    shard: Option<String>,
+}
+
+/// Across a fleet: its shards, what each allows, and the one the console is narrowed to.
+pub struct Fleet {
+    pub name: String,
+    pub shards: Vec<ShardRule>,
+    pub focus: Option<String>,
+}
+
+/// What a shard of the fleet allows: its context's read-only and protected settings.
+pub struct ShardRule {
+    pub name: String,
+    pub read_only: bool,
+    pub protected: bool,
 }
 
 pub struct Console {
@@ -114,8 +132,12 @@ pub struct Console {
     pub read_only: Option<String>,
     /// The protected context's name, typed to confirm a change.
     pub protected: Option<String>,
-    /// The undo id of the last change made here, for `u`.
-    last_undo: Option<String>,
+    /// The undo id of the last change made here, for `u`, and its shard across a fleet.
+    last_undo: Option<(String, Option<String>)>,
+    /// Across a fleet: its shards and the one the console is narrowed to.
+    pub fleet: Option<Fleet>,
+    /// `:shard` narrowed or widened the console: the loop tells the dashboard's threads.
+    narrowed: Option<Option<String>>,
     /// A change is running: how far it has gone (the status line while no other word is
     /// shown).
     running: Option<String>,
@@ -151,6 +173,8 @@ impl Console {
             read_only: None,
             protected: None,
             last_undo: None,
+            fleet: None,
+            narrowed: None,
             running: None,
             quit_after: false,
             clock: Clock::system(),
@@ -259,6 +283,7 @@ impl Console {
                         act,
                         dry_run: false,
                     },
+                    shard: ask.shard,
                 });
             }
             return Outcome::Redraw;
@@ -268,6 +293,17 @@ impl Console {
                 KeyCode::Esc => self.command = None,
                 KeyCode::Backspace => {
                     typed.pop();
+                }
+                KeyCode::Tab if typed.starts_with("shard ") => {
+                    let names = self.fleet.iter().flat_map(|f| f.shards.iter());
+                    let given = typed["shard ".len()..].to_string();
+                    let matching: Vec<&str> = names
+                        .map(|r| r.name.as_str())
+                        .filter(|n| n.starts_with(&given))
+                        .collect();
+                    if !matching.is_empty() {
+                        *typed = format!("shard {}", common_prefix(matching.into_iter()));
+                    }
                 }
                 KeyCode::Tab => {
                     let matching = views::completions(typed);
@@ -282,6 +318,12 @@ impl Console {
                 }
                 KeyCode::Enter => {
                     let typed = self.command.take().unwrap_or_default();
+                    if let Some(rest) = typed.trim().strip_prefix("shard")
+                        && (rest.is_empty() || rest.starts_with(' '))
+                    {
+                        self.narrow(rest.trim());
+                        return Outcome::Redraw;
+                    }
                     match View::by_name(&typed) {
                         Some(view) => self.switch(view, home),
                         None => {
@@ -385,7 +427,7 @@ impl Console {
             self.status = Some(view.doesnt_apply(key));
             return;
         };
-        if action.change && self.refused(key) {
+        if action.change && self.refused(key, self.row_shard().as_deref()) {
             return;
         }
         match action.does {
@@ -452,7 +494,8 @@ impl Console {
             View::Audit => ListKind::Audit,
             View::Incident => ListKind::Findings,
         };
-        self.push_list(view, view.name().to_string(), kind, None, home);
+        let shard = self.here();
+        self.push_list(view, view.name().to_string(), kind, None, shard, home);
     }
 
     fn push_list(
@@ -461,11 +504,36 @@ impl Console {
         crumb: String,
         kind: ListKind,
         filter: Option<String>,
+        shard: Option<String>,
         home: &HomeData,
     ) {
+        // Across a fleet, only what the dashboard reads is merged: every other list is one
+        // shard's.
+        let merged = matches!(
+            kind,
+            ListKind::Queues | ListKind::Processes | ListKind::Findings
+        );
+        if let Some(fleet) = &self.fleet
+            && shard.is_none()
+            && !merged
+        {
+            self.status = Some(format!(
+                "{} reads one shard of fleet {}: :shard NAME narrows the console to one ({})",
+                view.name(),
+                fleet.name,
+                fleet
+                    .shards
+                    .iter()
+                    .map(|r| r.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+            return;
+        }
         let id = self.id();
         self.stack.push(Screen {
             id,
+            shard,
             view,
             crumb,
             body: Body2::List(ListState {
@@ -490,8 +558,10 @@ impl Console {
         let id = self.id();
         let view = self.view();
         let loading = want.is_some();
+        let shard = self.here();
         self.stack.push(Screen {
             id,
+            shard: shard.clone(),
             view,
             crumb: crumb.clone(),
             body: Body2::Detail {
@@ -505,7 +575,7 @@ impl Console {
             },
         });
         if let Some(want) = want {
-            let _ = self.requests.send(Request { id, want });
+            let _ = self.requests.send(Request { id, want, shard });
         }
     }
 
@@ -554,6 +624,7 @@ impl Console {
             return;
         };
         let id = screen.id;
+        let shard = screen.shard.clone();
         let Body2::List(list) = &mut screen.body else {
             return;
         };
@@ -586,6 +657,7 @@ impl Console {
                 count: 3 * rows + 2 * MARGIN,
                 fresh: again,
             },
+            shard,
         });
     }
 
@@ -610,21 +682,27 @@ impl Console {
                 .map(|q| Item {
                     key: q.name.as_bytes().to_vec(),
                     score: None,
-                    cells: vec![
-                        q.name.shown().into_owned().into(),
-                        crate::text::size::count(q.size).into(),
-                        if q.size == 0 {
-                            "-".into()
-                        } else {
-                            crate::duration::span(q.latency).into()
-                        },
-                        match (q.paused, &q.unreadable) {
-                            (_, Some(_)) => "unreadable".into(),
-                            (Some(true), _) => "paused".into(),
-                            _ => "".into(),
-                        },
-                    ],
+                    cells: q
+                        .shard
+                        .iter()
+                        .map(|s| s.as_str().into())
+                        .chain([
+                            q.name.shown().into_owned().into(),
+                            crate::text::size::count(q.size).into(),
+                            if q.size == 0 {
+                                "-".into()
+                            } else {
+                                crate::duration::span(q.latency).into()
+                            },
+                            match (q.paused, &q.unreadable) {
+                                (_, Some(_)) => "unreadable".into(),
+                                (Some(true), _) => "paused".into(),
+                                _ => "".into(),
+                            },
+                        ])
+                        .collect(),
                     extra: q.paused.map(|p| p.to_string()),
+                    shard: q.shard.clone(),
                 })
                 .collect(),
             ListKind::Findings => home
@@ -641,6 +719,7 @@ impl Console {
                         Field::Timed(f.summary.clone()),
                     ],
                     extra: None,
+                    shard: None,
                 })
                 .collect(),
             ListKind::Processes => home
@@ -649,24 +728,30 @@ impl Console {
                 .map(|p| Item {
                     key: p.identity.as_bytes().to_vec(),
                     score: None,
-                    cells: vec![
-                        p.identity.shown().into_owned().into(),
-                        match p.state {
-                            ProcState::Alive => "alive",
-                            ProcState::Quiet => "quiet",
-                            ProcState::Unknown => "unknown",
-                            ProcState::Gone => "gone",
-                        }
-                        .into(),
-                        format!(
-                            "{}/{}",
-                            p.busy.map_or("?".into(), |n| n.to_string()),
-                            p.concurrency.map_or("?".into(), |n| n.to_string())
-                        )
-                        .into(),
-                        p.rss_kb.map_or("?".into(), crate::text::size::kb).into(),
-                    ],
+                    cells: p
+                        .shard
+                        .iter()
+                        .map(|s| s.as_str().into())
+                        .chain([
+                            p.identity.shown().into_owned().into(),
+                            match p.state {
+                                ProcState::Alive => "alive",
+                                ProcState::Quiet => "quiet",
+                                ProcState::Unknown => "unknown",
+                                ProcState::Gone => "gone",
+                            }
+                            .into(),
+                            format!(
+                                "{}/{}",
+                                p.busy.map_or("?".into(), |n| n.to_string()),
+                                p.concurrency.map_or("?".into(), |n| n.to_string())
+                            )
+                            .into(),
+                            p.rss_kb.map_or("?".into(), crate::text::size::kb).into(),
+                        ])
+                        .collect(),
                     extra: Some((p.state == ProcState::Gone).to_string()),
+                    shard: p.shard.clone(),
                 })
                 .collect(),
             _ => return,
@@ -701,7 +786,8 @@ impl Console {
                 act,
                 dry_run,
                 result,
-            } => return self.acted(act, dry_run, result),
+                shard,
+            } => return self.acted(act, dry_run, result, shard),
         };
         if ok {
             self.lost = None;
@@ -866,21 +952,25 @@ impl Console {
             }
             ListKind::Queues => {
                 let name = Name::from(item.key.as_slice());
+                let shard = item.shard.or_else(|| self.here());
                 self.push_list(
                     View::Queues,
-                    name.shown().into_owned(),
+                    on_shard(name.shown().into_owned(), shard.as_deref()),
                     ListKind::Queue(name),
                     None,
+                    shard,
                     home,
                 );
             }
             ListKind::Processes => {
                 let name = Name::from(item.key.as_slice());
+                let shard = item.shard.or_else(|| self.here());
                 self.push_list(
                     View::Processes,
-                    name.shown().into_owned(),
+                    on_shard(name.shown().into_owned(), shard.as_deref()),
                     ListKind::Running(name),
                     None,
+                    shard,
                     home,
                 );
             }
@@ -901,6 +991,7 @@ impl Console {
                     format!("{} {id} {pattern}", set.name()),
                     ListKind::Set(set),
                     Some(format!("--fingerprint {id}")),
+                    self.here(),
                     home,
                 );
             }
@@ -924,6 +1015,7 @@ impl Console {
                             format!("{} {fingerprint}", set.name()),
                             ListKind::Set(set),
                             Some(format!("--fingerprint {fingerprint}")),
+                            self.here(),
                             home,
                         );
                     }
@@ -932,6 +1024,7 @@ impl Console {
                         name.shown().into_owned(),
                         ListKind::Queue(name),
                         None,
+                        self.here(),
                         home,
                     ),
                     Some(Names::Processes) => self.push_list(
@@ -939,6 +1032,7 @@ impl Console {
                         "processes".into(),
                         ListKind::Processes,
                         None,
+                        self.here(),
                         home,
                     ),
                     Some(Names::Nothing) | None => {
@@ -969,8 +1063,8 @@ impl Console {
 
     /// Why `key` must change nothing now (a read-only context, a change already running),
     /// said on the status line; false when it may go on.
-    fn refused(&mut self, key: char) -> bool {
-        if let Some(why) = &self.read_only {
+    fn refused(&mut self, key: char, shard: Option<&str>) -> bool {
+        if let (Some(why), _) = self.rules(shard) {
             self.status = Some(format!("{key} changes Redis, and {why}"));
             return true;
         }
@@ -983,13 +1077,100 @@ impl Console {
         false
     }
 
-    /// Ask the reader for `act`'s dry run: its answer opens the question.
-    fn dry_run(&mut self, act: act::Act) {
+    /// Ask the reader for `act`'s dry run on `shard` (across a fleet): its answer opens the
+    /// question.
+    fn dry_run(&mut self, act: act::Act, shard: Option<String>) {
         self.status = Some("dry run…".into());
         let _ = self.requests.send(Request {
             id: 0,
             want: Want::Act { act, dry_run: true },
+            shard,
         });
+    }
+
+    /// The shard the screen reads, across a fleet: its own, else the one the console is
+    /// narrowed to.
+    fn here(&self) -> Option<String> {
+        self.stack
+            .last()
+            .and_then(|s| s.shard.clone())
+            .or_else(|| self.fleet.as_ref()?.focus.clone())
+    }
+
+    /// The shard a key acts on, across a fleet: the row's under the cursor (the merged
+    /// queues and processes), else the screen's.
+    fn row_shard(&self) -> Option<String> {
+        self.current()
+            .and_then(|item| item.shard.clone())
+            .or_else(|| self.here())
+    }
+
+    /// Why the Redis a change on `shard` writes to can change nothing (read-only), and the
+    /// name to type when it is protected: its context's settings (across a fleet, the
+    /// shard's).
+    fn rules(&self, shard: Option<&str>) -> (Option<String>, Option<String>) {
+        let Some(fleet) = &self.fleet else {
+            return (self.read_only.clone(), self.protected.clone());
+        };
+        match fleet.shards.iter().find(|r| Some(r.name.as_str()) == shard) {
+            Some(r) if r.read_only => (
+                Some(format!(
+                    "context {} is read-only: nothing was changed",
+                    r.name
+                )),
+                None,
+            ),
+            Some(r) if r.protected => (None, Some(r.name.clone())),
+            _ => (None, None),
+        }
+    }
+
+    /// `:shard NAME` narrows the console to one shard of the fleet; `:shard` alone widens
+    /// it to the whole fleet again. Either way the screen goes home.
+    fn narrow(&mut self, name: &str) {
+        let Some(fleet) = &mut self.fleet else {
+            self.status = Some(
+                ":shard narrows a console across a fleet (cogctl --fleet NAME top); this one \
+                 reads one Redis"
+                    .into(),
+            );
+            return;
+        };
+        let names: Vec<&str> = fleet.shards.iter().map(|r| r.name.as_str()).collect();
+        let focus = match name {
+            "" | "all" => None,
+            name if names.contains(&name) => Some(name.to_string()),
+            name => {
+                self.status = Some(format!(
+                    "fleet {} has no shard {}: its shards are {}",
+                    fleet.name,
+                    crate::text::visible(name),
+                    names.join(", ")
+                ));
+                return;
+            }
+        };
+        fleet.focus = focus.clone();
+        self.status = Some(match &focus {
+            Some(shard) => format!(
+                "narrowed to shard {shard}: every view and change reads {shard} alone; \
+                 :shard alone widens to fleet {}",
+                fleet.name
+            ),
+            None => format!(
+                "the whole fleet {}: :shard NAME narrows to one shard",
+                fleet.name
+            ),
+        });
+        self.stack.clear();
+        self.typing = None;
+        self.narrowed = Some(focus);
+    }
+
+    /// What `:shard` changed since last asked, for the dashboard's threads: the shard the
+    /// console is narrowed to now (None: the whole fleet).
+    pub fn take_narrowed(&mut self) -> Option<Option<String>> {
+        self.narrowed.take()
     }
 
     /// The queue a key in the queues view acts on: the row under the cursor, or the queue
@@ -1037,17 +1218,18 @@ impl Console {
         let act = if does == Does::Dedupe {
             act::Act::Dedupe(name)
         } else {
+            let shard = self.row_shard();
             let paused = home
                 .queues
                 .iter()
-                .find(|q| q.name == name)
+                .find(|q| q.name == name && q.shard == shard)
                 .and_then(|q| q.paused);
             act::Act::Pause {
                 queue: name,
                 pause: paused != Some(true),
             }
         };
-        self.dry_run(act);
+        self.dry_run(act, self.row_shard());
     }
 
     /// S stops the process under the cursor; R requeues what dead processes held (a
@@ -1057,10 +1239,11 @@ impl Console {
             self.status = Some("no process under the cursor".into());
             return;
         };
+        let shard = self.row_shard();
         let state = home
             .processes
             .iter()
-            .find(|p| p.identity == name)
+            .find(|p| p.identity == name && p.shard == shard)
             .map(|p| p.state);
         let act = match (does, state) {
             (Does::Stop, Some(ProcState::Gone)) => {
@@ -1080,7 +1263,7 @@ impl Console {
             }
             _ => act::Act::Reconcile,
         };
-        self.dry_run(act);
+        self.dry_run(act, shard);
     }
 
     /// E pushes the periodic entry's job now; p disables it (or enables it, when disabled).
@@ -1099,7 +1282,7 @@ impl Console {
                 disable: !disabled,
             }
         };
-        self.dry_run(act);
+        self.dry_run(act, self.row_shard());
     }
 
     fn ask_quiet(&mut self, home: &HomeData) {
@@ -1107,10 +1290,11 @@ impl Console {
             self.status = Some("no process under the cursor".into());
             return;
         };
+        let shard = self.row_shard();
         let gone = home
             .processes
             .iter()
-            .any(|p| p.identity == name && p.state == ProcState::Gone);
+            .any(|p| p.identity == name && p.shard == shard && p.state == ProcState::Gone);
         if gone {
             self.status = Some(format!(
                 "{} is gone (no presence key): there is nothing to quiet",
@@ -1118,17 +1302,17 @@ impl Console {
             ));
             return;
         }
-        self.dry_run(act::Act::Quiet(name));
+        self.dry_run(act::Act::Quiet(name), shard);
     }
 
     /// A change the home view's `key` asks for (the same action as in the queues and
     /// processes views): refused when this context can change nothing or a change runs,
     /// else its dry run, whose answer opens the question.
-    pub fn propose(&mut self, key: char, act: act::Act) {
-        if self.refused(key) {
+    pub fn propose(&mut self, key: char, act: act::Act, shard: Option<String>) {
+        if self.refused(key, shard.as_deref()) {
             return;
         }
-        self.dry_run(act);
+        self.dry_run(act, shard);
     }
 
     /// R, D, K, E: the change's dry run first (its answer opens the question). On a
@@ -1186,33 +1370,45 @@ impl Console {
             self.status = Some(format!("{key} doesn't apply to the {} set", set.name()));
             return;
         }
-        self.dry_run(act::Act::Entries {
-            set,
-            verb,
-            selection,
-            canary: false,
-        });
+        self.dry_run(
+            act::Act::Entries {
+                set,
+                verb,
+                selection,
+                canary: false,
+            },
+            self.here(),
+        );
     }
 
     /// u: undo the change under the cursor (audit view), else the last change made here.
     fn ask_undo(&mut self) {
-        let id = match self.list().map(|l| &l.kind) {
+        let undo = match self.list().map(|l| &l.kind) {
             // Its ID column: the change's undo record id, else the entry's own id.
             Some(ListKind::Audit) => self
                 .current()
                 .and_then(|item| item.text(4))
-                .map(str::to_string),
+                .map(|id| (id.to_string(), self.here())),
             _ => self.last_undo.clone(),
         };
-        let Some(id) = id else {
+        let Some((id, shard)) = undo else {
             self.status = Some("u undoes the change under the cursor in the audit view (0), or the last change made here".into());
             return;
         };
-        self.dry_run(act::Act::Undo(id));
+        if self.refused('u', shard.as_deref()) {
+            return;
+        }
+        self.dry_run(act::Act::Undo(id), shard);
     }
 
     /// How a change (or its dry run) went.
-    fn acted(&mut self, act: act::Act, dry_run: bool, result: Result<act::Done, String>) {
+    fn acted(
+        &mut self,
+        act: act::Act,
+        dry_run: bool,
+        result: Result<act::Done, String>,
+        shard: Option<String>,
+    ) {
         if !dry_run {
             self.running = None;
         }
@@ -1235,22 +1431,23 @@ impl Console {
                 self.load(true);
             }
             self.ask = Some(Ask {
-                title: format!("{} (dry run)", act.command()),
+                title: on_shard(format!("{} (dry run)", act.command()), shard.as_deref()),
                 lines,
                 // A dry run that found nothing to do asks nothing: y would change nothing.
                 then: (!done.nothing).then_some(act),
-                need: self.protected.clone(),
+                need: self.rules(shard.as_deref()).1,
                 typed: String::new(),
+                shard,
             });
             return;
         }
-        let summary = done.summary;
+        let summary = on_shard(done.summary, shard.as_deref());
         self.status = Some(match &done.undo {
             Some(id) => format!("undo id {id} (u takes it back) · {summary}"),
             None => summary,
         });
-        if done.undo.is_some() {
-            self.last_undo = done.undo;
+        if let Some(id) = done.undo {
+            self.last_undo = Some((id, shard));
         }
         self.load(true);
     }
@@ -1314,7 +1511,15 @@ impl Console {
                             "incident: the last 6 hours' findings, read every minute".into()
                         }
                     },
-                    columns: reader::columns(&list.kind),
+                    columns: {
+                        let mut columns = reader::columns(&list.kind);
+                        if self.fleet.is_some()
+                            && matches!(list.kind, ListKind::Queues | ListKind::Processes)
+                        {
+                            columns.insert(0, ("SHARD", 12));
+                        }
+                        columns
+                    },
                     total: list.total,
                     first: list.top,
                     rows: shown_rows,
@@ -1335,7 +1540,13 @@ impl Console {
         Shown {
             crumbs,
             target: self.target.clone(),
-            context: self.context.clone(),
+            context: match &self.fleet {
+                Some(fleet) => Some(match self.here() {
+                    Some(shard) => format!("{shard} of fleet {}", fleet.name),
+                    None => format!("fleet {}", fleet.name),
+                }),
+                None => self.context.clone(),
+            },
             body,
             command: self.command.as_ref().map(|typed| {
                 (
@@ -1374,6 +1585,14 @@ impl Console {
             color: self.color,
             now: self.clock.current(),
         }
+    }
+}
+
+/// What a screen or a change says, naming the shard it is on across a fleet.
+fn on_shard(text: String, shard: Option<&str>) -> String {
+    match shard {
+        Some(shard) => format!("{text} · shard {shard}"),
+        None => text,
     }
 }
 
@@ -1433,6 +1652,72 @@ mod tests {
         press(&mut console, KeyCode::Char('9'));
         assert_eq!(console.view(), View::History);
         assert_eq!(press(&mut console, KeyCode::Esc), Outcome::Redraw);
+        assert!(console.at_home());
+    }
+
+    fn fleet_console() -> (Console, mpsc::Receiver<Request>) {
+        let (tx, rx) = mpsc::channel();
+        let mut console = Console::new(tx);
+        console.fleet = Some(Fleet {
+            name: "prod".into(),
+            shards: ["a", "b", "c"]
+                .into_iter()
+                .map(|name| ShardRule {
+                    name: name.into(),
+                    read_only: name == "c",
+                    protected: name == "b",
+                })
+                .collect(),
+            focus: None,
+        });
+        (console, rx)
+    }
+
+    #[test]
+    fn across_a_fleet_a_set_is_one_shards_and_shard_narrows_to_it() {
+        let (mut console, rx) = fleet_console();
+        let home = HomeData::default();
+        press(&mut console, KeyCode::Char('5'));
+        assert!(console.at_home());
+        assert_eq!(
+            console.take_word().as_deref(),
+            Some(
+                "dead reads one shard of fleet prod: :shard NAME narrows the console to one (a, b, c)"
+            )
+        );
+        assert!(rx.try_recv().is_err(), "nothing read");
+        for c in ":shard zz".chars() {
+            press(&mut console, KeyCode::Char(c));
+        }
+        press(&mut console, KeyCode::Enter);
+        assert!(console.status.as_deref().unwrap().contains("no shard zz"));
+        assert_eq!(console.take_narrowed(), None);
+        for c in ":shard b".chars() {
+            press(&mut console, KeyCode::Char(c));
+        }
+        press(&mut console, KeyCode::Enter);
+        assert_eq!(console.take_narrowed(), Some(Some("b".into())));
+        console.switch(View::Dead, &home);
+        let Ok(Request { shard, want, .. }) = rx.try_recv() else {
+            panic!("no page asked for")
+        };
+        assert_eq!(shard.as_deref(), Some("b"));
+        assert!(matches!(want, Want::Page { .. }));
+        // b is protected, c read-only: each shard's own settings.
+        assert_eq!(console.rules(Some("b")), (None, Some("b".into())));
+        assert!(
+            console
+                .rules(Some("c"))
+                .0
+                .unwrap()
+                .contains("context c is read-only")
+        );
+        assert_eq!(console.rules(Some("a")), (None, None));
+        for c in ":shard".chars() {
+            press(&mut console, KeyCode::Char(c));
+        }
+        press(&mut console, KeyCode::Enter);
+        assert_eq!(console.take_narrowed(), Some(None));
         assert!(console.at_home());
     }
 
@@ -1512,6 +1797,7 @@ mod tests {
                     score: Some(1.0),
                     cells: c.iter().map(|&s| cell(s)).collect(),
                     extra: Some("dead".into()),
+                    shard: None,
                 })
                 .collect()
         };
@@ -1651,6 +1937,7 @@ mod tests {
                 failed: false,
                 nothing: false,
             }),
+            None,
         );
         all.push_str(&format!("--- dialog\n{}", screen(&console)));
         insta::assert_snapshot!(all);
@@ -1716,6 +2003,7 @@ mod tests {
                 score: Some(READ - 30.0),
                 cells: vec![Field::Ago(READ - 30.0), "ChargeJob".into()],
                 extra: None,
+                shard: None,
             }],
             counted: None,
             head: Vec::new(),
@@ -1747,6 +2035,7 @@ mod tests {
                 failed: false,
                 nothing: true,
             }),
+            None,
         );
         let drawn = sized(&console, 160, 20);
         let text: Vec<&str> = drawn.lines().collect();

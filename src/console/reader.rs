@@ -58,6 +58,8 @@ pub struct Request {
     /// The screen it is for: answers for another are dropped.
     pub id: u64,
     pub want: Want,
+    /// Across a fleet, the shard it reads or changes (None on one Redis).
+    pub shard: Option<String>,
 }
 
 /// One row: what it stands for (a raw member, a name, an id) and its cells, unescaped.
@@ -68,6 +70,8 @@ pub struct Item {
     pub cells: Vec<Field>,
     /// What a row stands for besides its key (a pattern's set).
     pub extra: Option<String>,
+    /// Across a fleet, the shard the row is on (the queues and processes).
+    pub shard: Option<String>,
 }
 
 impl Item {
@@ -121,6 +125,8 @@ pub enum Answer {
         act: super::act::Act,
         dry_run: bool,
         result: Result<super::act::Done, String>,
+        /// The shard it was made on, across a fleet.
+        shard: Option<String>,
     },
     Failed {
         id: u64,
@@ -233,8 +239,12 @@ impl Selector {
 }
 
 pub struct Reader {
+    /// The session of the Redis read now: across a fleet, the shard `current` names.
     ctx: Ctx,
     matches: Option<Matches>,
+    /// Across a fleet: the shard `ctx` reads, and every other shard's session.
+    current: Option<String>,
+    parked: Vec<(String, Ctx)>,
 }
 
 /// The columns of each list, in the order the reader fills its cells.
@@ -323,7 +333,55 @@ pub fn parse_filter(text: &str) -> Result<FilterArgs, String> {
 
 impl Reader {
     pub fn new(ctx: Ctx) -> Reader {
-        Reader { ctx, matches: None }
+        Reader {
+            ctx,
+            matches: None,
+            current: None,
+            parked: Vec::new(),
+        }
+    }
+
+    /// A reader of a fleet's shards, each on its session (`shards`, in the fleet's order);
+    /// each request names the shard it is for.
+    pub fn fleet(mut shards: Vec<(String, Ctx)>) -> Option<Reader> {
+        if shards.is_empty() {
+            return None;
+        }
+        let (name, ctx) = shards.remove(0);
+        Some(Reader {
+            ctx,
+            matches: None,
+            current: Some(name),
+            parked: shards,
+        })
+    }
+
+    /// Read `shard` from now on (across a fleet; on one Redis there is nothing to choose).
+    fn route(&mut self, shard: Option<&str>) -> Result<(), String> {
+        let Some(current) = &self.current else {
+            return Ok(());
+        };
+        let Some(shard) = shard else {
+            return Err(format!(
+                "this reads one shard of the fleet: narrow to it with :shard NAME, or open it \
+                 from a row of that shard (the shard now: {current})"
+            ));
+        };
+        if shard == current {
+            return Ok(());
+        }
+        let Some(at) = self.parked.iter().position(|(name, _)| name == shard) else {
+            return Err(format!(
+                "the fleet has no shard {}",
+                crate::text::visible(shard)
+            ));
+        };
+        let (name, ctx) = self.parked.swap_remove(at);
+        let old = std::mem::replace(&mut self.ctx, ctx);
+        let old_name = self.current.replace(name).unwrap_or_default();
+        self.parked.push((old_name, old));
+        self.matches = None;
+        Ok(())
     }
 
     /// Answer requests until the screen goes away.
@@ -334,7 +392,11 @@ impl Reader {
             let mut newest = None;
             for request in std::iter::once(first).chain(requests.try_iter()) {
                 if let Want::Act { act, dry_run } = request.want {
-                    if answers.send(self.act(act, dry_run, answers)).is_err() {
+                    let shard = request.shard;
+                    if answers
+                        .send(self.act(act, dry_run, shard, answers))
+                        .is_err()
+                    {
                         return;
                     }
                 } else {
@@ -350,7 +412,21 @@ impl Reader {
     }
 
     /// A change (or its dry run), its progress told to the screen as it goes.
-    fn act(&mut self, act: super::act::Act, dry_run: bool, answers: &Sender<Answer>) -> Answer {
+    fn act(
+        &mut self,
+        act: super::act::Act,
+        dry_run: bool,
+        shard: Option<String>,
+        answers: &Sender<Answer>,
+    ) -> Answer {
+        if let Err(why) = self.route(shard.as_deref()) {
+            return Answer::Acted {
+                act,
+                dry_run,
+                result: Err(why),
+                shard,
+            };
+        }
         self.ctx.ui.clock.tick();
         let tell = |step| {
             let _ = answers.send(Answer::Progress(step));
@@ -365,12 +441,20 @@ impl Reader {
             act,
             dry_run,
             result,
+            shard,
         }
     }
 
     fn answer(&mut self, request: Request, answers: &Sender<Answer>) -> Answer {
-        self.ctx.ui.clock.tick();
         let id = request.id;
+        if let Err(why) = self.route(request.shard.as_deref()) {
+            return Answer::Failed {
+                id,
+                why,
+                lost: false,
+            };
+        }
+        self.ctx.ui.clock.tick();
         let result = match request.want {
             Want::Page {
                 kind,
@@ -406,7 +490,9 @@ impl Reader {
                 Ok(report) => Answer::Job { id, report },
                 Err((title, lines)) => Answer::Detail { id, title, lines },
             }),
-            Want::Act { act, dry_run } => return self.act(act, dry_run, answers),
+            Want::Act { act, dry_run } => {
+                return self.act(act, dry_run, request.shard, answers);
+            }
         };
         result.unwrap_or_else(|e| {
             let lost = e
@@ -611,6 +697,7 @@ impl Reader {
                         line.into(),
                     ],
                     extra: Some(set.name().to_string()),
+                    shard: None,
                 });
             }
         }
@@ -639,6 +726,7 @@ impl Reader {
                         },
                     ],
                     extra: Some(json),
+                    shard: None,
                 }
             })
             .collect();
@@ -929,6 +1017,7 @@ fn set_item(set: JobSet, raw: Vec<u8>, score: f64) -> Item {
         score: Some(score),
         cells,
         extra: None,
+        shard: None,
     }
 }
 
@@ -957,6 +1046,7 @@ fn queue_item(raw: &[u8]) -> Item {
         score: None,
         cells,
         extra: None,
+        shard: None,
     }
 }
 
@@ -996,6 +1086,7 @@ fn history_item(raw: &[u8], score: f64) -> Item {
         score: Some(score),
         cells,
         extra: None,
+        shard: None,
     }
 }
 
@@ -1033,6 +1124,7 @@ fn audit_item(entry: crate::ops::audit::AuditEntry) -> Item {
         score: None,
         cells,
         extra: Some(detail.join("\n")),
+        shard: None,
     }
 }
 

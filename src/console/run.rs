@@ -9,9 +9,9 @@ use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::mem::ManuallyDrop;
 use std::os::fd::AsFd;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -28,6 +28,7 @@ use super::reader::{Answer, Reader, Request};
 use super::{Console, Outcome as Keyed};
 use crate::ops::Session as Ctx;
 use crate::ops::dashboard::Sampler;
+use crate::ops::dashboard::fleet::FleetSampler;
 use crate::render::top::{Chrome, draw_in};
 use crate::term::exit::{Exit, UsageError};
 
@@ -38,6 +39,103 @@ pub struct Options {
     /// Quit after this many refreshes and print their timing, and how long each key took to
     /// be drawn, on stderr (benchmarks).
     pub refreshes: Option<u64>,
+    /// A console across a fleet: every shard read, merged, until `:shard` narrows it.
+    pub fleet: Option<Fleet>,
+}
+
+/// The fleet a console reads across.
+pub struct Fleet {
+    pub name: String,
+    /// The flags that name it in the commands cogctl suggests (`ops::fleet::flag`).
+    pub named: String,
+    /// Each shard's session, as `--context NAME` makes it, in the fleet's order.
+    pub shards: Vec<(String, Ctx)>,
+}
+
+/// What the dashboard's thread reads: one Redis, or every shard of a fleet.
+enum Sampling {
+    One(Box<Sampler>),
+    Fleet(FleetSampler),
+}
+
+impl Sampling {
+    fn refresh(&mut self) -> Result<crate::ops::dashboard::View, String> {
+        match self {
+            Sampling::One(s) => s
+                .refresh()
+                .map_err(|e| crate::text::one_line(&e.to_string())),
+            Sampling::Fleet(f) => f.refresh(),
+        }
+    }
+
+    fn ping(&mut self) -> Result<(), String> {
+        match self {
+            Sampling::One(s) => s.ping().map_err(|e| crate::text::one_line(&e.to_string())),
+            Sampling::Fleet(f) => f.ping(),
+        }
+    }
+
+    fn narrow(&mut self, shard: Option<&str>) {
+        if let Sampling::Fleet(f) = self {
+            f.narrow(shard);
+        }
+    }
+}
+
+/// Where the incident's thread reads: one Redis, or every shard of a fleet (only the shard
+/// the console is narrowed to, when it is).
+enum Incidents {
+    One(Box<Ctx>),
+    Fleet {
+        name: String,
+        named: String,
+        shards: Vec<(String, Ctx)>,
+        focus: Arc<Mutex<Option<String>>>,
+    },
+}
+
+impl Incidents {
+    /// What the shards shown say now (across the whole fleet: one story, merged), and the
+    /// shard it was narrowed to; None when it could not be read.
+    fn read(
+        &mut self,
+        options: &crate::ops::incident::Options,
+    ) -> (Option<crate::ops::incident::IncidentReport>, Option<String>) {
+        match self {
+            Incidents::One(session) => {
+                session.ui.clock.tick();
+                (crate::ops::incident::run(session, options).ok(), None)
+            }
+            Incidents::Fleet {
+                name,
+                named,
+                shards,
+                focus,
+            } => {
+                let focus = focus.lock().map(|f| f.clone()).unwrap_or_default();
+                let each: Vec<(String, &mut Ctx)> = shards
+                    .iter_mut()
+                    .filter(|(shard, _)| focus.as_ref().is_none_or(|f| f == shard))
+                    .map(|(shard, ctx)| (shard.clone(), ctx))
+                    .collect();
+                let read = crate::ops::fleet::each(each, |_, ctx: &mut Ctx| {
+                    ctx.ui.clock.tick();
+                    let report = crate::ops::incident::run(ctx, options);
+                    if report.is_err() {
+                        ctx.disconnect();
+                    }
+                    report
+                });
+                let report = match (&focus, read) {
+                    (Some(_), mut one) => one.pop().and_then(|(_, r)| r.ok()),
+                    (None, all) => {
+                        Some(crate::ops::incident::fleet::merge(name, named, all).as_report())
+                    }
+                };
+                (report, focus)
+            }
+        }
+    }
 }
 
 /// What the sampler thread tells the screen: the dashboard read again (`Some`), or, when
@@ -48,8 +146,12 @@ struct Update {
 }
 
 /// What the screen asks of the sampler thread: refresh now (the screen has come back to
-/// what the dashboard shows).
-struct Refresh;
+/// what the dashboard shows), or narrow to one shard of the fleet (None: widen to all of
+/// them) and refresh.
+enum Refresh {
+    Now,
+    Narrow(Option<String>),
+}
 
 /// What the screen shows, so that the other threads read only that: the dashboard's refresh
 /// (home, queues, processes) and `incident` (home, the incident view).
@@ -73,21 +175,35 @@ const INCIDENT_LOOK: Duration = Duration::from_millis(250);
 /// the incident view), on a session of its own; coming back to those views after longer
 /// reads it again at once. A failed read is left out (the dashboard says when Redis is
 /// lost). Ends when the screen is gone.
-fn incident_loop(mut session: Ctx, shows: &Shows, briefs: &Sender<crate::ops::incident::Brief>) {
+fn incident_loop(
+    mut incidents: Incidents,
+    shows: &Shows,
+    briefs: &Sender<crate::ops::incident::Brief>,
+) {
     let options = crate::ops::incident::Options::default();
     let mut read: Option<Instant> = None;
     // Successive reads followed as `incident --watch` follows them: a finding that recovered
     // is marked so on the home view, with since when.
     let mut tracker = crate::ops::incident::watch::Tracker::new(RECOVERED_AFTER);
+    // The shard the last read was narrowed to: narrowed again, the story starts afresh.
+    let mut read_on: Option<String> = None;
     loop {
-        let due = read.is_none_or(|at| at.elapsed() >= INCIDENT_EVERY);
+        let narrowed = match &incidents {
+            Incidents::Fleet { focus, .. } => focus.lock().map(|f| *f != read_on).unwrap_or(false),
+            Incidents::One(_) => false,
+        };
+        let due = narrowed || read.is_none_or(|at| at.elapsed() >= INCIDENT_EVERY);
         if !due || !shows.incident.load(Ordering::SeqCst) {
             thread::sleep(INCIDENT_LOOK);
             continue;
         }
         read = Some(Instant::now());
-        session.ui.clock.tick();
-        if let Ok(report) = crate::ops::incident::run(&mut session, &options) {
+        let (report, on) = incidents.read(&options);
+        if on != read_on {
+            tracker = crate::ops::incident::watch::Tracker::new(RECOVERED_AFTER);
+            read_on = on;
+        }
+        if let Some(report) = report {
             tracker.update(&report);
             let brief = crate::ops::incident::Brief::watched(&report, &tracker);
             if briefs.send(brief).is_err() {
@@ -97,7 +213,7 @@ fn incident_loop(mut session: Ctx, shows: &Shows, briefs: &Sender<crate::ops::in
     }
 }
 
-pub fn run(ctx: &mut Ctx, args: &Options) -> anyhow::Result<Exit> {
+pub fn run(ctx: &mut Ctx, args: Options) -> anyhow::Result<Exit> {
     if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
         return Err(UsageError(
             "cogctl top draws a live full-screen view, so its input and output must be a \
@@ -117,9 +233,53 @@ pub fn run(ctx: &mut Ctx, args: &Options) -> anyhow::Result<Exit> {
     unsafe {
         libc::mallopt(libc::M_ARENA_MAX, 1);
     }
-    let connector = ctx.connector()?;
-    let sampler = Sampler::new(connector, ctx.ui.clock);
-    let target = sampler.target().to_string();
+    let clock = ctx.ui.clock;
+    // Across a fleet, what each shard allows, for the console's changes.
+    let mut rules = Vec::new();
+    let (sampler, incidents, reader, target, focus) = match args.fleet {
+        None => {
+            let sampler = Sampler::new(ctx.connector()?, clock);
+            let target = sampler.target().to_string();
+            (
+                Sampling::One(Box::new(sampler)),
+                Incidents::One(Box::new(ctx.sibling())),
+                Reader::new(ctx.sibling()),
+                target,
+                None,
+            )
+        }
+        Some(fleet) => {
+            let mut samplers = Vec::with_capacity(fleet.shards.len());
+            let mut incident = Vec::with_capacity(fleet.shards.len());
+            let mut reading = Vec::with_capacity(fleet.shards.len());
+            for (name, shard) in &fleet.shards {
+                samplers.push((name.clone(), Sampler::new(shard.connector()?, clock)));
+                incident.push((name.clone(), shard.sibling()));
+                reading.push((name.clone(), shard.sibling()));
+                rules.push(super::ShardRule {
+                    name: name.clone(),
+                    read_only: shard.context.as_ref().is_some_and(|c| c.read_only),
+                    protected: shard.context.as_ref().is_some_and(|c| c.protected),
+                });
+            }
+            let focus = Arc::new(Mutex::new(None));
+            let target = format!("fleet {} ({} shards)", fleet.name, fleet.shards.len());
+            let reader = Reader::fleet(reading)
+                .ok_or_else(|| UsageError(format!("fleet {} has no shards", fleet.name)))?;
+            (
+                Sampling::Fleet(FleetSampler::new(fleet.name.clone(), samplers)),
+                Incidents::Fleet {
+                    name: fleet.name.clone(),
+                    named: fleet.named,
+                    shards: incident,
+                    focus: Arc::clone(&focus),
+                },
+                reader,
+                target,
+                Some((fleet.name, focus)),
+            )
+        }
+    };
     let (requests, requested) = mpsc::channel();
     let (updates, updated) = mpsc::channel();
     let interval = args.interval;
@@ -136,18 +296,16 @@ pub fn run(ctx: &mut Ctx, args: &Options) -> anyhow::Result<Exit> {
     };
 
     let (briefs, briefed) = mpsc::channel();
-    let session = ctx.sibling();
     {
         let shows = Arc::clone(&shows);
         thread::Builder::new()
             .name("top-incident".into())
-            .spawn(move || incident_loop(session, &shows, &briefs))?;
+            .spawn(move || incident_loop(incidents, &shows, &briefs))?;
     }
 
     // The console's reader: a connection and a thread of its own for the lists and jobs.
     let (asks, asked) = mpsc::channel::<Request>();
     let (answers, answered) = mpsc::channel::<Answer>();
-    let reader = Reader::new(ctx.sibling());
     let reading = thread::Builder::new()
         .name("console-reader".into())
         .spawn(move || reader.run(&asked, &answers))?;
@@ -157,6 +315,14 @@ pub fn run(ctx: &mut Ctx, args: &Options) -> anyhow::Result<Exit> {
     console.target = target.clone();
     console.context = ctx.context.as_ref().map(|c| c.name.clone());
     console.color = ctx.ui.styles.enabled;
+    let focus = focus.map(|(name, focus)| {
+        console.fleet = Some(super::Fleet {
+            name,
+            shards: rules,
+            focus: None,
+        });
+        focus
+    });
     if let Some(c) = &ctx.context {
         if c.read_only {
             console.read_only = Some(format!(
@@ -188,10 +354,13 @@ pub fn run(ctx: &mut Ctx, args: &Options) -> anyhow::Result<Exit> {
             &mut screen.terminal,
             &mut app,
             &mut console,
-            &answered,
-            &updated,
-            &briefed,
-            &requests,
+            &Channels {
+                answered: &answered,
+                updated: &updated,
+                briefed: &briefed,
+                requests: &requests,
+                focus: focus.as_ref(),
+            },
             &shows,
             &signals,
             args.refreshes,
@@ -269,21 +438,35 @@ pub fn run(ctx: &mut Ctx, args: &Options) -> anyhow::Result<Exit> {
     Ok(Exit::Ok)
 }
 
+/// How the screen's thread hears from the others and asks of them.
+struct Channels<'a> {
+    answered: &'a Receiver<Answer>,
+    updated: &'a Receiver<Update>,
+    briefed: &'a Receiver<crate::ops::incident::Brief>,
+    requests: &'a Sender<Refresh>,
+    /// Across a fleet, the shard the incident's thread reads (None: all of them).
+    focus: Option<&'a Arc<Mutex<Option<String>>>>,
+}
+
 #[allow(clippy::too_many_arguments)]
 fn event_loop(
     terminal: &mut Tty,
     app: &mut App,
     console: &mut Console,
-    answered: &Receiver<Answer>,
-    updated: &Receiver<Update>,
-    briefed: &Receiver<crate::ops::incident::Brief>,
-    requests: &Sender<Refresh>,
+    channels: &Channels,
     shows: &Shows,
     signals: &Signals,
     refreshes: Option<u64>,
     timings: &mut Vec<Duration>,
     keyed: &mut Vec<Duration>,
 ) -> anyhow::Result<()> {
+    let Channels {
+        answered,
+        updated,
+        briefed,
+        requests,
+        focus,
+    } = *channels;
     // When each key not yet drawn was read.
     let mut pressed: Vec<Instant> = Vec::new();
     let Signals { stop, resized } = signals;
@@ -362,12 +545,12 @@ fn event_loop(
                                 Keyed::Nothing => {}
                                 Keyed::Pass => match app.key(key) {
                                     Outcome::Quit => return Ok(()),
-                                    Outcome::Act(act) => {
+                                    Outcome::Act(act, shard) => {
                                         let key = match key.code {
                                             event::KeyCode::Char(c) => c,
                                             _ => '?',
                                         };
-                                        console.propose(key, act);
+                                        console.propose(key, act, shard);
                                         dirty = true;
                                     }
                                     Outcome::Redraw => dirty = true,
@@ -382,11 +565,28 @@ fn event_loop(
             }
             Input::Ready | Input::None => {}
         }
+        // `:shard` narrowed the console, or widened it: the dashboard and the incident are
+        // read again from the shards now shown, and what was shown of the others is gone.
+        if let Some(shard) = console.take_narrowed() {
+            if let Some(focus) = focus
+                && let Ok(mut focus) = focus.lock()
+            {
+                focus.clone_from(&shard);
+            }
+            requests.send(Refresh::Narrow(shard))?;
+            brief = None;
+            app.view.incident = None;
+            app.view.queues.clear();
+            app.view.processes.clear();
+            app.view.deaths.clear();
+            app.reselect();
+            dirty = true;
+        }
         // Back on what the dashboard shows: read it now rather than at the next interval.
         let dashboard = console.shows_dashboard();
         let showed = shows.dashboard.swap(dashboard, Ordering::SeqCst);
         if dashboard && !showed {
-            requests.send(Refresh)?;
+            requests.send(Refresh::Now)?;
         }
         shows
             .incident
@@ -487,7 +687,7 @@ fn input(timeout: Duration) -> io::Result<Input> {
 /// the dashboard; until the screen hangs up. While the screen shows nothing of the
 /// dashboard's (a list of retry, dead …), a refresh only asks whether Redis answers.
 fn sample_loop(
-    mut sampler: Sampler,
+    mut sampler: Sampling,
     interval: Duration,
     shows: &Shows,
     requested: &Receiver<Refresh>,
@@ -497,7 +697,8 @@ fn sample_loop(
     loop {
         let wait = next.saturating_duration_since(Instant::now());
         match requested.recv_timeout(wait) {
-            Ok(Refresh) | Err(RecvTimeoutError::Timeout) => {}
+            Ok(Refresh::Now) | Err(RecvTimeoutError::Timeout) => {}
+            Ok(Refresh::Narrow(shard)) => sampler.narrow(shard.as_deref()),
             Err(RecvTimeoutError::Disconnected) => return,
         }
         let started = Instant::now();
@@ -505,8 +706,7 @@ fn sample_loop(
             sampler.refresh().map(|view| Some(Box::new(view)))
         } else {
             sampler.ping().map(|()| None)
-        }
-        .map_err(|e| crate::text::one_line(&e.to_string()));
+        };
         let sample = Update {
             view,
             took: started.elapsed(),

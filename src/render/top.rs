@@ -76,10 +76,16 @@ pub fn draw_in(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome) {
     let paint = Paint(chrome.color);
     let problems = view.problems.len().min(3) as u16;
     let incident = incident_lines(view, chrome.now, paint);
+    // Across the whole fleet: a row for it and one per shard (at most SHARD_ROWS shown).
+    let shard_rows = match &view.fleet {
+        Some(fleet) if fleet.focus.is_none() => view.shards.len().min(SHARD_ROWS) as u16 + 4,
+        _ => 0,
+    };
     let [
         header,
         banner,
         incident_area,
+        shards_area,
         middle,
         processes,
         deaths,
@@ -89,6 +95,7 @@ pub fn draw_in(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome) {
         Constraint::Length(3),
         Constraint::Length(if chrome.banner.is_some() { 2 } else { 0 }),
         Constraint::Length(incident.len() as u16),
+        Constraint::Length(shard_rows),
         Constraint::Min(6),
         Constraint::Max(view.processes.len().clamp(1, 20) as u16 + 3),
         Constraint::Length(view.deaths.len().clamp(1, 5) as u16 + 3),
@@ -112,6 +119,9 @@ pub fn draw_in(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome) {
         );
     }
     frame.render_widget(Paragraph::new(incident), incident_area);
+    if shard_rows > 0 {
+        draw_shards(frame, shards_area, view, chrome, paint);
+    }
     let [queues, chart] =
         Layout::horizontal([Constraint::Fill(3), Constraint::Fill(2)]).areas(middle);
     draw_queues(frame, queues, view, chrome, paint);
@@ -260,6 +270,111 @@ fn header_lines(view: &View, chrome: &Chrome, paint: Paint) -> Vec<Line<'static>
     ]
 }
 
+/// The shard rows the home view shows across a fleet (the fleet row comes first).
+const SHARD_ROWS: usize = 8;
+
+/// Across a fleet: the fleet's totals, then a row per shard with its own, and why a shard
+/// could not be read (its rows then those of its last read, whose age the row gives).
+fn draw_shards(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome, paint: Paint) {
+    let num = |n: Option<u64>| n.map_or("?".to_string(), count);
+    let per_sec = |r: Option<f64>| r.map_or("-".to_string(), |r| format!("{r:.1}"));
+    let cells = |name: String, t: &crate::ops::dashboard::Totals| {
+        vec![
+            Cell::new(name),
+            Cell::new(count(t.enqueued)),
+            Cell::new(format!("{}/{}", t.busy, t.concurrency)),
+            Cell::new(per_sec(t.processed_rate)),
+            Cell::new(per_sec(t.failed_rate)),
+            Cell::new(num(t.retry)),
+            Cell::new(num(t.dead)),
+        ]
+    };
+    let fleet = view.fleet.as_ref().map_or("fleet", |f| f.name.as_str());
+    let mut first = cells(format!("{} (all)", visible(fleet)), &view.totals);
+    let read = view.shards.iter().filter(|s| s.error.is_none()).count();
+    first.push(Cell::new(format!("{read} of {} read", view.shards.len())));
+    let mut rows = vec![Row::new(first).style(paint.strong())];
+    for shard in view.shards.iter().take(SHARD_ROWS) {
+        let mut row = match &shard.totals {
+            Some(t) => cells(visible(&shard.name).into_owned(), t),
+            None => {
+                let mut row = vec![Cell::new(visible(&shard.name).into_owned())];
+                row.extend((0..6).map(|_| Cell::new("?")));
+                row
+            }
+        };
+        row.push(match (&shard.error, shard.read_at) {
+            (Some(why), Some(at)) => Cell::new(format!(
+                "unreachable, rows from {} ago: {}",
+                span((chrome.now - at).max(0.0)),
+                visible(why)
+            ))
+            .style(paint.bad()),
+            (Some(why), None) => {
+                Cell::new(format!("unreachable: {}", visible(why))).style(paint.bad())
+            }
+            (None, _) => Cell::new(
+                shard
+                    .server
+                    .as_deref()
+                    .map_or(String::new(), |s| visible(s).into_owned()),
+            ),
+        });
+        rows.push(Row::new(row));
+    }
+    let more = view.shards.len().saturating_sub(SHARD_ROWS);
+    let title = if more > 0 {
+        format!(" Shards ({}; {more} more: :shard NAME) ", view.shards.len())
+    } else {
+        format!(" Shards ({}) · :shard NAME narrows ", view.shards.len())
+    };
+    let table = Table::new(
+        rows,
+        [
+            Constraint::Length(18),
+            Constraint::Length(9),
+            Constraint::Length(9),
+            Constraint::Length(9),
+            Constraint::Length(9),
+            Constraint::Length(9),
+            Constraint::Length(9),
+            Constraint::Fill(1),
+        ],
+    )
+    .header(
+        Row::new([
+            "SHARD", "ENQUEUED", "BUSY", "DONE/s", "FAILED/s", "RETRY", "DEAD", "",
+        ])
+        .style(paint.dim()),
+    )
+    .block(pane_block(title, false, paint));
+    frame.render_widget(table, area);
+}
+
+/// The shard column of a pane's rows, across a fleet (none on one Redis).
+fn shard_cell(shard: Option<&String>) -> Option<Cell<'static>> {
+    shard.map(|s| Cell::new(visible(s).into_owned()))
+}
+
+/// A pane's columns, with the shard's first across a fleet.
+fn with_shard(view: &View, mut widths: Vec<Constraint>) -> Vec<Constraint> {
+    if view.fleet.is_some() {
+        widths.insert(0, Constraint::Length(10));
+    }
+    widths
+}
+
+/// A pane's header, with SHARD first across a fleet.
+fn header_of(view: &View, names: &[&'static str]) -> Row<'static> {
+    let shard = view.fleet.as_ref().map(|_| "SHARD");
+    Row::new(
+        shard
+            .into_iter()
+            .chain(names.iter().copied())
+            .collect::<Vec<_>>(),
+    )
+}
+
 /// The refresh interval: `250ms`, `2s`, `1m`.
 fn every(secs: f64) -> String {
     if secs < 1.0 {
@@ -294,17 +409,18 @@ fn pane_block(title: String, selected: bool, paint: Paint) -> Block<'static> {
 
 fn draw_queues(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome, paint: Paint) {
     let rows = view.queues.iter().map(|q| {
+        let shard = shard_cell(q.shard.as_ref());
         if q.unreadable.is_some() {
-            return Row::new(vec![
+            return Row::new(shard.into_iter().chain([
                 Cell::new(q.name.shown().into_owned()),
                 Cell::new("?"),
                 Cell::new("?"),
                 Cell::new("?"),
                 Cell::new("?"),
                 Cell::new("unreadable").style(paint.bad()),
-            ]);
+            ]));
         }
-        Row::new(vec![
+        Row::new(shard.into_iter().chain([
             Cell::new(q.name.shown().into_owned()),
             Cell::new(count(q.size)),
             Cell::new(if q.size == 0 {
@@ -319,20 +435,23 @@ fn draw_queues(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome, pain
                 Some(false) => Cell::new(""),
                 None => Cell::new("?"),
             },
-        ])
+        ]))
     });
     let table = Table::new(
         rows,
-        [
-            Constraint::Min(12),
-            Constraint::Length(8),
-            Constraint::Length(8),
-            Constraint::Length(7),
-            Constraint::Length(7),
-            Constraint::Length(10),
-        ],
+        with_shard(
+            view,
+            vec![
+                Constraint::Min(12),
+                Constraint::Length(8),
+                Constraint::Length(8),
+                Constraint::Length(7),
+                Constraint::Length(7),
+                Constraint::Length(10),
+            ],
+        ),
     )
-    .header(Row::new(["QUEUE", "SIZE", "LATENCY", "ENQ/s", "DEQ/s", ""]).style(paint.dim()))
+    .header(header_of(view, &["QUEUE", "SIZE", "LATENCY", "ENQ/s", "DEQ/s", ""]).style(paint.dim()))
     .block(pane_block(
         format!(" Queues ({}) ", view.queues.len()),
         chrome.pane == Pane::Queues,
@@ -443,42 +562,50 @@ fn draw_processes(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome, p
             ProcState::Unknown => paint.bad(),
             ProcState::Gone => paint.dim(),
         });
-        Row::new(vec![
-            Cell::new(p.identity.shown().into_owned()),
-            state,
-            Cell::new(format!("{}/{}", opt(p.busy), opt(p.concurrency))),
-            Cell::new(p.rss_kb.map_or("?".into(), kb)),
-            Cell::new(
-                p.beat_age
-                    .map_or("-".into(), |a| format!("{} ago", span(a))),
-            ),
-            Cell::new(
-                p.memory
-                    .as_ref()
-                    .map_or(String::new(), |m| spark::draw(m, usize::from(SPARK))),
-            ),
-        ])
+        Row::new(
+            shard_cell(p.shard.as_ref()).into_iter().chain([
+                Cell::new(p.identity.shown().into_owned()),
+                state,
+                Cell::new(format!("{}/{}", opt(p.busy), opt(p.concurrency))),
+                Cell::new(p.rss_kb.map_or("?".into(), kb)),
+                Cell::new(
+                    p.beat_age
+                        .map_or("-".into(), |a| format!("{} ago", span(a))),
+                ),
+                Cell::new(
+                    p.memory
+                        .as_ref()
+                        .map_or(String::new(), |m| spark::draw(m, usize::from(SPARK))),
+                ),
+            ]),
+        )
     });
     let table = Table::new(
         rows,
-        [
-            Constraint::Fill(1),
-            Constraint::Length(7),
-            Constraint::Length(9),
-            Constraint::Length(10),
-            Constraint::Length(9),
-            Constraint::Length(SPARK),
-        ],
+        with_shard(
+            view,
+            vec![
+                Constraint::Fill(1),
+                Constraint::Length(7),
+                Constraint::Length(9),
+                Constraint::Length(10),
+                Constraint::Length(9),
+                Constraint::Length(SPARK),
+            ],
+        ),
     )
     .header(
-        Row::new([
-            "IDENTITY",
-            "STATE",
-            "BUSY",
-            "RSS",
-            "BEAT",
-            "MEMORY 24h (15 min)",
-        ])
+        header_of(
+            view,
+            &[
+                "IDENTITY",
+                "STATE",
+                "BUSY",
+                "RSS",
+                "BEAT",
+                "MEMORY 24h (15 min)",
+            ],
+        )
         .style(paint.dim()),
     )
     .block(pane_block(
@@ -494,23 +621,26 @@ fn draw_processes(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome, p
 
 fn draw_deaths(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome, paint: Paint) {
     let rows = view.deaths.iter().map(|d| {
-        Row::new(vec![
+        Row::new(shard_cell(d.shard.as_ref()).into_iter().chain([
             Cell::new(crate::render::console::Field::Ago(d.at).shown(chrome.now, 10)),
             Cell::new(one_line(&d.class)),
             Cell::new(one_line(&d.queue)),
             Cell::new(one_line(&d.error)),
-        ])
+        ]))
     });
     let table = Table::new(
         rows,
-        [
-            Constraint::Length(10),
-            Constraint::Fill(2),
-            Constraint::Fill(1),
-            Constraint::Fill(4),
-        ],
+        with_shard(
+            view,
+            vec![
+                Constraint::Length(10),
+                Constraint::Fill(2),
+                Constraint::Fill(1),
+                Constraint::Fill(4),
+            ],
+        ),
     )
-    .header(Row::new(["DIED", "CLASS", "QUEUE", "ERROR"]).style(paint.dim()))
+    .header(header_of(view, &["DIED", "CLASS", "QUEUE", "ERROR"]).style(paint.dim()))
     .block(pane_block(
         " Latest deaths ".to_string(),
         chrome.pane == Pane::Deaths,
@@ -646,12 +776,14 @@ mod tests {
                 }),
                 dequeued: None,
                 unreadable: None,
+                shard: None,
             }],
             deaths: vec![DeathLine {
                 at: 0.0,
                 class: "\u{202e}Evil".into(),
                 queue: "q".into(),
                 error: "line\nbreak".into(),
+                shard: None,
             }],
             window: 600.0,
             now: 10.0,

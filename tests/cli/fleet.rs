@@ -836,7 +836,6 @@ fn what_a_fleet_cannot_do_yet_is_refused_before_anything_is_read() {
         &["--fleet", "prod", "queue", "clear", "default", "--yes"],
         &["--context", "prod-a,prod-b", "dead", "export"],
         &["--fleet", "prod", "procs", "alive"],
-        &["--fleet", "prod", "top"],
         &["--fleet", "prod", "worker", "--burst"],
     ] {
         let r = file.run(now, args);
@@ -2175,4 +2174,131 @@ fn an_incident_watched_across_a_fleet_tells_a_shard_lost_and_back() {
         .find(|e| e["finding"] == "shard_unreadable:prod-b" && e["event"] == "recovered")
         .unwrap();
     assert_eq!(back["kind"], "redis");
+}
+
+/// SMEMBERS `key`, sorted.
+fn members(server: &RedisServer, key: &str) -> Vec<String> {
+    let mut m: Vec<String> = redis::cmd("SMEMBERS")
+        .arg(key)
+        .query(&mut server.conn())
+        .unwrap();
+    m.sort();
+    m
+}
+
+#[test]
+fn the_console_across_a_fleet_shows_every_shard_and_narrows_to_one() {
+    // prod-a and prod-c hold the real gem's incident; prod-b (protected) charges a real
+    // worker failed, and reports waiting; prod-c is read-only.
+    let servers = [
+        RedisServer::start(),
+        RedisServer::start(),
+        RedisServer::start(),
+    ];
+    servers[0].load("incident");
+    servers[2].load("incident");
+    crate::support::charges_died(&servers[1]);
+    for i in 0..3 {
+        let r = crate::support::Cogctl::new(&servers[1])
+            .args([
+                "enqueue",
+                "Reports::Daily",
+                &i.to_string(),
+                "--queue",
+                "reports",
+            ])
+            .run();
+        assert_eq!(r.code, 0, "{}", r.stderr);
+    }
+    let file = fleet_of(&[
+        ("prod-a", servers[0].url(), ""),
+        ("prod-b", servers[1].url(), "protected = true"),
+        ("prod-c", servers[2].url(), "read_only = true"),
+    ]);
+    let config = file.path.to_str().unwrap();
+    let env = [("COGCTL_CONFIG", config)];
+
+    // Without a terminal, refused as on one Redis.
+    let r = file.run(0.0, &["--fleet", "prod", "top"]);
+    assert_eq!(r.code, 2, "{}", r.snapshot());
+    assert!(r.stderr.contains("must be a terminal"), "{}", r.stderr);
+
+    let mut tui = crate::pty::Pty::spawn(
+        &["--fleet", "prod", "top", "--interval", "250ms"],
+        50,
+        170,
+        &env,
+    );
+    // Home: the fleet's totals, a row per shard, and every row with its shard.
+    let home = tui.wait_screen("the fleet's home", |s| {
+        s.contains("fleet prod (3 shards)")
+            && s.contains("3 of 3 read")
+            && s.contains("reports")
+            && s.contains("mail-out")
+    });
+    assert!(home.contains("Shards (3)"), "{home}");
+    assert!(home.contains("prod (all)"), "{home}");
+    for shard in ["prod-a", "prod-b", "prod-c"] {
+        assert!(home.contains(shard), "{shard}: {home}");
+    }
+    assert!(home.contains("SHARD"), "{home}");
+    // The first queue row is prod-b's billing: p pauses it there, with prod-b's name typed.
+    tui.send("p");
+    tui.wait_screen("prod-b's name asked for", |s| {
+        s.contains("context prod-b is protected: type its name")
+    });
+    tui.send("prod-b\r");
+    tui.wait_screen("the pause", |s| s.contains("shard prod-b"));
+    let paused = |s: &RedisServer| members(s, "cogworker:paused_queues");
+    crate::support::wait_until(
+        std::time::Duration::from_secs(5),
+        "billing paused on prod-b",
+        || paused(&servers[1]) == ["billing"],
+    );
+    assert!(!paused(&servers[0]).contains(&"billing".to_string()));
+
+    // The queues view: one row per queue and shard.
+    tui.send("2");
+    let queues = tui.wait_screen("the queues", |s| {
+        s.contains("cogctl › queues") && s.contains("SHARD") && s.contains("reports")
+    });
+    assert!(queues.contains("fleet prod"), "{queues}");
+    // A set is one shard's: said, with how to narrow.
+    tui.send("5");
+    tui.wait_screen("the refusal", |s| {
+        s.contains("dead reads one shard of fleet prod: :shard NAME narrows the console to one (prod-a, prod-b, prod-c)")
+    });
+
+    // Narrowed to prod-c (read-only): its dead set, and a change refused.
+    tui.send(":shard prod-c\r");
+    tui.wait_screen("narrowed", |s| s.contains("prod-c of fleet prod"));
+    tui.send("5");
+    tui.wait_screen("prod-c's dead", |s| s.contains("cogworker:dead (3)"));
+    tui.send("R");
+    tui.wait_screen("the reason", |s| {
+        s.contains("R changes Redis, and context prod-c is read-only: nothing was changed")
+    });
+
+    // Narrowed to prod-a: a delete there, and nowhere else.
+    tui.send(":shard prod-a\r");
+    tui.wait_screen("narrowed to prod-a", |s| s.contains("prod-a of fleet prod"));
+    tui.send("5");
+    tui.wait_screen("prod-a's dead", |s| {
+        s.contains("prod-a of fleet prod") && s.contains("cogworker:dead (3)")
+    });
+    tui.send("D");
+    tui.wait_screen("the question", |s| s.contains("y to go on"));
+    tui.send("y");
+    tui.wait_screen("the deletion", |s| {
+        s.contains("undo id u-") && s.contains("shard prod-a")
+    });
+    assert_eq!(servers[0].zset::<String, String>("cogworker:dead").len(), 2);
+    assert_eq!(servers[2].zset::<String, String>("cogworker:dead").len(), 3);
+    assert_eq!(servers[1].zset::<String, String>("cogworker:dead").len(), 5);
+
+    // Widened again: the whole fleet.
+    tui.send(":shard\r");
+    tui.wait_screen("the whole fleet", |s| s.contains("3 of 3 read"));
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
 }

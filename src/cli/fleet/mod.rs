@@ -122,7 +122,7 @@ pub(super) fn run(
             "`cogctl {what}` does not read across a fleet yet (`stats`, `queues`, `procs`, \
              `busy`, `orphans`, `unsettled list`, `periodic list`, `check`, `doctor`, `metrics`, \
              `job`, `dead|retry|scheduled list`, `dead|retry triage`, `history`, `incident`, the \
-             changes to the dead, retry and scheduled sets, and `undo` do): name one \
+             changes to the dead, retry and scheduled sets, `undo` and `top` do): name one \
              shard of fleet {fleet} with --context NAME ({}); nothing was read",
             shards.join(", ")
         ))
@@ -202,7 +202,7 @@ pub(super) fn run(
         | Command::Undo(_)
         | Command::History(_) => false,
         Command::Procs(a) if a.action.is_none() => false,
-        Command::Incident(_) => false,
+        Command::Incident(_) | Command::Top(_) => false,
         _ => return Err(refused(command_words)),
     };
     if watching {
@@ -255,6 +255,9 @@ pub(super) fn run(
     }
     let mut shards = Sessions::new(global, &each);
     let result = match &cli.command {
+        Command::Top(args) => {
+            return commands::top::run_fleet(&mut ctx, args, fleet, named, shards.0);
+        }
         _ if triage.is_some() => {
             let (set, args) = triage.expect("a triage");
             grouped(&mut ctx, &mut shards, fleet, &named, set, args)

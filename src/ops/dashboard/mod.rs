@@ -25,6 +25,8 @@ use crate::ops::stats::Totals as Counted;
 use crate::store::job::{Job, UNPARSEABLE_CLASS};
 use crate::store::{Connector, Name, Reply, Store, StoreError, StoreResult, keys, value};
 
+pub mod fleet;
+
 /// How far `LPOS` looks for the newest job of the refresh before. Beyond it, the count of
 /// jobs pushed since is a lower bound.
 pub const LPOS_MAXLEN: u64 = 10_000;
@@ -196,6 +198,7 @@ impl Sampler {
                 enqueued,
                 dequeued,
                 unreadable: None,
+                shard: None,
             });
         }
         // A queue whose list can't be read keeps its row, saying so.
@@ -209,6 +212,7 @@ impl Sampler {
                     enqueued: None,
                     dequeued: None,
                     unreadable: Some(p.error.clone()),
+                    shard: None,
                 });
             }
         }
@@ -256,6 +260,7 @@ impl Sampler {
                 concurrency: p.concurrency,
                 rss_kb: p.rss_kb,
                 beat_age: p.beat_age,
+                shard: None,
             });
         }
 
@@ -321,6 +326,8 @@ impl Sampler {
             deaths,
             problems: problems.into_iter().map(|p| (p.key, p.error)).collect(),
             incident: None,
+            fleet: None,
+            shards: Vec::new(),
         })
     }
 }
@@ -422,12 +429,14 @@ fn deaths(items: &[redis::Value]) -> Vec<DeathLine> {
                     class: job.class.as_deref().unwrap_or("?").to_string(),
                     queue: job.queue.as_deref().unwrap_or("?").to_string(),
                     error: job.error_line().unwrap_or_default(),
+                    shard: None,
                 },
                 Err(e) => DeathLine {
                     at,
                     class: UNPARSEABLE_CLASS.to_string(),
                     queue: "?".into(),
                     error: e.reason,
+                    shard: None,
                 },
             })
         })
@@ -472,6 +481,10 @@ pub struct View {
     pub problems: Vec<(Name, String)>,
     /// The last `incident` read, in brief (read less often than the rest: see the console).
     pub incident: Option<crate::ops::incident::Brief>,
+    /// Across a fleet: its name and the shard it is narrowed to (fleet.rs).
+    pub fleet: Option<fleet::Head>,
+    /// Across a fleet: a row per shard read, in the fleet's order.
+    pub shards: Vec<fleet::ShardLine>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -535,6 +548,8 @@ pub struct QueueLine {
     pub dequeued: Option<Rate>,
     /// Why its list can't be read (a key of the wrong type); the other fields are then empty.
     pub unreadable: Option<String>,
+    /// The shard it is on, across a fleet.
+    pub shard: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -567,6 +582,8 @@ pub struct ProcessLine {
     pub beat_age: Option<f64>,
     /// The 96 slots of 15 min of its memory history, oldest first (None: not read yet).
     pub memory: Option<Vec<Option<i64>>>,
+    /// The shard it beats on, across a fleet.
+    pub shard: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -577,6 +594,8 @@ pub struct DeathLine {
     pub class: String,
     pub queue: String,
     pub error: String,
+    /// The shard it died on, across a fleet.
+    pub shard: Option<String>,
 }
 
 #[cfg(test)]
