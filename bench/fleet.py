@@ -6,7 +6,9 @@ another zone). It measures `stats --json`, `queues --json`, `dead triage --json`
 `incident --json` across the fleet (`--fleet`)
 against the same command on one shard (`--context`) through the same proxies, median of the
 runs, with each command's peak RSS; then `dead list --all --ndjson` across the fleet (N x
-200,000 entries, no proxy: the list's own speed) against one shard's. Measured, not asserted:
+200,000 entries, no proxy: the list's own speed) against one shard's; and `top`'s refresh
+(`--refreshes`, in a pseudo-terminal) across the fleet against one shard's. Measured, not
+asserted:
 targets (fleet <= 1.5x one shard's time, peak RSS <= 2x; the list's RSS <= 64 MB) are printed
 with PASS/MISS.
 
@@ -17,6 +19,7 @@ import argparse
 import asyncio
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -26,6 +29,21 @@ import threading
 import time
 
 from bench import Result, entries, fmt_mib, fmt_time, pipe_in, resp
+from top import run_in_pty
+
+# The refreshes `top` makes in each run, one a second.
+TOP_REFRESHES = 10
+
+
+def top_refresh(cmd, env):
+    """`top --refreshes` run in a pseudo-terminal: (its mean refresh in seconds, its peak RSS
+    in KiB), as it times them itself."""
+    stderr, _, rss, _ = run_in_pty(cmd + ["top", "--interval", "1s", "--refreshes",
+                                          str(TOP_REFRESHES)], env)
+    m = re.search(r"a refresh took ([0-9.]+) ms on average", stderr)
+    if not m:
+        sys.exit(f"top printed no timing:\n{stderr}")
+    return float(m.group(1)) / 1000, rss
 
 
 def measure(cmd, env, count_lines, ok=(0,)):
@@ -200,12 +218,15 @@ def main():
                            "--all"],
         }
         results = {name: [] for name in cases}
+        tops = {"one": [], "fleet": []}
         for run in range(args.runs):
             print(f"run {run + 1}/{args.runs} ...", flush=True)
             for name, cmd in cases.items():
                 # An incident with a failing finding exits 1: still a whole report.
                 ok = (0, 1) if name.startswith("incident") else (0,)
                 results[name].append(measure(cmd, env, name.startswith("list"), ok))
+            tops["one"].append(top_refresh([args.cogctl, "--context", "s1"], env))
+            tops["fleet"].append(top_refresh([args.cogctl, "--fleet", "prod"], env))
         for r in results["list fleet"]:
             if r.lines != args.dead * args.shards:
                 sys.exit(f"the fleet's dead list printed {r.lines} lines, expected "
@@ -223,6 +244,17 @@ def main():
                          else "MISS"))
             rows.append((f"  peak RSS, one shard / the fleet", f"{fmt_mib(rss1)} / {fmt_mib(rssf)}",
                          f"{rssf / rss1:.2f}x", "<= 2x", "PASS" if rssf <= 2 * rss1 else "MISS"))
+        top = {k: statistics.median(t for t, _ in v) for k, v in tops.items()}
+        top_rss = {k: statistics.median(r for _, r in v) for k, v in tops.items()}
+        rows.append(("top: one refresh, one shard (through its proxy)", fmt_time(top["one"]),
+                     "", "baseline", ""))
+        rows.append((f"top: one refresh, the fleet of {args.shards}", fmt_time(top["fleet"]),
+                     f"{top['fleet'] / top['one']:.2f}x", "<= 1.5x",
+                     "PASS" if top["fleet"] <= 1.5 * top["one"] else "MISS"))
+        # The screen holds every shard's queues and processes: no target, the figure only.
+        rows.append(("  peak RSS, one shard / the fleet",
+                     f"{fmt_mib(top_rss['one'])} / {fmt_mib(top_rss['fleet'])}",
+                     f"{top_rss['fleet'] / top_rss['one']:.2f}x", "", ""))
         one, fleet = med("list one", "wall"), med("list fleet", "wall")
         rate1 = args.dead / one
         ratef = args.dead * args.shards / fleet

@@ -108,11 +108,19 @@ def one_refresh(with_memory):
 
 
 def run_top(cogctl, sock, refreshes, interval):
-    """Run top in a 50×200 pty for `refreshes` refreshes; (its stderr, wall s, peak RSS KiB)."""
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 200, 0, 0))
+    """Run top in a 50×200 pty for `refreshes` refreshes: what `run_in_pty` gives."""
     env = {"PATH": os.environ.get("PATH", ""), "COGCTL_REDIS_URL": f"unix://{sock}",
            "TERM": "xterm-256color", "TZ": "UTC"}
+    return run_in_pty([cogctl, "top", "--interval", interval, "--refreshes", str(refreshes)],
+                      env)
+
+
+def run_in_pty(cmd, env):
+    """Run `cmd` (a `top --refreshes N`) in a 50×200 pty until it quits; (its stderr, wall s,
+    peak RSS KiB, bytes drawn)."""
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 200, 0, 0))
+    env = dict(env, TERM="xterm-256color")
 
     def controlling_tty():
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
@@ -133,8 +141,7 @@ def run_top(cogctl, sock, refreshes, interval):
     reader.start()
     with tempfile.TemporaryFile() as err:
         started = time.perf_counter()
-        child = subprocess.Popen([cogctl, "top", "--interval", interval, "--refreshes",
-                                  str(refreshes)], env=env, stdin=slave, stdout=slave,
+        child = subprocess.Popen(cmd, env=env, stdin=slave, stdout=slave,
                                  stderr=err, start_new_session=True,
                                  preexec_fn=controlling_tty)
         os.close(slave)
@@ -145,7 +152,7 @@ def run_top(cogctl, sock, refreshes, interval):
         err.seek(0)
         stderr = err.read().decode()
     if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit(f"cogctl top exited {os.waitstatus_to_exitcode(status)}:\n{stderr}")
+        sys.exit(f"{' '.join(cmd)} exited {os.waitstatus_to_exitcode(status)}:\n{stderr}")
     return stderr, wall, usage.ru_maxrss, drawn[0]
 
 

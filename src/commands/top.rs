@@ -29,10 +29,15 @@ use crate::term::values::parse_duration;
 /// on the number of queues and processes (docs/monitoring.md, "Live: cogctl top"). When
 /// Redis can't be reached, a banner says why, the last data stays, and it tries again every
 /// interval. Needs a terminal.
+///
+/// Across a fleet (`--fleet NAME`): every shard read at once and merged, each queue, process
+/// and death with its SHARD, the fleet's totals and a row per shard on home; `:shard NAME`
+/// narrows every view and change to one shard, `:shard` alone widens again (docs/fleet.md).
 #[derive(Debug, Args)]
 #[command(after_help = crate::render::help::examples(&[
     ("The live dashboard, refreshed every 2 s", "cogctl top"),
     ("Refresh every half second", "cogctl top --interval 500ms"),
+    ("Every shard of fleet prod, merged", "cogctl --fleet prod top"),
     (
         "Watch another Redis through its Sentinels",
         "cogctl top --sentinel 10.0.0.5:26379 --sentinel-master main",

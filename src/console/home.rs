@@ -2,6 +2,8 @@
 //! and no Redis in here. Its changes (p, Q) are the console's, with their dry run and their
 //! question: the same action as in the queues and processes views.
 
+use std::borrow::Cow;
+
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::act::Act;
@@ -34,14 +36,15 @@ impl App {
         }
     }
 
-    /// The view as drawn: the queues and processes the filter matches.
-    pub fn shown(&self) -> View {
+    /// The view as drawn: the queues and processes the filter matches (the view itself,
+    /// not a copy, when there is no filter).
+    pub fn shown(&self) -> Cow<'_, View> {
         let filter = self.chrome.filter.as_str();
         if filter.is_empty() {
-            return self.view.clone();
+            return Cow::Borrowed(&self.view);
         }
         let matches = |name: &crate::store::Name| name.shown().contains(filter);
-        View {
+        Cow::Owned(View {
             queues: self
                 .view
                 .queues
@@ -57,7 +60,7 @@ impl App {
                 .cloned()
                 .collect(),
             ..self.view.clone()
-        }
+        })
     }
 
     pub fn key(&mut self, key: KeyEvent) -> Outcome {

@@ -113,19 +113,21 @@ impl Incidents {
                 focus,
             } => {
                 let focus = focus.lock().map(|f| f.clone()).unwrap_or_default();
-                let each: Vec<(String, &mut Ctx)> = shards
+                // One shard after the other: the story is read once a minute, in the
+                // background, so the console holds one shard's read at a time, not all of
+                // them at once (`cogctl --fleet … incident` reads them at once).
+                let read: Vec<crate::ops::fleet::Shard<_>> = shards
                     .iter_mut()
                     .filter(|(shard, _)| focus.as_ref().is_none_or(|f| f == shard))
-                    .map(|(shard, ctx)| (shard.clone(), ctx))
+                    .map(|(shard, ctx)| {
+                        ctx.ui.clock.tick();
+                        let report = crate::ops::incident::run(ctx, options).map_err(|e| {
+                            ctx.disconnect();
+                            crate::text::visible(&format!("{e:#}")).into_owned()
+                        });
+                        (shard.clone(), report)
+                    })
                     .collect();
-                let read = crate::ops::fleet::each(each, |_, ctx: &mut Ctx| {
-                    ctx.ui.clock.tick();
-                    let report = crate::ops::incident::run(ctx, options);
-                    if report.is_err() {
-                        ctx.disconnect();
-                    }
-                    report
-                });
                 let report = match (&focus, read) {
                     (Some(_), mut one) => one.pop().and_then(|(_, r)| r.ok()),
                     (None, all) => {

@@ -408,7 +408,8 @@ fn pane_block(title: String, selected: bool, paint: Paint) -> Block<'static> {
 }
 
 fn draw_queues(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome, paint: Paint) {
-    let rows = view.queues.iter().map(|q| {
+    let (on, mut state) = on_screen(chrome.queue, view.queues.len(), area);
+    let rows = view.queues[on].iter().map(|q| {
         let shard = shard_cell(q.shard.as_ref());
         if q.unreadable.is_some() {
             return Row::new(shard.into_iter().chain([
@@ -459,7 +460,6 @@ fn draw_queues(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome, pain
     ))
     .row_highlight_style(paint.highlight(chrome.pane == Pane::Queues))
     .highlight_symbol("›");
-    let mut state = selection(chrome.queue, view.queues.len());
     frame.render_stateful_widget(table, area, &mut state);
 }
 
@@ -554,7 +554,8 @@ fn draw_chart(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome, paint
 
 fn draw_processes(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome, paint: Paint) {
     const SPARK: u16 = 24;
-    let rows = view.processes.iter().map(|p| {
+    let (on, mut state) = on_screen(chrome.process, view.processes.len(), area);
+    let rows = view.processes[on].iter().map(|p| {
         let opt = |n: Option<i64>| n.map_or("?".to_string(), |n| n.to_string());
         let state = Cell::new(p.state.word()).style(match p.state {
             ProcState::Alive => paint.good(),
@@ -615,12 +616,12 @@ fn draw_processes(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome, p
     ))
     .row_highlight_style(paint.highlight(chrome.pane == Pane::Processes))
     .highlight_symbol("›");
-    let mut state = selection(chrome.process, view.processes.len());
     frame.render_stateful_widget(table, area, &mut state);
 }
 
 fn draw_deaths(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome, paint: Paint) {
-    let rows = view.deaths.iter().map(|d| {
+    let (on, mut state) = on_screen(chrome.death, view.deaths.len(), area);
+    let rows = view.deaths[on].iter().map(|d| {
         Row::new(shard_cell(d.shard.as_ref()).into_iter().chain([
             Cell::new(crate::render::console::Field::Ago(d.at).shown(chrome.now, 10)),
             Cell::new(one_line(&d.class)),
@@ -648,12 +649,20 @@ fn draw_deaths(frame: &mut Frame, area: Rect, view: &View, chrome: &Chrome, pain
     ))
     .row_highlight_style(paint.highlight(chrome.pane == Pane::Deaths))
     .highlight_symbol("›");
-    let mut state = selection(chrome.death, view.deaths.len());
     frame.render_stateful_widget(table, area, &mut state);
 }
 
-fn selection(selected: usize, rows: usize) -> TableState {
-    TableState::default().with_selected((rows > 0).then(|| selected.min(rows - 1)))
+/// The rows of a pane `area` tall (its borders and header included) that are on screen, the
+/// selected one among them (where ratatui would scroll the whole table to), and the table's
+/// state over those rows alone: only what is on screen is built at each draw, however many
+/// queues a fleet holds.
+fn on_screen(selected: usize, rows: usize, area: Rect) -> (std::ops::Range<usize>, TableState) {
+    let fits = usize::from(area.height.saturating_sub(3)).max(1);
+    let selected = selected.min(rows.saturating_sub(1));
+    let start = (selected + 1).saturating_sub(fits);
+    let end = (start + fits).min(rows);
+    let state = TableState::default().with_selected((end > start).then_some(selected - start));
+    (start..end, state)
 }
 
 fn footer_line(chrome: &Chrome, paint: Paint) -> Line<'static> {
@@ -838,6 +847,36 @@ mod tests {
         );
         assert!(!text.contains("recovered 3m ago · MailJob"), "{text}");
         assert!(text.contains("MailJob failed"), "{text}");
+    }
+
+    #[test]
+    fn only_the_rows_on_screen_are_drawn_and_the_selected_one_is_among_them() {
+        let queue = |i: usize| QueueLine {
+            name: Name::from(format!("q{i:05}").as_str()),
+            size: i as u64,
+            latency: 0.0,
+            paused: Some(false),
+            enqueued: None,
+            dequeued: None,
+            unreadable: None,
+            shard: None,
+        };
+        let view = View {
+            queues: (0..8000).map(queue).collect(),
+            ..View::default()
+        };
+        let mut chrome = Chrome::default();
+        let top = screen(&view, &chrome, 120, 40);
+        assert!(top.contains("›q00000"), "{top}");
+        chrome.queue = 5000;
+        let down = screen(&view, &chrome, 120, 40);
+        assert!(down.contains("›q05000"), "{down}");
+        assert!(!down.contains("q00000"), "{down}");
+        chrome.queue = 99_999;
+        let end = screen(&view, &chrome, 120, 40);
+        assert!(end.contains("›q07999"), "{end}");
+        let (on, state) = on_screen(0, 0, Rect::new(0, 0, 10, 10));
+        assert!(on.is_empty() && state.selected().is_none());
     }
 
     #[test]

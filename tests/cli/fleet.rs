@@ -2176,6 +2176,22 @@ fn an_incident_watched_across_a_fleet_tells_a_shard_lost_and_back() {
     assert_eq!(back["kind"], "redis");
 }
 
+/// Three daily reports enqueued on `server`'s `reports` queue, waiting.
+fn reports_waiting(server: &RedisServer) {
+    for i in 0..3 {
+        let r = Cogctl::new(server)
+            .args([
+                "enqueue",
+                "Reports::Daily",
+                &i.to_string(),
+                "--queue",
+                "reports",
+            ])
+            .run();
+        assert_eq!(r.code, 0, "{}", r.stderr);
+    }
+}
+
 /// SMEMBERS `key`, sorted.
 fn members(server: &RedisServer, key: &str) -> Vec<String> {
     let mut m: Vec<String> = redis::cmd("SMEMBERS")
@@ -2198,18 +2214,7 @@ fn the_console_across_a_fleet_shows_every_shard_and_narrows_to_one() {
     servers[0].load("incident");
     servers[2].load("incident");
     crate::support::charges_died(&servers[1]);
-    for i in 0..3 {
-        let r = crate::support::Cogctl::new(&servers[1])
-            .args([
-                "enqueue",
-                "Reports::Daily",
-                &i.to_string(),
-                "--queue",
-                "reports",
-            ])
-            .run();
-        assert_eq!(r.code, 0, "{}", r.stderr);
-    }
+    reports_waiting(&servers[1]);
     let file = fleet_of(&[
         ("prod-a", servers[0].url(), ""),
         ("prod-b", servers[1].url(), "protected = true"),
@@ -2263,6 +2268,12 @@ fn the_console_across_a_fleet_shows_every_shard_and_narrows_to_one() {
         s.contains("cogctl › queues") && s.contains("SHARD") && s.contains("reports")
     });
     assert!(queues.contains("fleet prod"), "{queues}");
+    // Enter on a row opens that queue on its shard.
+    tui.send("G\r");
+    tui.wait_screen("prod-b's reports queue", |s| {
+        s.contains("reports · shard prod-b") && s.contains("Reports::Daily")
+    });
+    tui.send("\x1b");
     // A set is one shard's: said, with how to narrow.
     tui.send("5");
     tui.wait_screen("the refusal", |s| {
@@ -2299,6 +2310,51 @@ fn the_console_across_a_fleet_shows_every_shard_and_narrows_to_one() {
     // Widened again: the whole fleet.
     tui.send(":shard\r");
     tui.wait_screen("the whole fleet", |s| s.contains("3 of 3 read"));
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
+}
+
+#[test]
+fn a_shard_lost_under_the_fleets_console_keeps_its_last_rows_and_says_why() {
+    let servers = [RedisServer::start(), RedisServer::start()];
+    servers[0].load("incident");
+    reports_waiting(&servers[1]);
+    let proxy = crate::proxy::Proxy::start(servers[1].socket());
+    let file = fleet(&[("prod-a", servers[0].url()), ("prod-b", proxy.url())]);
+    let config = file.path.to_str().unwrap();
+    let mut tui = crate::pty::Pty::spawn(
+        &[
+            "--fleet",
+            "prod",
+            "--read-timeout",
+            "500ms",
+            "--connect-timeout",
+            "500ms",
+            "top",
+            "--interval",
+            "250ms",
+        ],
+        45,
+        170,
+        &[("COGCTL_CONFIG", config)],
+    );
+    tui.wait_screen("both shards", |s| {
+        s.contains("2 of 2 read") && s.contains("reports")
+    });
+    proxy.freeze();
+    let lost = tui.wait_screen("prod-b lost", |s| {
+        s.contains("1 of 2 read") && s.contains("unreachable, rows from")
+    });
+    // Its rows stay, as last read, beside prod-a's; the keys keep working.
+    assert!(lost.contains("reports"), "{lost}");
+    assert!(lost.contains("mail-out"), "{lost}");
+    tui.send("2");
+    tui.wait_screen("the queues", |s| {
+        s.contains("cogctl › queues") && s.contains("reports")
+    });
+    tui.send("1");
+    proxy.thaw();
+    tui.wait_screen("prod-b back", |s| s.contains("2 of 2 read"));
     tui.send("q");
     assert_eq!(tui.wait_exit(), 0);
 }
