@@ -34,16 +34,18 @@ use clap::Args;
 /// on demand, what a change keeps for its audit and undo).
 pub type Ctx = crate::ops::Session;
 
-/// A dry run's line about undo: what the change would keep, and until when.
-pub fn undo_plan_line(kept: Option<&crate::store::undo::Kept>) -> String {
+/// A dry run's line about undo: what the change would keep, and until when, and the command
+/// that would take it back (`cogctl undo`, unless `by` names another).
+pub fn undo_plan_line(kept: Option<&crate::store::undo::Kept>, by: Option<&str>) -> String {
     match kept {
         Some(k) => format!(
-            "undo: would keep {} {} (≈ {}) until {}, so that `cogctl undo` can take it back; \
+            "undo: would keep {} {} (≈ {}) until {}, so that `{}` can take it back; \
              --no-undo keeps nothing",
             crate::text::size::count(k.entries),
             crate::text::plural(k.entries, "entry", "entries"),
             crate::text::size::bytes(k.bytes as i64),
-            crate::clock::rfc3339(k.until)
+            crate::clock::rfc3339(k.until),
+            by.unwrap_or("cogctl undo")
         ),
         None => "undo: --no-undo: nothing would be kept, it could not be undone".into(),
     }

@@ -470,6 +470,10 @@ pub struct PlanReport {
     pub plan_out: Option<String>,
     /// What the change would keep to be undone (absent with --no-undo).
     pub undo: Option<undo::Kept>,
+    /// The command that would take it back, when not `cogctl undo` (a change across a fleet
+    /// is taken back on every shard at once by `cogctl --fleet NAME undo`).
+    #[serde(skip)]
+    pub undone_by: Option<String>,
     #[serde(skip)]
     pub bytes: u64,
 }
@@ -835,6 +839,7 @@ fn survey(
         plan_out: plan_out.map(|p| p.display().to_string()),
         undo: None,
         bytes: 0,
+        undone_by: None,
     };
     let mut writer = match plan_out {
         Some(path) => {

@@ -1350,6 +1350,16 @@ fn a_change_across_a_fleet_is_one_dry_run_one_confirmation_one_undo() {
     assert_eq!(plan["not_changed"]["prod-c"], "read-only: left out");
     assert_eq!(plan["unreadable"], serde_json::json!(["prod-d"]));
     unchanged("after the dry run");
+    // As people read it: each shard's plan names the undo that takes back the whole change.
+    let text = fleet_run(&["dead", "retry", "--all", "--dry-run"]);
+    assert!(
+        text.stdout
+            .contains("so that `cogctl --fleet prod undo` can take it back")
+            && !text.stdout.contains("`cogctl undo`"),
+        "{}",
+        text.stdout
+    );
+    unchanged("after the dry run read as text");
 
     // No terminal and no --yes: refused. --yes alone on a fleet with a protected shard:
     // refused, naming it. --confirm-context naming another shard: refused.

@@ -290,6 +290,7 @@ pub(super) fn set_change(
     let mut not_changed = run.writable()?;
     let id = crate::store::undo::new_id(ctx.ui.clock.current());
     let dry_run = args.dry_run;
+    let undone_by = format!("cogctl {} undo", run.named);
     let change = |source: Source| args.change(set, action, source);
     // The jids each shard holds (a jid lives on one shard); none: the shard takes no part.
     let source = |ctx: &mut Ctx| -> anyhow::Result<Option<Source>> {
@@ -327,7 +328,8 @@ pub(super) fn set_change(
         };
         let change = change(source);
         if dry_run {
-            let report = change.dry_run(ctx, None)?;
+            let mut report = change.dry_run(ctx, None)?;
+            report.undone_by = Some(undone_by.clone());
             let entries = report.entries;
             return Ok(Ok(((Plan::Dry(Box::new(report)), held), entries)));
         }

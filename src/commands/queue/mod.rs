@@ -796,7 +796,7 @@ impl Report for PlanReport {
                 one_line(&self.not_found.join(", "))
             )?;
         }
-        writeln!(out, "{}", super::undo_plan_line(self.undo.as_ref()))?;
+        writeln!(out, "{}", super::undo_plan_line(self.undo.as_ref(), None))?;
         writeln!(out, "{}", s.dim("dry run: nothing was changed"))
     }
 }

@@ -193,7 +193,7 @@ impl Report for PlanReport {
         writeln!(
             out,
             "  {}",
-            crate::commands::undo_plan_line(self.undo.as_ref())
+            crate::commands::undo_plan_line(self.undo.as_ref(), self.undone_by.as_deref())
         )?;
         writeln!(out, "nothing was changed")
     }

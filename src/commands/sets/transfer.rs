@@ -252,7 +252,7 @@ impl Report for ImportReport {
             writeln!(
                 out,
                 "{}",
-                crate::commands::undo_plan_line(self.undo.as_ref())
+                crate::commands::undo_plan_line(self.undo.as_ref(), None)
             )?;
             writeln!(out, "{}", s.strong("dry run: nothing was changed"))?;
             writeln!(out, "{lines}, for {} on {}", self.key, self.target)?;
