@@ -123,24 +123,18 @@ impl FleetBusyReport {
         let mut hidden_stale = 0;
         let mut problems = Vec::new();
         let mut include_stale = false;
-        let mut counts = Vec::with_capacity(shards.len());
-        for (name, read) in shards {
-            match read {
-                Ok(report) => {
-                    counts.push((name.clone(), Ok(report.jobs.len())));
-                    include_stale = report.include_stale;
-                    hidden_stale += report.hidden_stale;
-                    jobs.extend(report.jobs.into_iter().map(|mut job| {
-                        job.shard = Some(name.clone());
-                        job
-                    }));
-                    problems.extend(FleetProblem::on(&name, report.problems));
-                }
-                Err(e) => counts.push((name, Err(e))),
-            }
-        }
+        let (counts, unreadable) = crate::ops::fleet::gathered(shards, |name, report| {
+            include_stale = report.include_stale;
+            hidden_stale += report.hidden_stale;
+            let rows = report.jobs.len();
+            jobs.extend(report.jobs.into_iter().map(|mut job| {
+                job.shard = Some(name.to_string());
+                job
+            }));
+            problems.extend(FleetProblem::on(name, report.problems));
+            rows
+        });
         crate::ops::busy::longest_first(&mut jobs);
-        let unreadable = crate::ops::fleet::unreadable(&counts);
         FleetBusyReport {
             fleet,
             jobs,

@@ -106,6 +106,24 @@ pub fn list_exit(unread: usize, total: usize) -> Exit {
 }
 
 /// The names of the shards that could not be read, in the fleet's order.
+/// Each shard's read taken in by a fleet's report: `take(shard, its report)` keeps what the
+/// fleet shows of it and says how many rows that was. Gives each shard's count (or why it
+/// could not be read), in the fleet's order, and the shards not read.
+pub fn gathered<R>(
+    shards: Vec<Shard<R>>,
+    mut take: impl FnMut(&str, R) -> usize,
+) -> (Vec<Shard<usize>>, Vec<String>) {
+    let counts: Vec<Shard<usize>> = shards
+        .into_iter()
+        .map(|(name, read)| {
+            let rows = read.map(|report| take(&name, report));
+            (name, rows)
+        })
+        .collect();
+    let unreadable = unreadable(&counts);
+    (counts, unreadable)
+}
+
 pub fn unreadable<R>(shards: &[Shard<R>]) -> Vec<String> {
     shards
         .iter()

@@ -2273,7 +2273,11 @@ fn the_console_across_a_fleet_shows_every_shard_and_narrows_to_one() {
     assert!(!paused(&servers[0]).contains(&"billing".to_string()));
     // Its audit entry is prod-b's, naming its context.
     let audit = last_audit(&servers[1]);
-    assert_eq!(audit.get("context").map(String::as_str), Some("prod-b"), "{audit:?}");
+    assert_eq!(
+        audit.get("context").map(String::as_str),
+        Some("prod-b"),
+        "{audit:?}"
+    );
     assert!(audit["command"].contains("pause"), "{audit:?}");
 
     // The queues view: one row per queue and shard.

@@ -60,6 +60,38 @@ impl Sessions {
     }
 }
 
+impl Sessions {
+    /// A view read on every shard with `read` and shown by `show` (merged into one report,
+    /// or shard by shard), refreshed with `--watch`.
+    fn view<S: Send>(
+        &mut self,
+        ctx: &mut Ctx,
+        fleet: &str,
+        name: &str,
+        watch: &commands::WatchArgs,
+        read: impl Fn(&mut Ctx) -> anyhow::Result<S> + Sync,
+        show: impl Fn(&mut Ctx, String, Vec<Shard<S>>) -> anyhow::Result<Exit>,
+    ) -> anyhow::Result<Exit> {
+        super::watch::watched_fleet(ctx, name, fleet, watch, |ctx| {
+            let read = self.read(&ctx.ui, &read);
+            show(ctx, fleet.to_string(), read)
+        })
+    }
+}
+
+/// How a view merged into one report by `merge` is shown: each shard that could not be read
+/// named on stderr, then the report.
+fn merged<S, F: Report>(
+    merge: impl Fn(String, Vec<Shard<S>>) -> F,
+) -> impl Fn(&mut Ctx, String, Vec<Shard<S>>) -> anyhow::Result<Exit> {
+    move |ctx, fleet, read| {
+        unread(ctx, &read);
+        let report = merge(fleet, read);
+        render::emit(&mut ctx.out, &ctx.ui, &report)?;
+        Ok(report.exit())
+    }
+}
+
 /// The shards of `fleet` a run reads: those `--shard` names (each one of the fleet's), in
 /// the fleet's order, or all of them.
 pub(super) fn narrowed(
@@ -273,33 +305,30 @@ pub(super) fn run(
                 commands::sets::list::run_fleet(ctx, set, &args, opened)
             })
         }
-        Command::Stats(args) => {
-            super::watch::watched_fleet(&mut ctx, "stats", &fleet, &args.watch, |ctx| {
-                let report = commands::stats::FleetStatsReport::new(
-                    fleet.clone(),
-                    shards.read(&ctx.ui, |ctx| commands::stats::run(ctx, args)),
-                );
-                emit(ctx, &report, &report.shards)
-            })
-        }
-        Command::Queues(args) => {
-            super::watch::watched_fleet(&mut ctx, "queues", &fleet, &args.watch, |ctx| {
-                let report = commands::queues::FleetQueuesReport::new(
-                    fleet.clone(),
-                    shards.read(&ctx.ui, |ctx| commands::queues::run(ctx, args)),
-                );
-                emit(ctx, &report, &report.shards)
-            })
-        }
-        Command::Procs(args) => {
-            super::watch::watched_fleet(&mut ctx, "procs", &fleet, &args.watch, |ctx| {
-                let report = commands::procs::FleetProcsReport::new(
-                    fleet.clone(),
-                    shards.read(&ctx.ui, |ctx| commands::procs::run(ctx, args)),
-                );
-                emit(ctx, &report, &report.shards)
-            })
-        }
+        Command::Stats(args) => shards.view(
+            &mut ctx,
+            &fleet,
+            "stats",
+            &args.watch,
+            |ctx| commands::stats::run(ctx, args),
+            merged(commands::stats::FleetStatsReport::new),
+        ),
+        Command::Queues(args) => shards.view(
+            &mut ctx,
+            &fleet,
+            "queues",
+            &args.watch,
+            |ctx| commands::queues::run(ctx, args),
+            merged(commands::queues::FleetQueuesReport::new),
+        ),
+        Command::Procs(args) => shards.view(
+            &mut ctx,
+            &fleet,
+            "procs",
+            &args.watch,
+            |ctx| commands::procs::run(ctx, args),
+            merged(commands::procs::FleetProcsReport::new),
+        ),
         Command::Job(args) => {
             let report = commands::job::FleetJobReport::new(
                 fleet,
@@ -315,33 +344,38 @@ pub(super) fn run(
             );
             emit(&mut ctx, &report, &report.shards)
         }
-        Command::Busy(args) => {
-            super::watch::watched_fleet(&mut ctx, "busy", &fleet, &args.watch, |ctx| {
-                let report = commands::busy::FleetBusyReport::new(
-                    fleet.clone(),
-                    shards.read(&ctx.ui, |ctx| commands::busy::run(ctx, args)),
-                );
-                emit(ctx, &report, &report.shards)
-            })
-        }
-        Command::Orphans(args) => {
-            super::watch::watched_fleet(&mut ctx, "orphans", &fleet, &args.watch, |ctx| {
-                let read = shards.read(&ctx.ui, |ctx| commands::orphans::run(ctx, args));
-                sections(ctx, fleet.clone(), read)
-            })
-        }
-        Command::Unsettled(commands::unsettled::UnsettledCommand::List(args)) => {
-            super::watch::watched_fleet(&mut ctx, "unsettled list", &fleet, &args.watch, |ctx| {
-                let read = shards.read(&ctx.ui, |ctx| commands::unsettled::run_list(ctx, args));
-                sections(ctx, fleet.clone(), read)
-            })
-        }
-        Command::Periodic(commands::periodic::PeriodicCommand::List(args)) => {
-            super::watch::watched_fleet(&mut ctx, "periodic list", &fleet, &args.watch, |ctx| {
-                let read = shards.read(&ctx.ui, |ctx| commands::periodic::list(ctx, args));
-                sections(ctx, fleet.clone(), read)
-            })
-        }
+        Command::Busy(args) => shards.view(
+            &mut ctx,
+            &fleet,
+            "busy",
+            &args.watch,
+            |ctx| commands::busy::run(ctx, args),
+            merged(commands::busy::FleetBusyReport::new),
+        ),
+        Command::Orphans(args) => shards.view(
+            &mut ctx,
+            &fleet,
+            "orphans",
+            &args.watch,
+            |ctx| commands::orphans::run(ctx, args),
+            sections,
+        ),
+        Command::Unsettled(commands::unsettled::UnsettledCommand::List(args)) => shards.view(
+            &mut ctx,
+            &fleet,
+            "unsettled list",
+            &args.watch,
+            |ctx| commands::unsettled::run_list(ctx, args),
+            sections,
+        ),
+        Command::Periodic(commands::periodic::PeriodicCommand::List(args)) => shards.view(
+            &mut ctx,
+            &fleet,
+            "periodic list",
+            &args.watch,
+            |ctx| commands::periodic::list(ctx, args),
+            sections,
+        ),
         Command::Doctor(args) => {
             let read = shards.read(&ctx.ui, |ctx| commands::doctor::diagnose(ctx, args));
             sections(&mut ctx, fleet, read)

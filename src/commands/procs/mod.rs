@@ -449,24 +449,15 @@ impl FleetProcsReport {
             shard_of: Vec::new(),
         };
         let mut problems = Vec::new();
-        let mut counts = Vec::with_capacity(shards.len());
-        let mut unreadable = Vec::new();
-        for (name, read) in shards {
-            match read {
-                Ok(report) => {
-                    counts.push((name.clone(), Ok(report.processes.len())));
-                    view.memory_view = report.memory_view;
-                    view.shard_of
-                        .extend(std::iter::repeat_n(name.clone(), report.processes.len()));
-                    view.processes.extend(report.processes);
-                    problems.extend(crate::ops::fleet::FleetProblem::on(&name, report.problems));
-                }
-                Err(e) => {
-                    unreadable.push(name.clone());
-                    counts.push((name, Err(e)));
-                }
-            }
-        }
+        let (counts, unreadable) = crate::ops::fleet::gathered(shards, |name, report| {
+            let rows = report.processes.len();
+            view.memory_view = report.memory_view;
+            view.shard_of
+                .extend(std::iter::repeat_n(name.to_string(), rows));
+            view.processes.extend(report.processes);
+            problems.extend(crate::ops::fleet::FleetProblem::on(name, report.problems));
+            rows
+        });
         FleetProcsReport {
             fleet,
             view,
