@@ -11,7 +11,7 @@ use crate::clock::Zone;
 use crate::duration::{minutes, relative, span};
 use crate::ops::Problem;
 use crate::ops::incident::fleet::FleetIncident;
-use crate::ops::incident::{Finding, IncidentReport, Severity};
+use crate::ops::incident::{Event, Finding, IncidentReport, Severity};
 use crate::render::Report;
 use crate::term::exit::Exit;
 use crate::term::ui::Ui;
@@ -75,10 +75,6 @@ fn sources(r: &IncidentReport) -> String {
         ));
     }
     text
-}
-
-fn severity(f: &Finding) -> &'static str {
-    f.severity.label()
 }
 
 fn since(r: &IncidentReport, z: &Zone, f: &Finding) -> String {
@@ -159,34 +155,129 @@ pub fn write(r: &IncidentReport, out: &mut dyn Write, ui: &Ui) -> io::Result<()>
         if i > 0 {
             writeln!(out)?;
         }
+        let shown = Shown {
+            severity: f.severity,
+            kind: f.kind.name(),
+            since: since(r, &z, f),
+            summary: &f.summary,
+            about: about(r, f),
+            commands: &f.commands,
+        };
+        shown.text(out, ui)?;
+    }
+    let timeline: Vec<_> = r.timeline.iter().map(|e| (None, e)).collect();
+    text_timeline(out, ui, &z, r.now, &timeline)?;
+    Problem::warn_all(ui, &r.problems);
+    Ok(())
+}
+
+/// A finding as the report shows it, for one Redis or a fleet.
+struct Shown<'a> {
+    severity: Severity,
+    kind: &'static str,
+    since: String,
+    summary: &'a str,
+    /// The line under the summary (what it follows, its id).
+    about: String,
+    commands: &'a [String],
+}
+
+impl Shown<'_> {
+    fn text(&self, out: &mut dyn Write, ui: &Ui) -> io::Result<()> {
+        let s = &ui.styles;
         writeln!(
             out,
             "{}  {}  {}",
-            tone(s, f.severity, severity(f)),
-            s.strong(f.kind.name()),
-            s.dim(&since(r, &z, f))
+            tone(s, self.severity, self.severity.label()),
+            s.strong(self.kind),
+            s.dim(&self.since)
         )?;
-        writeln!(out, "  {}", one_line(&f.summary))?;
-        writeln!(out, "  {}", s.dim(&about(r, f)))?;
-        for c in &f.commands {
+        writeln!(out, "  {}", one_line(self.summary))?;
+        writeln!(out, "  {}", s.dim(&self.about))?;
+        for c in self.commands {
             writeln!(out, "  {} {}", s.dim("$"), s.accent(&one_line(c)))?;
         }
+        Ok(())
     }
-    if !r.timeline.is_empty() {
-        writeln!(out)?;
-        writeln!(out, "{}", s.header("TIMELINE"))?;
-        for e in &r.timeline {
-            let age = relative(r.now, e.at);
-            writeln!(
-                out,
-                "{}  {} {}",
-                z.hms(e.at, r.now),
-                s.dim(&format!("{age:<12}")),
-                one_line(&e.text)
-            )?;
+
+    /// As the `n`th of a Markdown list; `about` only when `with_about`.
+    fn markdown(&self, out: &mut dyn Write, n: usize, with_about: bool) -> io::Result<()> {
+        writeln!(
+            out,
+            "{n}. **{}** {}, {}",
+            self.severity.label(),
+            md(self.kind),
+            md(&self.since)
+        )?;
+        writeln!(out, "   {}", md(self.summary))?;
+        if with_about {
+            // A line of its own: no `<br>`, which Slack shows as typed.
+            writeln!(out, "   {}", md(&self.about))?;
         }
+        md_commands(out, self.commands)?;
+        writeln!(out)
     }
-    Problem::warn_all(ui, &r.problems);
+}
+
+/// The timeline for a terminal: each event's time, how long ago, and (across a fleet) its
+/// shards.
+fn text_timeline(
+    out: &mut dyn Write,
+    ui: &Ui,
+    z: &Zone,
+    now: f64,
+    events: &[(Option<&str>, &Event)],
+) -> io::Result<()> {
+    if events.is_empty() {
+        return Ok(());
+    }
+    let s = &ui.styles;
+    writeln!(out)?;
+    writeln!(out, "{}", s.header("TIMELINE"))?;
+    for (shard, e) in events {
+        let age = relative(now, e.at);
+        let shard = shard.map_or(String::new(), |sh| format!("{}  ", s.accent(&one_line(sh))));
+        writeln!(
+            out,
+            "{}  {} {shard}{}",
+            z.hms(e.at, now),
+            s.dim(&format!("{age:<12}")),
+            one_line(&e.text)
+        )?;
+    }
+    Ok(())
+}
+
+/// The timeline as a Markdown table, with a shard column across a fleet.
+fn md_timeline(
+    out: &mut dyn Write,
+    z: &Zone,
+    now: f64,
+    events: &[(Option<&str>, &Event)],
+) -> io::Result<()> {
+    if events.is_empty() {
+        return Ok(());
+    }
+    let fleet = events.iter().any(|(shard, _)| shard.is_some());
+    writeln!(out, "#### Timeline")?;
+    writeln!(out)?;
+    if fleet {
+        writeln!(out, "| time | ago | shard | event |")?;
+        writeln!(out, "| --- | --- | --- | --- |")?;
+    } else {
+        writeln!(out, "| time | ago | event |")?;
+        writeln!(out, "| --- | --- | --- |")?;
+    }
+    for (shard, e) in events {
+        let shard = shard.map_or(String::new(), |sh| format!(" {} |", cell(sh)));
+        writeln!(
+            out,
+            "| {} | {} |{shard} {} |",
+            z.hms(e.at, now),
+            relative(now, e.at),
+            cell(&e.text)
+        )?;
+    }
     Ok(())
 }
 
@@ -244,35 +335,18 @@ pub fn markdown(r: &IncidentReport, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out)?;
     }
     for (i, f) in r.findings.iter().enumerate() {
-        writeln!(
-            out,
-            "{}. **{}** {}, {}",
-            i + 1,
-            severity(f),
-            md(f.kind.name()),
-            md(&since(r, &z, f))
-        )?;
-        writeln!(out, "   {}", md(&f.summary))?;
-        // A line of its own: no `<br>`, which Slack shows as typed.
-        writeln!(out, "   {}", md(&about(r, f)))?;
-        md_commands(out, &f.commands)?;
-        writeln!(out)?;
+        let shown = Shown {
+            severity: f.severity,
+            kind: f.kind.name(),
+            since: since(r, &z, f),
+            summary: &f.summary,
+            about: about(r, f),
+            commands: &f.commands,
+        };
+        shown.markdown(out, i + 1, true)?;
     }
-    if !r.timeline.is_empty() {
-        writeln!(out, "#### Timeline")?;
-        writeln!(out)?;
-        writeln!(out, "| time | ago | event |")?;
-        writeln!(out, "| --- | --- | --- |")?;
-        for e in &r.timeline {
-            writeln!(
-                out,
-                "| {} | {} | {} |",
-                z.hms(e.at, r.now),
-                relative(r.now, e.at),
-                cell(&e.text)
-            )?;
-        }
-    }
+    let timeline: Vec<_> = r.timeline.iter().map(|e| (None, e)).collect();
+    md_timeline(out, &z, r.now, &timeline)?;
     if !r.problems.is_empty() {
         writeln!(out)?;
         writeln!(out, "#### Not read")?;
@@ -302,35 +376,9 @@ impl Report for FleetIncident {
             if i > 0 {
                 writeln!(out)?;
             }
-            let since = onset(self.now, &z, f.started_at.at);
-            writeln!(
-                out,
-                "{}  {}  {}",
-                tone(s, f.severity, f.severity.label()),
-                s.strong(f.kind.name()),
-                s.dim(&since)
-            )?;
-            writeln!(out, "  {}", one_line(&f.summary))?;
-            writeln!(out, "  {}", s.dim(&format!("id {}", one_line(&f.id))))?;
-            for c in &f.commands {
-                writeln!(out, "  {} {}", s.dim("$"), s.accent(&one_line(c)))?;
-            }
+            fleet_shown(self, &z, f).text(out, ui)?;
         }
-        if !self.timeline.is_empty() {
-            writeln!(out)?;
-            writeln!(out, "{}", s.header("TIMELINE"))?;
-            for e in &self.timeline {
-                let age = relative(self.now, e.event.at);
-                writeln!(
-                    out,
-                    "{}  {} {}  {}",
-                    z.hms(e.event.at, self.now),
-                    s.dim(&format!("{age:<12}")),
-                    s.accent(&one_line(&e.shard)),
-                    one_line(&e.event.text)
-                )?;
-            }
-        }
+        text_timeline(out, ui, &z, self.now, &fleet_timeline(self))?;
         crate::ops::fleet::FleetProblem::warn_all(ui, &self.problems);
         Ok(())
     }
@@ -361,36 +409,33 @@ pub fn fleet_markdown(r: &FleetIncident, out: &mut dyn Write) -> io::Result<()> 
         writeln!(out)?;
     }
     for (i, f) in r.findings.iter().enumerate() {
-        let since = onset(r.now, &z, f.started_at.at);
-        writeln!(
-            out,
-            "{}. **{}** {}, {}",
-            i + 1,
-            f.severity.label(),
-            md(f.kind.name()),
-            md(&since)
-        )?;
-        writeln!(out, "   {}", md(&f.summary))?;
-        md_commands(out, &f.commands)?;
-        writeln!(out)?;
+        fleet_shown(r, &z, f).markdown(out, i + 1, false)?;
     }
-    if !r.timeline.is_empty() {
-        writeln!(out, "#### Timeline")?;
-        writeln!(out)?;
-        writeln!(out, "| time | ago | shard | event |")?;
-        writeln!(out, "| --- | --- | --- | --- |")?;
-        for e in &r.timeline {
-            writeln!(
-                out,
-                "| {} | {} | {} | {} |",
-                z.hms(e.event.at, r.now),
-                relative(r.now, e.event.at),
-                cell(&e.shard),
-                cell(&e.event.text)
-            )?;
-        }
+    md_timeline(out, &z, r.now, &fleet_timeline(r))
+}
+
+/// A finding of the fleet's story as shown: its id under its summary.
+fn fleet_shown<'a>(
+    r: &FleetIncident,
+    z: &Zone,
+    f: &'a crate::ops::incident::fleet::FleetFinding,
+) -> Shown<'a> {
+    Shown {
+        severity: f.severity,
+        kind: f.kind.name(),
+        since: onset(r.now, z, f.started_at.at),
+        summary: &f.summary,
+        about: format!("id {}", one_line(&f.id)),
+        commands: &f.commands,
     }
-    Ok(())
+}
+
+/// The fleet's timeline, each event with its shards.
+fn fleet_timeline(r: &FleetIncident) -> Vec<(Option<&str>, &Event)> {
+    r.timeline
+        .iter()
+        .map(|e| (Some(e.shard.as_str()), &e.event))
+        .collect()
 }
 
 #[cfg(test)]
