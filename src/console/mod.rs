@@ -106,6 +106,8 @@ pub struct ShardRule {
     pub name: String,
     pub read_only: bool,
     pub protected: bool,
+    /// Its Redis, password redacted.
+    pub target: String,
 }
 
 pub struct Console {
@@ -998,12 +1000,24 @@ impl Console {
             ListKind::Findings => {
                 use crate::ops::incident::Names;
                 let id = String::from_utf8_lossy(&item.key).into_owned();
-                let names = home
+                let found = home
                     .incident
                     .iter()
                     .flat_map(|b| b.findings.iter())
-                    .find(|f| f.id == id)
-                    .map(|f| f.names.clone());
+                    .find(|f| f.id == id);
+                let names = found.map(|f| f.names.clone());
+                // Across the whole fleet, what a finding names is opened on the shard it hits
+                // hardest (the others are said, a `:shard` away).
+                let hits = found.map(|f| f.shards.clone()).unwrap_or_default();
+                let shard = self.here().or_else(|| hits.first().cloned());
+                let also = match (self.here(), hits.split_first()) {
+                    (None, Some((top, rest))) if !rest.is_empty() => Some(format!(
+                        "opened on {top}, the shard it hits hardest; also on {} (:shard NAME \
+                         narrows to one)",
+                        rest.join(", ")
+                    )),
+                    _ => None,
+                };
                 match names {
                     Some(Names::Pattern {
                         fingerprint, retry, ..
@@ -1012,21 +1026,29 @@ impl Console {
                         let view = if retry { View::Retry } else { View::Dead };
                         self.push_list(
                             view,
-                            format!("{} {fingerprint}", set.name()),
+                            on_shard(format!("{} {fingerprint}", set.name()), shard.as_deref()),
                             ListKind::Set(set),
                             Some(format!("--fingerprint {fingerprint}")),
-                            self.here(),
+                            shard,
                             home,
                         );
+                        if also.is_some() {
+                            self.status = also;
+                        }
                     }
-                    Some(Names::Queue(name)) => self.push_list(
-                        View::Queues,
-                        name.shown().into_owned(),
-                        ListKind::Queue(name),
-                        None,
-                        self.here(),
-                        home,
-                    ),
+                    Some(Names::Queue(name)) => {
+                        self.push_list(
+                            View::Queues,
+                            on_shard(name.shown().into_owned(), shard.as_deref()),
+                            ListKind::Queue(name),
+                            None,
+                            shard,
+                            home,
+                        );
+                        if also.is_some() {
+                            self.status = also;
+                        }
+                    }
                     Some(Names::Processes) => self.push_list(
                         View::Processes,
                         "processes".into(),
@@ -1539,7 +1561,14 @@ impl Console {
         };
         Shown {
             crumbs,
-            target: self.target.clone(),
+            target: match (&self.fleet, self.here()) {
+                (Some(fleet), Some(shard)) => fleet
+                    .shards
+                    .iter()
+                    .find(|r| r.name == shard)
+                    .map_or_else(|| self.target.clone(), |r| r.target.clone()),
+                _ => self.target.clone(),
+            },
             context: match &self.fleet {
                 Some(fleet) => Some(match self.here() {
                     Some(shard) => format!("{shard} of fleet {}", fleet.name),
@@ -1666,6 +1695,7 @@ mod tests {
                     name: name.into(),
                     read_only: name == "c",
                     protected: name == "b",
+                    target: format!("redis://{name}/0"),
                 })
                 .collect(),
             focus: None,
@@ -1697,6 +1727,9 @@ mod tests {
         }
         press(&mut console, KeyCode::Enter);
         assert_eq!(console.take_narrowed(), Some(Some("b".into())));
+        let shown = console.shown(None);
+        assert_eq!(shown.target, "redis://b/0");
+        assert_eq!(shown.context.as_deref(), Some("b of fleet prod"));
         console.switch(View::Dead, &home);
         let Ok(Request { shard, want, .. }) = rx.try_recv() else {
             panic!("no page asked for")
@@ -1967,6 +2000,7 @@ mod tests {
                     summary: said,
                     names: Names::Nothing,
                     recovered: None,
+                    shards: Vec::new(),
                 }],
             }),
             ..HomeData::default()

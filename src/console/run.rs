@@ -82,6 +82,14 @@ impl Sampling {
     }
 }
 
+/// What the incident's thread read: the report, the shards each finding hits (across the
+/// whole fleet; by finding id), and the shard it was narrowed to.
+type Read = (
+    Option<crate::ops::incident::IncidentReport>,
+    Vec<(String, Vec<String>)>,
+    Option<String>,
+);
+
 /// Where the incident's thread reads: one Redis, or every shard of a fleet (only the shard
 /// the console is narrowed to, when it is).
 enum Incidents {
@@ -95,16 +103,13 @@ enum Incidents {
 }
 
 impl Incidents {
-    /// What the shards shown say now (across the whole fleet: one story, merged), and the
-    /// shard it was narrowed to; None when it could not be read.
-    fn read(
-        &mut self,
-        options: &crate::ops::incident::Options,
-    ) -> (Option<crate::ops::incident::IncidentReport>, Option<String>) {
+    /// What the shards shown say now (across the whole fleet: one story, merged); no report
+    /// when it could not be read.
+    fn read(&mut self, options: &crate::ops::incident::Options) -> Read {
         match self {
             Incidents::One(session) => {
                 session.ui.clock.tick();
-                (crate::ops::incident::run(session, options).ok(), None)
+                (crate::ops::incident::run(session, options).ok(), Vec::new(), None)
             }
             Incidents::Fleet {
                 name,
@@ -128,13 +133,18 @@ impl Incidents {
                         (shard.clone(), report)
                     })
                     .collect();
-                let report = match (&focus, read) {
-                    (Some(_), mut one) => one.pop().and_then(|(_, r)| r.ok()),
+                match (&focus, read) {
+                    (Some(_), mut one) => (one.pop().and_then(|(_, r)| r.ok()), Vec::new(), focus),
                     (None, all) => {
-                        Some(crate::ops::incident::fleet::merge(name, named, all).as_report())
+                        let story = crate::ops::incident::fleet::merge(name, named, all);
+                        let hits = story
+                            .findings
+                            .iter()
+                            .map(|f| (f.id.clone(), f.shards.clone()))
+                            .collect();
+                        (Some(story.as_report()), hits, None)
                     }
-                };
-                (report, focus)
+                }
             }
         }
     }
@@ -200,14 +210,19 @@ fn incident_loop(
             continue;
         }
         read = Some(Instant::now());
-        let (report, on) = incidents.read(&options);
+        let (report, hits, on) = incidents.read(&options);
         if on != read_on {
             tracker = crate::ops::incident::watch::Tracker::new(RECOVERED_AFTER);
             read_on = on;
         }
         if let Some(report) = report {
             tracker.update(&report);
-            let brief = crate::ops::incident::Brief::watched(&report, &tracker);
+            let mut brief = crate::ops::incident::Brief::watched(&report, &tracker);
+            for f in &mut brief.findings {
+                if let Some((_, shards)) = hits.iter().find(|(id, _)| *id == f.id) {
+                    f.shards.clone_from(shards);
+                }
+            }
             if briefs.send(brief).is_err() {
                 return;
             }
@@ -255,13 +270,16 @@ pub fn run(ctx: &mut Ctx, args: Options) -> anyhow::Result<Exit> {
             let mut incident = Vec::with_capacity(fleet.shards.len());
             let mut reading = Vec::with_capacity(fleet.shards.len());
             for (name, shard) in &fleet.shards {
-                samplers.push((name.clone(), Sampler::new(shard.connector()?, clock)));
+                let sampler = Sampler::new(shard.connector()?, clock);
+                let target = sampler.target().to_string();
+                samplers.push((name.clone(), sampler));
                 incident.push((name.clone(), shard.sibling()));
                 reading.push((name.clone(), shard.sibling()));
                 rules.push(super::ShardRule {
                     name: name.clone(),
                     read_only: shard.context.as_ref().is_some_and(|c| c.read_only),
                     protected: shard.context.as_ref().is_some_and(|c| c.protected),
+                    target,
                 });
             }
             let focus = Arc::new(Mutex::new(None));

@@ -824,6 +824,7 @@ mod tests {
             summary: Timed::plain(format!("{id} failed 10:00–10:05 UTC")),
             names: Names::Nothing,
             recovered,
+            shards: Vec::new(),
         };
         let view = View {
             target: "unix:///tmp/x".into(),

@@ -2328,6 +2328,17 @@ fn the_console_across_a_fleet_shows_every_shard_and_narrows_to_one() {
     // Widened again: the whole fleet.
     tui.send(":shard\r");
     tui.wait_screen("the whole fleet", |s| s.contains("3 of 3 read"));
+    // The fleet's story: a finding on two shards opens on the one it hits hardest.
+    tui.send("i");
+    tui.wait_screen("the fleet's findings", |s| {
+        s.contains("paused_backlog") && s.contains("on 2 of 3 shards (prod-a, prod-c)")
+    });
+    tui.send("/paused_backlog\r");
+    tui.send("\r");
+    tui.wait_screen("mail-out on prod-a", |s| {
+        s.contains("mail-out · shard prod-a")
+            && s.contains("opened on prod-a, the shard it hits hardest; also on prod-c")
+    });
     tui.send("q");
     assert_eq!(tui.wait_exit(), 0);
 }

@@ -518,6 +518,8 @@ pub struct BriefFinding {
     pub names: Names,
     /// When a watch of successive reads saw it recover (`watch::Tracker`), if it has.
     pub recovered: Option<f64>,
+    /// Across a fleet, the shards it hits, most jobs first (none on one Redis).
+    pub shards: Vec<String>,
 }
 
 /// What a finding names, to drill into.
@@ -596,6 +598,7 @@ impl Brief {
                     summary: said(f),
                     names: names(f),
                     recovered: None,
+                    shards: Vec::new(),
                 })
                 .collect(),
         }
