@@ -952,29 +952,10 @@ impl Console {
                     vec!["reading…".into()],
                 );
             }
-            ListKind::Queues => {
-                let name = Name::from(item.key.as_slice());
+            ListKind::Queues | ListKind::Processes => {
                 let shard = item.shard.or_else(|| self.here());
-                self.push_list(
-                    View::Queues,
-                    on_shard(name.shown().into_owned(), shard.as_deref()),
-                    ListKind::Queue(name),
-                    None,
-                    shard,
-                    home,
-                );
-            }
-            ListKind::Processes => {
-                let name = Name::from(item.key.as_slice());
-                let shard = item.shard.or_else(|| self.here());
-                self.push_list(
-                    View::Processes,
-                    on_shard(name.shown().into_owned(), shard.as_deref()),
-                    ListKind::Running(name),
-                    None,
-                    shard,
-                    home,
-                );
+                let view = self.view();
+                self.open_jobs(view, Name::from(item.key.as_slice()), shard, home);
             }
             ListKind::Triage => {
                 let set = match item.extra.as_deref() {
@@ -1018,6 +999,8 @@ impl Console {
                     )),
                     _ => None,
                 };
+                // What is opened on one shard (a pattern's entries, a queue's jobs) says so.
+                let on_one = matches!(names, Some(Names::Pattern { .. } | Names::Queue(_)));
                 match names {
                     Some(Names::Pattern {
                         fingerprint, retry, ..
@@ -1032,23 +1015,8 @@ impl Console {
                             shard,
                             home,
                         );
-                        if also.is_some() {
-                            self.status = also;
-                        }
                     }
-                    Some(Names::Queue(name)) => {
-                        self.push_list(
-                            View::Queues,
-                            on_shard(name.shown().into_owned(), shard.as_deref()),
-                            ListKind::Queue(name),
-                            None,
-                            shard,
-                            home,
-                        );
-                        if also.is_some() {
-                            self.status = also;
-                        }
-                    }
+                    Some(Names::Queue(name)) => self.open_jobs(View::Queues, name, shard, home),
                     Some(Names::Processes) => self.push_list(
                         View::Processes,
                         "processes".into(),
@@ -1062,6 +1030,9 @@ impl Console {
                         let lines = item.cells.iter().map(|c| c.shown(now, 0)).collect();
                         self.push_detail(id, None, lines);
                     }
+                }
+                if on_one && also.is_some() {
+                    self.status = also;
                 }
             }
             ListKind::History => {
@@ -1081,6 +1052,18 @@ impl Console {
                 self.push_detail(crumb, None, lines);
             }
         }
+    }
+
+    /// A queue's jobs (in the processes view, a process's running jobs), opened on `shard`
+    /// across a fleet, the crumb naming it.
+    fn open_jobs(&mut self, view: View, name: Name, shard: Option<String>, home: &HomeData) {
+        let crumb = on_shard(name.shown().into_owned(), shard.as_deref());
+        let kind = if view == View::Processes {
+            ListKind::Running(name)
+        } else {
+            ListKind::Queue(name)
+        };
+        self.push_list(view, crumb, kind, None, shard, home);
     }
 
     /// Why `key` must change nothing now (a read-only context, a change already running),

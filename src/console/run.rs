@@ -109,7 +109,11 @@ impl Incidents {
         match self {
             Incidents::One(session) => {
                 session.ui.clock.tick();
-                (crate::ops::incident::run(session, options).ok(), Vec::new(), None)
+                (
+                    crate::ops::incident::run(session, options).ok(),
+                    Vec::new(),
+                    None,
+                )
             }
             Incidents::Fleet {
                 name,

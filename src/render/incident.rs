@@ -155,20 +155,24 @@ pub fn write(r: &IncidentReport, out: &mut dyn Write, ui: &Ui) -> io::Result<()>
         if i > 0 {
             writeln!(out)?;
         }
-        let shown = Shown {
-            severity: f.severity,
-            kind: f.kind.name(),
-            since: since(r, &z, f),
-            summary: &f.summary,
-            about: about(r, f),
-            commands: &f.commands,
-        };
-        shown.text(out, ui)?;
+        shown(r, &z, f).text(out, ui)?;
     }
     let timeline: Vec<_> = r.timeline.iter().map(|e| (None, e)).collect();
     text_timeline(out, ui, &z, r.now, &timeline)?;
     Problem::warn_all(ui, &r.problems);
     Ok(())
+}
+
+/// A finding of one Redis's report as shown: what it follows under its summary.
+fn shown<'a>(r: &IncidentReport, z: &Zone, f: &'a Finding) -> Shown<'a> {
+    Shown {
+        severity: f.severity,
+        kind: f.kind.name(),
+        since: since(r, z, f),
+        summary: &f.summary,
+        about: about(r, f),
+        commands: &f.commands,
+    }
 }
 
 /// A finding as the report shows it, for one Redis or a fleet.
@@ -335,15 +339,7 @@ pub fn markdown(r: &IncidentReport, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out)?;
     }
     for (i, f) in r.findings.iter().enumerate() {
-        let shown = Shown {
-            severity: f.severity,
-            kind: f.kind.name(),
-            since: since(r, &z, f),
-            summary: &f.summary,
-            about: about(r, f),
-            commands: &f.commands,
-        };
-        shown.markdown(out, i + 1, true)?;
+        shown(r, &z, f).markdown(out, i + 1, true)?;
     }
     let timeline: Vec<_> = r.timeline.iter().map(|e| (None, e)).collect();
     md_timeline(out, &z, r.now, &timeline)?;
