@@ -143,20 +143,7 @@ pub fn write(r: &IncidentReport, out: &mut dyn Write, ui: &Ui) -> io::Result<()>
         writeln!(out, "{}", s.dim(&looked_at(r)))?;
     }
     writeln!(out, "{}", s.dim(&sources(r)))?;
-    if !r.findings.is_empty() {
-        writeln!(out)?;
-        writeln!(
-            out,
-            "{}",
-            s.header("FINDINGS (failures first, then most jobs affected)")
-        )?;
-    }
-    for (i, f) in r.findings.iter().enumerate() {
-        if i > 0 {
-            writeln!(out)?;
-        }
-        shown(r, &z, f).text(out, ui)?;
-    }
+    text_findings(out, ui, r.findings.iter().map(|f| shown(r, &z, f)))?;
     let timeline: Vec<_> = r.timeline.iter().map(|e| (None, e)).collect();
     text_timeline(out, ui, &z, r.now, &timeline)?;
     Problem::warn_all(ui, &r.problems);
@@ -221,6 +208,27 @@ impl Shown<'_> {
         md_commands(out, self.commands)?;
         writeln!(out)
     }
+}
+
+/// The findings for a terminal, under their heading, a blank line before each.
+fn text_findings<'a>(
+    out: &mut dyn Write,
+    ui: &Ui,
+    findings: impl Iterator<Item = Shown<'a>>,
+) -> io::Result<()> {
+    for (i, f) in findings.enumerate() {
+        writeln!(out)?;
+        if i == 0 {
+            writeln!(
+                out,
+                "{}",
+                ui.styles
+                    .header("FINDINGS (failures first, then most jobs affected)")
+            )?;
+        }
+        f.text(out, ui)?;
+    }
+    Ok(())
 }
 
 /// The timeline for a terminal: each event's time, how long ago, and (across a fleet) its
@@ -360,20 +368,8 @@ impl Report for FleetIncident {
         let z = Zone::named(self.zone).unwrap_or_else(|_| Zone::utc());
         crate::render::fleet::heading(out, ui, &self.fleet, &self.shards, "read")?;
         writeln!(out, "{}", s.strong(&one_line(&self.headline)))?;
-        if !self.findings.is_empty() {
-            writeln!(out)?;
-            writeln!(
-                out,
-                "{}",
-                s.header("FINDINGS (failures first, then most jobs affected)")
-            )?;
-        }
-        for (i, f) in self.findings.iter().enumerate() {
-            if i > 0 {
-                writeln!(out)?;
-            }
-            fleet_shown(self, &z, f).text(out, ui)?;
-        }
+        let shown = self.findings.iter().map(|f| fleet_shown(self, &z, f));
+        text_findings(out, ui, shown)?;
         text_timeline(out, ui, &z, self.now, &fleet_timeline(self))?;
         crate::ops::fleet::FleetProblem::warn_all(ui, &self.problems);
         Ok(())

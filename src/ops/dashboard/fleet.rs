@@ -85,47 +85,46 @@ impl FleetSampler {
     /// Every shard shown refreshed at once, and merged. An error (the banner's) only when
     /// no shard shown could be read.
     pub fn refresh(&mut self) -> Result<View, String> {
-        let each = self
-            .chosen()
-            .into_iter()
-            .map(|p| (p.name.clone(), p))
-            .collect();
-        crate::ops::fleet::each(each, |_, part: &mut Part| {
-            match part.sampler.refresh() {
-                Ok(view) => {
-                    part.last = Some(view);
-                    part.error = None;
-                }
-                Err(e) => part.error = Some(crate::ops::fleet::shown(&e)),
+        self.on_each(|part| match part.sampler.refresh() {
+            Ok(view) => {
+                part.last = Some(view);
+                part.error = None;
             }
-            Ok(())
-        });
+            Err(e) => part.error = Some(crate::ops::fleet::shown(&e)),
+        })?;
         let head = Head {
             name: self.name.clone(),
             shards: self.parts.iter().map(|p| p.name.clone()).collect(),
             focus: self.focus.map(|i| self.parts[i].name.clone()),
         };
-        let shown = self.chosen();
-        if shown.iter().all(|p| p.error.is_some()) {
-            return Err(lost(&shown));
-        }
-        let parts: Vec<&Part> = shown.into_iter().map(|p| &*p).collect();
+        let parts: Vec<&Part> = match self.focus {
+            Some(i) => vec![&self.parts[i]],
+            None => self.parts.iter().collect(),
+        };
         Ok(merge(head, &parts))
     }
 
     /// Whether the shards shown answer (a `PING` each): an error only when none does.
     pub fn ping(&mut self) -> Result<(), String> {
+        self.on_each(|part| {
+            part.error = part
+                .sampler
+                .ping()
+                .err()
+                .map(|e| crate::ops::fleet::shown(&e));
+        })
+    }
+
+    /// `read` on every shard shown at once, each on its own thread; an error naming each
+    /// shard with why when none of them could be read.
+    fn on_each(&mut self, read: impl Fn(&mut Part) + Sync) -> Result<(), String> {
         let each = self
             .chosen()
             .into_iter()
             .map(|p| (p.name.clone(), p))
             .collect();
         crate::ops::fleet::each(each, |_, part: &mut Part| {
-            part.error = part
-                .sampler
-                .ping()
-                .err()
-                .map(|e| crate::ops::fleet::shown(&e));
+            read(part);
             Ok(())
         });
         let shown = self.chosen();
