@@ -37,7 +37,7 @@ use crate::term::values::parse_duration;
 #[command(after_help = crate::render::help::examples(&[
     ("The live dashboard, refreshed every 2 s", "cogctl top"),
     ("Refresh every half second", "cogctl top --interval 500ms"),
-    ("Every shard of fleet prod, merged", "cogctl --fleet prod top"),
+    ("Every shard of fleet prod, merged", "cogctl top --fleet prod"),
     (
         "Watch another Redis through its Sentinels",
         "cogctl top --sentinel 10.0.0.5:26379 --sentinel-master main",
