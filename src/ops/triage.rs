@@ -556,19 +556,24 @@ fn key_of(dims: &[Dimension], parsed: &Result<Job<'_>, Unparseable>) -> Key {
             ),
             Err(_) => (String::new(), UNPARSEABLE.to_string()),
         });
-    let (class, queue, error_class) = match parsed {
-        Ok(job) => (
-            job.class.as_deref().map(str::to_string),
-            job.queue.as_deref().map(str::to_string),
-            job.error_class.as_deref().map(str::to_string),
-        ),
-        Err(_) => (Some(UNPARSEABLE_CLASS.to_string()), None, None),
+    // Only the dimensions grouped by are copied out of the payload (once per entry).
+    let field = |dim: Dimension,
+                 of: for<'b, 'j> fn(&'b Job<'j>) -> Option<&'b str>,
+                 unparseable: Option<&str>| {
+        dims.contains(&dim).then(|| match parsed {
+            Ok(job) => of(job).map(str::to_string),
+            Err(_) => unparseable.map(str::to_string),
+        })
     };
     Key {
         fingerprint,
-        class: dims.contains(&Dimension::Class).then_some(class),
-        queue: dims.contains(&Dimension::Queue).then_some(queue),
-        error_class: dims.contains(&Dimension::ErrorClass).then_some(error_class),
+        class: field(
+            Dimension::Class,
+            |j| j.class.as_deref(),
+            Some(UNPARSEABLE_CLASS),
+        ),
+        queue: field(Dimension::Queue, |j| j.queue.as_deref(), None),
+        error_class: field(Dimension::ErrorClass, |j| j.error_class.as_deref(), None),
     }
 }
 

@@ -123,6 +123,8 @@ fn for_fleet(command: &str, named: &str, shard: &str) -> String {
 pub fn merge(fleet: &str, named: &str, shards: Vec<Shard<IncidentReport>>) -> FleetIncident {
     let total = shards.len();
     let mut findings: Vec<FleetFinding> = Vec::new();
+    // Where each id read so far is among `findings` (an unread shard's finding is not one).
+    let mut found: std::collections::HashMap<String, usize> = Default::default();
     let mut timeline = Vec::new();
     let mut briefs = Vec::new();
     let mut problems = Vec::new();
@@ -165,10 +167,7 @@ pub fn merge(fleet: &str, named: &str, shards: Vec<Shard<IncidentReport>>) -> Fl
             }),
         ));
         for f in report.findings {
-            match findings
-                .iter_mut()
-                .find(|g| g.id == f.id && !g.on.is_empty())
-            {
+            match found.get(&f.id).map(|&at| &mut findings[at]) {
                 Some(g) => {
                     g.severity = g.severity.max(f.severity);
                     g.impact += f.impact;
@@ -179,17 +178,20 @@ pub fn merge(fleet: &str, named: &str, shards: Vec<Shard<IncidentReport>>) -> Fl
                     }
                     g.on.push((name.clone(), f));
                 }
-                None => findings.push(FleetFinding {
-                    id: f.id.clone(),
-                    kind: f.kind,
-                    severity: f.severity,
-                    started_at: f.started_at.clone(),
-                    summary: String::new(),
-                    impact: f.impact,
-                    shards: Vec::new(),
-                    on: vec![(name.clone(), f)],
-                    commands: Vec::new(),
-                }),
+                None => {
+                    found.insert(f.id.clone(), findings.len());
+                    findings.push(FleetFinding {
+                        id: f.id.clone(),
+                        kind: f.kind,
+                        severity: f.severity,
+                        started_at: f.started_at.clone(),
+                        summary: String::new(),
+                        impact: f.impact,
+                        shards: Vec::new(),
+                        on: vec![(name.clone(), f)],
+                        commands: Vec::new(),
+                    });
+                }
             }
         }
     }
