@@ -273,16 +273,9 @@ fn token(msg: &str, i: usize, out: &mut String) -> usize {
             return j;
         }
     }
-    // A word: hex ids and digit runs inside it.
-    let mut j = i;
-    while j < b.len() && is_word(b[j]) {
-        j += 1;
-    }
+    // A word (not a hex id, checked above): the ids and digit runs inside it.
+    let j = end;
     let word = &msg[i..j];
-    if is_hex_id(word) {
-        out.push_str("<hex>");
-        return j;
-    }
     if !word.contains('_') {
         digit_runs(word, out);
         return j;
