@@ -82,6 +82,15 @@ impl Sampling {
     }
 }
 
+/// What the screen shows of a fleet: the shard it is narrowed to (None: all of them), and
+/// how many times `:shard` has changed that, so that a read made for what was shown before
+/// is told apart and dropped.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Scope {
+    shard: Option<String>,
+    generation: u64,
+}
+
 /// What the incident's thread read: the report, the shards each finding hits (across the
 /// whole fleet; by finding id), and the shard it was narrowed to.
 type Read = (
@@ -98,14 +107,13 @@ enum Incidents {
         name: String,
         named: String,
         shards: Vec<(String, Ctx)>,
-        focus: Arc<Mutex<Option<String>>>,
     },
 }
 
 impl Incidents {
-    /// What the shards shown say now (across the whole fleet: one story, merged); no report
-    /// when it could not be read.
-    fn read(&mut self, options: &crate::ops::incident::Options) -> Read {
+    /// What the shards `focus` names say now (across the whole fleet: one story, merged); no
+    /// report when it could not be read.
+    fn read(&mut self, options: &crate::ops::incident::Options, focus: Option<String>) -> Read {
         match self {
             Incidents::One(session) => {
                 session.ui.clock.tick();
@@ -119,9 +127,7 @@ impl Incidents {
                 name,
                 named,
                 shards,
-                focus,
             } => {
-                let focus = focus.lock().map(|f| f.clone()).unwrap_or_default();
                 // One shard after the other: the story is read once a minute, in the
                 // background, so the console holds one shard's read at a time, not all of
                 // them at once (`cogctl --fleet … incident` reads them at once).
@@ -159,6 +165,8 @@ impl Incidents {
 struct Update {
     view: Result<Option<Box<crate::ops::dashboard::View>>, String>,
     took: Duration,
+    /// The `Scope::generation` it was read for.
+    generation: u64,
 }
 
 /// What the screen asks of the sampler thread: refresh now (the screen has come back to
@@ -166,7 +174,7 @@ struct Update {
 /// them) and refresh.
 enum Refresh {
     Now,
-    Narrow(Option<String>),
+    Narrow(Scope),
 }
 
 /// What the screen shows, so that the other threads read only that: the dashboard's refresh
@@ -194,27 +202,30 @@ const INCIDENT_LOOK: Duration = Duration::from_millis(250);
 fn incident_loop(
     mut incidents: Incidents,
     shows: &Shows,
-    briefs: &Sender<crate::ops::incident::Brief>,
+    scope: &Mutex<Scope>,
+    briefs: &Sender<(u64, crate::ops::incident::Brief)>,
 ) {
     let options = crate::ops::incident::Options::default();
     let mut read: Option<Instant> = None;
     // Successive reads followed as `incident --watch` follows them: a finding that recovered
     // is marked so on the home view, with since when.
     let mut tracker = crate::ops::incident::watch::Tracker::new(RECOVERED_AFTER);
-    // The shard the last read was narrowed to: narrowed again, the story starts afresh.
+    // What the last read was made for: narrowed or widened since, it is read again at once
+    // (and a story followed afresh when the shards it reads changed).
+    let mut read_for = Scope::default();
     let mut read_on: Option<String> = None;
     loop {
-        let narrowed = match &incidents {
-            Incidents::Fleet { focus, .. } => focus.lock().map(|f| *f != read_on).unwrap_or(false),
-            Incidents::One(_) => false,
-        };
-        let due = narrowed || read.is_none_or(|at| at.elapsed() >= INCIDENT_EVERY);
+        let now = scope.lock().map(|s| s.clone()).unwrap_or_default();
+        let due = now.generation != read_for.generation
+            || read.is_none_or(|at| at.elapsed() >= INCIDENT_EVERY);
         if !due || !shows.incident.load(Ordering::SeqCst) {
             thread::sleep(INCIDENT_LOOK);
             continue;
         }
         read = Some(Instant::now());
-        let (report, hits, on) = incidents.read(&options);
+        let (report, hits, on) = incidents.read(&options, now.shard.clone());
+        let generation = now.generation;
+        read_for = now;
         if on != read_on {
             tracker = crate::ops::incident::watch::Tracker::new(RECOVERED_AFTER);
             read_on = on;
@@ -227,7 +238,7 @@ fn incident_loop(
                     f.shards.clone_from(shards);
                 }
             }
-            if briefs.send(brief).is_err() {
+            if briefs.send((generation, brief)).is_err() {
                 return;
             }
         }
@@ -257,7 +268,7 @@ pub fn run(ctx: &mut Ctx, args: Options) -> anyhow::Result<Exit> {
     let clock = ctx.ui.clock;
     // Across a fleet, what each shard allows, for the console's changes.
     let mut rules = Vec::new();
-    let (sampler, incidents, reader, target, focus) = match args.fleet {
+    let (sampler, incidents, reader, target, fleet_name) = match args.fleet {
         None => {
             let sampler = Sampler::new(ctx.connector()?, clock);
             let target = sampler.target().to_string();
@@ -286,7 +297,6 @@ pub fn run(ctx: &mut Ctx, args: Options) -> anyhow::Result<Exit> {
                     target,
                 });
             }
-            let focus = Arc::new(Mutex::new(None));
             let target = format!("fleet {} ({} shards)", fleet.name, fleet.shards.len());
             let reader = Reader::fleet(reading)
                 .ok_or_else(|| UsageError(format!("fleet {} has no shards", fleet.name)))?;
@@ -296,11 +306,10 @@ pub fn run(ctx: &mut Ctx, args: Options) -> anyhow::Result<Exit> {
                     name: fleet.name.clone(),
                     named: fleet.named,
                     shards: incident,
-                    focus: Arc::clone(&focus),
                 },
                 reader,
                 target,
-                Some((fleet.name, focus)),
+                Some(fleet.name),
             )
         }
     };
@@ -319,12 +328,15 @@ pub fn run(ctx: &mut Ctx, args: Options) -> anyhow::Result<Exit> {
             .spawn(move || sample_loop(sampler, interval, &shows, &requested, &updates))?
     };
 
+    // What `:shard` narrowed the console to, for the incident's thread.
+    let scope = Arc::new(Mutex::new(Scope::default()));
     let (briefs, briefed) = mpsc::channel();
     {
         let shows = Arc::clone(&shows);
+        let scope = Arc::clone(&scope);
         thread::Builder::new()
             .name("top-incident".into())
-            .spawn(move || incident_loop(incidents, &shows, &briefs))?;
+            .spawn(move || incident_loop(incidents, &shows, &scope, &briefs))?;
     }
 
     // The console's reader: a connection and a thread of its own for the lists and jobs.
@@ -339,14 +351,13 @@ pub fn run(ctx: &mut Ctx, args: Options) -> anyhow::Result<Exit> {
     console.target = target.clone();
     console.context = ctx.context.as_ref().map(|c| c.name.clone());
     console.color = ctx.ui.styles.enabled;
-    let focus = focus.map(|(name, focus)| {
+    if let Some(name) = fleet_name {
         console.fleet = Some(super::Fleet {
             name,
             shards: rules,
             focus: None,
         });
-        focus
-    });
+    }
     if let Some(c) = &ctx.context {
         if c.read_only {
             console.read_only = Some(format!(
@@ -383,7 +394,7 @@ pub fn run(ctx: &mut Ctx, args: Options) -> anyhow::Result<Exit> {
                 updated: &updated,
                 briefed: &briefed,
                 requests: &requests,
-                focus: focus.as_ref(),
+                scope: &scope,
             },
             &shows,
             &signals,
@@ -466,10 +477,10 @@ pub fn run(ctx: &mut Ctx, args: Options) -> anyhow::Result<Exit> {
 struct Channels<'a> {
     answered: &'a Receiver<Answer>,
     updated: &'a Receiver<Update>,
-    briefed: &'a Receiver<crate::ops::incident::Brief>,
+    briefed: &'a Receiver<(u64, crate::ops::incident::Brief)>,
     requests: &'a Sender<Refresh>,
-    /// Across a fleet, the shard the incident's thread reads (None: all of them).
-    focus: Option<&'a Arc<Mutex<Option<String>>>>,
+    /// What the screen shows of a fleet, for the incident's thread.
+    scope: &'a Mutex<Scope>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -489,8 +500,10 @@ fn event_loop(
         updated,
         briefed,
         requests,
-        focus,
+        scope,
     } = *channels;
+    // What the screen shows now: a read made for what it showed before is dropped.
+    let mut generation = 0u64;
     // When each key not yet drawn was read.
     let mut pressed: Vec<Instant> = Vec::new();
     let Signals { stop, resized } = signals;
@@ -592,12 +605,12 @@ fn event_loop(
         // `:shard` narrowed the console, or widened it: the dashboard and the incident are
         // read again from the shards now shown, and what was shown of the others is gone.
         if let Some(shard) = console.take_narrowed() {
-            if let Some(focus) = focus
-                && let Ok(mut focus) = focus.lock()
-            {
-                focus.clone_from(&shard);
+            generation += 1;
+            let now = Scope { shard, generation };
+            if let Ok(mut scope) = scope.lock() {
+                *scope = now.clone();
             }
-            requests.send(Refresh::Narrow(shard))?;
+            requests.send(Refresh::Narrow(now))?;
             brief = None;
             app.view.incident = None;
             app.view.queues.clear();
@@ -617,7 +630,9 @@ fn event_loop(
             .store(console.shows_incident(), Ordering::SeqCst);
         loop {
             match updated.try_recv() {
-                Ok(Update { view, took }) => {
+                // Read for what the screen showed before `:shard`: not what it shows now.
+                Ok(Update { generation: g, .. }) if g != generation => {}
+                Ok(Update { view, took, .. }) => {
                     match view {
                         Ok(Some(view)) => {
                             app.view = *view;
@@ -641,7 +656,7 @@ fn event_loop(
                 }
             }
         }
-        if let Some(newest) = briefed.try_iter().last() {
+        if let Some((_, newest)) = briefed.try_iter().filter(|(g, _)| *g == generation).last() {
             brief = Some(newest);
             app.view.incident = brief.clone();
             console.refresh(&app.view);
@@ -718,11 +733,16 @@ fn sample_loop(
     updates: &Sender<Update>,
 ) {
     let mut next = Instant::now();
+    // What the samples are read for (`Scope::generation`).
+    let mut generation = 0;
     loop {
         let wait = next.saturating_duration_since(Instant::now());
         match requested.recv_timeout(wait) {
             Ok(Refresh::Now) | Err(RecvTimeoutError::Timeout) => {}
-            Ok(Refresh::Narrow(shard)) => sampler.narrow(shard.as_deref()),
+            Ok(Refresh::Narrow(scope)) => {
+                sampler.narrow(scope.shard.as_deref());
+                generation = scope.generation;
+            }
             Err(RecvTimeoutError::Disconnected) => return,
         }
         let started = Instant::now();
@@ -734,6 +754,7 @@ fn sample_loop(
         let sample = Update {
             view,
             took: started.elapsed(),
+            generation,
         };
         if updates.send(sample).is_err() {
             return;
