@@ -101,6 +101,13 @@ pub struct Fleet {
     pub focus: Option<String>,
 }
 
+impl Fleet {
+    /// Its shards' names, in its order.
+    fn names(&self) -> Vec<&str> {
+        self.shards.iter().map(|r| r.name.as_str()).collect()
+    }
+}
+
 /// What a shard of the fleet allows: its context's read-only and protected settings.
 pub struct ShardRule {
     pub name: String,
@@ -297,12 +304,9 @@ impl Console {
                     typed.pop();
                 }
                 KeyCode::Tab if typed.starts_with("shard ") => {
-                    let names = self.fleet.iter().flat_map(|f| f.shards.iter());
+                    let names = self.fleet.iter().flat_map(Fleet::names);
                     let given = typed["shard ".len()..].to_string();
-                    let matching: Vec<&str> = names
-                        .map(|r| r.name.as_str())
-                        .filter(|n| n.starts_with(&given))
-                        .collect();
+                    let matching: Vec<&str> = names.filter(|n| n.starts_with(&given)).collect();
                     if !matching.is_empty() {
                         *typed = format!("shard {}", common_prefix(matching.into_iter()));
                     }
@@ -523,12 +527,7 @@ impl Console {
                 "{} reads one shard of fleet {}: :shard NAME narrows the console to one ({})",
                 view.name(),
                 fleet.name,
-                fleet
-                    .shards
-                    .iter()
-                    .map(|r| r.name.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                fleet.names().join(", ")
             ));
             return;
         }
@@ -736,13 +735,7 @@ impl Console {
                         .map(|s| s.as_str().into())
                         .chain([
                             p.identity.shown().into_owned().into(),
-                            match p.state {
-                                ProcState::Alive => "alive",
-                                ProcState::Quiet => "quiet",
-                                ProcState::Unknown => "unknown",
-                                ProcState::Gone => "gone",
-                            }
-                            .into(),
+                            p.state.word().into(),
                             format!(
                                 "{}/{}",
                                 p.busy.map_or("?".into(), |n| n.to_string()),
@@ -1141,7 +1134,7 @@ impl Console {
             );
             return;
         };
-        let names: Vec<&str> = fleet.shards.iter().map(|r| r.name.as_str()).collect();
+        let names = fleet.names();
         let focus = match name {
             "" | "all" => None,
             name if names.contains(&name) => Some(name.to_string()),
