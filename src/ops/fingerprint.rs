@@ -82,9 +82,16 @@ impl Fingerprint {
 /// An entry's pattern: its message normalised, or `(no error)` when it has neither class nor
 /// message. (Grouping can key on this and the class, and hash only once per group.)
 pub fn pattern_of(error_class: Option<&str>, message: Option<&str>) -> String {
+    let mut out = String::new();
+    pattern_into(error_class, message, &mut out);
+    out
+}
+
+/// [`pattern_of`], written at the end of `out` (a buffer that can serve every entry).
+pub fn pattern_into(error_class: Option<&str>, message: Option<&str>, out: &mut String) {
     match (error_class.is_none_or(str::is_empty), message) {
-        (true, None) => NO_ERROR.to_string(),
-        (_, m) => normalise(m.unwrap_or("")),
+        (true, None) => out.push_str(NO_ERROR),
+        (_, m) => normalise_into(m.unwrap_or(""), out),
     }
 }
 
@@ -124,8 +131,16 @@ const SPACED_UNITS: &[&str] = &[
 
 /// The message with its variable parts replaced (see the module comment).
 pub fn normalise(msg: &str) -> String {
-    let b = msg.as_bytes();
     let mut out = String::with_capacity(msg.len());
+    normalise_into(msg, &mut out);
+    out
+}
+
+/// [`normalise`], written at the end of `out`.
+fn normalise_into(msg: &str, out: &mut String) {
+    let b = msg.as_bytes();
+    // An e-mail address needs an `@` after its start: without one, no word tries to be one.
+    let last_at = memchr::memrchr(b'@', b);
     let mut i = 0;
     // Start of the run of plain text not yet copied to `out`.
     let mut plain = 0;
@@ -155,15 +170,38 @@ pub fn normalise(msg: &str) -> String {
             continue;
         }
         if b[i].is_ascii_alphanumeric() && at_start {
+            if let Some(end) = plain_word(b, i, last_at.is_some_and(|at| at > i)) {
+                // Most words: left as they are, in the run of plain text.
+                i = end;
+                continue;
+            }
             out.push_str(&msg[plain..i]);
-            i = token(msg, i, &mut out);
+            i = token(msg, i, out);
             plain = i;
             continue;
         }
         i += 1;
     }
     out.push_str(&msg[plain..]);
-    out
+}
+
+/// The end of a word of letters at `i` that no rule changes: no digit or underscore in it,
+/// not a hex id, and no `@` after it that could make it an e-mail address. `None` when
+/// [`token`] must read it.
+fn plain_word(b: &[u8], i: usize, may_be_email: bool) -> Option<usize> {
+    if may_be_email {
+        return None;
+    }
+    let mut end = i;
+    let mut hex = true;
+    while end < b.len() && b[end].is_ascii_alphabetic() {
+        hex &= b[end].is_ascii_hexdigit();
+        end += 1;
+    }
+    // A digit or underscore goes on the word; 8 or more hex letters are a hex id (or the
+    // first group of a UUID).
+    let whole = end > i && b.get(end).is_none_or(|&c| !is_word(c));
+    (whole && !(hex && end - i >= 8)).then_some(end)
 }
 
 /// `#<Name:0x…>` at `i`: (the index after its closing `>`, the end of Name).
@@ -503,6 +541,15 @@ mod tests {
         );
         n("", "");
         n("plain words only", "plain words only");
+        // Words of letters alone are left as they are, but for a hex id, a UUID's first
+        // group, and a word an e-mail address begins with (an `@` later in the message).
+        n(
+            "decade facade deadbee deadbeef cafebabe-0000-1111-2222-333333333333 Stop",
+            "decade facade deadbee <hex> <uuid> Stop",
+        );
+        n("from bob@example.com", "from <email>");
+        n("bob wrote @ noon", "bob wrote @ noon");
+        n("abc_def done", "abc_def done");
         n("ünïcödé 'ß' 42€", "ünïcödé '<str>' <n>€");
         n("unterminated 'quote", "unterminated 'quote");
         n("1.2.3.4.5", "<n>.<n>.<n>");

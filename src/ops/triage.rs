@@ -6,14 +6,16 @@
 //! are kept, and the entries of further patterns are counted together as "other".
 
 use std::collections::{HashMap, HashSet};
-use std::hash::{DefaultHasher, Hash, Hasher};
+use std::hash::BuildHasher;
+
+use hashbrown::{DefaultHashBuilder, HashTable};
 
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use crate::clock::rfc3339;
 use crate::ops::filter::{FilterArgs, JobFilter};
-use crate::ops::fingerprint::{Fingerprint, UNPARSEABLE, pattern_of};
+use crate::ops::fingerprint::{Fingerprint, UNPARSEABLE, pattern_into};
 use crate::ops::{Problem, Session};
 use crate::store::job::{Job, UNPARSEABLE_CLASS, Unparseable, failure_time};
 use crate::store::page::{Order, ScoreRange, ZPager};
@@ -82,14 +84,47 @@ impl Dimension {
     }
 }
 
-/// What a group is the group of: one value per dimension grouped by.
+/// What a group is the group of: one value per dimension grouped by. A group keeps it
+/// owned (`Key<String>`); each entry is looked up by one borrowed from its payload
+/// (`Key<&str>`), which hashes the same, so that an entry of a known group copies nothing.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct Key {
+struct Key<S> {
     /// The error class and pattern (the fingerprint's id is their hash, taken once a group).
-    fingerprint: Option<(String, String)>,
-    class: Option<Option<String>>,
-    queue: Option<Option<String>>,
-    error_class: Option<Option<String>>,
+    fingerprint: Option<(S, S)>,
+    class: Option<Option<S>>,
+    queue: Option<Option<S>>,
+    error_class: Option<Option<S>>,
+}
+
+impl Key<String> {
+    fn borrowed(&self) -> Key<&str> {
+        fn field(f: &Option<Option<String>>) -> Option<Option<&str>> {
+            f.as_ref().map(|v| v.as_deref())
+        }
+        Key {
+            fingerprint: self
+                .fingerprint
+                .as_ref()
+                .map(|(c, p)| (c.as_str(), p.as_str())),
+            class: field(&self.class),
+            queue: field(&self.queue),
+            error_class: field(&self.error_class),
+        }
+    }
+}
+
+impl Key<&str> {
+    fn owned(&self) -> Key<String> {
+        let field = |f: &Option<Option<&str>>| f.map(|v| v.map(str::to_string));
+        Key {
+            fingerprint: self
+                .fingerprint
+                .map(|(c, p)| (c.to_string(), p.to_string())),
+            class: field(&self.class),
+            queue: field(&self.queue),
+            error_class: field(&self.error_class),
+        }
+    }
 }
 
 /// The JSON of `triage` (docs/output.md "JSON output").
@@ -192,7 +227,7 @@ pub struct Other {
 
 /// A group while the pass runs.
 struct Acc {
-    key: Key,
+    key: Key<String>,
     fingerprint: Option<Fingerprint>,
     unparseable: bool,
     count: u64,
@@ -344,7 +379,10 @@ pub fn group_within(
     }
 
     let mut groups: Vec<Acc> = Vec::new();
-    let mut index: HashMap<Key, usize> = HashMap::new();
+    // Each group's index in `groups`, found by the hash of its key.
+    let mut index: HashTable<usize> = HashTable::new();
+    let hasher = DefaultHashBuilder::default();
+    let mut pattern = String::new();
     let mut other_entries = 0u64;
     let mut other_patterns: HashSet<u64> = HashSet::new();
     let mut other_patterns_full = false;
@@ -365,33 +403,36 @@ pub fn group_within(
                 let score = entry.score.value;
                 let failed = failure_time(set, parsed.as_ref().ok(), score);
                 let time = if by_failure { failed } else { score };
-                let group_key = key_of(&dims, &parsed);
-                let at = match index.get(&group_key) {
+                let group_key = key_of(&dims, &parsed, &mut pattern);
+                let hash = hasher.hash_one(&group_key);
+                let found = index.find(hash, |&at| groups[at].key.borrowed() == group_key);
+                let at = match found {
                     Some(&at) => at,
                     None if groups.len() < args.max_groups as usize => {
-                        let fingerprint = match (&group_key.fingerprint, &parsed) {
+                        let fingerprint = match (group_key.fingerprint, &parsed) {
                             (Some(_), Err(_)) => Some(Fingerprint::unparseable()),
                             (Some((class, pattern)), Ok(_)) => {
-                                Some(Fingerprint::from_parts(class, pattern.clone()))
+                                Some(Fingerprint::from_parts(class, pattern.to_string()))
                             }
                             (None, _) => None,
                         };
+                        let at = groups.len();
                         groups.push(new_group(
-                            group_key.clone(),
+                            group_key.owned(),
                             fingerprint,
                             &parsed,
                             score,
                             time,
                         ));
-                        index.insert(group_key, groups.len() - 1);
-                        groups.len() - 1
+                        index.insert_unique(hash, at, |&i| {
+                            hasher.hash_one(groups[i].key.borrowed())
+                        });
+                        at
                     }
                     None => {
                         other_entries += 1;
                         if other_patterns.len() < OTHER_PATTERNS_COUNTED {
-                            let mut h = DefaultHasher::new();
-                            group_key.hash(&mut h);
-                            other_patterns.insert(h.finish());
+                            other_patterns.insert(hash);
                         } else {
                             other_patterns_full = true;
                         }
@@ -546,23 +587,33 @@ fn ends(
     })
 }
 
-fn key_of(dims: &[Dimension], parsed: &Result<Job<'_>, Unparseable>) -> Key {
+/// The key of an entry's group, borrowed from its payload; `pattern` holds its normalised
+/// message when grouping by fingerprint (a buffer used again for every entry).
+fn key_of<'a>(
+    dims: &[Dimension],
+    parsed: &'a Result<Job<'_>, Unparseable>,
+    pattern: &'a mut String,
+) -> Key<&'a str> {
     let fingerprint = dims
         .contains(&Dimension::Fingerprint)
         .then(|| match parsed {
-            Ok(job) => (
-                job.error_class.as_deref().unwrap_or("").to_string(),
-                pattern_of(job.error_class.as_deref(), job.error_message.as_deref()),
-            ),
-            Err(_) => (String::new(), UNPARSEABLE.to_string()),
+            Ok(job) => {
+                pattern.clear();
+                pattern_into(
+                    job.error_class.as_deref(),
+                    job.error_message.as_deref(),
+                    pattern,
+                );
+                (job.error_class.as_deref().unwrap_or(""), pattern.as_str())
+            }
+            Err(_) => ("", UNPARSEABLE),
         });
-    // Only the dimensions grouped by are copied out of the payload (once per entry).
     let field = |dim: Dimension,
                  of: for<'b, 'j> fn(&'b Job<'j>) -> Option<&'b str>,
-                 unparseable: Option<&str>| {
+                 unparseable: Option<&'static str>| {
         dims.contains(&dim).then(|| match parsed {
-            Ok(job) => of(job).map(str::to_string),
-            Err(_) => unparseable.map(str::to_string),
+            Ok(job) => of(job),
+            Err(_) => unparseable,
         })
     };
     Key {
@@ -578,7 +629,7 @@ fn key_of(dims: &[Dimension], parsed: &Result<Job<'_>, Unparseable>) -> Key {
 }
 
 fn new_group(
-    key: Key,
+    key: Key<String>,
     fingerprint: Option<Fingerprint>,
     parsed: &Result<Job<'_>, Unparseable>,
     score: f64,

@@ -99,13 +99,16 @@ pub struct Job<'a> {
 
 impl<'a> Job<'a> {
     pub fn parse(raw: &'a [u8]) -> Result<Job<'a>, Unparseable> {
-        let fields = match serde_json::from_slice::<Fields<'a>>(raw) {
+        // The text is checked as UTF-8 once, whole, and then read as text: read as bytes,
+        // serde_json would check each raw value again.
+        let doc = match std::str::from_utf8(raw) {
+            Ok(doc) => doc,
+            Err(err) => return Err(Unparseable::of(raw, not_utf8_reason(raw, err))),
+        };
+        let fields = match serde_json::from_str::<Fields<'a>>(doc) {
             Ok(Fields(fields)) => fields,
             Err(err) => return Err(Unparseable::of(raw, not_an_object_reason(raw, err))),
         };
-        // A document serde_json accepted is UTF-8 (strings are checked, the rest is ASCII).
-        let doc = std::str::from_utf8(raw)
-            .map_err(|e| Unparseable::of(raw, format!("not valid UTF-8 ({e})")))?;
         let mut job = Job {
             doc,
             fields,
@@ -217,6 +220,15 @@ fn raw_value_of(doc: &str) -> &RawValue {
     // SAFETY: `RawValue` is `#[repr(transparent)]` over `str`, and `doc` is text serde_json
     // has just parsed in full as one JSON object, which is `RawValue`'s only invariant.
     unsafe { std::mem::transmute::<&str, &RawValue>(doc) }
+}
+
+/// Why a member that is not UTF-8 is not a job: its JSON error as bytes read it, else that
+/// it is well-formed JSON holding invalid UTF-8.
+fn not_utf8_reason(raw: &[u8], err: std::str::Utf8Error) -> String {
+    match serde_json::from_slice::<Fields<'_>>(raw) {
+        Err(json) => not_an_object_reason(raw, json),
+        Ok(_) => format!("not valid UTF-8 ({err})"),
+    }
 }
 
 fn not_an_object_reason(raw: &[u8], err: serde_json::Error) -> String {
@@ -481,6 +493,21 @@ mod tests {
             let reason = Job::parse(member.as_bytes()).unwrap_err().reason;
             assert_eq!(reason, format!("not a JSON object but {kind}"));
         }
+        // Not UTF-8: a byte outside a string is a JSON error; inside a string, JSON that
+        // holds invalid UTF-8.
+        let reason = |raw: &[u8]| Job::parse(raw).unwrap_err().reason;
+        assert!(
+            reason(b"\xff\xfe{\"class\":\"EchoJob\"}")
+                .starts_with("not valid UTF-8 JSON (expected value"),
+            "{}",
+            reason(b"\xff\xfe{\"class\":\"EchoJob\"}")
+        );
+        assert!(
+            reason(b"{\"class\":\"Echo\xffJob\"}")
+                .starts_with("not valid UTF-8 JSON (invalid unicode"),
+            "{}",
+            reason(b"{\"class\":\"Echo\xffJob\"}")
+        );
     }
 
     #[test]
