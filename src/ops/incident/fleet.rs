@@ -294,7 +294,7 @@ impl FleetIncident {
                         started_at: f.started_at.clone(),
                         summary: String::new(),
                         impact: 0,
-                        evidence: serde_json::Value::Null,
+                        evidence: serde_json::Value::Null.into(),
                         follows: Vec::new(),
                         commands: Vec::new(),
                         cause: String::new(),

@@ -158,7 +158,7 @@ pub struct Finding {
     /// Jobs affected or at risk: what findings are ranked by.
     pub impact: u64,
     /// Counts, rates, key names, identities, fingerprints; fields depend on the kind.
-    pub evidence: Value,
+    pub evidence: Evidence,
     /// The id of the finding that began nearest before this one, up to 10 minutes before
     /// (empty when none): timing, not a cause.
     pub follows: Vec<String>,
@@ -171,6 +171,43 @@ pub struct Finding {
     /// it is drawn).
     #[serde(skip)]
     times: Vec<(std::ops::Range<usize>, f64)>,
+}
+
+/// A finding's evidence: a JSON object, kept as its JSON text (a fraction of a tree's memory:
+/// a fleet's incident holds a thousand queues' findings per shard, every shard at once).
+/// [`Evidence::read`] gives the tree, read back for the caller and not kept; the document
+/// writes the tree, so its layout is the same as if it were one.
+#[derive(Clone, Debug)]
+pub struct Evidence(Box<serde_json::value::RawValue>);
+
+impl Evidence {
+    /// The object, read back from its text.
+    pub fn read(&self) -> Value {
+        // Written from a tree (`From<Value>`), so it reads back.
+        serde_json::from_str(self.0.get()).unwrap_or(Value::Null)
+    }
+
+    /// Sets one field.
+    fn set(&mut self, field: &str, value: Value) {
+        let mut tree = self.read();
+        tree[field] = value;
+        *self = tree.into();
+    }
+}
+
+impl From<Value> for Evidence {
+    fn from(tree: Value) -> Self {
+        Evidence(serde_json::value::to_raw_value(&tree).unwrap_or_else(|_| {
+            // Only a map with keys that aren't strings fails, and a `Value`'s are strings.
+            serde_json::value::RawValue::NULL.to_owned()
+        }))
+    }
+}
+
+impl Serialize for Evidence {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.read().serialize(s)
+    }
 }
 
 /// One line of the timeline.
@@ -282,19 +319,17 @@ fn held_by_failing(findings: &mut [Finding]) {
             matches!(f.kind, Kind::FailureSurge | Kind::Deaths) && f.severity == Severity::Fail
         })
         .flat_map(|f| {
-            let classes: Vec<&str> = f.evidence["classes"]
+            let e = f.evidence.read();
+            let classes: Vec<&str> = e["classes"]
                 .as_array()
                 .map(|a| a.iter().filter_map(|c| c["name"].as_str()).collect())
                 .unwrap_or_default();
             let who = match classes.as_slice() {
                 [one] => one.to_string(),
-                _ => format!(
-                    "pattern {}",
-                    f.evidence["fingerprint"].as_str().unwrap_or("?")
-                ),
+                _ => format!("pattern {}", e["fingerprint"].as_str().unwrap_or("?")),
             };
-            let now = f.evidence["ongoing"] == Value::Bool(true);
-            f.evidence["queues"]
+            let now = e["ongoing"] == Value::Bool(true);
+            e["queues"]
                 .as_array()
                 .map(|a| {
                     a.iter()
@@ -311,9 +346,10 @@ fn held_by_failing(findings: &mut [Finding]) {
         {
             continue;
         }
-        let held: Vec<&str> = match f.evidence["queue"].as_str() {
+        let e = f.evidence.read();
+        let held: Vec<&str> = match e["queue"].as_str() {
             Some(q) => vec![q],
-            None => f.evidence["queues"]
+            None => e["queues"]
                 .as_array()
                 .map(|a| a.iter().filter_map(|q| q["queue"].as_str()).collect())
                 .unwrap_or_default(),
@@ -330,7 +366,8 @@ fn held_by_failing(findings: &mut [Finding]) {
             f.summary
                 .push_str(&format!("; it holds {who}, failing when it stopped"));
         }
-        f.evidence["holds_failing"] = Value::String(format!("{queue}: {who}"));
+        f.evidence
+            .set("holds_failing", Value::String(format!("{queue}: {who}")));
     }
 }
 
@@ -438,7 +475,7 @@ fn timeline(
             events.push(event(w, at, "onset", Some(f.id.clone()), f.summary.clone()));
         }
         if matches!(f.kind, Kind::FailureSurge | Kind::Deaths)
-            && let Some(fp) = f.evidence.get("fingerprint").and_then(Value::as_str)
+            && let Some(fp) = f.evidence.read().get("fingerprint").and_then(Value::as_str)
             && let Some(p) = fails.patterns.iter().find(|p| p.fingerprint.id == fp)
             && let (Some(first), Some(onset)) = (p.failures.first, f.started_at.at)
             && first >= w.start
@@ -455,8 +492,9 @@ fn timeline(
         }
     }
     for f in findings {
-        if f.evidence.get("ongoing") == Some(&Value::Bool(false))
-            && let Some(last) = f.evidence.get("last_failure").and_then(Value::as_f64)
+        let e = f.evidence.read();
+        if e.get("ongoing") == Some(&Value::Bool(false))
+            && let Some(last) = e.get("last_failure").and_then(Value::as_f64)
         {
             events.push(event(
                 w,
@@ -541,7 +579,7 @@ pub enum Names {
 impl Brief {
     pub fn of(report: &IncidentReport) -> Brief {
         let names = |f: &Finding| -> Names {
-            let e = &f.evidence;
+            let e = f.evidence.read();
             match f.kind {
                 Kind::FailureSurge | Kind::Deaths => {
                     let Some(fp) = e.get("fingerprint").and_then(Value::as_str) else {
@@ -611,5 +649,37 @@ impl Brief {
             f.recovered = tracker.recovered_at(&f.id);
         }
         brief
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn pretty<T: Serialize>(value: &T) -> String {
+        let mut out = Vec::new();
+        crate::text::json::to_writer_pretty(&mut out, value).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn evidence_kept_as_text_reads_and_is_written_as_its_tree() {
+        let tree = json!({
+            "queue": "mail\u{9b}out",
+            "size": 3,
+            "latency_seconds": 0.1,
+            "big": 12345678901234567890u64,
+            "explained_by": {"restarts": [1, 2.5e-7], "why": null},
+        });
+        let mut evidence = Evidence::from(tree.clone());
+        assert_eq!(evidence.read(), tree);
+        // The same document, layout and escaping, as the tree gives.
+        assert_eq!(pretty(&evidence), pretty(&tree));
+        assert!(pretty(&evidence).contains("mail\\u009bout"));
+        evidence.set("holds_failing", json!("mail: ChargeJob"));
+        assert_eq!(evidence.read()["holds_failing"], "mail: ChargeJob");
+        assert_eq!(evidence.read()["size"], 3);
     }
 }

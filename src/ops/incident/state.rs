@@ -544,7 +544,7 @@ pub struct Held {
 pub fn held(findings: &[Finding]) -> Vec<Held> {
     let mut out = Vec::new();
     for f in findings {
-        let e = &f.evidence;
+        let e = f.evidence.read();
         match f.kind {
             Kind::PausedBacklog => {
                 let Some(queue) = e["queue"].as_str() else {
@@ -897,7 +897,8 @@ pub fn failure_findings(zone: &Zone, w: &Window, fails: &Failures, held: &[Held]
                 "classes": named(classes.clone()),
                 "queues": named(queues),
                 "sample_message": p.sample,
-            }),
+            })
+            .into(),
             follows: Vec::new(),
             commands: commands_of(p, deaths),
             cause: format!("{who} started failing ({error})"),
@@ -1024,7 +1025,7 @@ fn steady_finding(zone: &Zone, w: &Window, fails: &Failures, p: &Pattern) -> Opt
             "classes": classes.iter().map(|(name, n)| json!({ "name": name, "count": n })).collect::<Vec<_>>(),
             "queues": p.queues.sorted().iter().map(|(name, n)| json!({ "name": name, "count": n })).collect::<Vec<_>>(),
             "sample_message": p.sample,
-        }),
+        }).into(),
         follows: Vec::new(),
         commands: commands_of(p, p.deaths.in_window),
         cause: format!("{who} failing steadily ({error})"),
@@ -1118,7 +1119,7 @@ fn merge_saturated(
         evidence: json!({
             "queues": merged.iter().map(|f| f.evidence.clone()).collect::<Vec<_>>(),
             "waiting": waiting,
-        }),
+        }).into(),
         follows: Vec::new(),
         commands: vec!["cogctl busy".into(), "cogctl procs".into(), "cogctl queues".into()],
         times: Vec::new(),
@@ -1189,7 +1190,8 @@ fn nothing_to_see(
             "attempts_logs": s.attempts_logs,
             "processed_in_window": processed,
             "window_start": w.start,
-        }),
+        })
+        .into(),
         follows: Vec::new(),
         commands: vec![
             "cogctl doctor".into(),
@@ -1278,7 +1280,7 @@ fn queues(
                     if let Some(c) = row.name.to_str().and_then(|n| change_of(r, "pause", n)) {
                         e["paused_by"] = json!({ "at": c.at, "user": c.user });
                     }
-                    e
+                    e.into()
                 },
                 follows: Vec::new(),
                 commands: vec![
@@ -1323,7 +1325,7 @@ fn queues(
                 started_at: onset(),
                 summary,
                 impact: row.size,
-                evidence,
+                evidence: evidence.into(),
                 follows: Vec::new(),
                 commands: vec![
                     format!("cogctl queue show {arg}"),
@@ -1386,7 +1388,7 @@ fn queues(
                 count(recent.unwrap_or(overall).round() as u64)
             ),
             impact: row.size,
-            evidence,
+            evidence: evidence.into(),
             follows: Vec::new(),
             commands: vec![
                 format!("cogctl queue show {arg}"),
@@ -1441,7 +1443,8 @@ fn queues(
                 "explained_by": explained_by,
                 "waiting": waiting,
                 "live_processes": live.len(),
-            }),
+            })
+            .into(),
             follows: Vec::new(),
             commands: vec!["cogctl procs".into(), "cogctl queues".into()],
             times: Vec::new(),
@@ -1512,7 +1515,8 @@ fn queues(
                 "running": running.iter().map(|(c, n, t)| json!({
                     "class": c, "threads": n, "since": t,
                 })).collect::<Vec<_>>(),
-            }),
+            })
+            .into(),
             follows: Vec::new(),
             commands: vec!["cogctl busy".into(), "cogctl procs".into()],
             times: Vec::new(),
@@ -1610,7 +1614,8 @@ fn restart_wave(
             "fleet_start": fleet_start,
             "hosts": hosts.iter().take(LISTED).collect::<Vec<_>>(),
             "identities": wave.iter().take(LISTED).map(|(_, p)| &p.identity).collect::<Vec<_>>(),
-        }),
+        })
+        .into(),
         follows: Vec::new(),
         commands: vec!["cogctl procs".into(), "cogctl orphans".into()],
         times: Vec::new(),
@@ -1801,7 +1806,8 @@ fn process_lost(zone: &Zone, w: &Window, r: &Read, out: &mut Vec<Finding>) {
             "lost": lost.len(),
             "jobs_in_progress": jobs - r.repeat_orphans,
             "repeat_orphans": r.repeat_orphans,
-        }),
+        })
+        .into(),
         follows: Vec::new(),
         commands: vec![
             "cogctl orphans".into(),
@@ -1924,7 +1930,8 @@ fn memory(zone: &Zone, args: &Options, w: &Window, live: &[&Process], out: &mut 
                 "limit_kb": args.memory_limit,
                 "limit_reached_at": eta,
                 "busy": p.busy,
-            }),
+            })
+            .into(),
             follows: Vec::new(),
             commands: vec!["cogctl procs --memory".into(), "cogctl busy".into()],
             cause: format!("{}'s memory began growing", host(p)),
@@ -1982,7 +1989,7 @@ fn throughput(zone: &Zone, w: &Window, r: &Read, out: &mut Vec<Finding>) {
             "average_before": round(average),
             "hours_before": before.len(),
             "waiting": waiting,
-        }),
+        }).into(),
         follows: Vec::new(),
         commands: vec!["cogctl stats".into(), "cogctl busy".into(), "cogctl procs".into()],
         times: Vec::new(),
@@ -2017,7 +2024,8 @@ fn periodic(zone: &Zone, w: &Window, r: &Read, out: &mut Vec<Finding>) {
                 "late_seconds": round(d.delay),
                 "last_slot": d.last_slot,
                 "locked_by": d.locked_by,
-            }),
+            })
+            .into(),
             follows: Vec::new(),
             commands: vec![
                 format!("cogctl periodic show {short}"),
@@ -2050,7 +2058,8 @@ fn redis(r: &Read, fails: &Failures, out: &mut Vec<Finding>) {
                 "seen": f.seen,
                 "fix": f.fix,
                 "data": f.data,
-            }),
+            })
+            .into(),
             follows: Vec::new(),
             commands: vec!["cogctl doctor".into()],
             times: Vec::new(),

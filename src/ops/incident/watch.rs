@@ -186,7 +186,7 @@ impl Tracker {
         if !matches!(f.kind, Kind::FailureSurge | Kind::Deaths) {
             return None;
         }
-        let e = &f.evidence;
+        let e = f.evidence.read();
         let last = e["last_failure"].as_f64()?;
         if e["ongoing"] != serde_json::Value::Bool(false)
             || !e["held_queue"].is_null()
@@ -211,7 +211,7 @@ impl Tracker {
 }
 
 fn rate_of(f: &Finding) -> Option<f64> {
-    f.evidence["rate_last_5m_per_minute"].as_f64()
+    f.evidence.read()["rate_last_5m_per_minute"].as_f64()
 }
 
 /// A finding's kind from its id (`<kind>` or `<kind>:<subject>`).
@@ -244,7 +244,8 @@ mod tests {
                 "successes_since": ran,
                 "successes_from": "history",
                 "held_queue": null,
-            }),
+            })
+            .into(),
             follows: Vec::new(),
             commands: Vec::new(),
             cause: String::new(),
