@@ -394,6 +394,8 @@ pub trait Pager: Send + 'static {
     /// A page's items whose member bytes `keep` accepts, made by the consumer (so the reader
     /// is free for the next read, and nothing is made of what the consumer would skip).
     fn items(page: Self::Page, keep: &Keep) -> Vec<Self::Item>;
+    /// [`Pager::items`], copied out of the page (which can then go back to the reader).
+    fn copied(page: &Self::Page, keep: &Keep) -> Vec<Self::Item>;
 }
 
 /// Which members a consumer wants made into items, by their raw bytes.
@@ -414,12 +416,22 @@ impl Pager for ZPager {
     fn items(page: Vec<Value>, keep: &Keep) -> Vec<ZEntry> {
         entries(page, keep)
     }
+    fn copied(page: &Vec<Value>, keep: &Keep) -> Vec<ZEntry> {
+        entries(page, keep)
+    }
 }
 
 /// Read the pages on a connection of their own, one page ahead of the consumer, so Redis and
 /// the consumer work at the same time. At most two pages wait in memory.
+///
+/// When the reader is ahead (a page waits for the consumer), the consumer copies what it keeps
+/// out of the page and hands the page back, so that the reply's buffers are freed by the
+/// thread that allocated them: freed by the consumer, each would take the reader's allocator
+/// lock while the reader allocates the next reply, and the two threads would spend a sixth of
+/// their time waking each other (docs/performance.md).
 pub fn prefetch<P: Pager>(pager: P, connector: Connector) -> Prefetch<P> {
     let (tx, rx) = mpsc::sync_channel(1);
+    let (back, returned) = mpsc::channel::<P::Page>();
     let key = pager.key().clone();
     let command = pager.command();
     thread::spawn(move || {
@@ -432,6 +444,8 @@ pub fn prefetch<P: Pager>(pager: P, connector: Connector) -> Prefetch<P> {
             }
         };
         loop {
+            // The replies read before, back from the consumer: freed here.
+            while returned.try_recv().is_ok() {}
             let page = pager.next_page(&mut store);
             let stop = !matches!(page, Ok(Some(_)));
             if tx.send(page).is_err() || stop {
@@ -441,6 +455,7 @@ pub fn prefetch<P: Pager>(pager: P, connector: Connector) -> Prefetch<P> {
     });
     Prefetch {
         rx,
+        back,
         key,
         command,
         finished: false,
@@ -451,6 +466,8 @@ pub fn prefetch<P: Pager>(pager: P, connector: Connector) -> Prefetch<P> {
 /// Pages read ahead by a background connection (see `prefetch`).
 pub struct Prefetch<P: Pager> {
     rx: mpsc::Receiver<StoreResult<Option<P::Page>>>,
+    /// Replies handed back to the reader, to be freed there.
+    back: mpsc::Sender<P::Page>,
     key: Name,
     command: &'static str,
     finished: bool,
@@ -475,8 +492,21 @@ impl<P: Pager> Iterator for Prefetch<P> {
         if self.finished {
             return None;
         }
-        match self.rx.recv() {
-            Ok(Ok(Some(page))) => Some(Ok(P::items(page, &self.keep))),
+        // A page already waiting: the reader is ahead, reading while this thread works, so
+        // the reply is copied out and freed by the reader (see `prefetch`). A page waited for:
+        // the reader is waiting on Redis, and its buffers are taken as they are.
+        let (reply, waited) = match self.rx.try_recv() {
+            Ok(reply) => (Ok(reply), false),
+            Err(_) => (self.rx.recv(), true),
+        };
+        match reply {
+            Ok(Ok(Some(page))) if waited => Some(Ok(P::items(page, &self.keep))),
+            Ok(Ok(Some(page))) => {
+                let items = P::copied(&page, &self.keep);
+                // A reader that has ended frees nothing more: the reply is freed here.
+                let _ = self.back.send(page);
+                Some(Ok(items))
+            }
             Ok(Ok(None)) => {
                 self.finished = true;
                 None
@@ -517,34 +547,70 @@ pub fn zentries(reply: Value) -> Vec<ZEntry> {
     }
 }
 
-/// The items of a `… WITHSCORES` reply (member, score, member, score …) as entries, those
-/// `keep` accepts.
-fn entries(items: Vec<Value>, keep: &Keep) -> Vec<ZEntry> {
-    let mut out = Vec::with_capacity(items.len() / 2);
-    let mut it = items.into_iter();
-    while let (Some(member), Some(score)) = (it.next(), it.next()) {
-        let member = match member {
+/// A reply's value, owned or borrowed: what [`entries`] and [`members`] make items of,
+/// moving the bytes out of an owned one and copying them out of a borrowed one.
+trait Reply: Sized {
+    fn value(&self) -> &Value;
+    fn into_bytes(self) -> Vec<u8>;
+
+    /// The bytes of a string reply.
+    fn text(&self) -> Option<&[u8]> {
+        match self.value() {
+            Value::BulkString(b) => Some(b),
+            Value::SimpleString(s) => Some(s.as_bytes()),
+            _ => None,
+        }
+    }
+}
+
+impl Reply for Value {
+    fn value(&self) -> &Value {
+        self
+    }
+    fn into_bytes(self) -> Vec<u8> {
+        match self {
             Value::BulkString(b) => b,
             Value::SimpleString(s) => s.into_bytes(),
-            _ => continue,
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl Reply for &Value {
+    fn value(&self) -> &Value {
+        self
+    }
+    fn into_bytes(self) -> Vec<u8> {
+        self.text().map(<[u8]>::to_vec).unwrap_or_default()
+    }
+}
+
+/// The items of a `… WITHSCORES` reply (member, score, member, score …) as entries, those
+/// `keep` accepts.
+fn entries<V: Reply>(items: impl IntoIterator<Item = V>, keep: &Keep) -> Vec<ZEntry> {
+    let mut it = items.into_iter();
+    let mut out = Vec::with_capacity(it.size_hint().0 / 2);
+    while let (Some(member), Some(score)) = (it.next(), it.next()) {
+        let Some(bytes) = member.text() else {
+            continue;
         };
-        if keep.as_ref().is_some_and(|keep| !keep(&member)) {
+        if keep.as_ref().is_some_and(|keep| !keep(bytes)) {
             continue;
         }
-        let score_text = match score {
-            // Redis prints scores in ASCII: the reply's bytes become the text, uncopied.
-            Value::BulkString(b) => match String::from_utf8(b) {
+        let score_text = match score.text() {
+            // Redis prints scores in ASCII: the reply's bytes become the text.
+            Some(_) => match String::from_utf8(score.into_bytes()) {
                 Ok(text) => text,
                 Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
             },
-            other => match score_of(&other) {
+            None => match score_of(score.value()) {
                 Some(text) => text,
                 None => continue,
             },
         };
         if let Some(score) = Score::parse(score_text) {
             out.push(ZEntry {
-                member: RawJob::new(member),
+                member: RawJob::new(member.into_bytes()),
                 score,
             });
         }
@@ -620,15 +686,14 @@ impl ListPager {
 }
 
 /// The elements of an `LRANGE` reply, those `keep` accepts.
-fn members(items: Vec<Value>, keep: &Keep) -> Vec<Vec<u8>> {
+fn members<V: Reply>(items: impl IntoIterator<Item = V>, keep: &Keep) -> Vec<Vec<u8>> {
     items
         .into_iter()
-        .filter_map(|item| match item {
-            Value::BulkString(b) => Some(b),
-            Value::SimpleString(s) => Some(s.into_bytes()),
-            _ => None,
+        .filter(|item| {
+            item.text()
+                .is_some_and(|member| keep.as_ref().is_none_or(|keep| keep(member)))
         })
-        .filter(|member| keep.as_ref().is_none_or(|keep| keep(member)))
+        .map(Reply::into_bytes)
         .collect()
 }
 
@@ -645,6 +710,9 @@ impl Pager for ListPager {
         self.next_reply(store)
     }
     fn items(page: Vec<Value>, keep: &Keep) -> Vec<Vec<u8>> {
+        members(page, keep)
+    }
+    fn copied(page: &Vec<Value>, keep: &Keep) -> Vec<Vec<u8>> {
         members(page, keep)
     }
 }
@@ -737,6 +805,40 @@ impl Merged {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_page_copied_and_a_page_taken_make_the_same_items() {
+        let bulk = |s: &[u8]| Value::BulkString(s.to_vec());
+        let reply = vec![
+            bulk(b"{\"jid\":\"a\"}"),
+            bulk(b"1796208110.0382342"),
+            Value::SimpleString("plain".into()),
+            Value::Double(2.5),
+            bulk(b"\xff not utf-8"),
+            Value::Int(3),
+            Value::Nil,
+            bulk(b"4"),
+            bulk(b"skipped"),
+            bulk(b"5"),
+            bulk(b"no score"),
+            Value::Nil,
+        ];
+        let keep: Keep = Some(Box::new(|m: &[u8]| m != b"skipped"));
+        let show = |items: Vec<ZEntry>| -> Vec<(Vec<u8>, String, f64)> {
+            items
+                .into_iter()
+                .map(|e| (e.member.raw, e.score.text, e.score.value))
+                .collect()
+        };
+        let copied = show(ZPager::copied(&reply, &keep));
+        assert_eq!(copied, show(ZPager::items(reply.clone(), &keep)));
+        assert_eq!(copied.len(), 3, "{copied:?}");
+        assert_eq!(copied[1].1, "2.5");
+        assert_eq!(
+            ListPager::copied(&reply, &keep),
+            ListPager::items(reply.clone(), &keep)
+        );
+    }
 
     #[test]
     fn scores_read_the_same_from_redis_and_valkey() {
