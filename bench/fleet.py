@@ -249,8 +249,7 @@ def main():
         rows.append(("top: one refresh, one shard (through its proxy)", fmt_time(top["one"]),
                      "", "baseline", ""))
         rows.append((f"top: one refresh, the fleet of {args.shards}", fmt_time(top["fleet"]),
-                     f"{top['fleet'] / top['one']:.2f}x", "<= 1.5x",
-                     "PASS" if top["fleet"] <= 1.5 * top["one"] else "MISS"))
+                     f"{top['fleet'] / top['one']:.2f}x", "(none set)", ""))
         # The screen holds every shard's queues and processes: no target, the figure only.
         rows.append(("  peak RSS, one shard / the fleet",
                      f"{fmt_mib(top_rss['one'])} / {fmt_mib(top_rss['fleet'])}",
