@@ -491,7 +491,11 @@ fn timeline(
             ));
         }
     }
-    for f in findings {
+    // Only a failure pattern's evidence says whether it is ongoing: the others' isn't read.
+    for f in findings
+        .iter()
+        .filter(|f| matches!(f.kind, Kind::FailureSurge | Kind::Deaths))
+    {
         let e = f.evidence.read();
         if e.get("ongoing") == Some(&Value::Bool(false))
             && let Some(last) = e.get("last_failure").and_then(Value::as_f64)
