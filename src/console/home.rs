@@ -199,14 +199,8 @@ mod tests {
 
     fn queue(name: &str, paused: bool) -> QueueLine {
         QueueLine {
-            name: Name::from(name),
-            size: 0,
-            latency: 0.0,
             paused: Some(paused),
-            enqueued: None,
-            dequeued: None,
-            unreadable: None,
-            shard: None,
+            ..QueueLine::waiting(name, 0)
         }
     }
 

@@ -852,16 +852,7 @@ mod tests {
 
     #[test]
     fn only_the_rows_on_screen_are_drawn_and_the_selected_one_is_among_them() {
-        let queue = |i: usize| QueueLine {
-            name: Name::from(format!("q{i:05}").as_str()),
-            size: i as u64,
-            latency: 0.0,
-            paused: Some(false),
-            enqueued: None,
-            dequeued: None,
-            unreadable: None,
-            shard: None,
-        };
+        let queue = |i: usize| QueueLine::waiting(&format!("q{i:05}"), i as u64);
         let view = View {
             queues: (0..8000).map(queue).collect(),
             ..View::default()

@@ -317,19 +317,9 @@ fn throughput(all: &[&[(f64, f64, f64)]]) -> Vec<(f64, f64, f64)> {
 mod tests {
     use super::*;
     use crate::ops::dashboard::{DeathLine, QueueLine};
-    use crate::store::Name;
 
     fn queue(name: &str, size: u64) -> QueueLine {
-        QueueLine {
-            name: Name::from(name),
-            size,
-            latency: 0.0,
-            paused: Some(false),
-            enqueued: None,
-            dequeued: None,
-            unreadable: None,
-            shard: None,
-        }
+        QueueLine::waiting(name, size)
     }
 
     fn death(at: f64) -> DeathLine {

@@ -552,6 +552,23 @@ pub struct QueueLine {
     pub shard: Option<String>,
 }
 
+#[cfg(test)]
+impl QueueLine {
+    /// A readable queue of `size` jobs, not paused, read once (no rates yet): the tests' row.
+    pub fn waiting(name: &str, size: u64) -> QueueLine {
+        QueueLine {
+            name: Name::from(name),
+            size,
+            latency: 0.0,
+            paused: Some(false),
+            enqueued: None,
+            dequeued: None,
+            unreadable: None,
+            shard: None,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ProcState {
     Alive,
