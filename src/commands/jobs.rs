@@ -260,7 +260,7 @@ pub fn run(ctx: &mut Ctx, args: &JobsArgs) -> anyhow::Result<Exit> {
                             let at = parsed
                                 .as_ref()
                                 .ok()
-                                .and_then(|j| j.enqueued_at.or(j.created_at));
+                                .and_then(|j| j.enqueued_at().or_else(|| j.created_at()));
                             if !filter.matches_at(&parsed, at) {
                                 continue;
                             }

@@ -1026,7 +1026,7 @@ fn queue_item(raw: &[u8]) -> Item {
     let jid = display_jid(&parsed);
     let cells = match &parsed {
         Ok(job) => vec![
-            job.enqueued_at.map_or("?".into(), Field::Ago),
+            job.enqueued_at().map_or("?".into(), Field::Ago),
             job.class.as_deref().unwrap_or("?").into(),
             jid.into(),
             job.args

@@ -495,7 +495,7 @@ impl WaitingFilter {
         let at = parsed
             .as_ref()
             .ok()
-            .and_then(|job| job.enqueued_at.or(job.created_at));
+            .and_then(|job| job.enqueued_at().or_else(|| job.created_at()));
         self.matches_at(parsed, at)
     }
 

@@ -638,7 +638,7 @@ pub fn read(
     };
     let created_at = shown
         .and_then(|i| Job::parse(search.found[i].1.as_bytes()).ok())
-        .and_then(|job| job.created_at);
+        .and_then(|job| job.created_at());
     let mut problems = search.problems;
     let max_retries = shown
         .and_then(|i| Job::parse(search.found[i].1.as_bytes()).ok())

@@ -279,7 +279,7 @@ pub fn entry_jobs(
                 .as_ref()
                 .and_then(|j| j.get("periodic_slot"))
                 .and_then(|v| v.get().parse().ok()),
-            at: at.or_else(|| job.as_ref().and_then(|j| j.enqueued_at)),
+            at: at.or_else(|| job.as_ref().and_then(|j| j.enqueued_at())),
         }
     };
     let mut out = Vec::new();

@@ -90,8 +90,8 @@ pub fn read_queues_with(
 pub fn latency(oldest: &[u8], now: f64) -> f64 {
     match Job::parse(oldest) {
         Ok(job) => job
-            .enqueued_at
-            .or(job.created_at)
+            .enqueued_at()
+            .or_else(|| job.created_at())
             .map_or(0.0, |t| (now - t).max(0.0)),
         Err(_) => 0.0,
     }

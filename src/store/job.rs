@@ -91,10 +91,11 @@ pub struct Job<'a> {
     /// Ruby's `to_i` of the stored value: absent or null is 0 (KEYS.md §4.1).
     pub retry_count: Option<i64>,
     pub interrupted_count: Option<i64>,
-    pub created_at: Option<f64>,
-    pub enqueued_at: Option<f64>,
-    pub failed_at: Option<f64>,
-    pub at: Option<f64>,
+    // The times, read as numbers only when asked for (most readers ask for none or one).
+    created_at: Option<&'a RawValue>,
+    enqueued_at: Option<&'a RawValue>,
+    failed_at: Option<&'a RawValue>,
+    at: Option<&'a RawValue>,
 }
 
 impl<'a> Job<'a> {
@@ -139,14 +140,34 @@ impl<'a> Job<'a> {
                 "retry" => job.retry = Some(value),
                 "retry_count" => job.retry_count = ruby_to_i(value),
                 "interrupted_count" => job.interrupted_count = ruby_to_i(value),
-                "created_at" => job.created_at = epoch_of(value),
-                "enqueued_at" => job.enqueued_at = epoch_of(value),
-                "failed_at" => job.failed_at = epoch_of(value),
-                "at" => job.at = epoch_of(value),
+                "created_at" => job.created_at = Some(value),
+                "enqueued_at" => job.enqueued_at = Some(value),
+                "failed_at" => job.failed_at = Some(value),
+                "at" => job.at = Some(value),
                 _ => {}
             }
         }
         Ok(job)
+    }
+
+    /// `created_at` as epoch seconds; `None` when absent or not a number (so for every time
+    /// below).
+    pub fn created_at(&self) -> Option<f64> {
+        self.created_at.and_then(epoch_of)
+    }
+
+    pub fn enqueued_at(&self) -> Option<f64> {
+        self.enqueued_at.and_then(epoch_of)
+    }
+
+    /// The first failure's time (cogworker keeps it across retries).
+    pub fn failed_at(&self) -> Option<f64> {
+        self.failed_at.and_then(epoch_of)
+    }
+
+    /// A scheduled job's due time.
+    pub fn at(&self) -> Option<f64> {
+        self.at.and_then(epoch_of)
     }
 
     /// The whole member as a JSON value, exactly as stored.
@@ -187,7 +208,7 @@ impl<'a> Job<'a> {
     /// first failure there). `None` when neither is a number.
     pub fn failure_time(&self) -> Option<f64> {
         let retried = self.get("retried_at").and_then(epoch_of);
-        match (self.failed_at, retried) {
+        match (self.failed_at(), retried) {
             (Some(a), Some(b)) => Some(a.max(b)),
             (a, b) => a.or(b),
         }
@@ -435,6 +456,14 @@ mod tests {
     }
 
     #[test]
+    fn a_time_is_read_from_the_last_of_duplicate_keys() {
+        let job = Job::parse(br#"{"failed_at":1.5,"at":"soon","failed_at":"x","at":7}"#).unwrap();
+        assert_eq!(job.failed_at(), None);
+        assert_eq!(job.at(), Some(7.0));
+        assert_eq!(job.created_at(), None);
+    }
+
+    #[test]
     fn parses_a_real_dead_entry_and_keeps_every_field() {
         let member = br#"{"retry":2,"class":"FailJob","args":["x",1],"jid":"56a8d7bc8c9ad9ab6f20e1c8","queue":"default","created_at":1796207279.200114,"enqueued_at":1796207424.0106049,"error_class":"RuntimeError","error_message":"boom","failed_at":1796207281.9293249,"retry_count":3,"custom":{"a":[1.0e+20]}}"#;
         let job = Job::parse(member).unwrap();
@@ -443,7 +472,10 @@ mod tests {
         assert_eq!(job.args.unwrap().get(), r#"["x",1]"#);
         assert_eq!(job.retry_count, Some(3));
         assert_eq!(job.max_retries(), 2);
-        assert_eq!(job.failed_at, Some(1796207281.9293249));
+        assert_eq!(job.failed_at(), Some(1796207281.9293249));
+        assert_eq!(job.created_at(), Some(1796207279.200114));
+        assert_eq!(job.enqueued_at(), Some(1796207424.0106049));
+        assert_eq!(job.at(), None);
         assert_eq!(job.get("custom").unwrap().get(), r#"{"a":[1.0e+20]}"#);
         assert_eq!(job.error_line().as_deref(), Some("RuntimeError: boom"));
         assert_eq!(job.as_raw_value().get().as_bytes(), member);

@@ -107,11 +107,12 @@ pub fn score_text(value: f64) -> String {
 }
 
 /// Is `text`, which read as `value`, already what `score_text` writes? Redis 7.0's text is
-/// (17 significant digits, no exponent, no trailing zero after a point, correctly rounded),
+/// (17 significant digits rounded once, trailing zeros after a point dropped, no exponent),
 /// and checking it costs a few integer operations where formatting every score of a large
-/// set again would cost a tenth of a second per million. A 17-digit text is accepted only
-/// when it is the correctly rounded one: |value × 10^p − D| ≤ ½ (ties to even), computed
-/// exactly; Valkey's shortest text, an exponent, fewer digits or anything in doubt is not.
+/// set again would cost a tenth of a second per million. A text is accepted only when its
+/// digits, padded with zeros to 17, are the correctly rounded ones: |value × 10^p − D| ≤ ½
+/// (ties to even), computed exactly. Valkey's shortest text is accepted only where it is
+/// the same text; an exponent, a trailing zero or anything in doubt is not.
 fn is_redis_form(text: &str, value: f64) -> bool {
     if !value.is_finite() || value == 0.0 {
         return false;
@@ -126,20 +127,25 @@ fn is_redis_form(text: &str, value: f64) -> bool {
     {
         return false;
     }
-    // D: the digits as one integer; p: how many follow the point.
     let (whole, fraction) = unsigned.split_once('.').unwrap_or((unsigned, ""));
     if fraction.contains('.') || (whole.len() > 1 && whole.starts_with('0')) {
         return false;
     }
     let significant = unsigned.trim_start_matches(['0', '.']);
-    if significant.bytes().filter(u8::is_ascii_digit).count() != 17 {
+    let digits = significant.bytes().filter(u8::is_ascii_digit).count() as u32;
+    if digits == 0 || digits > 17 {
         return false;
     }
+    // D: the digits as one integer; p: how many follow the point. Fewer than 17 digits are
+    // the 17 rounded ones with their trailing zeros dropped (as %g drops them): D gets them
+    // back, so the check below is the same for both.
+    let pad = 17 - digits;
     let mut d: u128 = 0;
     for b in whole.bytes().chain(fraction.bytes()) {
         d = d * 10 + u128::from(b - b'0');
     }
-    let p = fraction.len() as u32;
+    d *= 10u128.pow(pad);
+    let p = fraction.len() as u32 + pad;
     // |value| = m × 2^e exactly.
     let bits = value.abs().to_bits();
     let biased = ((bits >> 52) & 0x7ff) as i32;
@@ -881,6 +887,12 @@ mod tests {
             "0.12345678901234568",
             "0.00012345678901234567",
             "12345678901234568",
+            // Fewer digits: the 17 rounded ones ended in zeros, which %.17g drops.
+            "1795588800.025363",
+            "1796208097",
+            "3",
+            "-0.5",
+            "0.0001",
         ] {
             assert!(is_redis_form(text, text.parse().unwrap()), "{text}");
             let value: f64 = text.parse().unwrap();
@@ -892,7 +904,9 @@ mod tests {
             "1796208097.5345880",
             "0.000012345678901234568",
             "123456789012345680",
-            "3",
+            "3.0",
+            "03",
+            "0.00001",
             "inf",
             // 17 digits that read back as the double, but not the correctly rounded ones.
             "1690060720831323.3",
@@ -908,14 +922,15 @@ mod tests {
         // Doubles from random bits and epoch-second timestamps: the shortest text (as
         // Valkey prints) and the %.17g text (as Redis prints) give the same score text.
         let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        for i in 0..20_000 {
+        for i in 0..30_000 {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            let v = if i % 2 == 0 {
-                f64::from_bits(x)
-            } else {
-                1.7e9 + (x % 100_000_000_000) as f64 / 1e6
+            let v = match i % 3 {
+                0 => f64::from_bits(x),
+                1 => 1.7e9 + (x % 100_000_000_000) as f64 / 1e6,
+                // Short texts: whole seconds, milliseconds, binary fractions.
+                _ => (x % 10_000_000_000) as f64 / [1.0, 1e3, 64.0][(x % 3) as usize],
             };
             if !v.is_finite() {
                 continue;
@@ -926,18 +941,18 @@ mod tests {
                 v.to_bits(),
                 "{v:?}"
             );
+            // Every text score_text writes without an exponent is taken as it is; any
+            // other text is taken only where it is that same text.
             assert_eq!(
                 is_redis_form(&canonical, v),
-                !canonical.contains('e')
-                    && canonical
-                        .trim_start_matches(['-', '0', '.'])
-                        .bytes()
-                        .filter(u8::is_ascii_digit)
-                        .count()
-                        == 17,
+                !canonical.contains('e') && v != 0.0,
                 "{v:?}: {canonical}"
             );
-            let shortest = Score::parse(format!("{v:?}")).unwrap();
+            let shortest_text = format!("{v:?}");
+            if is_redis_form(&shortest_text, v) {
+                assert_eq!(shortest_text, canonical, "{v:?}");
+            }
+            let shortest = Score::parse(shortest_text).unwrap();
             let redis = Score::parse(canonical.clone()).unwrap();
             assert_eq!(shortest.text, canonical, "{v:?}");
             assert_eq!(redis.text, canonical, "{v:?}");

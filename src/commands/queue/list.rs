@@ -78,7 +78,7 @@ impl<'a> WaitingEntry<'a> {
     ) -> Self {
         match parsed {
             Ok(job) => {
-                let at = job.enqueued_at.or(job.created_at);
+                let at = job.enqueued_at().or_else(|| job.created_at());
                 WaitingEntry {
                     queue,
                     position,

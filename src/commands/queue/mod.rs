@@ -699,7 +699,7 @@ impl Plan {
             Ok(job) => (
                 job.jid.as_deref().unwrap_or("").to_string(),
                 job.class.as_deref().unwrap_or("").to_string(),
-                job.enqueued_at.or(job.created_at),
+                job.enqueued_at().or_else(|| job.created_at()),
                 locks::lock_keys(&job),
             ),
             Err(bad) => (

@@ -350,7 +350,7 @@ pub fn read(
         .filter_map(|(q, reply)| {
             let reply = reply.ok()?;
             let job = Job::parse(value::bytes(&reply)?).ok()?;
-            let t = job.enqueued_at.or(job.created_at)?;
+            let t = job.enqueued_at().or_else(|| job.created_at())?;
             (t > now).then(|| (q.name.clone(), t))
         })
         .collect();
@@ -380,7 +380,7 @@ pub fn read(
                         .filter_map(value::bytes)
                         .filter_map(|raw| {
                             let job = Job::parse(raw).ok()?;
-                            job.enqueued_at.or(job.created_at)
+                            job.enqueued_at().or_else(|| job.created_at())
                         })
                         .collect()
                 })
