@@ -106,9 +106,14 @@ impl<'a> Job<'a> {
             Ok(doc) => doc,
             Err(err) => return Err(Unparseable::of(raw, not_utf8_reason(raw, err))),
         };
-        let fields = match serde_json::from_str::<Fields<'a>>(doc) {
-            Ok(Fields(fields)) => fields,
-            Err(err) => return Err(Unparseable::of(raw, not_an_object_reason(raw, err))),
+        // Most payloads are read by the one-pass reader; what it leaves, serde_json reads
+        // (and names the error of).
+        let fields = match super::fields::scan(doc) {
+            Some(fields) => fields,
+            None => match serde_json::from_str::<Fields<'a>>(doc) {
+                Ok(Fields(fields)) => fields,
+                Err(err) => return Err(Unparseable::of(raw, not_an_object_reason(raw, err))),
+            },
         };
         let mut job = Job {
             doc,

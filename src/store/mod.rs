@@ -6,6 +6,7 @@ pub mod audit;
 pub mod base64;
 pub mod connection;
 pub mod error;
+pub mod fields;
 pub mod find;
 pub mod footprint;
 pub mod history;
