@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The fleet benchmark: N private redis-servers (8 by default), each holding 200,000 dead
 entries (the list benchmark's generator), 1,000 queues of one job and 100 live processes, each
-reached through a proxy that holds every request 5 ms before passing it on (a shard in
-another zone). It measures `stats --json`, `queues --json`, `dead triage --json` and
+reached through a proxy (bench/proxy.c) that holds every request 5 ms before passing it on (a
+shard in another zone). It measures `stats --json`, `queues --json`, `dead triage --json` and
 `incident --json` across the fleet (`--fleet`)
 against the same command on one shard (`--context`) through the same proxies, median of the
 runs, with each command's peak RSS; then `dead list --all --ndjson` across the fleet (N x
@@ -16,7 +16,6 @@ Run it through `./tasks bench fleet`, which builds the release binary.
 """
 
 import argparse
-import asyncio
 import json
 import os
 import re
@@ -25,7 +24,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 
 from bench import Result, entries, fmt_mib, fmt_time, pipe_in, resp
@@ -124,44 +122,31 @@ def seed(sock, dead, queues, processes, now, shard):
 
 
 class Proxies:
-    """TCP listeners on 127.0.0.1, each relaying to one unix socket, holding every chunk a
-    client sends for `delay` seconds first (so each round trip takes that much longer)."""
+    """bench/proxy.c, built with cc into `directory` and started: a TCP listener on 127.0.0.1
+    for each unix socket, relaying to it and holding every chunk a client sends for `delay`
+    seconds first (so each round trip takes that much longer). Its relaying costs only the
+    kernel's copies, as a network's costs the client nothing; the benchmark measures it too."""
 
-    def __init__(self, sockets, delay):
-        self.delay = delay
-        self.loop = asyncio.new_event_loop()
-        self.ports = []
-        ready = threading.Event()
+    def __init__(self, sockets, delay, directory):
+        cc = shutil.which("cc") or shutil.which("gcc")
+        if not cc:
+            sys.exit("the fleet benchmark needs a C compiler for its proxy (apt-get install gcc)")
+        source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "proxy.c")
+        binary = os.path.join(directory, "proxy")
+        subprocess.run([cc, "-O2", "-pthread", "-o", binary, source], check=True)
+        self.child = subprocess.Popen([binary, f"{delay * 1000:g}"] + sockets,
+                                      stdout=subprocess.PIPE, stdin=subprocess.DEVNULL)
+        self.ports = [int(self.child.stdout.readline()) for _ in sockets]
 
-        def run():
-            asyncio.set_event_loop(self.loop)
-            for sock in sockets:
-                server = self.loop.run_until_complete(asyncio.start_server(
-                    lambda r, w, s=sock: self.relay(r, w, s), "127.0.0.1", 0))
-                self.ports.append(server.sockets[0].getsockname()[1])
-            ready.set()
-            self.loop.run_forever()
+    def cpu_seconds(self):
+        """The CPU the proxy has used so far (user and system)."""
+        with open(f"/proc/{self.child.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
-        threading.Thread(target=run, daemon=True).start()
-        ready.wait()
-
-    async def relay(self, client_r, client_w, sock):
-        up_r, up_w = await asyncio.open_unix_connection(sock)
-
-        async def up():
-            while data := await client_r.read(1 << 16):
-                await asyncio.sleep(self.delay)
-                up_w.write(data)
-                await up_w.drain()
-            up_w.close()
-
-        async def down():
-            while data := await up_r.read(1 << 16):
-                client_w.write(data)
-                await client_w.drain()
-            client_w.close()
-
-        await asyncio.gather(up(), down(), return_exceptions=True)
+    def close(self):
+        self.child.terminate()
+        self.child.wait()
 
 
 def main():
@@ -179,6 +164,7 @@ def main():
         sys.exit("the fleet benchmark needs redis-server")
     work = tempfile.mkdtemp(prefix="cogctl-fleet-")
     dirs = [os.path.join(work, f"s{i + 1}") for i in range(args.shards)]
+    proxies = None
     try:
         sockets = []
         for d in dirs:
@@ -191,7 +177,7 @@ def main():
         print(f"seeded {args.shards} shards ({args.dead:,} dead entries, {args.queues:,} "
               f"queues, {args.processes} processes each) in {time.perf_counter() - started:.0f} s",
               flush=True)
-        proxies = Proxies(sockets, args.delay_ms / 1000)
+        proxies = Proxies(sockets, args.delay_ms / 1000, work)
         config = os.path.join(work, "config.toml")
         names = [f"s{i + 1}" for i in range(args.shards)]
         with open(config, "w") as f:
@@ -267,12 +253,15 @@ def main():
         rows.append(("  its peak RSS", fmt_mib(rssf), "", "<= 64 MB",
                      "PASS" if rssf <= 64 * 1024 else "MISS"))
         print(f"\ncogctl across a fleet: {args.shards} shards, {args.delay_ms:g} ms added to each "
-              f"request (stats, queues), median of {args.runs} runs")
+              f"request (stats, queues), median of {args.runs} runs; the proxy used "
+              f"{proxies.cpu_seconds():.1f} s of CPU in all")
         header = ("measure", "median", "ratio", "target", "")
         widths = [max(len(r[i]) for r in rows + [header]) for i in range(5)]
         for r in [header] + rows:
             print("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
     finally:
+        if proxies:
+            proxies.close()
         for d in dirs:
             stop_server(d)
         shutil.rmtree(work, ignore_errors=True)
