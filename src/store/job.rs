@@ -14,6 +14,8 @@ use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde_json::value::RawValue;
 use sha1::{Digest, Sha1};
 
+use super::fields::FieldList;
+
 /// The class of the gem's wrapper for a payload it could not read (KEYS.md §4.4.7).
 pub const UNPARSEABLE_CLASS: &str = "(unparseable)";
 
@@ -80,7 +82,7 @@ pub fn sha1_hex(bytes: &[u8]) -> String {
 #[derive(Debug)]
 pub struct Job<'a> {
     doc: &'a str,
-    fields: Vec<(Cow<'a, str>, &'a RawValue)>,
+    fields: FieldList<'a>,
     pub jid: Option<Cow<'a, str>>,
     pub class: Option<Cow<'a, str>>,
     pub queue: Option<Cow<'a, str>>,
@@ -100,20 +102,21 @@ pub struct Job<'a> {
 
 impl<'a> Job<'a> {
     pub fn parse(raw: &'a [u8]) -> Result<Job<'a>, Unparseable> {
-        // The text is checked as UTF-8 once, whole, and then read as text: read as bytes,
-        // serde_json would check each raw value again.
-        let doc = match std::str::from_utf8(raw) {
-            Ok(doc) => doc,
-            Err(err) => return Err(Unparseable::of(raw, not_utf8_reason(raw, err))),
-        };
         // Most payloads are read by the one-pass reader; what it leaves, serde_json reads
-        // (and names the error of).
-        let fields = match super::fields::scan(doc) {
-            Some(fields) => fields,
-            None => match serde_json::from_str::<Fields<'a>>(doc) {
-                Ok(Fields(fields)) => fields,
-                Err(err) => return Err(Unparseable::of(raw, not_an_object_reason(raw, err))),
-            },
+        // (and names the error of). The text is then checked as UTF-8 once, whole, and read
+        // as text: read as bytes, serde_json would check each raw value again.
+        let (doc, fields) = match super::fields::scan(raw) {
+            Some(read) => read,
+            None => {
+                let doc = match std::str::from_utf8(raw) {
+                    Ok(doc) => doc,
+                    Err(err) => return Err(Unparseable::of(raw, not_utf8_reason(raw, err))),
+                };
+                match serde_json::from_str::<Fields<'a>>(doc) {
+                    Ok(Fields(fields)) => (doc, fields),
+                    Err(err) => return Err(Unparseable::of(raw, not_an_object_reason(raw, err))),
+                }
+            }
         };
         let mut job = Job {
             doc,
@@ -281,7 +284,7 @@ fn not_an_object_reason(raw: &[u8], err: serde_json::Error) -> String {
 }
 
 /// A JSON object read as its fields in order, each value left as raw text.
-struct Fields<'a>(Vec<(Cow<'a, str>, &'a RawValue)>);
+struct Fields<'a>(FieldList<'a>);
 
 impl<'de> serde::Deserialize<'de> for Fields<'de> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
