@@ -116,8 +116,32 @@ pub fn parse_id(text: &str) -> Result<String, String> {
 }
 
 fn is_word(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
+    CLASS[usize::from(b)] & WORD != 0
 }
+
+// What each byte is, looked up: the normaliser asks of every byte.
+const WORD: u8 = 1;
+const ALNUM: u8 = 2;
+const LETTER: u8 = 4;
+const HEX_LETTER: u8 = 8;
+static CLASS: [u8; 256] = {
+    let mut class = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        class[c] = if b.is_ascii_alphabetic() {
+            WORD | ALNUM | LETTER | if b.is_ascii_hexdigit() { HEX_LETTER } else { 0 }
+        } else if b.is_ascii_digit() {
+            WORD | ALNUM
+        } else if b == b'_' {
+            WORD
+        } else {
+            0
+        };
+        c += 1;
+    }
+    class
+};
 
 const DURATION_UNITS: &[&str] = &[
     "ms", "s", "sec", "secs", "second", "seconds", "m", "min", "mins", "minute", "minutes", "h",
@@ -169,14 +193,15 @@ fn normalise_into(msg: &str, out: &mut String) {
             plain = i;
             continue;
         }
-        if b[i].is_ascii_alphanumeric() && at_start {
-            if let Some(end) = plain_word(b, i, last_at.is_some_and(|at| at > i)) {
+        if CLASS[usize::from(b[i])] & ALNUM != 0 && at_start {
+            let may_be_email = last_at.is_some_and(|at| at > i);
+            if let Some(end) = plain_word(b, i, may_be_email) {
                 // Most words: left as they are, in the run of plain text.
                 i = end;
                 continue;
             }
             out.push_str(&msg[plain..i]);
-            i = token(msg, i, out);
+            i = token(msg, i, may_be_email, out);
             plain = i;
             continue;
         }
@@ -194,8 +219,12 @@ fn plain_word(b: &[u8], i: usize, may_be_email: bool) -> Option<usize> {
     }
     let mut end = i;
     let mut hex = true;
-    while end < b.len() && b[end].is_ascii_alphabetic() {
-        hex &= b[end].is_ascii_hexdigit();
+    while let Some(&c) = b.get(end) {
+        let class = CLASS[usize::from(c)];
+        if class & LETTER == 0 {
+            break;
+        }
+        hex &= class & HEX_LETTER != 0;
         end += 1;
     }
     // A digit or underscore goes on the word; 8 or more hex letters are a hex id (or the
@@ -257,14 +286,15 @@ fn quoted(b: &[u8], i: usize) -> Option<usize> {
 }
 
 /// A token starting with an alphanumeric at a word start: pushes its normal form, returns
-/// the index after it.
-fn token(msg: &str, i: usize, out: &mut String) -> usize {
+/// the index after it. Without an `@` after `i` (`may_be_email` false), no e-mail address
+/// starts there, and none is looked for.
+fn token(msg: &str, i: usize, may_be_email: bool, out: &mut String) -> usize {
     let b = msg.as_bytes();
     if let Some(end) = uuid(b, i) {
         out.push_str("<uuid>");
         return end;
     }
-    if let Some(end) = email(b, i) {
+    if let Some(end) = may_be_email.then(|| email(b, i)).flatten() {
         out.push_str("<email>");
         return end;
     }
