@@ -247,7 +247,8 @@ pub fn failure_time(set: super::JobSet, job: Option<&Job<'_>>, score: f64) -> f6
 /// `doc` seen as a `RawValue` without a second validation pass.
 fn raw_value_of(doc: &str) -> &RawValue {
     // SAFETY: `RawValue` is `#[repr(transparent)]` over `str`, and `doc` is text serde_json
-    // has just parsed in full as one JSON object, which is `RawValue`'s only invariant.
+    // or `fields::scan` has read in full as one JSON object, which is `RawValue`'s only
+    // invariant.
     unsafe { std::mem::transmute::<&str, &RawValue>(doc) }
 }
 
