@@ -34,7 +34,8 @@ pub fn scan(raw: &[u8]) -> Option<(&str, FieldList<'_>)> {
             let end = value(b, start)?;
             fields.push((
                 Cow::Borrowed(text(&b[name..name_end])),
-                raw_value(text(&b[start..end])),
+                // SAFETY: `value` has just read these bytes in full as one JSON value.
+                unsafe { raw_value(text(&b[start..end])) },
             ));
             i = ws(b, end);
             match b.get(i)? {
@@ -61,10 +62,15 @@ fn text(b: &[u8]) -> &str {
     unsafe { std::str::from_utf8_unchecked(b) }
 }
 
-/// `text`, a whole JSON value that `scan` has read, as a `RawValue`.
-fn raw_value(text: &str) -> &RawValue {
-    // SAFETY: `RawValue` is `#[repr(transparent)]` over `str`; its only invariant is that
-    // the text is one valid JSON value, which `value` has just read in full.
+/// `text` seen as a `RawValue`, without a second validation pass.
+///
+/// # Safety
+///
+/// `text` must be one whole JSON value (`RawValue`'s only invariant): one that this reader
+/// or serde_json has read in full.
+pub(super) unsafe fn raw_value(text: &str) -> &RawValue {
+    // SAFETY: `RawValue` is `#[repr(transparent)]` over `str`; the caller vouches for the
+    // text.
     unsafe { std::mem::transmute::<&str, &RawValue>(text) }
 }
 

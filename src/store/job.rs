@@ -180,7 +180,9 @@ impl<'a> Job<'a> {
 
     /// The whole member as a JSON value, exactly as stored.
     pub fn as_raw_value(&self) -> &'a RawValue {
-        raw_value_of(self.doc)
+        // SAFETY: `doc` is text serde_json or `fields::scan` has read in full as one JSON
+        // object (`parse`).
+        unsafe { super::fields::raw_value(self.doc) }
     }
 
     /// Every field in stored order, as raw JSON text.
@@ -242,14 +244,6 @@ pub fn failure_time(set: super::JobSet, job: Option<&Job<'_>>, score: f64) -> f6
         super::JobSet::Retry => job.and_then(Job::failure_time).unwrap_or(score),
         super::JobSet::Dead | super::JobSet::Schedule => score,
     }
-}
-
-/// `doc` seen as a `RawValue` without a second validation pass.
-fn raw_value_of(doc: &str) -> &RawValue {
-    // SAFETY: `RawValue` is `#[repr(transparent)]` over `str`, and `doc` is text serde_json
-    // or `fields::scan` has read in full as one JSON object, which is `RawValue`'s only
-    // invariant.
-    unsafe { std::mem::transmute::<&str, &RawValue>(doc) }
 }
 
 /// Why a member that is not UTF-8 is not a job: its JSON error as bytes read it, else that
