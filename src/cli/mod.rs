@@ -85,6 +85,7 @@ where
         sentinel: source(&matches, "sentinel"),
         sentinel_master: source(&matches, "sentinel_master"),
         context: source(&matches, "context"),
+        fleet: source(&matches, "fleet"),
     };
     // Whether this run named a Redis at all, for the hint of a connection error (a context
     // names one too: its name is in the error's target).
@@ -161,7 +162,7 @@ fn new_ctx(global: &GlobalArgs, connect: ConnectOptions, context: Option<Active>
 /// Resolve the context, guard a change (read_only, protected, a required audit), run the
 /// command, and write its audit entry.
 fn run_parsed(
-    cli: Cli,
+    mut cli: Cli,
     sources: config::Sources,
     argv: &[OsString],
     command_words: &str,
@@ -181,6 +182,7 @@ fn run_parsed(
         let result = commands::context::run(&mut ctx, &config, cli.global.context.as_deref(), c);
         return finish(&mut ctx, result);
     }
+    config::settle(&mut cli.global.fleet, &mut cli.global.context, sources)?;
     if let Some((fleet, shards)) =
         config.fleet_of(cli.global.fleet.as_deref(), cli.global.context.as_deref())?
     {

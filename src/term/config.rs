@@ -187,21 +187,14 @@ impl Config {
 
 impl Config {
     /// The shards of the fleet this run reads: `--fleet NAME` (or `$COGCTL_FLEET`), or a
-    /// `--context` that names several (`prod-a,prod-b`); `None` for one Redis.
+    /// `--context` that names several (`prod-a,prod-b`); `None` for one Redis. A fleet and a
+    /// context both named are [`settle`]d first (a fleet named wins here).
     pub fn fleet_of(
         &self,
         fleet: Option<&str>,
         context: Option<&str>,
     ) -> anyhow::Result<Option<(String, Vec<String>)>> {
         if let Some(name) = fleet {
-            if context.is_some() {
-                return Err(UsageError(
-                    "--fleet and --context both name what to read; give one (--context a,b \
-                     names a fleet of its own)"
-                        .into(),
-                )
-                .into());
-            }
             let spec = self.file.fleets.get(name).ok_or_else(|| {
                 let known: Vec<&str> = self.file.fleets.keys().map(String::as_str).collect();
                 UsageError(format!(
@@ -273,6 +266,40 @@ pub struct Sources {
     pub sentinel: Source,
     pub sentinel_master: Source,
     pub context: Source,
+    pub fleet: Source,
+}
+
+/// When both a fleet and a context are named, which one this run reads: a flag outranks the
+/// environment (the one dropped is said in a note where the run's other notes are); two
+/// flags, or two variables, are refused.
+pub fn settle(
+    fleet: &mut Option<String>,
+    context: &mut Option<String>,
+    sources: Sources,
+) -> Result<(), UsageError> {
+    let (Some(f), Some(c)) = (fleet.as_deref(), context.as_deref()) else {
+        return Ok(());
+    };
+    match (sources.fleet, sources.context) {
+        (Source::Env, Source::Flag) => *fleet = None,
+        (Source::Flag, Source::Env) => *context = None,
+        (Source::Env, Source::Env) => {
+            return Err(UsageError(format!(
+                "$COGCTL_FLEET ({}) and $COGCTL_CONTEXT ({}) both name what to read; unset \
+                 one, or name what to read with --fleet or --context",
+                crate::text::visible(f),
+                crate::text::visible(c)
+            )));
+        }
+        _ => {
+            return Err(UsageError(
+                "--fleet and --context both name what to read; give one (--context a,b \
+                 names a fleet of its own)"
+                    .into(),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The context a run uses, and what it demands.
@@ -374,6 +401,9 @@ pub fn resolve(
         }
         if sources.sentinel_master == Source::Env {
             ignored.push("$COGCTL_SENTINEL_MASTER");
+        }
+        if sources.fleet == Source::Env {
+            ignored.push("$COGCTL_FLEET");
         }
         if !ignored.is_empty() {
             notes.push(format!(

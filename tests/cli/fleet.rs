@@ -879,6 +879,106 @@ fn what_a_fleet_cannot_do_yet_is_refused_before_anything_is_read() {
 }
 
 #[test]
+fn a_fleet_or_a_context_named_by_the_environment_gives_way_to_a_flag() {
+    let a = RedisServer::start();
+    let b = RedisServer::start();
+    let now = a.load("incident").captured_at;
+    b.load("memory");
+    let file = fleet(&[("prod-a", a.url()), ("prod-b", b.url())]);
+    let before = [a.keyspace(), b.keyspace()];
+    let run = |env: &[(&str, &str)], args: &[&str]| {
+        let mut c = file.cogctl(now);
+        for (k, v) in env {
+            c = c.env(k, v);
+        }
+        c.args(args).run()
+    };
+    let alone = run(&[], &["--context", "prod-a", "--json", "stats"]);
+    assert_eq!(alone.code, 0, "{}", alone.snapshot());
+
+    // $COGCTL_FLEET alone names the fleet, as --fleet does, and --shard narrows it.
+    let r = run(&[("COGCTL_FLEET", "prod")], &["--json", "stats"]);
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    assert_eq!(r.json()["fleet"], "prod");
+    assert_eq!(r.json()["shards"].as_object().unwrap().len(), 2);
+    let r = run(
+        &[("COGCTL_FLEET", "prod")],
+        &["--shard", "prod-b", "--json", "stats"],
+    );
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    let shards = r.json()["shards"].as_object().unwrap().clone();
+    assert_eq!(shards.keys().collect::<Vec<_>>(), ["prod-b"]);
+
+    // A context on the command line outranks the fleet of the environment: that one Redis
+    // is read, exactly as without the variable, and the variable is said to be ignored.
+    let r = run(
+        &[("COGCTL_FLEET", "prod")],
+        &["--context", "prod-a", "--json", "stats"],
+    );
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    // (All but the server's memory, which the runs themselves move.)
+    let counts = |mut v: Value| {
+        v["redis"]["used_memory"] = Value::Null;
+        v["redis"]["used_memory_peak"] = Value::Null;
+        v
+    };
+    assert_eq!(counts(r.json()), counts(alone.json()));
+    assert!(
+        r.stderr
+            .contains("note: $COGCTL_FLEET ignored: context prod-a names the Redis"),
+        "{}",
+        r.stderr
+    );
+    // … and so does a fleet of its own (`--context a,b`).
+    let r = run(
+        &[("COGCTL_FLEET", "prod")],
+        &["--context", "prod-b,prod-a", "--json", "stats"],
+    );
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    assert_eq!(r.json()["fleet"], "prod-b,prod-a");
+    assert!(r.stderr.contains("$COGCTL_FLEET ignored"), "{}", r.stderr);
+    // A fleet on the command line outranks the context of the environment.
+    let r = run(
+        &[("COGCTL_CONTEXT", "prod-a")],
+        &["--fleet", "prod", "--json", "stats"],
+    );
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    assert_eq!(r.json()["fleet"], "prod");
+    assert!(
+        r.stderr
+            .contains("note: $COGCTL_CONTEXT ignored: fleet prod names its shards' Redis"),
+        "{}",
+        r.stderr
+    );
+
+    // Two of a kind are refused, naming both; so is a Redis named beside the variable's fleet.
+    for (env, args, says) in [
+        (
+            &[("COGCTL_FLEET", "prod"), ("COGCTL_CONTEXT", "prod-a")][..],
+            &["stats"][..],
+            "$COGCTL_FLEET (prod) and $COGCTL_CONTEXT (prod-a) both name what to read",
+        ),
+        (
+            &[("COGCTL_FLEET", "prod")],
+            &["--redis-url", &a.url(), "stats"],
+            "fleet prod ($COGCTL_FLEET) and --redis-url both name a Redis",
+        ),
+        (
+            &[("COGCTL_FLEET", "prod")],
+            &["--fleet", "prod", "--context", "prod-a", "stats"],
+            "--fleet and --context both name what to read",
+        ),
+        (&[("COGCTL_FLEET", "nope")], &["stats"], "no fleet \"nope\""),
+    ] {
+        let r = run(env, args);
+        assert_eq!(r.code, 2, "{env:?} {args:?}: {}", r.snapshot());
+        assert!(r.stderr.contains(says), "{env:?} {args:?}: {}", r.stderr);
+        assert_eq!(r.stdout, "", "{env:?} {args:?}");
+    }
+    assert_eq!([a.keyspace(), b.keyspace()], before, "nothing changed");
+}
+
+#[test]
 fn busy_across_a_fleet_is_one_table_longest_running_first_each_job_naming_its_shard() {
     // A live worker mid-job, and a killed one whose workers hash outlived it (stale).
     let (_servers, _gone, file, [now, _]) = two_captures_and_one_gone("incident", "orphaned");

@@ -139,8 +139,13 @@ pub(super) fn run(
         ("--sentinel-master", sources.sentinel_master),
     ];
     if let Some((flag, _)) = redis_flags.iter().find(|(_, s)| *s == config::Source::Flag) {
+        let from = if sources.fleet == config::Source::Env {
+            " ($COGCTL_FLEET)"
+        } else {
+            ""
+        };
         return Err(UsageError(format!(
-            "fleet {fleet} and {flag} both name a Redis; give one (each shard's Redis is its context's)"
+            "fleet {fleet}{from} and {flag} both name a Redis; give one (each shard's Redis is its context's)"
         ))
         .into());
     }
@@ -260,6 +265,7 @@ pub(super) fn run(
             sentinel: config::Source::Absent,
             sentinel_master: config::Source::Absent,
             context: config::Source::Flag,
+            fleet: config::Source::Absent,
         };
         let resolved = config::resolve(&flags, shard_sources, config, &env)?;
         each.push((shard.clone(), resolved));
@@ -278,6 +284,12 @@ pub(super) fn run(
     }
     if sources.sentinel_master == config::Source::Env {
         ignored.push("$COGCTL_SENTINEL_MASTER");
+    }
+    // The variable a flag outranked (`config::settle`).
+    match (sources.fleet, sources.context) {
+        (config::Source::Env, config::Source::Flag) => ignored.push("$COGCTL_FLEET"),
+        (config::Source::Flag, config::Source::Env) => ignored.push("$COGCTL_CONTEXT"),
+        _ => {}
     }
     if !ignored.is_empty() {
         ctx.ui.note(&format!(
