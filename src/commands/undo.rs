@@ -254,6 +254,31 @@ fn undo(
     yes: bool,
 ) -> anyhow::Result<Exit> {
     let record = resolve(ctx, given, anyone)?;
+    if let Some(fleet) = &record.fleet {
+        // One shard's part of a change across a fleet: taken back alone only where that
+        // shard was named for this run, never by default.
+        let fleet = crate::text::visible(fleet);
+        let whole = format!(
+            "`cogctl {} undo {}` takes it back on every shard",
+            crate::ops::fleet::flag(&fleet, None),
+            record.id
+        );
+        match ctx.context.as_ref().filter(|c| c.named) {
+            Some(active) => ctx.ui.note(&format!(
+                "note: {} is one shard's part of a change across fleet {}: this takes back \
+                 the part on {} only; {whole}",
+                record.id, fleet, active.name
+            )),
+            None => {
+                return Err(UsageError(format!(
+                    "{} was made across fleet {}: {whole}, or `cogctl --context NAME undo {}` \
+                     one shard's part only; nothing was changed",
+                    record.id, fleet, record.id
+                ))
+                .into());
+            }
+        }
+    }
     let kind = ops::undoable(&record)?;
     if given == "last" && !dry_run {
         // `last` is resolved, not named: say which change it took, and whose.

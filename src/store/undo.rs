@@ -414,6 +414,10 @@ pub struct Record {
     pub until: f64,
     pub user: String,
     pub context: String,
+    /// A change made across a fleet: the fleet's name (`prod`, or `prod-a,prod-b`); this
+    /// record is one shard's part of it, under the same id on every shard.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fleet: Option<String>,
     pub argv: String,
     pub entries: u64,
     pub bytes: u64,
@@ -463,6 +467,7 @@ impl Record {
             until: 0.0,
             user: String::new(),
             context: String::new(),
+            fleet: None,
             argv: String::new(),
             entries: 0,
             bytes: 0,
@@ -485,6 +490,7 @@ impl Record {
         r.until = r.text("until").parse().unwrap_or(0.0);
         r.user = r.text("user");
         r.context = r.text("context");
+        r.fleet = Some(r.text("fleet")).filter(|s| !s.is_empty());
         r.argv = r.text("argv");
         r.entries = r.text("entries").parse().unwrap_or(0);
         r.bytes = r.text("bytes").parse().unwrap_or(0);

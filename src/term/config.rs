@@ -311,6 +311,8 @@ pub struct Active {
     pub require_audit: bool,
     /// How long its changes stay undoable (`keep_undo`), when it says.
     pub keep_undo: Option<std::time::Duration>,
+    /// Named for this run (`--context`, `$COGCTL_CONTEXT`), not the file's default.
+    pub named: bool,
 }
 
 /// The connection of a run, the context in force (if any), and notes for stderr.
@@ -460,6 +462,7 @@ pub fn resolve(
             protected: spec.protected,
             require_audit: spec.require_audit,
             keep_undo,
+            named: explicit.is_some(),
         }),
         notes,
     })

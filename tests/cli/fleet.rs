@@ -2198,6 +2198,8 @@ fn every_change_across_a_fleet_is_taken_back_byte_for_byte_by_its_one_id() {
         &["retry", "kill", "--all", "--yes"][..],
         &["retry", "delete", "--all", "--yes"],
         &["retry", "reschedule", "--all", "--in", "1h", "--yes"],
+        &["retry", "retry", "--all", "--yes"],
+        &["scheduled", "reschedule", "--all", "--in", "2h", "--yes"],
         &["scheduled", "enqueue-now", "--all", "--yes"],
         &["scheduled", "delete", "--all", "--yes"],
         &["dead", "delete", "--all", "--yes"],
@@ -2228,9 +2230,121 @@ fn every_change_across_a_fleet_is_taken_back_byte_for_byte_by_its_one_id() {
         for (s, b) in servers.iter().zip(&before) {
             assert_same(b, &s.contents(), &format!("{change:?} and its undo"));
         }
+        // The undo is a change across the fleet too: taken back by its own id, the change
+        // is made again, byte for byte; and that taken back leaves the fleet as before.
+        let redo = u.json()["change"].as_str().unwrap().to_string();
+        let r = file.run(now, &["--fleet", "prod", "--json", "undo", &redo, "--yes"]);
+        assert_eq!(r.code, 0, "{change:?}: {}", r.snapshot());
+        for (s, c) in servers.iter().zip(&changed) {
+            assert_same(c, &s.contents(), &format!("{change:?} undone twice"));
+        }
+        let again = r.json()["change"].as_str().unwrap().to_string();
+        let r = file.run(now, &["--fleet", "prod", "--json", "undo", &again, "--yes"]);
+        assert_eq!(r.code, 0, "{change:?}: {}", r.snapshot());
+        for (s, b) in servers.iter().zip(&before) {
+            assert_same(b, &s.contents(), &format!("{change:?} undone three times"));
+        }
         undone.push(change[..2].join(" "));
     }
-    assert!(undone.len() >= 5, "{undone:?}");
+    // Every change found something on the captured shards, and was taken back.
+    assert_eq!(undone.len(), 9, "{undone:?}");
+}
+
+#[test]
+fn one_shards_part_of_a_fleet_change_is_taken_back_only_where_that_shard_is_named() {
+    use crate::undo::{Logical, assert_same};
+    let servers = [RedisServer::start(), RedisServer::start()];
+    let now = servers[0].load("incident").captured_at;
+    servers[1].load("history");
+    let file = fleet(&[("prod-a", servers[0].url()), ("prod-b", servers[1].url())]);
+    let before: Vec<_> = servers.iter().map(|s| s.contents()).collect();
+    let r = file.run(
+        now,
+        &["--fleet", "prod", "--json", "dead", "delete", "--all", "--yes"],
+    );
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    let id = r.json()["change"].as_str().unwrap().to_string();
+    let deleted: Vec<u64> = ["prod-a", "prod-b"]
+        .iter()
+        .map(|n| r.json()["shards"][n]["moved"].as_u64().unwrap())
+        .collect();
+    assert!(deleted.iter().all(|d| *d > 0), "{deleted:?}");
+    let changed: Vec<_> = servers.iter().map(|s| s.contents()).collect();
+
+    // Each shard lists its part under the change's one id, naming the fleet.
+    let r = file.run(now, &["--context", "prod-b", "--json", "undo", "list"]);
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    let part = crate::support::find(&r.json(), "records", "id", &id).clone();
+    assert_eq!(part["fleet"], "prod", "{part}");
+    assert_eq!(part["context"], "prod-b", "{part}");
+
+    // Reached without naming the shard (a URL, as a default context would), the part is
+    // not taken back alone: both ways are named, and nothing changes.
+    for args in [
+        &["--redis-url", &servers[0].url(), "undo", &id, "--yes"][..],
+        &["--redis-url", &servers[0].url(), "undo", &id, "--dry-run"],
+        &["--redis-url", &servers[0].url(), "undo", "last", "--anyone", "--yes"],
+    ] {
+        let r = file.run(now, args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.snapshot());
+        assert!(
+            r.stderr.contains(&format!(
+                "{id} was made across fleet prod: `cogctl --fleet prod undo {id}` takes it back \
+                 on every shard, or `cogctl --context NAME undo {id}` one shard's part only; \
+                 nothing was changed"
+            )),
+            "{args:?}: {}",
+            r.stderr
+        );
+        assert_eq!(r.stdout, "");
+    }
+    for (s, c) in servers.iter().zip(&changed) {
+        assert_same(c, &s.contents(), "refused");
+    }
+
+    // The fleet's dry run counts each shard's part and changes nothing.
+    let r = file.run(now, &["--fleet", "prod", "--json", "undo", &id, "--dry-run"]);
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    assert_eq!(r.json()["dry_run"], true);
+    assert_eq!(
+        r.json()["totals"]["matched"].as_u64().unwrap(),
+        deleted.iter().sum::<u64>()
+    );
+    for (s, c) in servers.iter().zip(&changed) {
+        assert_same(c, &s.contents(), "a dry run");
+    }
+
+    // Named, one shard's part is taken back alone, and the note says the rest is not.
+    let r = file.run(now, &["--context", "prod-a", "--json", "undo", &id, "--yes"]);
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    assert!(
+        r.stderr.contains(&format!(
+            "note: {id} is one shard's part of a change across fleet prod: this takes back the \
+             part on prod-a only; `cogctl --fleet prod undo {id}` takes it back on every shard"
+        )),
+        "{}",
+        r.stderr
+    );
+    assert_same(&before[0], &servers[0].contents(), "prod-a's part undone");
+    assert_same(&changed[1], &servers[1].contents(), "prod-b's part left");
+
+    // Then the fleet's undo takes back what is left, and says prod-a's part was taken.
+    let r = file.run(now, &["--fleet", "prod", "--json", "undo", &id, "--yes"]);
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    assert_eq!(r.json()["totals"]["done"].as_u64().unwrap(), deleted[1]);
+    for (s, b) in servers.iter().zip(&before) {
+        assert_same(b, &s.contents(), "every part undone");
+    }
+    let again = file.run(now, &["--fleet", "prod", "--json", "undo", &id, "--yes"]);
+    assert_eq!(again.code, 1, "{}", again.snapshot());
+    for (s, b) in servers.iter().zip(&before) {
+        assert_same(b, &s.contents(), "undone once only");
+    }
+    assert!(
+        again.stderr.contains("nothing to undo: on prod-a,"),
+        "{}",
+        again.stderr
+    );
 }
 
 #[test]
