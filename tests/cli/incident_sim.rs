@@ -1372,3 +1372,87 @@ fn incident_watch_goes_on_through_a_redis_restart() {
         .collect();
     assert_eq!(opened, findings.len(), "{events:?}");
 }
+
+#[test]
+fn a_storm_on_two_shards_is_one_finding_dated_from_the_shard_it_began_on() {
+    // The same missing column on two shards: for 36 minutes on prod-a (the busier: the top
+    // shard of the finding), and already for 80 on prod-b (quieter).
+    let servers = [RedisServer::start(), RedisServer::start()];
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[contexts.prod-a]\nredis_url = \"{}\"\n\n[contexts.prod-b]\nredis_url = \"{}\"\n\n\
+             [fleets.prod]\ncontexts = [\"prod-a\", \"prod-b\"]\n",
+            servers[0].url(),
+            servers[1].url()
+        ),
+    )
+    .unwrap();
+    let mut firsts = Vec::new();
+    for (i, (server, onset, rate)) in [
+        (&servers[0], NOW - 36.0 * MIN, 12.0),
+        (&servers[1], NOW - 80.0 * MIN, 2.0),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut sim = healthy_with(7000 + i as u64, NOW, false, true);
+        sim.processes(3, NOW - 2.0 * HOUR);
+        sim.run(&Pattern::steady(
+            "Billing::InvoiceJob",
+            "PG::UndefinedColumn",
+            "ERROR:  column invoices.tax_code does not exist (invoice {})",
+            onset,
+            rate,
+            0.0,
+        ));
+        let planted = sim.write(server);
+        firsts.push(planted.first("PG::UndefinedColumn"));
+    }
+    let alone: Vec<Value> = servers
+        .iter()
+        .map(|s| {
+            let (code, report) = incident(s, NOW);
+            assert_eq!(code, 1, "{}", describe(&report));
+            failure_of(&report, "PG::UndefinedColumn").unwrap().clone()
+        })
+        .collect();
+    assert_eq!(alone[0]["id"], alone[1]["id"], "one pattern on both");
+    assert!(alone[0]["impact"].as_u64() > alone[1]["impact"].as_u64());
+
+    let run = Cogctl::bare()
+        .env("COGCTL_CONFIG", config.to_str().unwrap())
+        .now(NOW)
+        .args(["--fleet", "prod", "--json", "incident"])
+        .run();
+    assert_eq!(run.code, 1, "{}", run.snapshot());
+    let story = run.json();
+    let merged = story["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["id"] == alone[0]["id"])
+        .unwrap_or_else(|| panic!("{}", describe(&story)));
+    assert_eq!(merged["shards"], json!(["prod-a", "prod-b"]));
+    // Dated from prod-b, where it began: the fleet's onset, and said in the summary, whose
+    // first words stay the top shard's own (its own onset).
+    assert_eq!(merged["started_at"], alone[1]["started_at"]);
+    onset_within(merged, firsts[1], 180.0, 7001);
+    let at = merged["started_at"]["at"].as_f64().unwrap();
+    let hm = cogctl::clock::Zone::utc().hm(at, NOW);
+    assert_eq!(
+        merged["summary"],
+        format!(
+            "prod-a: {} · on 2 of 2 shards (prod-a, prod-b) since {hm}, first on prod-b",
+            alone[0]["summary"].as_str().unwrap()
+        ),
+        "{merged:#}"
+    );
+    assert!(
+        story["headline"].as_str().unwrap().contains("first on prod-b"),
+        "{}",
+        story["headline"]
+    );
+}

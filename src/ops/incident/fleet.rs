@@ -118,6 +118,30 @@ fn for_fleet(command: &str, named: &str, shard: &str) -> String {
     }
 }
 
+/// When a finding merged from several shards began on another shard than its top one (the
+/// summary's own, at another minute): ` since 18:11 UTC, first on prod-b`; else nothing.
+fn earlier_elsewhere(clock: &crate::clock::Zone, now: f64, on: &[(String, Finding)]) -> String {
+    let Some((top, own)) = on.first() else {
+        return String::new();
+    };
+    let first = on
+        .iter()
+        .filter_map(|(n, f)| f.started_at.at.map(|t| (n, t)))
+        .min_by(|a, b| a.1.total_cmp(&b.1));
+    match first {
+        Some((shard, at))
+            if shard != top
+                && own
+                    .started_at
+                    .at
+                    .is_none_or(|t| clock.hm(t, now) != clock.hm(at, now)) =>
+        {
+            format!(" since {}, first on {shard}", clock.hm(at, now))
+        }
+        _ => String::new(),
+    }
+}
+
 /// The fleet's story from its shards' reports (in the fleet's order); `named`: the flags that
 /// name the fleet in the commands it suggests (`ops::fleet::flag`).
 pub fn merge(fleet: &str, named: &str, shards: Vec<Shard<IncidentReport>>) -> FleetIncident {
@@ -195,6 +219,7 @@ pub fn merge(fleet: &str, named: &str, shards: Vec<Shard<IncidentReport>>) -> Fl
             }
         }
     }
+    let clock = crate::clock::Zone::named(zone).unwrap_or_else(|_| crate::clock::Zone::utc());
     for g in findings.iter_mut().filter(|g| !g.on.is_empty()) {
         g.on.sort_by(|a, b| b.1.impact.cmp(&a.1.impact).then(a.0.cmp(&b.0)));
         g.shards = g.on.iter().map(|(n, _)| n.clone()).collect();
@@ -203,10 +228,11 @@ pub fn merge(fleet: &str, named: &str, shards: Vec<Shard<IncidentReport>>) -> Fl
             format!("{top}: {}", first.summary)
         } else {
             format!(
-                "{top}: {} · on {} of {total} shards ({})",
+                "{top}: {} · on {} of {total} shards ({}){}",
                 first.summary,
                 g.on.len(),
-                g.shards.join(", ")
+                g.shards.join(", "),
+                earlier_elsewhere(&clock, now, &g.on)
             )
         };
         g.commands = first
