@@ -450,9 +450,15 @@ fn a_shard_that_stops_answering_never_hangs_the_fleet() {
     let b = RedisServer::start();
     let now = a.load("incident").captured_at;
     b.load("periodic");
-    // prod-b is behind a proxy that takes connections and then relays nothing.
+    // prod-b is behind a proxy that takes connections and then relays nothing; prod-c's
+    // socket takes no connection at all (its backlog full, nothing accepted).
     let proxy = crate::proxy::Proxy::start(b.socket());
-    let file = fleet(&[("prod-a", a.url()), ("prod-b", proxy.url())]);
+    let swamped = crate::support::Swamped::new();
+    let file = fleet(&[
+        ("prod-a", a.url()),
+        ("prod-b", proxy.url()),
+        ("prod-c", swamped.url()),
+    ]);
     proxy.freeze();
     let started = std::time::Instant::now();
     let r = file.run(
@@ -475,7 +481,7 @@ fn a_shard_that_stops_answering_never_hangs_the_fleet() {
         "the frozen shard held the fleet for {took:?}"
     );
     let report = r.json();
-    assert_eq!(report["unreadable"], serde_json::json!(["prod-b"]));
+    assert_eq!(report["unreadable"], serde_json::json!(["prod-b", "prod-c"]));
     assert_eq!(report["totals"]["shards_read"], 1);
     assert!(report["shards"]["prod-a"]["dead"].as_i64().unwrap() > 0);
     assert!(
@@ -483,6 +489,25 @@ fn a_shard_that_stops_answering_never_hangs_the_fleet() {
         "{}",
         r.stderr
     );
+    assert!(
+        report["shards"]["prod-c"]["error"]
+            .as_str()
+            .unwrap()
+            .contains("no answer within 1s (--connect-timeout): the socket takes no connection"),
+        "{report}"
+    );
+    // One Redis alone, as well: the connect timeout, exit 3.
+    let started = std::time::Instant::now();
+    let r = Cogctl::bare()
+        .args(["--redis-url", &swamped.url(), "--connect-timeout", "1s", "stats"])
+        .run();
+    assert_eq!(r.code, 3, "{}", r.snapshot());
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(4),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(r.stderr.contains("the socket takes no connection"), "{}", r.stderr);
     proxy.thaw();
 }
 

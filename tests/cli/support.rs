@@ -780,3 +780,60 @@ pub fn session(server: &RedisServer, ui: cogctl::term::ui::Ui) -> cogctl::ops::S
         None,
     )
 }
+
+/// A Unix socket whose server accepts nothing and whose backlog is full (a server frozen or
+/// swamped): a connection to it waits, it never fails.
+pub struct Swamped {
+    dir: tempfile::TempDir,
+    _fds: Vec<std::os::fd::OwnedFd>,
+}
+
+impl Swamped {
+    pub fn new() -> Swamped {
+        use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+        use std::os::unix::ffi::OsStrExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("redis.sock");
+        let socket = || {
+            // SAFETY: socket() takes no memory; the result is checked.
+            let fd = unsafe {
+                libc::socket(libc::AF_UNIX, libc::SOCK_STREAM | libc::SOCK_NONBLOCK, 0)
+            };
+            assert!(fd >= 0, "socket: {}", std::io::Error::last_os_error());
+            // SAFETY: a socket just made, owned by nothing else.
+            unsafe { OwnedFd::from_raw_fd(fd) }
+        };
+        // SAFETY: plain data, all zeroes valid.
+        let mut addr: libc::sockaddr_un = unsafe { std::mem::zeroed() };
+        addr.sun_family = libc::AF_UNIX as libc::sa_family_t;
+        for (to, from) in addr.sun_path.iter_mut().zip(path.as_os_str().as_bytes()) {
+            *to = *from as libc::c_char;
+        }
+        let len = std::mem::size_of::<libc::sockaddr_un>() as libc::socklen_t;
+        let at = (&raw const addr).cast::<libc::sockaddr>();
+        let listener = socket();
+        // SAFETY: addr is valid for len bytes during the calls.
+        unsafe {
+            assert_eq!(libc::bind(listener.as_raw_fd(), at, len), 0);
+            assert_eq!(libc::listen(listener.as_raw_fd(), 0), 0);
+        }
+        let mut fds = vec![listener];
+        // Connections nobody accepts, until the backlog takes no more.
+        loop {
+            let client = socket();
+            // SAFETY: as above.
+            if unsafe { libc::connect(client.as_raw_fd(), at, len) } != 0 {
+                let e = std::io::Error::last_os_error();
+                assert_eq!(e.raw_os_error(), Some(libc::EAGAIN), "{e}");
+                break;
+            }
+            fds.push(client);
+            assert!(fds.len() < 100, "the backlog never filled");
+        }
+        Swamped { dir, _fds: fds }
+    }
+
+    pub fn url(&self) -> String {
+        format!("unix://{}/redis.sock", self.dir.path().display())
+    }
+}
