@@ -88,7 +88,16 @@ pub fn bind(addr: &str) -> Result<TcpListener, String> {
     Ok(listener)
 }
 
-type Route<'a> = &'a (dyn Fn(&str) -> Response + Sync);
+type Route<'a> = &'a (dyn Fn(&Request) -> Response + Sync);
+
+/// What a route is given of a request.
+pub struct Request<'a> {
+    /// Its path, without the query.
+    pub path: &'a str,
+    /// How long the client waits for the answer, when it says: Prometheus' scrape timeout
+    /// (`X-Prometheus-Scrape-Timeout-Seconds`).
+    pub timeout: Option<Duration>,
+}
 
 /// Serve `listener` until `stop()` holds: each GET or HEAD request's path (without its query)
 /// goes to `route`. Problems that don't end the server (accept failures, no thread for
@@ -146,6 +155,7 @@ struct Job {
     id: u64,
     stream: Arc<TcpStream>,
     path: String,
+    timeout: Option<Duration>,
     head_only: bool,
     keep_alive: bool,
 }
@@ -231,7 +241,11 @@ fn next_job(work: &Work) -> Option<Job> {
 
 /// Run the route and write its response as far as the socket takes it.
 fn run_job(route: Route<'_>, job: Job) -> Done {
-    let response = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| route(&job.path)))
+    let request = Request {
+        path: &job.path,
+        timeout: job.timeout,
+    };
+    let response = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| route(&request)))
         .unwrap_or_else(|_| Response::text(500, "internal error\n"));
     let out = render(&response, job.head_only, job.keep_alive);
     match write_some(&job.stream, &out) {
@@ -453,6 +467,7 @@ impl Conn {
                         id,
                         stream: Arc::clone(&self.stream),
                         path: head.path.split('?').next().unwrap_or("").to_string(),
+                        timeout: head.timeout,
                         head_only,
                         keep_alive: head.keep_alive,
                     });
@@ -737,6 +752,7 @@ struct Head {
     path: String,
     keep_alive: bool,
     body_length: usize,
+    timeout: Option<Duration>,
 }
 
 enum HeadError {
@@ -781,6 +797,7 @@ fn read_head(bytes: &[u8]) -> Result<Option<(Head, usize)>, HeadError> {
     };
     let mut keep_alive = version == "HTTP/1.1";
     let mut body_length = 0;
+    let mut timeout = None;
     for line in &lines[1..] {
         let Some((name, value)) = line.split_once(':') else {
             return Err(HeadError::Malformed);
@@ -794,6 +811,13 @@ fn read_head(bytes: &[u8]) -> Result<Option<(Head, usize)>, HeadError> {
             }
         } else if name.eq_ignore_ascii_case("content-length") {
             body_length = value.parse().map_err(|_| HeadError::Malformed)?;
+        } else if name.eq_ignore_ascii_case("x-prometheus-scrape-timeout-seconds") {
+            // Ignored unless a plain positive number of seconds (at most a day).
+            timeout = value
+                .parse::<f64>()
+                .ok()
+                .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
+                .map(Duration::from_secs_f64);
         } else if name.eq_ignore_ascii_case("transfer-encoding") {
             // Chunked request bodies: not for GET routes.
             return Err(HeadError::Malformed);
@@ -804,6 +828,7 @@ fn read_head(bytes: &[u8]) -> Result<Option<(Head, usize)>, HeadError> {
         path: target.to_string(),
         keep_alive,
         body_length,
+        timeout,
     };
     Ok(Some((head, used)))
 }
@@ -907,8 +932,11 @@ mod tests {
         String::from_utf8_lossy(&answer).into_owned()
     }
 
-    fn echo(path: &str) -> Response {
-        Response::text(200, format!("{path}\n"))
+    fn echo(r: &Request) -> Response {
+        match r.timeout {
+            Some(t) => Response::text(200, format!("{} {t:?}\n", r.path)),
+            None => Response::text(200, format!("{}\n", r.path)),
+        }
     }
 
     #[test]
@@ -938,6 +966,25 @@ mod tests {
                 "{answer}"
             );
             assert!(!answer.contains("/d\n"), "HEAD has no body: {answer}");
+            // Prometheus' scrape timeout reaches the route; anything else in it is ignored.
+            for (value, says) in [
+                ("9.5", "/t 9.5s\n"),
+                ("10", "/t 10s\n"),
+                ("0", "/t\n"),
+                ("-3", "/t\n"),
+                ("NaN", "/t\n"),
+                ("soon", "/t\n"),
+            ] {
+                let answer = exchange(
+                    addr,
+                    format!(
+                        "GET /t HTTP/1.1\r\nX-Prometheus-Scrape-Timeout-Seconds: {value}\r\n\
+                         Connection: close\r\n\r\n"
+                    )
+                    .as_bytes(),
+                );
+                assert!(answer.ends_with(says), "{value}: {answer}");
+            }
             let bad = exchange(addr, b"GARBAGE\r\n\r\n");
             assert!(bad.starts_with("HTTP/1.1 400 "), "{bad}");
             let body = exchange(addr, b"GET / HTTP/1.1\r\nContent-Length: 99999\r\n\r\n");

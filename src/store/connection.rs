@@ -269,6 +269,11 @@ impl Connector {
         &self.target
     }
 
+    /// How long a read may wait for Redis (`--read-timeout`).
+    pub fn read_timeout(&self) -> Duration {
+        self.read_timeout
+    }
+
     /// The Redis this connector reaches, password replaced by `***`, without the context.
     pub fn address(&self) -> &str {
         &self.address

@@ -22,7 +22,7 @@ pub fn serve(shared: &Shared) {
     httpd::serve(
         listener,
         &|| shared.finished.load(Ordering::SeqCst),
-        &|path| route(shared, path),
+        &|r| route(shared, r.path),
         &|msg| shared.log("warn", "http_problem", &[("error", &msg)]),
     );
 }

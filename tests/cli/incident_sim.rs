@@ -1451,7 +1451,10 @@ fn a_storm_on_two_shards_is_one_finding_dated_from_the_shard_it_began_on() {
         "{merged:#}"
     );
     assert!(
-        story["headline"].as_str().unwrap().contains("first on prod-b"),
+        story["headline"]
+            .as_str()
+            .unwrap()
+            .contains("first on prod-b"),
         "{}",
         story["headline"]
     );

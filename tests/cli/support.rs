@@ -796,9 +796,8 @@ impl Swamped {
         let path = dir.path().join("redis.sock");
         let socket = || {
             // SAFETY: socket() takes no memory; the result is checked.
-            let fd = unsafe {
-                libc::socket(libc::AF_UNIX, libc::SOCK_STREAM | libc::SOCK_NONBLOCK, 0)
-            };
+            let fd =
+                unsafe { libc::socket(libc::AF_UNIX, libc::SOCK_STREAM | libc::SOCK_NONBLOCK, 0) };
             assert!(fd >= 0, "socket: {}", std::io::Error::last_os_error());
             // SAFETY: a socket just made, owned by nothing else.
             unsafe { OwnedFd::from_raw_fd(fd) }

@@ -4,6 +4,7 @@
 mod serve;
 
 use std::io::Write;
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use clap::Args;
@@ -82,7 +83,7 @@ fn run_on(
         return serve::run(ctx, addr, usize::from(args.concurrency), &targets, pinned);
     }
     let mut exporter = Exporter::new(&targets, pinned);
-    let scrape = exporter.scrape();
+    let scrape = exporter.scrape(None);
     ctx.out.write_all(scrape.body.as_bytes())?;
     match scrape.outcome {
         Outcome::Served if scrape.down.is_empty() => Ok(Problem::exit(&scrape.problems)),
@@ -99,62 +100,227 @@ fn run_on(
 
 /// What a scrape reads: one Redis, or every shard of a fleet, each on a scraper of its own.
 pub struct Exporter {
-    scrapers: Vec<(Option<String>, Scraper)>,
+    scrapers: Vec<(Option<String>, Arc<Slot>)>,
+    target: String,
+}
+
+/// A shard's scraper, lent to one thread at a time. A shard's thread may outlive the call
+/// that started it (a frozen shard, read until its read timeout): the slot stays empty
+/// until that thread gives the scraper back, and a later call waits for it no longer than
+/// its own deadline.
+struct Slot {
+    scraper: Mutex<Option<Scraper>>,
+    back: Condvar,
+    /// Its connection's read timeout.
+    read_timeout: Duration,
+}
+
+impl Slot {
+    fn take(&self, deadline: Instant) -> Option<Scraper> {
+        let mut held = self.scraper.lock().unwrap_or_else(PoisonError::into_inner);
+        loop {
+            if let Some(scraper) = held.take() {
+                return Some(scraper);
+            }
+            let left = deadline.checked_duration_since(Instant::now())?;
+            held = self
+                .back
+                .wait_timeout(held, left)
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
+        }
+    }
+
+    /// `work` with the scraper on this thread: one Redis's, never lent to another (an
+    /// exporter serves one scrape at a time), so never missing.
+    fn with<T>(&self, work: impl FnOnce(&mut Scraper) -> T) -> StoreResult<T> {
+        let taken = self
+            .scraper
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        let Some(mut scraper) = taken else {
+            return Err(StoreError::Unreachable {
+                target: "Redis".into(),
+                reason: "its scraper is in use (a bug in cogctl)".into(),
+            });
+        };
+        let out = work(&mut scraper);
+        self.give_back(scraper);
+        Ok(out)
+    }
+
+    fn give_back(&self, scraper: Scraper) {
+        *self.scraper.lock().unwrap_or_else(PoisonError::into_inner) = Some(scraper);
+        self.back.notify_one();
+    }
+}
+
+/// Why a shard gave no answer to a call across the fleet.
+fn unanswered(shard: &str, limit: Duration, busy: bool) -> StoreError {
+    StoreError::Unreachable {
+        target: format!("shard {shard}"),
+        reason: if busy {
+            format!(
+                "no answer within {limit:?}: still busy with an earlier read (the shard answers \
+                 nothing)"
+            )
+        } else {
+            format!("no answer within {limit:?}, the time this scrape had")
+        },
+    }
 }
 
 impl Exporter {
     pub fn new(targets: &[(Option<String>, crate::store::Connector)], pinned: Option<f64>) -> Self {
+        let target = match targets {
+            [(None, one)] => one.target().to_string(),
+            many => {
+                let names: Vec<&str> = many.iter().filter_map(|(s, _)| s.as_deref()).collect();
+                format!("the shards {}", names.join(", "))
+            }
+        };
         Exporter {
+            target,
             scrapers: targets
                 .iter()
-                .map(|(shard, c)| (shard.clone(), Scraper::new(c.clone(), pinned)))
+                .map(|(shard, c)| {
+                    let slot = Slot {
+                        scraper: Mutex::new(Some(Scraper::new(c.clone(), pinned))),
+                        back: Condvar::new(),
+                        read_timeout: c.read_timeout(),
+                    };
+                    (shard.clone(), Arc::new(slot))
+                })
                 .collect(),
         }
     }
 
     /// What the exporter reads (for its start line): the Redis, or the fleet's shards.
     pub fn target(&self) -> String {
-        match self.scrapers.as_slice() {
-            [(None, one)] => one.connector.target().to_string(),
-            many => {
-                let names: Vec<&str> = many.iter().filter_map(|(s, _)| s.as_deref()).collect();
-                format!("the shards {}", names.join(", "))
+        self.target.clone()
+    }
+
+    /// The longest any shard may take for a call with no time of its own: its read timeout.
+    fn read_limit(&self) -> Duration {
+        self.scrapers
+            .iter()
+            .map(|(_, slot)| slot.read_timeout)
+            .max()
+            .unwrap_or(Duration::from_secs(30))
+    }
+
+    /// `work` on every shard at once, each on a thread of its own, for at most `limit`: the
+    /// answers in the fleet's order (a shard that gave none by then: why). With `enough`,
+    /// the wait ends as soon as one answer satisfies it (the shards not heard from yet are
+    /// then left out).
+    fn each_shard<T: Send + 'static>(
+        &self,
+        limit: Duration,
+        work: fn(&mut Scraper) -> T,
+        enough: Option<fn(&T) -> bool>,
+    ) -> Vec<(String, Result<T, StoreError>)> {
+        let deadline = Instant::now() + limit;
+        let (tx, rx) = std::sync::mpsc::channel();
+        let mut unstarted = Vec::new();
+        for (i, (_, slot)) in self.scrapers.iter().enumerate() {
+            let (slot, tx) = (Arc::clone(slot), tx.clone());
+            let spawned = std::thread::Builder::new()
+                .name("scrape".into())
+                .spawn(move || {
+                    let Some(mut scraper) = slot.take(deadline) else {
+                        let _ = tx.send((i, None));
+                        return;
+                    };
+                    let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        work(&mut scraper)
+                    }));
+                    slot.give_back(scraper);
+                    let _ = tx.send((i, out.ok().map(Some)));
+                });
+            if spawned.is_err() {
+                unstarted.push(i);
             }
         }
+        for i in unstarted {
+            let _ = tx.send((i, Some(None)));
+        }
+        drop(tx);
+        let mut answers: Vec<Option<Result<T, StoreError>>> =
+            (0..self.scrapers.len()).map(|_| None).collect();
+        let mut heard = 0;
+        while heard < answers.len() {
+            let Some(left) = deadline.checked_duration_since(Instant::now()) else {
+                break;
+            };
+            let Ok((i, answer)) = rx.recv_timeout(left) else {
+                break;
+            };
+            heard += 1;
+            let shard = self.scrapers[i].0.clone().unwrap_or_default();
+            let answer = match answer {
+                None => Err(unanswered(&shard, limit, true)),
+                Some(None) => Err(StoreError::Unreachable {
+                    target: format!("shard {shard}"),
+                    reason: "its read failed to start or panicked (a bug in cogctl)".into(),
+                }),
+                Some(Some(value)) => Ok(value),
+            };
+            let done = matches!((&answer, enough), (Ok(v), Some(enough)) if enough(v));
+            answers[i] = Some(answer);
+            if done {
+                // With what else has come in already.
+                while let Ok((i, Some(Some(value)))) = rx.try_recv() {
+                    answers[i] = Some(Ok(value));
+                }
+                return self
+                    .scrapers
+                    .iter()
+                    .zip(answers)
+                    .filter_map(|((shard, _), a)| Some((shard.clone().unwrap_or_default(), a?)))
+                    .collect();
+            }
+        }
+        self.scrapers
+            .iter()
+            .zip(answers)
+            .map(|((shard, _), answer)| {
+                let shard = shard.clone().unwrap_or_default();
+                let answer = answer.unwrap_or_else(|| Err(unanswered(&shard, limit, false)));
+                (shard, answer)
+            })
+            .collect()
     }
 
     /// One scrape: one Redis as [`Scraper::scrape`]; a fleet's shards read at once, their
     /// expositions merged family by family, each series with its `shard` label. A fleet's
-    /// scrape is served while one shard is: the others say `cogctl_up{shard=…} 0`.
-    pub fn scrape(&mut self) -> Scrape {
-        if let [(None, one)] = self.scrapers.as_mut_slice() {
-            return one.scrape();
+    /// scrape is served while one shard is: the others say `cogctl_up{shard=…} 0`. `budget`:
+    /// how long a fleet's scrape may take (the client's timeout, less a margin); by default,
+    /// the shards' read timeout. A shard not read by then is down for this scrape.
+    pub fn scrape(&mut self, budget: Option<Duration>) -> Scrape {
+        if let [(None, one)] = self.scrapers.as_slice() {
+            return one.with(Scraper::scrape).unwrap_or_else(|err| Scrape {
+                body: down(&err, Duration::ZERO),
+                outcome: Outcome::Unreachable(err),
+                problems: Vec::new(),
+                down: Vec::new(),
+            });
         }
-        let scrapes: Vec<(String, Scrape)> = std::thread::scope(|scope| {
-            let running: Vec<_> = self
-                .scrapers
-                .iter_mut()
-                .map(|(shard, scraper)| {
-                    let shard = shard.clone().unwrap_or_default();
-                    (shard, scope.spawn(move || scraper.scrape()))
-                })
-                .collect();
-            running
-                .into_iter()
-                .map(|(shard, handle)| {
-                    let scrape = handle.join().unwrap_or_else(|_| Scrape {
-                        body: String::new(),
-                        outcome: Outcome::Unreachable(StoreError::Unreachable {
-                            target: format!("shard {shard}"),
-                            reason: "its scrape panicked (a bug in cogctl)".into(),
-                        }),
-                        problems: Vec::new(),
-                        down: Vec::new(),
-                    });
-                    (shard, scrape)
-                })
-                .collect()
-        });
+        let started = Instant::now();
+        let limit = budget.unwrap_or_else(|| self.read_limit());
+        let scrapes: Vec<(String, Scrape)> = self
+            .each_shard(limit, Scraper::scrape, None)
+            .into_iter()
+            .map(|(shard, read)| {
+                let scrape = read.unwrap_or_else(|err| Scrape {
+                    body: down(&err, started.elapsed()),
+                    outcome: Outcome::Unreachable(err),
+                    problems: Vec::new(),
+                    down: Vec::new(),
+                });
+                (shard, scrape)
+            })
+            .collect();
         let bodies: Vec<(&str, &str)> = scrapes
             .iter()
             .map(|(shard, s)| (shard.as_str(), s.body.as_str()))
@@ -191,18 +357,28 @@ impl Exporter {
         }
     }
 
-    /// Whether Redis answers PING (for /healthz); across a fleet, whether one shard does
-    /// (the shards that don't are named in `Err` only when none does).
+    /// Whether Redis answers PING (for /healthz); across a fleet, whether one shard does,
+    /// all pinged at once: the answer comes with the first shard that answers, naming the
+    /// shards whose PING had failed by then (and all of them, when none answers within the
+    /// read timeout).
     pub fn ping(&mut self) -> Result<Vec<String>, String> {
+        if let [(None, one)] = self.scrapers.as_slice() {
+            return match one.with(Scraper::ping) {
+                Ok(Ok(())) => Ok(Vec::new()),
+                Ok(Err(e)) | Err(e) => Err(e.to_string()),
+            };
+        }
+        let answers = self.each_shard(
+            self.read_limit(),
+            |s| s.ping().map_err(|e| e.to_string()),
+            Some(|a: &Result<(), String>| a.is_ok()),
+        );
         let mut failed = Vec::new();
         let mut answered = false;
-        for (shard, scraper) in &mut self.scrapers {
-            match scraper.ping() {
+        for (shard, answer) in answers {
+            match answer.map_err(|e| e.to_string()).and_then(|a| a) {
                 Ok(()) => answered = true,
-                Err(err) => failed.push(match shard {
-                    Some(shard) => format!("shard {shard}: {err}"),
-                    None => err.to_string(),
-                }),
+                Err(err) => failed.push(format!("shard {shard}: {err}")),
             }
         }
         if answered {

@@ -52,7 +52,7 @@ pub fn run(
     httpd::serve(
         &listener,
         &|| stop.load(Ordering::SeqCst),
-        &|path| route(path, &pool),
+        &|r| route(r, &pool),
         &log,
     );
     Ok(Exit::Ok)
@@ -90,10 +90,16 @@ impl Pool {
     }
 }
 
-fn route(path: &str, pool: &Pool) -> Response {
-    match path {
+fn route(request: &httpd::Request, pool: &Pool) -> Response {
+    match request.path {
         "/metrics" => {
-            let scrape = pool.with(Exporter::scrape);
+            // Within Prometheus' scrape timeout, less a margin to merge and send (a tenth, at
+            // most half a second): a shard not read by then is down for this scrape, and the
+            // others are served in time.
+            let budget = request
+                .timeout
+                .map(|t| t.saturating_sub((t / 10).min(std::time::Duration::from_millis(500))));
+            let scrape = pool.with(|e| e.scrape(budget));
             for (shard, err) in &scrape.down {
                 log(&format!("shard {shard} could not be scraped: {err}"));
             }
