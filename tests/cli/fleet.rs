@@ -1,6 +1,6 @@
 //! A fleet: several Redis primaries, each a context of the config file, read as one
-//! (`--fleet NAME`, `--context a,b`). `stats` reads across a fleet; every other command is
-//! refused before anything is read.
+//! (`--fleet NAME`, `--context a,b`): its views, its incident, its changes and their undo,
+//! its exporter; what doesn't run across a fleet is refused before anything is read.
 
 use std::path::PathBuf;
 
