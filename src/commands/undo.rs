@@ -279,7 +279,7 @@ fn undo(
             }
         }
     }
-    let kind = ops::undoable(&record)?;
+    let kind = ops::undoable(&record, "")?;
     if given == "last" && !dry_run {
         // `last` is resolved, not named: say which change it took, and whose.
         ctx.ui.note(&format!(

@@ -607,7 +607,7 @@ impl Progress for Forward<'_, '_> {
 /// The undo of the change `id` names (its dry run first), as `cogctl undo` does it.
 fn undo(ctx: &mut Ctx, id: &str, dry_run: bool, progress: &Told<'_>) -> anyhow::Result<Exit> {
     let record = crate::ops::undo::resolve(ctx.store()?, id)?;
-    let kind = crate::ops::undo::undoable(&record)?;
+    let kind = crate::ops::undo::undoable(&record, "")?;
     if dry_run {
         let report = crate::ops::undo::dry_run(ctx, record)?;
         emit(&mut ctx.out, &ctx.ui, &report)?;

@@ -251,8 +251,9 @@ fn what(kind: Option<Kind>, raw: &[u8]) -> String {
 }
 
 /// The kind of change `record` undoes; one undone already, or of a kind this cogctl doesn't
-/// know, can't be undone.
-pub fn undoable(record: &Record) -> anyhow::Result<Kind> {
+/// know, can't be undone. `named`: the flags the commands it suggests give to reach this
+/// Redis (`--context prod-a `, with its space), or none.
+pub fn undoable(record: &Record, named: &str) -> anyhow::Result<Kind> {
     if record.state == "empty" {
         return Err(NotUndoable(format!(
             "{} ({}) {}, so there is nothing to take back",
@@ -270,12 +271,12 @@ pub fn undoable(record: &Record) -> anyhow::Result<Kind> {
         return Err(NotUndoable(match record.undo_outcome() {
             Some(outcome) => format!(
                 "`{}` ({}) was undone already, by {by}{at}: {outcome} since the change (`cogctl \
-                 undo {by}` says what that undo kept)",
+                 {named}undo {by}` says what that undo kept)",
                 record.command, record.id
             ),
             None => format!(
-                "`{}` ({}) was undone already, by {by}{at}; `cogctl undo {by}` takes that undo \
-                 back",
+                "`{}` ({}) was undone already, by {by}{at}; `cogctl {named}undo {by}` takes that \
+                 undo back",
                 record.command, record.id
             ),
         })

@@ -2491,6 +2491,16 @@ fn one_shards_part_of_a_fleet_change_is_taken_back_only_where_that_shard_is_name
         "{}",
         again.stderr
     );
+    // What each shard's part says names the shard to take its undo back on.
+    for shard in ["prod-a", "prod-b"] {
+        assert!(
+            again
+                .stderr
+                .contains(&format!("`cogctl --context {shard} undo u-")),
+            "{}",
+            again.stderr
+        );
+    }
 }
 
 #[test]

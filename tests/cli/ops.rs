@@ -48,7 +48,7 @@ fn no_filter() -> FilterArgs {
 
 fn undo(session: &mut Session, id: &str) -> u64 {
     let record = cogctl::ops::undo::resolve(session.store().unwrap(), id).unwrap();
-    let kind = cogctl::ops::undo::undoable(&record).unwrap();
+    let kind = cogctl::ops::undo::undoable(&record, "").unwrap();
     let applied = cogctl::ops::undo::apply(session, record, kind, &Counted::default()).unwrap();
     assert!(applied.error.is_none());
     assert_eq!(applied.report.left, 0, "{:?}", applied.report.left_entries);

@@ -555,7 +555,12 @@ pub(super) fn undo(mut run: Run<'_>, ctx: &mut Ctx, args: &UndoArgs) -> anyhow::
                     .to_string(),
             ));
         };
-        let kind = match ops::undoable(&record) {
+        let named = ctx
+            .context
+            .as_ref()
+            .map(|c| format!("--context {} ", c.name))
+            .unwrap_or_default();
+        let kind = match ops::undoable(&record, &named) {
             Ok(kind) => kind,
             Err(e) => return Ok(Err(visible(&format!("{e:#}")).into_owned())),
         };

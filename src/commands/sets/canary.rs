@@ -179,7 +179,7 @@ fn take_back_now(ctx: &mut Ctx, id: &str) -> anyhow::Result<()> {
     };
     let result = (|| -> anyhow::Result<u8> {
         let record = ops::resolve(ctx.store()?, id)?;
-        let kind = ops::undoable(&record)?;
+        let kind = ops::undoable(&record, "")?;
         let ui = ctx.ui.clone();
         let progress = Progress::new(&ui, record.entries, "taking back");
         let applied = ops::apply(ctx, record, kind, &progress);
