@@ -657,6 +657,64 @@ fn a_job_is_found_on_whichever_shard_holds_it() {
 }
 
 #[test]
+fn a_shard_lost_in_the_middle_of_a_fleet_list_is_named_and_the_rest_is_listed() {
+    let a = RedisServer::start();
+    let b = RedisServer::start();
+    let now = a.load("incident").captured_at;
+    // 300 charges on prod-b, died under a real worker (`retry: 0`).
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("jobs.ndjson");
+    let specs: String = (0..300)
+        .map(|i| format!("{{\"class\":\"Billing::ChargeJob\",\"args\":[{i}],\"queue\":\"billing\",\"retry\":0}}\n"))
+        .collect();
+    std::fs::write(&file, specs).unwrap();
+    Cogctl::new(&b)
+        .args(["enqueue", "--from", file.to_str().unwrap(), "--no-undo"])
+        .run()
+        .success();
+    let worker = Cogctl::new(&b)
+        .args(["worker", "--burst", "-q", "billing", "-c", "10"])
+        .args(["--handler", "Billing::ChargeJob=builtin:fail"])
+        .run();
+    assert_eq!(worker.code, 1, "{}", worker.snapshot());
+    assert_eq!(b.zset::<String, f64>("cogworker:dead").len(), 300);
+    // prod-b behind a proxy that cuts every connection after 60–120 kB of replies: the
+    // list's first page of prod-b (100 entries) comes, a later one doesn't.
+    let proxy = crate::proxy::Proxy::start(b.socket());
+    proxy.set_cut(crate::proxy::Cut::AfterReplyBytes {
+        bytes: 60_000,
+        every: 1,
+    });
+    let fleet_file = fleet(&[("prod-a", a.url()), ("prod-b", proxy.url())]);
+    let before = [a.keyspace(), b.keyspace()];
+    let r = fleet_file.run(
+        now,
+        &["--fleet", "prod", "dead", "list", "--all", "--ndjson"],
+    );
+    assert_eq!(r.code, 7, "{}", r.snapshot());
+    assert!(
+        r.stderr.contains("shard prod-b could not be read"),
+        "{}",
+        r.stderr
+    );
+    let lines: Vec<Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let on = |shard: &str| lines.iter().filter(|l| l["shard"] == shard).count();
+    // prod-b's newest deaths as far as they were read, never twice; then all of prod-a.
+    assert!((100..300).contains(&on("prod-b")), "{}", on("prod-b"));
+    assert_eq!(on("prod-a"), 3);
+    let jids: std::collections::BTreeSet<&str> =
+        lines.iter().map(|l| l["jid"].as_str().unwrap()).collect();
+    assert_eq!(jids.len(), lines.len(), "no entry twice");
+    let times: Vec<f64> = lines.iter().map(|l| l["score"].as_f64().unwrap()).collect();
+    assert!(times.windows(2).all(|w| w[0] >= w[1]), "newest first");
+    assert_eq!([a.keyspace(), b.keyspace()], before, "nothing changed");
+}
+
+#[test]
 fn triage_across_a_fleet_adds_up_each_shards_groups() {
     let (_servers, _gone, file, now) = three_captures_and_one_gone();
     for set in ["dead", "retry"] {
