@@ -1075,6 +1075,47 @@ fn a_fleet_or_a_context_named_by_the_environment_gives_way_to_a_flag() {
 }
 
 #[test]
+fn each_shard_logs_in_with_its_own_contexts_password() {
+    let a = RedisServer::start();
+    let b = RedisServer::start();
+    let now = a.load("incident").captured_at;
+    b.load("memory");
+    b.exec(&[&["CONFIG", "SET", "requirepass", "s3cretpw"]]);
+    let file = fleet_of(&[
+        ("prod-a", a.url(), ""),
+        ("prod-b", b.url(), "password_env = \"PROD_B_PW\""),
+    ]);
+    let run = |pw: Option<&str>| {
+        let mut c = file.cogctl(now);
+        if let Some(pw) = pw {
+            c = c.env("PROD_B_PW", pw);
+        }
+        c.args(["--fleet", "prod", "--json", "stats"]).run()
+    };
+    let r = run(Some("s3cretpw"));
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    assert_eq!(r.json()["totals"]["shards_read"], 2);
+    assert!(r.json()["shards"]["prod-b"]["processes"].as_u64().unwrap() > 0);
+
+    // A wrong one: that shard is not read, said why (never the password), the other is.
+    let r = run(Some("wrongpw"));
+    assert_eq!(r.code, 7, "{}", r.snapshot());
+    let why = r.json()["shards"]["prod-b"]["error"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(why.contains("password"), "{why}");
+    assert!(!r.stdout.contains("wrongpw") && !r.stderr.contains("wrongpw"));
+    assert_eq!(r.json()["totals"]["shards_read"], 1);
+
+    // Its variable unset: the fleet's settings are wrong, nothing is read (exit 2).
+    let r = run(None);
+    assert_eq!(r.code, 2, "{}", r.snapshot());
+    assert!(r.stderr.contains("$PROD_B_PW"), "{}", r.stderr);
+    assert_eq!(r.stdout, "");
+}
+
+#[test]
 fn busy_across_a_fleet_is_one_table_longest_running_first_each_job_naming_its_shard() {
     // A live worker mid-job, and a killed one whose workers hash outlived it (stale).
     let (_servers, _gone, file, [now, _]) = two_captures_and_one_gone("incident", "orphaned");
