@@ -656,28 +656,76 @@ fn a_job_is_found_on_whichever_shard_holds_it() {
     assert_eq!(r.code, 7, "it may be on the shard unread: {}", r.snapshot());
 }
 
+/// `n` charges on billing enqueued with `retry: 0` and failed by a real worker: the dead set
+/// holds them as the gem leaves them.
+fn charges_died_n(server: &RedisServer, n: usize) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("jobs.ndjson");
+    let specs: String = (0..n)
+        .map(|i| {
+            format!(
+                "{{\"class\":\"Billing::ChargeJob\",\"args\":[{i}],\"queue\":\"billing\",\"retry\":0}}\n"
+            )
+        })
+        .collect();
+    std::fs::write(&file, specs).unwrap();
+    Cogctl::new(server)
+        .args(["enqueue", "--from", file.to_str().unwrap(), "--no-undo"])
+        .run()
+        .success();
+    let worker = Cogctl::new(server)
+        .args(["worker", "--burst", "-q", "billing", "-c", "10"])
+        .args(["--handler", "Billing::ChargeJob=builtin:fail"])
+        .run();
+    assert_eq!(worker.code, 1, "{}", worker.snapshot());
+    assert_eq!(server.zset::<String, f64>("cogworker:dead").len(), n);
+}
+
+#[test]
+fn a_fleet_change_is_paced_on_each_shard_at_once() {
+    let servers = [RedisServer::start(), RedisServer::start()];
+    for s in &servers {
+        charges_died_n(s, 150);
+    }
+    let file = fleet(&[("prod-a", servers[0].url()), ("prod-b", servers[1].url())]);
+    let started = std::time::Instant::now();
+    let r = file
+        .cogctl(1_800_000_000.0)
+        .args([
+            "--fleet", "prod", "--json", "dead", "retry", "--all", "--yes",
+        ])
+        .args(["--rate", "300/s", "--batch", "50"])
+        .run();
+    let wall = started.elapsed().as_secs_f64();
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    let report = r.json();
+    assert_eq!(report["totals"]["done"], 300);
+    // Each shard at 300/s: its 150 in 3 batches take at least a third of a second; the two
+    // run side by side, so the whole takes less than the two one after the other.
+    let mut each = 0.0;
+    for shard in ["prod-a", "prod-b"] {
+        assert_eq!(report["shards"][shard]["moved"], 150, "{report}");
+        let took = report["shards"][shard]["elapsed_secs"].as_f64().unwrap();
+        assert!(took >= 0.3, "{shard}: {took}");
+        each += took;
+    }
+    assert!(
+        wall < each,
+        "wall {wall} s against {each} s for the shards one after the other"
+    );
+    for s in &servers {
+        assert_eq!(s.zset::<String, f64>("cogworker:dead").len(), 0);
+        assert_eq!(s.list("cogworker:queue:billing").len(), 150);
+    }
+}
+
 #[test]
 fn a_shard_lost_in_the_middle_of_a_fleet_list_is_named_and_the_rest_is_listed() {
     let a = RedisServer::start();
     let b = RedisServer::start();
     let now = a.load("incident").captured_at;
-    // 300 charges on prod-b, died under a real worker (`retry: 0`).
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("jobs.ndjson");
-    let specs: String = (0..300)
-        .map(|i| format!("{{\"class\":\"Billing::ChargeJob\",\"args\":[{i}],\"queue\":\"billing\",\"retry\":0}}\n"))
-        .collect();
-    std::fs::write(&file, specs).unwrap();
-    Cogctl::new(&b)
-        .args(["enqueue", "--from", file.to_str().unwrap(), "--no-undo"])
-        .run()
-        .success();
-    let worker = Cogctl::new(&b)
-        .args(["worker", "--burst", "-q", "billing", "-c", "10"])
-        .args(["--handler", "Billing::ChargeJob=builtin:fail"])
-        .run();
-    assert_eq!(worker.code, 1, "{}", worker.snapshot());
-    assert_eq!(b.zset::<String, f64>("cogworker:dead").len(), 300);
+    // 300 charges on prod-b, died under a real worker.
+    charges_died_n(&b, 300);
     // prod-b behind a proxy that cuts every connection after 60–120 kB of replies: the
     // list's first page of prod-b (100 entries) comes, a later one doesn't.
     let proxy = crate::proxy::Proxy::start(b.socket());
