@@ -2557,6 +2557,14 @@ fn one_shards_part_of_a_fleet_change_is_taken_back_only_where_that_shard_is_name
     let part = crate::support::find(&r.json(), "records", "id", &id).clone();
     assert_eq!(part["fleet"], "prod", "{part}");
     assert_eq!(part["context"], "prod-b", "{part}");
+    let r = file.run(now, &["--fleet", "prod", "--json", "undo", "list"]);
+    assert_eq!(r.code, 0, "{}", r.snapshot());
+    for shard in ["prod-a", "prod-b"] {
+        let records = &r.json()["shards"][shard]["records"];
+        assert_eq!(records[0]["id"], id.as_str(), "{shard}: {records}");
+        assert_eq!(records[0]["fleet"], "prod", "{shard}");
+        assert_eq!(records[0]["context"], shard);
+    }
 
     // Reached without naming the shard (a URL, as a default context would), the part is
     // not taken back alone: both ways are named, and nothing changes.
