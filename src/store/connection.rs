@@ -3,8 +3,8 @@
 //! The password appears in no output, error or log: `target()` renders `***` in its place and
 //! `scrub()` removes it from any text that came back from the client library.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use redis::{ConnectionAddr, ConnectionInfo, IntoConnectionInfo};
@@ -311,29 +311,30 @@ impl Connector {
                 (self.at(address), self.generation())
             }
         };
-        if let ConnectionAddr::Unix(path) = info.addr()
-            && let Err(e) = unix_within(path, self.connect_timeout)
-            && e.kind() == std::io::ErrorKind::TimedOut
-        {
-            // The client library's connection to a socket has no timeout of its own: it
-            // would wait here forever. (Any other error, it says in its own words below.)
-            return Err(StoreError::Unreachable {
-                target: self.target.clone(),
-                reason: format!(
-                    "no answer within {:?} (--connect-timeout): the socket takes no \
-                     connection (its server accepts none)",
-                    self.connect_timeout
-                ),
-            });
-        }
         let client = redis::Client::open(info.clone()).map_err(|e| self.fail(e))?;
-        let mut conn = client
-            .get_connection_with_timeout(self.connect_timeout)
-            .map_err(|e| {
-                self.not_redis(&info, &e).unwrap_or_else(|| {
-                    self.fail_within(e, self.connect_timeout, "--connect-timeout")
-                })
-            })?;
+        let limit = self.connect_timeout;
+        let connected = if matches!(info.addr(), ConnectionAddr::Unix(_)) {
+            // The client library's connection to a socket has no timeout of its own: it waits
+            // while the server's backlog is full (a server frozen or swamped), forever.
+            match within(limit, move || client.get_connection_with_timeout(limit)) {
+                Some(connected) => connected,
+                None => {
+                    return Err(StoreError::Unreachable {
+                        target: self.target.clone(),
+                        reason: format!(
+                            "no answer within {limit:?} (--connect-timeout): the socket takes \
+                             no connection (its server accepts none)"
+                        ),
+                    });
+                }
+            }
+        } else {
+            client.get_connection_with_timeout(limit)
+        };
+        let mut conn = connected.map_err(|e| {
+            self.not_redis(&info, &e)
+                .unwrap_or_else(|| self.fail_within(e, limit, "--connect-timeout"))
+        })?;
         conn.set_read_timeout(Some(self.read_timeout))
             .map_err(|e| self.fail(e))?;
         conn.set_write_timeout(Some(self.read_timeout))
@@ -551,14 +552,57 @@ fn probe_unix(path: &std::path::Path, limit: Duration) -> Option<Vec<u8>> {
     probe(stream)
 }
 
+/// Threads of [`within`] still waiting on a connection their callers gave up on.
+static ABANDONED: AtomicUsize = AtomicUsize::new(0);
+
+/// `connect()` on a thread of its own, waited for `limit`: its result, or `None` when it
+/// takes longer. The thread then goes on waiting, and what it gets is dropped when it ends.
+/// While four such threads wait, `None` at once: a server that takes no connection is not
+/// asked again until one of them is through.
+fn within<T: Send + 'static>(
+    limit: Duration,
+    connect: impl FnOnce() -> T + Send + 'static,
+) -> Option<T> {
+    if ABANDONED.load(Ordering::SeqCst) >= 4 {
+        return None;
+    }
+    // 0: waiting; 1: the thread is through; 2: its caller gave up on it.
+    let state = Arc::new(Mutex::new(0u8));
+    let (tx, rx) = std::sync::mpsc::sync_channel(1);
+    let theirs = Arc::clone(&state);
+    let spawned = std::thread::Builder::new()
+        .name("connect".into())
+        .spawn(move || {
+            let _ = tx.send(connect());
+            let mut state = theirs.lock().unwrap_or_else(PoisonError::into_inner);
+            if *state == 2 {
+                ABANDONED.fetch_sub(1, Ordering::SeqCst);
+            }
+            *state = 1;
+        });
+    if spawned.is_err() {
+        return None;
+    }
+    if let Ok(answer) = rx.recv_timeout(limit) {
+        return Some(answer);
+    }
+    let mut state = state.lock().unwrap_or_else(PoisonError::into_inner);
+    if *state == 1 {
+        // Through just now: its answer is waiting.
+        return rx.try_recv().ok();
+    }
+    *state = 2;
+    ABANDONED.fetch_add(1, Ordering::SeqCst);
+    None
+}
+
 /// A connection to the Unix socket at `path`, made within `limit`. A connection to a socket
 /// does not wait on the network, but it does wait while the server's backlog of connections
 /// not yet accepted is full (a server frozen, or swamped), and neither the standard library
 /// nor the client library bounds that wait. Here each try does not block; a full backlog is
 /// tried again, less and less often, until `limit`: `TimedOut` then.
 ///
-/// The client library makes its own connection after this one (it takes no stream made
-/// elsewhere): the server sees this one open and close at once.
+/// (For `probe_unix`, which looks at what answers after the client library failed.)
 fn unix_within(
     path: &std::path::Path,
     limit: Duration,
@@ -761,6 +805,27 @@ fn password_in_url(url: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_connection_that_takes_too_long_is_given_up_and_its_thread_counted_until_through() {
+        use std::time::{Duration, Instant};
+        assert_eq!(within(Duration::from_secs(5), || 7), Some(7));
+        let before = ABANDONED.load(Ordering::SeqCst);
+        let started = Instant::now();
+        let slow = within(Duration::from_millis(50), || {
+            std::thread::sleep(Duration::from_millis(300));
+            8
+        });
+        assert_eq!(slow, None);
+        assert!(started.elapsed() < Duration::from_millis(250));
+        assert!(ABANDONED.load(Ordering::SeqCst) > before);
+        // Through, it is no longer counted.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while ABANDONED.load(Ordering::SeqCst) > before && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert!(ABANDONED.load(Ordering::SeqCst) <= before);
+    }
 
     fn target_of(url: &str) -> String {
         Connector::new(&ConnectOptions {
