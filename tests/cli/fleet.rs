@@ -1350,9 +1350,27 @@ fn orphans_unsettled_periodic_and_doctor_across_a_fleet_are_told_shard_by_shard(
     assert_eq!([a.keyspace(), b.keyspace()], before, "nothing changed");
 }
 
+/// `--fleet prod metrics --listen` on a free port, once it answers: the process, its base URL
+/// and an HTTP client.
+fn fleet_exporter(file: &Fleet, now: f64) -> (crate::support::Spawned, String, ureq::Agent) {
+    let addr = format!("127.0.0.1:{}", crate::support::free_port());
+    let exporter = file
+        .cogctl(now)
+        .args(["--fleet", "prod", "metrics", "--listen", &addr])
+        .spawn();
+    let base = format!("http://{addr}");
+    let agent = crate::metrics::new_agent();
+    crate::support::wait_until(
+        std::time::Duration::from_secs(10),
+        "the exporter listens",
+        || agent.get(format!("{base}/healthz")).call().is_ok(),
+    );
+    (exporter, base, agent)
+}
+
 #[test]
 fn metrics_across_a_fleet_label_every_series_with_its_shard_once_and_served() {
-    use crate::metrics::{get, http_get, new_agent, parse, promtool};
+    use crate::metrics::{get, http_get, parse, promtool};
     let (_servers, _gone, file, [now, _]) = two_captures_and_one_gone("incident", "orphaned");
     // What changes from one scrape to the next.
     let steady = |samples: Vec<crate::metrics::Sample>| -> Vec<String> {
@@ -1402,18 +1420,7 @@ fn metrics_across_a_fleet_label_every_series_with_its_shard_once_and_served() {
 
     // The exporter: one scrape reads every shard, each series labelled; a shard down is
     // `cogctl_up{shard=…} 0` and the rest is served.
-    let addr = format!("127.0.0.1:{}", crate::support::free_port());
-    let _exporter = file
-        .cogctl(now)
-        .args(["--fleet", "prod", "metrics", "--listen", &addr])
-        .spawn();
-    let base = format!("http://{addr}");
-    let agent = new_agent();
-    crate::support::wait_until(
-        std::time::Duration::from_secs(10),
-        "the exporter listens",
-        || agent.get(format!("{base}/healthz")).call().is_ok(),
-    );
+    let (_exporter, base, agent) = fleet_exporter(&file, now);
     let (status, _, body) = http_get(&agent, &format!("{base}/metrics"));
     assert_eq!(status, 200, "{body}");
     let samples = parse(&body);
@@ -1446,7 +1453,7 @@ fn metrics_across_a_fleet_label_every_series_with_its_shard_once_and_served() {
 
 #[test]
 fn an_exporter_across_a_fleet_answers_in_time_while_a_shard_is_frozen() {
-    use crate::metrics::{get, new_agent, parse};
+    use crate::metrics::{get, parse};
     let a = RedisServer::start();
     let b = RedisServer::start();
     let now = a.load("incident").captured_at;
@@ -1454,18 +1461,7 @@ fn an_exporter_across_a_fleet_answers_in_time_while_a_shard_is_frozen() {
     // prod-b is behind a proxy that can stop relaying (a shard frozen, its connections open).
     let proxy = crate::proxy::Proxy::start(b.socket());
     let file = fleet(&[("prod-a", a.url()), ("prod-b", proxy.url())]);
-    let addr = format!("127.0.0.1:{}", crate::support::free_port());
-    let _exporter = file
-        .cogctl(now)
-        .args(["--fleet", "prod", "metrics", "--listen", &addr])
-        .spawn();
-    let base = format!("http://{addr}");
-    let agent = new_agent();
-    crate::support::wait_until(
-        std::time::Duration::from_secs(10),
-        "the exporter listens",
-        || agent.get(format!("{base}/healthz")).call().is_ok(),
-    );
+    let (_exporter, base, agent) = fleet_exporter(&file, now);
     // A scrape as Prometheus sends it, with its timeout: status, body and how long it took.
     let scrape = || {
         let started = std::time::Instant::now();
