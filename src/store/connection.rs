@@ -546,7 +546,8 @@ fn probe_tcp(address: &str, limit: Duration) -> Option<Vec<u8>> {
 }
 
 fn probe_unix(path: &std::path::Path, limit: Duration) -> Option<Vec<u8>> {
-    let stream = unix_within(path, limit).ok()?;
+    let path = path.to_path_buf();
+    let stream = within(limit, move || std::os::unix::net::UnixStream::connect(path))?.ok()?;
     stream.set_read_timeout(Some(limit)).ok()?;
     stream.set_write_timeout(Some(limit)).ok()?;
     probe(stream)
@@ -594,77 +595,6 @@ fn within<T: Send + 'static>(
     *state = 2;
     ABANDONED.fetch_add(1, Ordering::SeqCst);
     None
-}
-
-/// A connection to the Unix socket at `path`, made within `limit`. A connection to a socket
-/// does not wait on the network, but it does wait while the server's backlog of connections
-/// not yet accepted is full (a server frozen, or swamped), and neither the standard library
-/// nor the client library bounds that wait. Here each try does not block; a full backlog is
-/// tried again, less and less often, until `limit`: `TimedOut` then.
-///
-/// (For `probe_unix`, which looks at what answers after the client library failed.)
-fn unix_within(
-    path: &std::path::Path,
-    limit: Duration,
-) -> std::io::Result<std::os::unix::net::UnixStream> {
-    use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
-    use std::os::unix::ffi::OsStrExt;
-    let bytes = path.as_os_str().as_bytes();
-    // SAFETY: sockaddr_un is plain data; all zeroes is a valid (empty) address.
-    let mut addr: libc::sockaddr_un = unsafe { std::mem::zeroed() };
-    addr.sun_family = libc::AF_UNIX as libc::sa_family_t;
-    if bytes.len() >= addr.sun_path.len() || bytes.contains(&0) {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            "the socket path is too long, or holds a NUL byte",
-        ));
-    }
-    for (to, from) in addr.sun_path.iter_mut().zip(bytes) {
-        *to = *from as libc::c_char;
-    }
-    let deadline = std::time::Instant::now() + limit;
-    let mut pause = Duration::from_millis(1);
-    loop {
-        // SAFETY: socket() has no memory arguments; a negative result is an error.
-        let fd = unsafe {
-            libc::socket(
-                libc::AF_UNIX,
-                libc::SOCK_STREAM | libc::SOCK_NONBLOCK | libc::SOCK_CLOEXEC,
-                0,
-            )
-        };
-        if fd < 0 {
-            return Err(std::io::Error::last_os_error());
-        }
-        // SAFETY: fd is a socket just made, owned by nothing else.
-        let fd = unsafe { OwnedFd::from_raw_fd(fd) };
-        // SAFETY: addr is a valid sockaddr_un of the size given, alive for the call.
-        let r = unsafe {
-            libc::connect(
-                fd.as_raw_fd(),
-                (&raw const addr).cast::<libc::sockaddr>(),
-                std::mem::size_of::<libc::sockaddr_un>() as libc::socklen_t,
-            )
-        };
-        let error = std::io::Error::last_os_error();
-        if r == 0 || error.raw_os_error() == Some(libc::EINPROGRESS) {
-            let stream = std::os::unix::net::UnixStream::from(fd);
-            stream.set_nonblocking(false)?;
-            return Ok(stream);
-        }
-        if error.raw_os_error() != Some(libc::EAGAIN) {
-            return Err(error);
-        }
-        let now = std::time::Instant::now();
-        if now >= deadline {
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::TimedOut,
-                "the socket's backlog stayed full",
-            ));
-        }
-        std::thread::sleep(pause.min(deadline - now));
-        pause = (pause * 2).min(Duration::from_millis(50));
-    }
 }
 
 /// A short description of a client-library error, without the library's debug noise.

@@ -52,6 +52,15 @@ impl Fleet {
     }
 }
 
+/// Each of `servers` holds what `expected` holds for it, byte for byte (`undo::assert_same`).
+#[track_caller]
+fn all_same(servers: &[RedisServer], expected: &[crate::undo::Keyspace], what: &str) {
+    use crate::undo::{Logical, assert_same};
+    for (s, e) in servers.iter().zip(expected) {
+        assert_same(e, &s.contents(), what);
+    }
+}
+
 /// A shard whose server is gone: a socket path in an empty temp dir.
 struct Gone(tempfile::TempDir);
 
@@ -1692,9 +1701,7 @@ fn a_change_across_a_fleet_is_one_dry_run_one_confirmation_one_undo() {
     let now = cogctl::clock::Clock::system().current();
     let before: Vec<_> = servers.iter().map(|s| s.contents()).collect();
     let unchanged = |what: &str| {
-        for (s, b) in servers.iter().zip(&before) {
-            assert_same(b, &s.contents(), what);
-        }
+        all_same(&servers, &before, what);
     };
     let fleet_run = |args: &[&str]| {
         let mut all = vec![
@@ -2461,7 +2468,7 @@ fn at_a_terminal_a_fleet_change_asks_once_and_has_the_protected_shards_name_type
 
 #[test]
 fn every_change_across_a_fleet_is_taken_back_byte_for_byte_by_its_one_id() {
-    use crate::undo::{Logical, assert_same};
+    use crate::undo::Logical;
     // The real gem's retry, dead and scheduled entries on two shards.
     let servers = [RedisServer::start(), RedisServer::start()];
     let now = servers[0].load("incident").captured_at;
@@ -2501,23 +2508,17 @@ fn every_change_across_a_fleet_is_taken_back_byte_for_byte_by_its_one_id() {
             done,
             "{change:?}"
         );
-        for (s, b) in servers.iter().zip(&before) {
-            assert_same(b, &s.contents(), &format!("{change:?} and its undo"));
-        }
+        all_same(&servers, &before, &format!("{change:?} and its undo"));
         // The undo is a change across the fleet too: taken back by its own id, the change
         // is made again, byte for byte; and that taken back leaves the fleet as before.
         let redo = u.json()["change"].as_str().unwrap().to_string();
         let r = file.run(now, &["--fleet", "prod", "--json", "undo", &redo, "--yes"]);
         assert_eq!(r.code, 0, "{change:?}: {}", r.snapshot());
-        for (s, c) in servers.iter().zip(&changed) {
-            assert_same(c, &s.contents(), &format!("{change:?} undone twice"));
-        }
+        all_same(&servers, &changed, &format!("{change:?} undone twice"));
         let again = r.json()["change"].as_str().unwrap().to_string();
         let r = file.run(now, &["--fleet", "prod", "--json", "undo", &again, "--yes"]);
         assert_eq!(r.code, 0, "{change:?}: {}", r.snapshot());
-        for (s, b) in servers.iter().zip(&before) {
-            assert_same(b, &s.contents(), &format!("{change:?} undone three times"));
-        }
+        all_same(&servers, &before, &format!("{change:?} undone three times"));
         undone.push(change[..2].join(" "));
     }
     // Every change found something on the captured shards, and was taken back.
@@ -2589,9 +2590,7 @@ fn one_shards_part_of_a_fleet_change_is_taken_back_only_where_that_shard_is_name
         );
         assert_eq!(r.stdout, "");
     }
-    for (s, c) in servers.iter().zip(&changed) {
-        assert_same(c, &s.contents(), "refused");
-    }
+    all_same(&servers, &changed, "refused");
 
     // The fleet's dry run counts each shard's part and changes nothing.
     let r = file.run(
@@ -2604,9 +2603,7 @@ fn one_shards_part_of_a_fleet_change_is_taken_back_only_where_that_shard_is_name
         r.json()["totals"]["matched"].as_u64().unwrap(),
         deleted.iter().sum::<u64>()
     );
-    for (s, c) in servers.iter().zip(&changed) {
-        assert_same(c, &s.contents(), "a dry run");
-    }
+    all_same(&servers, &changed, "a dry run");
 
     // Named, one shard's part is taken back alone, and the note says the rest is not.
     let r = file.run(
@@ -2629,14 +2626,10 @@ fn one_shards_part_of_a_fleet_change_is_taken_back_only_where_that_shard_is_name
     let r = file.run(now, &["--fleet", "prod", "--json", "undo", &id, "--yes"]);
     assert_eq!(r.code, 0, "{}", r.snapshot());
     assert_eq!(r.json()["totals"]["done"].as_u64().unwrap(), deleted[1]);
-    for (s, b) in servers.iter().zip(&before) {
-        assert_same(b, &s.contents(), "every part undone");
-    }
+    all_same(&servers, &before, "every part undone");
     let again = file.run(now, &["--fleet", "prod", "--json", "undo", &id, "--yes"]);
     assert_eq!(again.code, 1, "{}", again.snapshot());
-    for (s, b) in servers.iter().zip(&before) {
-        assert_same(b, &s.contents(), "undone once only");
-    }
+    all_same(&servers, &before, "undone once only");
     assert!(
         again.stderr.contains("nothing to undo: on prod-a,"),
         "{}",
