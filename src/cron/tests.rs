@@ -254,9 +254,8 @@ fn a_cron_that_never_fires_is_refused_or_stops_after_fugits_bound() {
         );
     }
     // A day counted from the end isn't checked when parsing: fugit walks 2048 steps, then
-    // raises; so do both searches here, quickly.
+    // raises; so do both searches here (the error says they stopped at that bound).
     let c = cron("0 0 -30 2 *");
-    let started = std::time::Instant::now();
     let next = c
         .next_after(1_796_231_943.25, UTC)
         .expect_err("never fires");
@@ -272,7 +271,6 @@ fn a_cron_that_never_fires_is_refused_or_stops_after_fugits_bound() {
         previous.0.contains("#previous_time, breaking"),
         "{previous}"
     );
-    assert!(started.elapsed() < std::time::Duration::from_secs(1));
 }
 
 #[test]

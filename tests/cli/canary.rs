@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::time::Duration;
 
+use crate::support::HANG;
 use crate::support::{Cogctl, RedisServer, Spawned, wait_until};
 
 /// The upstream a handler calls: down while the file `down` exists in its directory, and
@@ -124,7 +125,7 @@ fn worker(server: &RedisServer, upstream: &Upstream) -> Spawned {
 
 fn stop(worker: Spawned) {
     worker.signal(libc::SIGTERM);
-    let run = worker.wait(Duration::from_secs(20));
+    let run = worker.wait(HANG);
     assert!(run.code == 0 || run.code == 1, "{}", run.snapshot());
 }
 
@@ -166,12 +167,12 @@ fn signalled_while_watching(
             "dead", "retry", "--all", "--canary", first, "--yes", "--json",
         ])
         .spawn();
-    wait_until(Duration::from_secs(20), "the canaries to be queued", || {
+    wait_until(HANG, "the canaries to be queued", || {
         queued(server) == waiting
     });
     std::thread::sleep(Duration::from_millis(300));
     run.signal(signal);
-    run.wait(Duration::from_secs(20))
+    run.wait(HANG)
 }
 
 fn canary_run(server: &RedisServer, extra: &[&str]) -> crate::support::Run {
@@ -238,7 +239,7 @@ fn down_then_up<R>(
         .collect();
     assert_eq!(moved.len().to_string(), first);
     // Every entry but the canaries is where it was, byte for byte and with its score.
-    wait_until(Duration::from_secs(20), "the canaries to die again", || {
+    wait_until(HANG, "the canaries to die again", || {
         dead(&server).len() == n
     });
     let after = dead(&server);
@@ -270,9 +271,7 @@ fn down_then_up<R>(
     for c in up["canary"]["canaries"].as_array().unwrap() {
         assert_eq!(c["outcome"], "succeeded", "{c}");
     }
-    wait_until(Duration::from_secs(20), "every charge to run", || {
-        upstream.ran().len() == n
-    });
+    wait_until(HANG, "every charge to run", || upstream.ran().len() == n);
     done(running);
     let ran = upstream.ran();
     assert!(ran.values().all(|&n| n == 1), "a job ran twice: {ran:?}");
@@ -536,9 +535,7 @@ fn the_consoles_retry_goes_as_a_canary_with_c() {
         screen.contains("retried 30 from cogworker:dead"),
         "{screen}"
     );
-    wait_until(Duration::from_secs(20), "every charge to run", || {
-        upstream.ran().len() == 30
-    });
+    wait_until(HANG, "every charge to run", || upstream.ran().len() == 30);
     tui.send("q");
     assert_eq!(tui.wait_exit(), 0);
     stop(w);
@@ -655,9 +652,7 @@ fn a_sentinel_failover_mid_ramp_resumes_on_the_new_primary_and_says_so() {
     assert_eq!(zcard(&set.primary), 300);
     let jids = dead_on(&set.primary);
     // The replica has every dead entry before anything moves.
-    wait_until(Duration::from_secs(10), "the replica in sync", || {
-        zcard(&set.replica) == 300
-    });
+    wait_until(HANG, "the replica in sync", || zcard(&set.replica) == 300);
 
     upstream.up();
     let w = set
@@ -671,7 +666,7 @@ fn a_sentinel_failover_mid_ramp_resumes_on_the_new_primary_and_says_so() {
             "dead", "retry", "--all", "--canary", "10", "--rate", "40", "--yes", "--json",
         ])
         .spawn();
-    wait_until(Duration::from_secs(30), "the second step to move", || {
+    wait_until(HANG, "the second step to move", || {
         zcard(&set.primary) <= 270
     });
     set.fail_over();
@@ -693,7 +688,7 @@ fn a_sentinel_failover_mid_ramp_resumes_on_the_new_primary_and_says_so() {
     );
     // Every job ran, or is dead on the new primary; none both, none twice.
     let dead_now = || dead_on(&set.replica);
-    wait_until(Duration::from_secs(30), "every job run or dead", || {
+    wait_until(HANG, "every job run or dead", || {
         let ran = upstream.ran();
         let dead = dead_now();
         jids.iter().all(|j| ran.contains_key(j) || dead.contains(j))

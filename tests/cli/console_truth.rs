@@ -159,7 +159,7 @@ impl Screen {
 
     /// Hand the reader's answers to the console until `done` holds.
     fn until(&mut self, what: &str, done: impl Fn(&Console) -> bool) {
-        let deadline = Instant::now() + Duration::from_secs(20);
+        let deadline = Instant::now() + crate::support::HANG;
         while !done(&self.console) {
             assert!(Instant::now() < deadline, "timed out waiting for {what}");
             if let Ok(answer) = self.answers.recv_timeout(Duration::from_millis(20)) {

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
+use crate::support::HANG;
 use crate::support::{RedisServer, Run, cogctl, find};
 
 const LIVE: &str = "vm:29128:32e9242b5029";
@@ -734,13 +735,13 @@ fn quiet_is_published_on_the_signal_channel_and_received() {
     // LIVE is the last reader of queues holding jobs: quieting it takes --yes.
     let run = cogctl(&server, now, &["procs", "quiet", LIVE, "--yes"]);
     insta::assert_snapshot!(run.stable_snapshot(&server));
-    assert_eq!(rx.recv_timeout(Duration::from_secs(10)).unwrap(), "quiet");
+    assert_eq!(rx.recv_timeout(HANG).unwrap(), "quiet");
 
     let rx = subscribe(&server, &format!("cogworker:signal:{LIVE}"));
     let json = cogctl(&server, now, &["procs", "resume", "--all", "--json"])
         .success()
         .json();
-    assert_eq!(rx.recv_timeout(Duration::from_secs(10)).unwrap(), "resume");
+    assert_eq!(rx.recv_timeout(HANG).unwrap(), "resume");
     assert_eq!(
         json,
         serde_json::json!({
@@ -788,7 +789,7 @@ fn identities_without_a_presence_key_are_refused_and_nothing_is_sent() {
     .json();
     assert_eq!(json["processes"].as_array().unwrap().len(), 1);
     assert_eq!(json["processes"][0]["identity"], LIVE);
-    assert_eq!(rx.recv_timeout(Duration::from_secs(10)).unwrap(), "quiet");
+    assert_eq!(rx.recv_timeout(HANG).unwrap(), "quiet");
 }
 
 #[test]
@@ -805,7 +806,7 @@ fn stop_asks_first_and_refuses_without_a_terminal() {
         run.success().stdout,
         format!("sent stop to {LIVE} (1 receiver)\n")
     );
-    assert_eq!(rx.recv_timeout(Duration::from_secs(10)).unwrap(), "stop");
+    assert_eq!(rx.recv_timeout(HANG).unwrap(), "stop");
 }
 
 // ---------------------------------------------------------------------------------------

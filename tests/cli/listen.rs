@@ -9,12 +9,18 @@ use std::io::{ErrorKind, Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
+use crate::support::HANG;
 use crate::support::{Cogctl, RedisServer, Spawned, free_port, wait_until};
 
 /// Connections the flood holds open: more than the server's cap of 256.
 const FLOOD: usize = 300;
-/// How long each kind of flood lasts.
-const FLOOD_FOR: Duration = Duration::from_secs(3);
+/// Rounds of probes (one every 200 ms) while each kind of flood holds on.
+const PROBE_ROUNDS: usize = 15;
+/// How long a probe waits for its answer while a flood holds on: half the time the server
+/// gives an idle keep-alive connection (30 s). A server that let the flood keep a probe out
+/// would answer it only once held connections go idle too long; one that takes the probe
+/// answers at once. Only a hang or a probe kept out misses it, however slow the machine.
+const PROBE_PATIENCE: Duration = Duration::from_secs(15);
 
 /// A worker serving its probes on a free port: (process, HOST:PORT).
 fn worker(server: &RedisServer) -> (Spawned, String) {
@@ -29,7 +35,7 @@ fn worker(server: &RedisServer) -> (Spawned, String) {
         ])
         .args(["--listen", &addr])
         .spawn();
-    wait_until(Duration::from_secs(15), "the worker is ready", || {
+    wait_until(HANG, "the worker is ready", || {
         request(&addr, "GET /readyz HTTP/1.1\r\nConnection: close\r\n\r\n")
             .is_ok_and(|answer| answer.starts_with("HTTP/1.1 200"))
     });
@@ -42,26 +48,40 @@ fn exporter(server: &RedisServer) -> (Spawned, String) {
     let child = Cogctl::new(server)
         .args(["metrics", "--listen", &addr])
         .spawn();
-    wait_until(Duration::from_secs(15), "the exporter listens", || {
+    wait_until(HANG, "the exporter listens", || {
         request(&addr, "GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n")
             .is_ok_and(|answer| answer.starts_with("HTTP/1.1 200"))
     });
     (child, addr)
 }
 
-/// Send `text` on a new connection and read until the server closes it (at most 5 s).
+/// Send `text` on a new connection and read until the server closes it (at most
+/// `PROBE_PATIENCE`).
 fn request(addr: &str, text: &str) -> std::io::Result<String> {
     send(addr, text.as_bytes())
 }
 
 fn send(addr: &str, bytes: &[u8]) -> std::io::Result<String> {
     let mut conn = TcpStream::connect(addr)?;
-    conn.set_read_timeout(Some(Duration::from_secs(5)))?;
-    conn.set_write_timeout(Some(Duration::from_secs(5)))?;
+    conn.set_read_timeout(Some(PROBE_PATIENCE))?;
+    conn.set_write_timeout(Some(PROBE_PATIENCE))?;
     conn.write_all(bytes)?;
     let mut answer = Vec::new();
     conn.read_to_end(&mut answer)?;
     Ok(String::from_utf8_lossy(&answer).into_owned())
+}
+
+/// What the server sends on `conn` until it closes it (a FIN, or a reset): the test's own
+/// patience (`HANG`) running out first means the server never closed it.
+#[track_caller]
+fn closed_by_server(mut conn: TcpStream) -> Vec<u8> {
+    conn.set_read_timeout(Some(HANG)).unwrap();
+    let mut answer = Vec::new();
+    match conn.read_to_end(&mut answer) {
+        Ok(_) => answer,
+        Err(e) if e.kind() == ErrorKind::ConnectionReset => answer,
+        Err(e) => panic!("the server did not close the connection within {HANG:?}: {e}"),
+    }
 }
 
 /// The status line of an answer.
@@ -109,9 +129,9 @@ enum Flood {
 
 const LINE: &[u8] = b"GET /healthz HTTP/1.1\r\nHost: flood\r\nX-Slow: ";
 
-/// Hold `FLOOD` connections open the `kind` way until `until`, opening a new one for each the
-/// server closes: how many the server closed.
-fn flood(addr: &str, kind: Flood, until: Instant) -> usize {
+/// Hold `FLOOD` connections open the `kind` way until `stop` is set, opening a new one for
+/// each the server closes: how many the server closed.
+fn flood(addr: &str, kind: Flood, stop: &std::sync::atomic::AtomicBool) -> usize {
     let open = || -> Option<(TcpStream, usize)> {
         let mut conn = TcpStream::connect(addr).ok()?;
         conn.set_nonblocking(true).ok()?;
@@ -126,7 +146,7 @@ fn flood(addr: &str, kind: Flood, until: Instant) -> usize {
     let mut conns: Vec<Option<(TcpStream, usize)>> = (0..FLOOD).map(|_| open()).collect();
     let mut closed = 0;
     let mut last_byte = Instant::now();
-    while Instant::now() < until {
+    while !stop.load(std::sync::atomic::Ordering::SeqCst) {
         std::thread::sleep(Duration::from_millis(100));
         let trickle =
             matches!(kind, Flood::Trickle) && last_byte.elapsed() >= Duration::from_secs(1);
@@ -162,38 +182,35 @@ fn flood(addr: &str, kind: Flood, until: Instant) -> usize {
     closed
 }
 
-/// While each kind of flood runs, GET each of `paths` on a new connection every 200 ms: each
-/// must be answered 200 within a second, and the process's threads stay within a few of
-/// what it had before.
+/// While each kind of flood holds on, GET each of `paths` on a new connection every 200 ms:
+/// each must be answered 200 while the flood still holds its connections (it lets go only
+/// once every probe is answered), and the process's threads stay within a few of what it
+/// had before. (How fast a probe is answered under a flood is measured by `./tasks bench
+/// service`, not asserted.)
 fn probes_survive_floods(addr: &str, pid: i32, paths: &[&str]) {
     let before = settled_threads(pid);
     for kind in [Flood::Partial, Flood::Trickle, Flood::KeepAlive] {
-        let until = Instant::now() + FLOOD_FOR;
+        let stop = std::sync::atomic::AtomicBool::new(false);
         let (closed, most_threads, asked) = std::thread::scope(|s| {
-            let flooder = s.spawn(|| flood(addr, kind, until));
+            let flooder = s.spawn(|| flood(addr, kind, &stop));
             // Let the flood fill the server first.
             std::thread::sleep(Duration::from_millis(500));
             let mut most_threads = 0;
             let mut asked = 0;
-            while Instant::now() < until {
+            for _ in 0..PROBE_ROUNDS {
                 for path in paths {
-                    let started = Instant::now();
                     let answer = request(
                         addr,
                         &format!("GET {path} HTTP/1.1\r\nHost: probe\r\nConnection: close\r\n\r\n"),
                     );
-                    let took = started.elapsed();
                     let answer = answer.unwrap_or_else(|e| panic!("{kind:?}: GET {path}: {e}"));
                     assert_eq!(status(&answer), "HTTP/1.1 200 OK", "{kind:?}: GET {path}");
-                    assert!(
-                        took < Duration::from_secs(1),
-                        "{kind:?}: GET {path} took {took:?}"
-                    );
                     asked += 1;
                 }
                 most_threads = most_threads.max(threads(pid));
                 std::thread::sleep(Duration::from_millis(200));
             }
+            stop.store(true, std::sync::atomic::Ordering::SeqCst);
             (flooder.join().unwrap(), most_threads, asked)
         });
         assert!(asked >= 10, "{kind:?}: only {asked} requests");
@@ -214,7 +231,7 @@ fn a_flood_of_held_connections_never_keeps_the_worker_probes_out() {
     let (w, addr) = worker(&server);
     probes_survive_floods(&addr, w.pid(), &["/healthz", "/readyz", "/metrics"]);
     w.signal(libc::SIGTERM);
-    let run = w.wait(Duration::from_secs(20));
+    let run = w.wait(HANG);
     assert_eq!(run.code, 0, "{}", run.stderr);
 }
 
@@ -224,7 +241,7 @@ fn a_flood_of_held_connections_never_keeps_a_scrape_out() {
     let (exporter, addr) = exporter(&server);
     probes_survive_floods(&addr, exporter.pid(), &["/healthz", "/metrics"]);
     exporter.signal(libc::SIGTERM);
-    let run = exporter.wait(Duration::from_secs(10));
+    let run = exporter.wait(HANG);
     assert_eq!(run.code, 0, "{}", run.stderr);
 }
 
@@ -272,18 +289,16 @@ fn malformed_requests_get_their_answers_and_leave_the_server_healthy() {
     assert!(answer.contains("Allow: GET, HEAD\r\n"), "{answer}");
     healthy();
 
-    // A request line with no CRLF, then nothing: closed, unanswered, after the head timeout.
+    // A request line with no CRLF, then nothing: closed by the server, unanswered, after the
+    // head timeout (2 s), not before.
     let mut conn = TcpStream::connect(addr).unwrap();
-    conn.set_read_timeout(Some(Duration::from_secs(10)))
-        .unwrap();
     conn.write_all(b"GET /healthz HTTP/1.1").unwrap();
     let started = Instant::now();
-    let mut answer = Vec::new();
-    let _ = conn.read_to_end(&mut answer);
+    let answer = closed_by_server(conn);
     let waited = started.elapsed();
     assert!(answer.is_empty(), "{answer:?}");
     assert!(
-        waited > Duration::from_millis(1500) && waited < Duration::from_secs(4),
+        waited > Duration::from_millis(1500),
         "closed after {waited:?}"
     );
     // The same, ended by the client: a bad request.
@@ -340,19 +355,10 @@ fn malformed_requests_get_their_answers_and_leave_the_server_healthy() {
     let _ = conn.read_to_string(&mut answer);
     assert_eq!(status(&answer), "HTTP/1.1 200 OK", "{answer}");
     let mut conn = TcpStream::connect(addr).unwrap();
-    conn.set_read_timeout(Some(Duration::from_secs(10)))
-        .unwrap();
     conn.write_all(b"GET /healthz HTTP/1.1\r\nContent-Length: 100\r\n\r\nonly this")
         .unwrap();
-    let started = Instant::now();
-    let mut answer = Vec::new();
-    let _ = conn.read_to_end(&mut answer);
+    let answer = closed_by_server(conn);
     assert!(answer.is_empty(), "{answer:?}");
-    assert!(
-        started.elapsed() < Duration::from_secs(4),
-        "{:?}",
-        started.elapsed()
-    );
     // A small body the client does send is read past.
     let answer = request(
         addr,
@@ -395,6 +401,6 @@ fn malformed_requests_get_their_answers_and_leave_the_server_healthy() {
     healthy();
 
     w.signal(libc::SIGTERM);
-    let run = w.wait(Duration::from_secs(20));
+    let run = w.wait(HANG);
     assert_eq!(run.code, 0, "{}", run.stderr);
 }

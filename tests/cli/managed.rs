@@ -9,6 +9,7 @@
 use serde_json::Value;
 
 use crate::pty::Pty;
+use crate::support::HANG;
 use crate::support::{Cogctl, RedisServer, Run, cogctl, find};
 
 /// A managed server and a plain one, both loaded with fixtures/<name>.json, and the
@@ -786,7 +787,7 @@ fn a_burst_worker_works_jobs_and_records_them() {
             "Boom=builtin:fail",
         ])
         .spawn()
-        .wait(std::time::Duration::from_secs(30));
+        .wait(HANG);
     assert_nothing_refused(&run, "worker --burst");
     // Exit 1: a job died, as on any server.
     assert_eq!(run.code, 1, "{}", run.stderr);

@@ -7,10 +7,10 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use crate::support::HANG;
 use crate::support::{Cogctl, RedisServer, Spawned, free_port, wait_until};
 
 /// One parsed sample.
@@ -431,7 +431,7 @@ pub fn http_get(agent: &ureq::Agent, url: &str) -> (u16, String, String) {
 pub fn new_agent() -> ureq::Agent {
     ureq::Agent::config_builder()
         .http_status_as_error(false)
-        .timeout_global(Some(Duration::from_secs(10)))
+        .timeout_global(Some(HANG))
         .build()
         .into()
 }
@@ -448,7 +448,7 @@ fn start_exporter(server: &RedisServer) -> Exporter {
         .spawn();
     let base = format!("http://{addr}");
     let agent = new_agent();
-    wait_until(Duration::from_secs(10), "the exporter listens", || {
+    wait_until(HANG, "the exporter listens", || {
         agent.get(format!("{base}/healthz")).call().is_ok()
     });
     Exporter { child, base }
@@ -482,15 +482,10 @@ fn the_endpoint_serves_concurrent_scrapes_while_jobs_run_and_503s_through_an_out
     };
     enqueue(20);
     let agent = new_agent();
-    wait_until(
-        Duration::from_secs(10),
-        "the worker's jobs are counted",
-        || {
-            let (status, _, body) = http_get(&agent, &format!("{base}/metrics"));
-            status == 200
-                && get(&parse(&body), "cogworker_processed_total", &[]).unwrap_or(0.0) >= 20.0
-        },
-    );
+    wait_until(HANG, "the worker's jobs are counted", || {
+        let (status, _, body) = http_get(&agent, &format!("{base}/metrics"));
+        status == 200 && get(&parse(&body), "cogworker_processed_total", &[]).unwrap_or(0.0) >= 20.0
+    });
 
     // Eight clients at once, ten scrapes each, while more jobs arrive.
     std::thread::scope(|s| {
@@ -522,7 +517,7 @@ fn the_endpoint_serves_concurrent_scrapes_while_jobs_run_and_503s_through_an_out
             c.join().unwrap();
         }
     });
-    wait_until(Duration::from_secs(10), "all 50 jobs counted", || {
+    wait_until(HANG, "all 50 jobs counted", || {
         let (_, _, body) = http_get(&agent, &format!("{base}/metrics"));
         get(&parse(&body), "cogworker_processed_total", &[]) == Some(50.0)
     });
@@ -550,50 +545,41 @@ fn the_endpoint_serves_concurrent_scrapes_while_jobs_run_and_503s_through_an_out
                 > 0.0
     );
 
-    // Redis goes away for 3 s: 503 with `cogctl_up 0` and one line saying why, then back.
-    std::thread::scope(|s| {
-        let restart = s.spawn(|| server.restart(Duration::from_secs(3)));
-        let started = Instant::now();
-        let mut saw_503 = false;
-        while started.elapsed() < Duration::from_secs(3) {
-            let (status, _, body) = http_get(&agent, &format!("{base}/metrics"));
-            if status == 503 {
-                let samples = parse(&body);
-                assert_eq!(get(&samples, "cogctl_up", &[]), Some(0.0));
-                let reasons: Vec<&str> = body
-                    .lines()
-                    .filter(|l| l.starts_with("# cogctl:"))
-                    .collect();
-                assert_eq!(reasons.len(), 1, "{body}");
-                assert!(reasons[0].contains("Redis unavailable"), "{body}");
-                let (hs, _, hbody) = http_get(&agent, &format!("{base}/healthz"));
-                assert_eq!(hs, 503, "{hbody}");
-                assert_eq!(hbody.lines().count(), 1, "{hbody}");
-                saw_503 = true;
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(50));
+    // Redis goes away until a scrape has said so: 503 with `cogctl_up 0` and one line
+    // saying why, then back.
+    let mut down = None;
+    server.down_until("a 503 while Redis is down", || {
+        let (status, _, body) = http_get(&agent, &format!("{base}/metrics"));
+        if status == 503 {
+            let (hs, _, hbody) = http_get(&agent, &format!("{base}/healthz"));
+            down = Some((body, hs, hbody));
         }
-        assert!(saw_503, "no 503 while Redis was down");
-        restart.join().unwrap();
+        down.is_some()
     });
-    wait_until(
-        Duration::from_secs(10),
-        "scrapes recover after Redis is back",
-        || {
-            let (status, _, body) = http_get(&agent, &format!("{base}/metrics"));
-            status == 200 && get(&parse(&body), "cogctl_up", &[]) == Some(1.0)
-        },
-    );
+    let (body, hs, hbody) = down.unwrap();
+    let samples = parse(&body);
+    assert_eq!(get(&samples, "cogctl_up", &[]), Some(0.0));
+    let reasons: Vec<&str> = body
+        .lines()
+        .filter(|l| l.starts_with("# cogctl:"))
+        .collect();
+    assert_eq!(reasons.len(), 1, "{body}");
+    assert!(reasons[0].contains("Redis unavailable"), "{body}");
+    assert_eq!(hs, 503, "{hbody}");
+    assert_eq!(hbody.lines().count(), 1, "{hbody}");
+    wait_until(HANG, "scrapes recover after Redis is back", || {
+        let (status, _, body) = http_get(&agent, &format!("{base}/metrics"));
+        status == 200 && get(&parse(&body), "cogctl_up", &[]) == Some(1.0)
+    });
     let (status, _, body) = http_get(&agent, &format!("{base}/healthz"));
     assert_eq!((status, body.as_str()), (200, "ok\n"));
     let (status, _, _) = http_get(&agent, &format!("{base}/nope"));
     assert_eq!(status, 404);
 
     worker.signal(libc::SIGTERM);
-    worker.wait(Duration::from_secs(30));
+    worker.wait(HANG);
     exporter.child.signal(libc::SIGTERM);
-    let run = exporter.child.wait(Duration::from_secs(5));
+    let run = exporter.child.wait(HANG);
     assert_eq!(run.code, 0, "{}", run.snapshot());
     assert!(run.stderr.contains("scrape failed"), "{}", run.stderr);
 }

@@ -3,8 +3,7 @@
 //! burst that failed jobs exiting 0, a check that can't say "nobody is working", and a real
 //! change whose filters matched nothing saying why only in its dry run.
 
-use std::time::Duration;
-
+use crate::support::HANG;
 use crate::support::{Cogctl, RedisServer, cogctl};
 
 const LIVE: &str = "vm:29128:32e9242b5029";
@@ -330,7 +329,7 @@ fn a_burst_with_failed_jobs_exits_1_and_names_them_unless_failures_are_allowed()
     let jid = run.stdout.trim().to_string();
     let run = crate::worker::worker(&server, &["--burst", "--handler", "Boom=builtin:fail"])
         .spawn()
-        .wait(Duration::from_secs(20));
+        .wait(HANG);
     assert_eq!(run.code, 1, "a job failed: {}", run.snapshot());
     assert!(
         run.stdout.contains("FAILED JID") && run.stdout.contains(&jid),
@@ -355,7 +354,7 @@ fn a_burst_with_failed_jobs_exits_1_and_names_them_unless_failures_are_allowed()
         ],
     )
     .spawn()
-    .wait(Duration::from_secs(20));
+    .wait(HANG);
     assert_eq!(run.code, 0, "--allow-failures: {}", run.snapshot());
     let summary: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(summary["failed"], 1);
@@ -677,7 +676,7 @@ fn a_worker_removes_the_job_directories_of_gone_workers_and_no_others() {
     let run = crate::worker::worker(&server, &["--burst", "--handler", &handler])
         .env("TMPDIR", tmp.path().to_str().unwrap())
         .spawn()
-        .wait(Duration::from_secs(20));
+        .wait(HANG);
     assert_eq!(run.code, 0, "{}", run.snapshot());
     assert!(
         run.stderr

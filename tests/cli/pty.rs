@@ -13,8 +13,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// How long a wait for the screen or for an exit goes before the test fails.
-pub const LIMIT: Duration = Duration::from_secs(15);
+/// How long a wait for the screen or for an exit goes before the test fails: only a hang.
+pub const LIMIT: Duration = crate::support::HANG;
 
 /// cogctl on the slave side of a pty, its screen kept by a vt100 parser.
 pub struct Pty {

@@ -30,6 +30,12 @@ pub const MANAGED_RENAMES: &[&str] = &[
     "SHUTDOWN",
 ];
 
+/// How long a test waits for something bound to happen before it calls it a hang: long
+/// enough that only a hang misses it, on a machine as loaded as CI's (`./tasks test` stays
+/// green with two CPU-bound processes beside it). No test bounds how fast the machine is:
+/// what a test waits for, it waits for as an event, at most this long (docs/development.md).
+pub const HANG: Duration = Duration::from_secs(60);
+
 /// A redis-server of this test's own, killed when dropped.
 pub struct RedisServer {
     child: Child,
@@ -158,11 +164,11 @@ impl RedisServer {
         let _ = std::fs::remove_file(&self.socket);
         self.extra.extend(args.iter().map(|a| a.to_string()));
         self.child = spawn_redis(self.dir.path(), &self.socket, self.persistent, &self.extra);
-        let deadline = Instant::now() + Duration::from_secs(10);
+        let deadline = Instant::now() + HANG;
         while std::os::unix::net::UnixStream::connect(&self.socket).is_err() {
             assert!(
                 Instant::now() < deadline,
-                "redis-server did not listen within 10 s"
+                "redis-server did not listen within {HANG:?}"
             );
             std::thread::sleep(Duration::from_millis(10));
         }
@@ -179,8 +185,22 @@ impl RedisServer {
         self.wait_ready();
     }
 
+    /// Kill the server (SIGKILL: no goodbye to its clients), keep it down until `seen` holds
+    /// (what the test waits to see of the outage: a banner, a 503), then start it again on
+    /// the same socket and data directory. The outage lasts as long as the event takes to
+    /// come, not a guessed time; `seen` not holding within `HANG` fails the test.
+    #[track_caller]
+    pub fn down_until(&mut self, what: &str, seen: impl FnMut() -> bool) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        wait_until(HANG, what, seen);
+        let _ = std::fs::remove_file(&self.socket);
+        self.child = spawn_redis(self.dir.path(), &self.socket, self.persistent, &self.extra);
+        self.wait_ready();
+    }
+
     fn wait_ready(&self) {
-        let deadline = Instant::now() + Duration::from_secs(10);
+        let deadline = Instant::now() + HANG;
         loop {
             if let Ok(client) = redis::Client::open(self.url())
                 && let Ok(mut conn) = client.get_connection()
@@ -190,7 +210,7 @@ impl RedisServer {
             }
             assert!(
                 Instant::now() < deadline,
-                "redis-server did not answer PING within 10 s"
+                "redis-server did not answer PING within {HANG:?}"
             );
             std::thread::sleep(Duration::from_millis(20));
         }
@@ -835,4 +855,154 @@ impl Swamped {
     pub fn url(&self) -> String {
         format!("unix://{}/redis.sock", self.dir.path().display())
     }
+}
+
+/// One command as Redis' MONITOR saw it: who sent it (a client, or a script: `lua`) and its
+/// words, unescaped.
+#[derive(Clone, Debug)]
+pub struct Seen {
+    pub by_script: bool,
+    pub words: Vec<Vec<u8>>,
+}
+
+impl Seen {
+    /// The command's name, upper case.
+    pub fn name(&self) -> String {
+        String::from_utf8_lossy(self.words.first().map(Vec::as_slice).unwrap_or_default())
+            .to_uppercase()
+    }
+
+    /// Its `i`-th word as text (lossy), "" past the end.
+    pub fn word(&self, i: usize) -> String {
+        self.words
+            .get(i)
+            .map(|w| String::from_utf8_lossy(w).into_owned())
+            .unwrap_or_default()
+    }
+}
+
+/// Every command a server runs while this lives (Redis' MONITOR on a connection of its own),
+/// for tests that assert the work a command does: how many calls, what each carried.
+pub struct Monitor {
+    socket: PathBuf,
+    seen: std::sync::Arc<std::sync::Mutex<Vec<Seen>>>,
+    reader: Option<std::thread::JoinHandle<()>>,
+    conn: std::os::unix::net::UnixStream,
+}
+
+impl Monitor {
+    pub fn start(server: &RedisServer) -> Monitor {
+        use std::io::{BufRead, BufReader};
+        let mut conn = std::os::unix::net::UnixStream::connect(server.socket()).unwrap();
+        conn.write_all(b"MONITOR\r\n").unwrap();
+        let mut reader = BufReader::new(conn.try_clone().unwrap());
+        let mut ok = Vec::new();
+        reader.read_until(b'\n', &mut ok).unwrap();
+        assert_eq!(ok, b"+OK\r\n", "MONITOR refused");
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let into = seen.clone();
+        let reader = std::thread::spawn(move || {
+            let mut line = Vec::new();
+            loop {
+                line.clear();
+                match reader.read_until(b'\n', &mut line) {
+                    Ok(0) | Err(_) => return,
+                    Ok(_) => {}
+                }
+                if let Some(seen) = monitor_line(&line) {
+                    into.lock().unwrap().push(seen);
+                }
+            }
+        });
+        Monitor {
+            socket: server.socket().to_path_buf(),
+            seen,
+            reader: Some(reader),
+            conn,
+        }
+    }
+
+    /// Everything seen up to now: a marker sent on another connection is waited for, so
+    /// every command the server ran before this call is in.
+    pub fn seen(&self) -> Vec<Seen> {
+        static MARKS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let mark = format!(
+            "monitor-mark-{}",
+            MARKS.fetch_add(1, std::sync::atomic::Ordering::SeqCst)
+        );
+        let client = redis::Client::open(format!("unix://{}", self.socket.display())).unwrap();
+        let _: String = redis::cmd("ECHO")
+            .arg(&mark)
+            .query(&mut client.get_connection().unwrap())
+            .unwrap();
+        let mut all = Vec::new();
+        wait_until(HANG, "MONITOR to see its marker", || {
+            let seen = self.seen.lock().unwrap();
+            match seen
+                .iter()
+                .position(|s| s.name() == "ECHO" && s.word(1) == mark)
+            {
+                Some(at) => {
+                    all = seen[..at].to_vec();
+                    true
+                }
+                None => false,
+            }
+        });
+        all.retain(|s| !(s.name() == "ECHO" && s.word(1).starts_with("monitor-mark-")));
+        all
+    }
+}
+
+impl Drop for Monitor {
+    fn drop(&mut self) {
+        let _ = self.conn.shutdown(std::net::Shutdown::Both);
+        if let Some(reader) = self.reader.take() {
+            let _ = reader.join();
+        }
+    }
+}
+
+/// One MONITOR line (`+1700000000.123456 [0 unix:/path] "EVALSHA" "…" …`, or `[0 lua]` for a
+/// script's own command), its quoted words unescaped as Redis' sdscatrepr escaped them.
+fn monitor_line(line: &[u8]) -> Option<Seen> {
+    let line = line.strip_prefix(b"+")?;
+    let open = line.iter().position(|&b| b == b'[')?;
+    let close = open + line[open..].iter().position(|&b| b == b']')?;
+    let by_script = line[open..close].ends_with(b" lua");
+    let mut words = Vec::new();
+    let mut rest = &line[close + 1..];
+    loop {
+        let Some(start) = rest.iter().position(|&b| b == b'"') else {
+            break;
+        };
+        rest = &rest[start + 1..];
+        let mut word = Vec::new();
+        let mut i = 0;
+        while i < rest.len() && rest[i] != b'"' {
+            if rest[i] == b'\\' && i + 1 < rest.len() {
+                let (byte, used) = match rest[i + 1] {
+                    b'n' => (b'\n', 2),
+                    b'r' => (b'\r', 2),
+                    b't' => (b'\t', 2),
+                    b'a' => (7, 2),
+                    b'b' => (8, 2),
+                    b'x' if i + 3 < rest.len() => (
+                        u8::from_str_radix(std::str::from_utf8(&rest[i + 2..i + 4]).ok()?, 16)
+                            .ok()?,
+                        4,
+                    ),
+                    other => (other, 2),
+                };
+                word.push(byte);
+                i += used;
+            } else {
+                word.push(rest[i]);
+                i += 1;
+            }
+        }
+        words.push(word);
+        rest = rest.get(i + 1..).unwrap_or_default();
+    }
+    Some(Seen { by_script, words })
 }

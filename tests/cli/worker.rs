@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
+use crate::support::HANG;
 use crate::support::{Cogctl, RedisServer, Spawned, wait_until};
 
 /// A worker with short cadences (beat, poll, orphan check) so tests don't wait on the
@@ -105,7 +106,7 @@ fn a_success_already_taken_off_the_list_is_not_counted_again() {
         ],
     )
     .spawn()
-    .wait(Duration::from_secs(30));
+    .wait(HANG);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(
         json(&run.stdout)["processed"],
@@ -138,7 +139,7 @@ fn burst_works_enqueued_jobs_counts_them_and_cleans_up() {
     );
     let run = burst(&server, &["-c", "4", "--handler", "Hello=builtin:noop"])
         .spawn()
-        .wait(Duration::from_secs(30));
+        .wait(HANG);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let summary = json(&run.stdout);
     assert_eq!(summary["reason"], "burst");
@@ -171,9 +172,7 @@ fn burst_works_enqueued_jobs_counts_them_and_cleans_up() {
 #[test]
 fn burst_on_empty_queues_exits_zero_at_once() {
     let server = RedisServer::start();
-    let run = burst(&server, &["-q", "a", "-q", "b,3"])
-        .spawn()
-        .wait(Duration::from_secs(10));
+    let run = burst(&server, &["-q", "a", "-q", "b,3"]).spawn().wait(HANG);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.contains("processed"), "{}", run.stdout);
 }
@@ -207,7 +206,7 @@ fn runs_the_gems_own_jobs_and_leaves_a_paused_queue_and_a_live_process_alone() {
     )
     .now(fixture.captured_at)
     .spawn()
-    .wait(Duration::from_secs(30));
+    .wait(HANG);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let summary = json(&run.stdout);
     // default (6) and critical (3) ran; mail-out is paused and keeps its 4.
@@ -242,7 +241,7 @@ fn runs_the_gems_own_jobs_and_leaves_a_paused_queue_and_a_live_process_alone() {
     let run = burst(&server, &["-q", "mail-out", "--handler", "*=builtin:noop"])
         .now(fixture.captured_at)
         .spawn()
-        .wait(Duration::from_secs(30));
+        .wait(HANG);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(json(&run.stdout)["processed"], 4);
     assert!(!server.exists(lock));
@@ -273,7 +272,7 @@ fn unique_jobs_from_the_gem_release_their_locks_when_they_succeed() {
     )
     .now(1796208131.849)
     .spawn()
-    .wait(Duration::from_secs(30));
+    .wait(HANG);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(json(&run.stdout)["processed"], 8);
     let locks_after: Vec<String> = redis::cmd("KEYS")
@@ -292,7 +291,7 @@ fn failures_retry_with_the_gems_backoff_then_die_after_the_budget() {
     let started = cogctl::term::ui::Clock::system().now;
     let run = burst(&server, &["--handler", "Boom=builtin:fail"])
         .spawn()
-        .wait(Duration::from_secs(20));
+        .wait(HANG);
     assert_eq!(
         run.code, 1,
         "--burst: a failed run fails it, retried or not: {}",
@@ -345,7 +344,7 @@ fn failures_retry_with_the_gems_backoff_then_die_after_the_budget() {
     server.exec(&[&["ZADD", "cogworker:retry", "XX", "0", member]]);
     let run = burst(&server, &["--handler", "Boom=builtin:fail"])
         .spawn()
-        .wait(Duration::from_secs(20));
+        .wait(HANG);
     assert_eq!(run.code, 1, "a job died: {}", run.stderr);
     let summary = json(&run.stdout);
     assert_eq!(summary["dead"], 1);
@@ -375,7 +374,7 @@ fn a_class_without_a_handler_fails_as_a_name_error() {
     let jid = enqueue(&server, &["Billing::Invoice", "--retry", "false"]);
     let run = burst(&server, &["--handler", "Other=builtin:noop"])
         .spawn()
-        .wait(Duration::from_secs(20));
+        .wait(HANG);
     assert_eq!(run.code, 1, "{}", run.stderr);
     let dead: Vec<(String, f64)> = server.zset("cogworker:dead");
     let job = json(&dead[0].0);
@@ -392,7 +391,7 @@ fn a_class_without_a_handler_fails_as_a_name_error() {
 fn an_unparseable_element_is_buried_as_the_gem_buries_it() {
     let server = RedisServer::start();
     server.exec(&[&["LPUSH", "cogworker:queue:default", "{not json", "[1,2]"]]);
-    let run = burst(&server, &[]).spawn().wait(Duration::from_secs(20));
+    let run = burst(&server, &[]).spawn().wait(HANG);
     assert_eq!(run.code, 1, "{}", run.stderr);
     let dead: Vec<(String, f64)> = server.zset("cogworker:dead");
     assert_eq!(dead.len(), 2);
@@ -455,9 +454,7 @@ fn shell_metacharacters_in_args_reach_the_handler_as_data() {
         "Evil=/bin/sh -c 'cat > \"$0/stdin.json\"; printf %s \"$COGCTL_ARGS\" > \"$0/args.json\"' {d}"
     );
     let raw = server.list("cogworker:queue:default")[0].clone();
-    let run = burst(&server, &["--handler", &handler])
-        .spawn()
-        .wait(Duration::from_secs(20));
+    let run = burst(&server, &["--handler", &handler]).spawn().wait(HANG);
     assert_eq!(run.code, 0, "{}", run.stderr);
     for f in ["pwned", "pwned2", "pwned3", "pwned4"] {
         assert!(
@@ -490,7 +487,7 @@ fn the_heartbeat_writes_what_the_web_ui_reads() {
         ],
     )
     .spawn();
-    wait_until(Duration::from_secs(10), "a presence key", || {
+    wait_until(HANG, "a presence key", || {
         !smembers(&server, "cogworker:processes").is_empty()
     });
     let identity = smembers(&server, "cogworker:processes")
@@ -574,7 +571,7 @@ fn the_heartbeat_writes_what_the_web_ui_reads() {
     std::thread::sleep(Duration::from_millis(600));
     assert_eq!(in_slot(&server), [high]);
     server.exec(&[&["DEL", &key], &["ZADD", &key, &slot, &format!("{slot}:1")]]);
-    wait_until(Duration::from_secs(5), "the low reading replaced", || {
+    wait_until(HANG, "the low reading replaced", || {
         in_slot(&server).iter().all(|m| m != &format!("{slot}:1"))
     });
     // `cogctl procs` sees it as a live process.
@@ -586,7 +583,7 @@ fn the_heartbeat_writes_what_the_web_ui_reads() {
         .args(["procs", "quiet", &identity])
         .run();
     assert_eq!(quiet.code, 0, "{}", quiet.stderr);
-    wait_until(Duration::from_secs(5), "quiet=true", || {
+    wait_until(HANG, "quiet=true", || {
         server
             .hash(&format!("cogworker:process:{identity}"))
             .get("quiet")
@@ -597,7 +594,7 @@ fn the_heartbeat_writes_what_the_web_ui_reads() {
         .args(["procs", "stop", &identity, "--yes"])
         .run();
     assert_eq!(stop.code, 0, "{}", stop.stderr);
-    let run = w.wait(Duration::from_secs(10));
+    let run = w.wait(HANG);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_cleaned_up(&server, &identity);
 }
@@ -612,7 +609,7 @@ fn started_on_a_job(server: &RedisServer, args: &[&str]) -> (Spawned, String) {
 /// Wait until a live worker has fetched a job; its identity.
 fn fetched_by(server: &RedisServer) -> String {
     let mut identity = String::new();
-    wait_until(Duration::from_secs(10), "a fetched job", || {
+    wait_until(HANG, "a fetched job", || {
         for id in listed_identities(server) {
             if smembers(server, "cogworker:processes").contains(&id)
                 && !server
@@ -634,7 +631,7 @@ fn a_job_of_a_worker_killed_mid_job_is_recovered_and_run_by_another() {
     let jid = enqueue(&server, &["Slow", "30"]);
     let (a, identity) = started_on_a_job(&server, &["--handler", "Slow=builtin:sleep"]);
     a.signal(libc::SIGKILL);
-    let killed = a.wait(Duration::from_secs(5));
+    let killed = a.wait(HANG);
     assert_eq!(killed.code, -libc::SIGKILL);
     let list = format!("cogworker:inprogress:{identity}");
     assert_eq!(
@@ -657,7 +654,7 @@ fn a_job_of_a_worker_killed_mid_job_is_recovered_and_run_by_another() {
         ],
     )
     .spawn()
-    .wait(Duration::from_secs(20));
+    .wait(HANG);
     assert_eq!(b.code, 0, "{}", b.stderr);
     assert_eq!(json(&b.stdout)["processed"], 1);
     assert!(b.stderr.contains("event=orphans_requeued"), "{}", b.stderr);
@@ -681,7 +678,7 @@ fn reconcile_recovers_a_killed_workers_job_too() {
     enqueue(&server, &["Slow", "30"]);
     let (a, identity) = started_on_a_job(&server, &["--handler", "Slow=builtin:sleep"]);
     a.signal(libc::SIGKILL);
-    a.wait(Duration::from_secs(5));
+    a.wait(HANG);
     server.exec(&[&["DEL", &format!("cogworker:process:{identity}")]]);
     // last_beat is in whole seconds of Redis' clock: silent for more than 1 s for sure.
     std::thread::sleep(Duration::from_millis(2100));
@@ -718,7 +715,7 @@ fn a_job_that_kills_its_worker_every_time_is_parked_after_max_orphanings() {
         )
         .spawn();
         // It recovers the previous victim's job, runs it and dies, or finds nothing to do.
-        let deadline = std::time::Instant::now() + Duration::from_secs(15);
+        let deadline = std::time::Instant::now() + HANG;
         loop {
             if server.exists("cogworker:dead") || std::time::Instant::now() > deadline {
                 break;
@@ -734,7 +731,7 @@ fn a_job_that_kills_its_worker_every_time_is_parked_after_max_orphanings() {
         if server.exists("cogworker:dead") {
             w.signal(libc::SIGTERM);
         }
-        let run = w.wait(Duration::from_secs(10));
+        let run = w.wait(HANG);
         if run.code == -libc::SIGKILL {
             deaths += 1;
             for id in listed_identities(&server) {
@@ -766,7 +763,7 @@ fn a_redis_restart_loses_no_job_and_the_worker_comes_back_on_its_own() {
         log.display()
     );
     let w = worker(&server, &["-c", "4", "--handler", &handler]).spawn();
-    wait_until(Duration::from_secs(20), "some jobs done", || {
+    wait_until(HANG, "some jobs done", || {
         std::fs::read_to_string(&log)
             .map(|t| t.lines().count())
             .unwrap_or(0)
@@ -786,13 +783,11 @@ fn a_redis_restart_loses_no_job_and_the_worker_comes_back_on_its_own() {
                 >= 300
     });
     // It beats again without being restarted.
-    wait_until(
-        Duration::from_secs(10),
-        "a heartbeat after the restart",
-        || !smembers(&server, "cogworker:processes").is_empty(),
-    );
+    wait_until(HANG, "a heartbeat after the restart", || {
+        !smembers(&server, "cogworker:processes").is_empty()
+    });
     w.signal(libc::SIGTERM);
-    let run = w.wait(Duration::from_secs(20));
+    let run = w.wait(HANG);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stderr.contains("event=fetch_failed"), "{}", run.stderr);
     assert!(run.stderr.contains("event=fetch_resumed"), "{}", run.stderr);
@@ -818,28 +813,35 @@ fn an_ack_owed_during_an_outage_is_settled_and_counted_as_soon_as_redis_is_back(
         "Slow=/bin/sh -c 'echo $COGCTL_JID >> \"$0\"; sleep 1' {}",
         log.display()
     );
-    // The gem's cadences (beat 5 s, reconcile 60 s): settling can't wait for either.
+    // Settling can wait neither for a beat (5 minutes apart here) nor for the reconcile (a
+    // minute).
     let w = Cogctl::new(&server)
-        .args(["worker", "-c", "1", "--handler", &handler])
+        .args([
+            "worker",
+            "-c",
+            "1",
+            "--handler",
+            &handler,
+            "--beat-interval",
+            "5m",
+        ])
         .spawn();
     let identity = fetched_by(&server);
     // Redis goes away while the job runs and stays away past its end: its ACK is owed.
-    server.restart(Duration::from_millis(2500));
-    let back = std::time::Instant::now();
+    server.down_until("the job's ACK owed", || {
+        w.stderr().contains("event=ack_pending")
+    });
     let list = format!("cogworker:inprogress:{identity}");
-    wait_until(Duration::from_secs(8), "the owed ACK settled", || {
+    // Half the reconcile's minute: missed only by a hang, or by a settlement left to the
+    // reconcile or to the next beat.
+    wait_until(Duration::from_secs(30), "the owed ACK settled", || {
         server.list(&list).is_empty() && server.get("cogworker:stats:processed").is_some()
     });
-    let settled_after = back.elapsed();
     // Killed now, it leaves nothing for recovery to run a second time.
     w.signal(libc::SIGKILL);
-    let run = w.wait(Duration::from_secs(10));
+    let run = w.wait(HANG);
     assert!(run.stderr.contains("event=ack_pending"), "{}", run.stderr);
     assert!(run.stderr.contains("event=owed_settled"), "{}", run.stderr);
-    assert!(
-        settled_after < Duration::from_secs(6),
-        "settled {settled_after:?} after Redis came back"
-    );
     assert!(server.list(&list).is_empty());
     // Counted when the acknowledgement landed, in the hour the job ended.
     assert_eq!(
@@ -877,7 +879,7 @@ fn term_mid_job_lets_the_job_finish_within_the_drain_timeout() {
     enqueue(&server, &["Slow", "1"]);
     let (w, identity) = started_on_a_job(&server, &["--handler", "Slow=builtin:sleep", "--json"]);
     w.signal(libc::SIGTERM);
-    let run = w.wait(Duration::from_secs(15));
+    let run = w.wait(HANG);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let summary = json(&run.stdout);
     assert_eq!(
@@ -899,7 +901,7 @@ fn term_mid_job_requeues_it_when_the_drain_timeout_passes() {
         &server,
         &[
             "--handler",
-            "Slow=/bin/sleep 60",
+            "Slow=/bin/sleep 600",
             "--timeout-drain",
             "1s",
             "--kill-grace",
@@ -907,14 +909,9 @@ fn term_mid_job_requeues_it_when_the_drain_timeout_passes() {
             "--json",
         ],
     );
-    let t = std::time::Instant::now();
+    // The job would hold the stop past HANG but for the drain timeout and the kill grace.
     w.signal(libc::SIGTERM);
-    let run = w.wait(Duration::from_secs(15));
-    assert!(
-        t.elapsed() < Duration::from_secs(8),
-        "took {:?}",
-        t.elapsed()
-    );
+    let run = w.wait(HANG);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let summary = json(&run.stdout);
     assert_eq!(
@@ -940,7 +937,7 @@ fn a_second_term_exits_at_once_and_leaves_the_job_for_recovery() {
     w.signal(libc::SIGTERM);
     std::thread::sleep(Duration::from_millis(300));
     w.signal(libc::SIGTERM);
-    let run = w.wait(Duration::from_secs(5));
+    let run = w.wait(HANG);
     assert_eq!(run.code, 130, "{}", run.stderr);
     assert_eq!(
         server
@@ -957,7 +954,7 @@ fn an_unreachable_redis_at_start_is_exit_3() {
     let run = Cogctl::bare()
         .args(["--redis-url", &url, "worker", "--startup-wait", "1s"])
         .spawn()
-        .wait(Duration::from_secs(10));
+        .wait(HANG);
     assert_eq!(run.code, 3, "{}", run.stderr);
     assert!(run.stderr.contains("cannot reach Redis"), "{}", run.stderr);
 }
@@ -984,7 +981,7 @@ fn a_config_file_gives_settings_and_flags_win() {
         ],
     )
     .spawn()
-    .wait(Duration::from_secs(20));
+    .wait(HANG);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(json(&run.stdout)["processed"], 2);
 
@@ -1011,7 +1008,7 @@ fn handler_decisions_route_as_the_gems_retry_in_hook_does() {
     let later = enqueue(&server, &["Fail", "\"in an hour\"", "3600"]);
     let run = burst(&server, &["--handler", "Fail=builtin:fail"])
         .spawn()
-        .wait(Duration::from_secs(20));
+        .wait(HANG);
     assert_eq!(run.code, 1, "{}", run.stderr);
     let summary = json(&run.stdout);
     assert_eq!(
@@ -1057,12 +1054,12 @@ fn handler_decisions_route_as_the_gems_retry_in_hook_does() {
 fn a_handler_past_its_timeout_is_killed_and_the_job_fails_with_a_clear_class() {
     let server = RedisServer::start();
     let jid = enqueue(&server, &["Hang", "--retry", "false"]);
-    let t = std::time::Instant::now();
+    // The handler would hold the run past HANG but for its timeout.
     let run = burst(
         &server,
         &[
             "--handler",
-            "Hang=/bin/sleep 60",
+            "Hang=/bin/sleep 600",
             "--timeout",
             "0.5s",
             "--kill-grace",
@@ -1070,8 +1067,7 @@ fn a_handler_past_its_timeout_is_killed_and_the_job_fails_with_a_clear_class() {
         ],
     )
     .spawn()
-    .wait(Duration::from_secs(20));
-    assert!(t.elapsed() < Duration::from_secs(10));
+    .wait(HANG);
     assert_eq!(run.code, 1, "{}", run.stderr);
     let dead: Vec<(String, f64)> = server.zset("cogworker:dead");
     let job = json(&dead[0].0);
@@ -1097,7 +1093,7 @@ fn a_failure_that_cannot_be_recorded_is_owed_then_parked_at_shutdown_and_filed_l
     )
     .env("COGCTL_REDIS_URL", &url)
     .spawn()
-    .wait(Duration::from_secs(20));
+    .wait(HANG);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
         run.stderr.contains("event=failure_not_recorded"),
@@ -1162,11 +1158,11 @@ fn keys_of_the_wrong_type_are_quarantined_as_the_gem_does() {
         "other",
     ]]);
     let w = worker(&server, &[]).spawn();
-    wait_until(Duration::from_secs(10), "both keys quarantined", || {
+    wait_until(HANG, "both keys quarantined", || {
         !server.exists("cogworker:queue:default") && !server.exists("cogworker:retry")
     });
     w.signal(libc::SIGTERM);
-    let run = w.wait(Duration::from_secs(10));
+    let run = w.wait(HANG);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
         run.stderr.contains(
@@ -1209,7 +1205,6 @@ fn finished_handlers_do_not_interrupt_other_threads_redis_reads() {
         &server,
         (0..1500).map(|i| format!("{{\"class\":\"T\",\"args\":[{i}]}}\n")),
     );
-    let t = std::time::Instant::now();
     let run = Cogctl::new(&server)
         .args([
             "worker",
@@ -1221,7 +1216,7 @@ fn finished_handlers_do_not_interrupt_other_threads_redis_reads() {
             "--json",
         ])
         .spawn()
-        .wait(Duration::from_secs(60));
+        .wait(HANG);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(json(&run.stdout)["processed"], 1500);
     assert!(
@@ -1229,12 +1224,8 @@ fn finished_handlers_do_not_interrupt_other_threads_redis_reads() {
         "{}",
         run.stderr
     );
+    // No job stranded, so none waited for the reconcile to be requeued.
     assert!(!run.stderr.contains("stray_requeued"), "{}", run.stderr);
-    assert!(
-        t.elapsed() < Duration::from_secs(40),
-        "took {:?}",
-        t.elapsed()
-    );
 }
 
 #[test]
@@ -1246,14 +1237,15 @@ fn pausing_a_queue_stops_a_running_worker_at_its_next_fetch() {
     );
     let w = worker(&server, &["-c", "2", "--handler", "S=builtin:sleep"]).spawn();
     let waiting = || server.list("cogworker:queue:default").len();
-    wait_until(Duration::from_secs(10), "some jobs done", || {
-        waiting() <= 25
-    });
+    wait_until(HANG, "some jobs done", || waiting() <= 25);
     let pause = Cogctl::new(&server)
         .args(["queue", "pause", "default"])
         .run();
     assert_eq!(pause.code, 0, "{}", pause.stderr);
-    std::thread::sleep(Duration::from_millis(300));
+    // Every job running at the pause ends, and its thread's next fetch sees the pause.
+    wait_until(HANG, "nothing running", || {
+        listed_identities(&server).is_empty()
+    });
     let left = waiting();
     assert!(left > 0);
     std::thread::sleep(Duration::from_millis(700));
@@ -1262,9 +1254,9 @@ fn pausing_a_queue_stops_a_running_worker_at_its_next_fetch() {
         .args(["queue", "resume", "default"])
         .run();
     assert_eq!(resume.code, 0, "{}", resume.stderr);
-    wait_until(Duration::from_secs(10), "the rest done", || waiting() == 0);
+    wait_until(HANG, "the rest done", || waiting() == 0);
     w.signal(libc::SIGTERM);
-    let run = w.wait(Duration::from_secs(10));
+    let run = w.wait(HANG);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(
         server.get("cogworker:stats:processed").as_deref(),
@@ -1285,7 +1277,7 @@ fn config_durations_may_be_numbers_or_text() {
     enqueue(&server, &["Quick", "--retry", "false"]);
     let run = burst(&server, &["--config", config.to_str().unwrap()])
         .spawn()
-        .wait(Duration::from_secs(20));
+        .wait(HANG);
     assert_eq!(run.code, 1, "{}", run.stderr);
     let dead: Vec<(String, f64)> = server.zset("cogworker:dead");
     let job = json(&dead[0].0);
@@ -1321,7 +1313,7 @@ fn the_busy_page_shows_each_running_job_as_the_gem_writes_it() {
     for jid in [&first, &second] {
         let mut entry = String::new();
         let mut key = String::new();
-        wait_until(Duration::from_secs(10), "the job on the busy page", || {
+        wait_until(HANG, "the job on the busy page", || {
             for id in smembers(&server, "cogworker:processes") {
                 key = format!("cogworker:workers:{id}");
                 if let Some(e) = server.hash(&key).into_values().next()
@@ -1345,7 +1337,7 @@ fn the_busy_page_shows_each_running_job_as_the_gem_writes_it() {
         assert!(busy.stdout.contains(jid.as_str()), "{}", busy.stdout);
     }
     w.signal(libc::SIGTERM);
-    let run = w.wait(Duration::from_secs(10));
+    let run = w.wait(HANG);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(json(&run.stdout)["processed"], 2);
 }
@@ -1358,7 +1350,7 @@ fn an_unparseable_element_after_a_job_is_buried_and_leaves_no_busy_entry() {
     server.exec(&[&["LPUSH", "cogworker:queue:default", "{not json}"]]);
     let run = burst(&server, &["-c", "1", "--handler", "Hello=builtin:noop"])
         .spawn()
-        .wait(Duration::from_secs(20));
+        .wait(HANG);
     assert_eq!(run.code, 1, "{}", run.stderr);
     let summary = json(&run.stdout);
     assert_eq!(
@@ -1400,7 +1392,7 @@ fn max_jobs_stops_after_that_many_and_gives_back_what_it_fetched_beyond() {
         ],
     )
     .spawn()
-    .wait(Duration::from_secs(20));
+    .wait(HANG);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let summary = json(&run.stdout);
     assert_eq!(summary["reason"], "max-jobs");
@@ -1442,7 +1434,7 @@ fn a_term_during_setup_is_held_until_the_worker_can_stop() {
         .spawn();
     std::thread::sleep(Duration::from_millis(300));
     w.signal(libc::SIGTERM);
-    let run = w.wait(Duration::from_secs(30));
+    let run = w.wait(HANG);
     assert!(
         run.code >= 0,
         "the worker died of the signal ({}):\n{}",
@@ -1478,7 +1470,7 @@ fn processors_run_under_sched_batch_and_handlers_under_the_ordinary_policy() {
     );
     let w = worker(&server, &["-c", "3", "--handler", &handler]).spawn();
     let pid = w.pid();
-    wait_until(Duration::from_secs(10), "three SCHED_BATCH threads", || {
+    wait_until(HANG, "three SCHED_BATCH threads", || {
         thread_policies(pid).iter().filter(|&&p| p == 3).count() == 3
     });
     let policies = thread_policies(pid);
@@ -1488,12 +1480,10 @@ fn processors_run_under_sched_batch_and_handlers_under_the_ordinary_policy() {
     );
     enqueue(&server, &["Probe"]);
     let file = dir.path().join("policy");
-    wait_until(Duration::from_secs(10), "the handler's policy", || {
-        file.exists()
-    });
+    wait_until(HANG, "the handler's policy", || file.exists());
     assert_eq!(std::fs::read_to_string(&file).unwrap().trim(), "0");
     w.signal(libc::SIGTERM);
-    let run = w.wait(Duration::from_secs(20));
+    let run = w.wait(HANG);
     assert_eq!(run.code, 0, "{}", run.stderr);
 }
 
