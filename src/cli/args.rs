@@ -386,10 +386,87 @@ pub enum Command {
     Fixture(fixture::FixtureCommand),
 }
 
+/// Every command a run of which can change Redis (its dry runs and plans aside), by its words,
+/// and whether that change keeps what it needs to be undone (README "Undo"; the worker,
+/// process signals, reconcile, unsettled filing and purges keep nothing). The one list of
+/// what counts as a change: [`Command::changes`] names only these, read_only and protected
+/// contexts and the audit trail go by it, and `--help` and the man pages show the change
+/// options on these commands only (the undo options where there is an undo).
+pub const CHANGES: &[(&str, bool)] = &[
+    ("retry retry", true),
+    ("retry delete", true),
+    ("retry kill", true),
+    ("retry reschedule", true),
+    ("dead retry", true),
+    ("dead delete", true),
+    ("dead import", true),
+    ("scheduled enqueue-now", true),
+    ("scheduled delete", true),
+    ("scheduled reschedule", true),
+    ("queue pause", true),
+    ("queue resume", true),
+    ("queue clear", true),
+    ("queue delete-job", true),
+    ("queue dedupe", true),
+    ("periodic run-now", true),
+    ("periodic disable", true),
+    ("periodic enable", true),
+    ("enqueue", true),
+    ("worker", false),
+    ("procs quiet", false),
+    ("procs resume", false),
+    ("procs stop", false),
+    ("procs prune", false),
+    ("unsettled file", false),
+    ("reconcile", false),
+    ("undo", true),
+    ("undo purge", false),
+    ("fixture load", false),
+];
+
+/// The global options that matter only to a change: (id, only where it keeps an undo).
+pub const CHANGE_OPTIONS: &[(&str, bool)] = &[
+    ("confirm_context", false),
+    ("require_audit", false),
+    ("keep_undo", true),
+    ("no_undo", true),
+];
+
+/// Whether the command named by `words` (`dead retry`) can change Redis, and whether that
+/// change keeps an undo record: (changes, undoable).
+pub fn change_at(words: &str) -> (bool, bool) {
+    CHANGES
+        .iter()
+        .find(|(name, _)| *name == words)
+        .map_or((false, false), |(_, undoable)| (true, *undoable))
+}
+
+/// Whether the global option `id` belongs in the help of the command named by `words`: every
+/// option that isn't a change option does (listed once, at the root); a change option where
+/// it has an effect.
+pub fn change_option_applies(id: &str, words: &str) -> Option<bool> {
+    let (_, needs_undo) = CHANGE_OPTIONS.iter().find(|(o, _)| *o == id)?;
+    let (changes, undoable) = change_at(words);
+    Some(if *needs_undo { undoable } else { changes })
+}
+
+/// `name`, one of [`CHANGES`]: a change's name in the audit trail.
+fn change(name: &'static str) -> Option<&'static str> {
+    debug_assert!(
+        CHANGES.iter().any(|(n, _)| *n == name),
+        "{name} is missing from CHANGES"
+    );
+    Some(name)
+}
+
+/// [`change`] when `changes` (not a dry run), else `None`.
+fn change_if(changes: bool, name: &'static str) -> Option<&'static str> {
+    if changes { change(name) } else { None }
+}
+
 impl Command {
     /// The name this run goes by in the audit trail when it changes Redis, `None` when it
-    /// only reads (dry runs and --plan-out included). The one list of what counts as a
-    /// change: read_only and protected contexts and the audit trail all go by it.
+    /// only reads (dry runs and --plan-out included): one of [`CHANGES`].
     pub fn changes(&self) -> Option<&'static str> {
         use crate::commands::procs::control::ProcsAction;
         use crate::commands::queue::QueueCommand;
@@ -397,7 +474,7 @@ impl Command {
         use crate::commands::sets::{DeadCommand, RetryCommand, ScheduledCommand};
         use crate::commands::unsettled::UnsettledCommand;
         fn unless_planned(a: &ActionArgs, name: &'static str) -> Option<&'static str> {
-            (!a.dry_run && a.plan_out.is_none()).then_some(name)
+            change_if(!a.dry_run && a.plan_out.is_none(), name)
         }
         match self {
             Command::Retry(c) => match c {
@@ -413,7 +490,7 @@ impl Command {
             Command::Dead(c) => match c {
                 DeadCommand::Retry(a) => unless_planned(&a.requeue.action, "dead retry"),
                 DeadCommand::Delete(a) => unless_planned(a, "dead delete"),
-                DeadCommand::Import(a) => (!a.dry_run).then_some("dead import"),
+                DeadCommand::Import(a) => change_if(!a.dry_run, "dead import"),
                 DeadCommand::List(_)
                 | DeadCommand::Triage(_)
                 | DeadCommand::Export(_)
@@ -430,39 +507,39 @@ impl Command {
                 ScheduledCommand::List(_) | ScheduledCommand::Show(_) => None,
             },
             Command::Queue(c) => match c {
-                QueueCommand::Pause { .. } => Some("queue pause"),
-                QueueCommand::Resume { .. } => Some("queue resume"),
-                QueueCommand::Clear { .. } => Some("queue clear"),
-                QueueCommand::DeleteJob(a) => (!a.dry_run).then_some("queue delete-job"),
-                QueueCommand::Dedupe(a) => (!a.dry_run).then_some("queue dedupe"),
+                QueueCommand::Pause { .. } => change("queue pause"),
+                QueueCommand::Resume { .. } => change("queue resume"),
+                QueueCommand::Clear { .. } => change("queue clear"),
+                QueueCommand::DeleteJob(a) => change_if(!a.dry_run, "queue delete-job"),
+                QueueCommand::Dedupe(a) => change_if(!a.dry_run, "queue dedupe"),
                 QueueCommand::List(_) | QueueCommand::Show(_) => None,
             },
             Command::Periodic(c) => match c {
-                periodic::PeriodicCommand::RunNow { .. } => Some("periodic run-now"),
-                periodic::PeriodicCommand::Disable(_) => Some("periodic disable"),
-                periodic::PeriodicCommand::Enable(_) => Some("periodic enable"),
+                periodic::PeriodicCommand::RunNow { .. } => change("periodic run-now"),
+                periodic::PeriodicCommand::Disable(_) => change("periodic disable"),
+                periodic::PeriodicCommand::Enable(_) => change("periodic enable"),
                 periodic::PeriodicCommand::List(_) | periodic::PeriodicCommand::Show(_) => None,
             },
-            Command::Enqueue(_) => Some("enqueue"),
-            Command::Worker(_) => Some("worker"),
+            Command::Enqueue(_) => change("enqueue"),
+            Command::Worker(_) => change("worker"),
             Command::Procs(a) => match &a.action {
-                Some(ProcsAction::Quiet(_)) => Some("procs quiet"),
-                Some(ProcsAction::Resume(_)) => Some("procs resume"),
-                Some(ProcsAction::Stop(_)) => Some("procs stop"),
-                Some(ProcsAction::Prune { dry_run }) => (!dry_run).then_some("procs prune"),
+                Some(ProcsAction::Quiet(_)) => change("procs quiet"),
+                Some(ProcsAction::Resume(_)) => change("procs resume"),
+                Some(ProcsAction::Stop(_)) => change("procs stop"),
+                Some(ProcsAction::Prune { dry_run }) => change_if(!dry_run, "procs prune"),
                 // A probe: it only reads.
                 Some(ProcsAction::Alive(_)) | None => None,
             },
             Command::Unsettled(UnsettledCommand::File { dry_run }) => {
-                (!dry_run).then_some("unsettled file")
+                change_if(!dry_run, "unsettled file")
             }
-            Command::Reconcile(a) => (!a.dry_run).then_some("reconcile"),
+            Command::Reconcile(a) => change_if(!a.dry_run, "reconcile"),
             Command::Undo(a) => match &a.action {
-                None => (!a.dry_run).then_some("undo"),
-                Some(undo::UndoAction::Purge { .. }) => Some("undo purge"),
+                None => change_if(!a.dry_run, "undo"),
+                Some(undo::UndoAction::Purge { .. }) => change("undo purge"),
                 Some(undo::UndoAction::List { .. }) => None,
             },
-            Command::Fixture(fixture::FixtureCommand::Load { .. }) => Some("fixture load"),
+            Command::Fixture(fixture::FixtureCommand::Load { .. }) => change("fixture load"),
             Command::Stats(_)
             | Command::Queues(_)
             | Command::Job(_)
@@ -531,34 +608,10 @@ impl Command {
         }
     }
 
-    /// Whether cogctl keeps what this change needs to be undone (README "Undo"). The
-    /// worker, process signals, reconcile, unsettled filing and purges are not undoable.
+    /// Whether cogctl keeps what this change needs to be undone (README "Undo"), as
+    /// [`CHANGES`] says.
     pub fn undoable(&self) -> bool {
-        matches!(
-            self.changes(),
-            Some(
-                "retry retry"
-                    | "retry delete"
-                    | "retry kill"
-                    | "retry reschedule"
-                    | "dead retry"
-                    | "dead delete"
-                    | "dead import"
-                    | "scheduled enqueue-now"
-                    | "scheduled delete"
-                    | "scheduled reschedule"
-                    | "queue pause"
-                    | "queue resume"
-                    | "queue clear"
-                    | "queue delete-job"
-                    | "queue dedupe"
-                    | "enqueue"
-                    | "periodic run-now"
-                    | "periodic disable"
-                    | "periodic enable"
-                    | "undo"
-            )
-        )
+        self.changes().is_some_and(|name| change_at(name).1)
     }
 }
 

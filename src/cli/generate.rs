@@ -89,7 +89,7 @@ fn without_help_subcommand(cmd: Command) -> Command {
 }
 
 fn write_tree(dir: &Path, cmd: &Command, written: &mut Vec<String>) -> anyhow::Result<()> {
-    let page_cmd = without_version_below_root(cmd);
+    let page_cmd = super::help::without_idle_change_options(without_version_below_root(cmd));
     let man = Man::new(page_cmd.clone()).source(format!("cogctl {}", env!("CARGO_PKG_VERSION")));
     let name = man.get_filename();
     let path = dir.join(&name);

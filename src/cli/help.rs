@@ -6,13 +6,14 @@ use std::ffi::OsString;
 
 use clap::{Args, Command, CommandFactory};
 
-use super::args::{Cli, GlobalArgs};
+use super::args::{self, Cli, GlobalArgs};
 
 /// The line that stands for the global options in every subcommand's help.
 pub const GLOBAL_OPTIONS_POINTER: &str = "Global options (--redis-url, --sentinel, --json, --color, --quiet, …): see `cogctl help options`";
 
 /// The clap tree as `--help` shows it: built (so the global options have been copied into
-/// every subcommand), then those copies hidden below the root, where one line points to them.
+/// every subcommand), then those copies hidden below the root, where one line points to them;
+/// but for the change options, shown on the commands they act on (`args::CHANGES`).
 pub fn command() -> Command {
     let mut cli = Cli::command();
     cli.build();
@@ -21,15 +22,22 @@ pub fn command() -> Command {
         .filter(|a| a.is_global_set() && !a.is_hide_set())
         .map(|a| a.get_id().to_string())
         .collect();
-    cli.mut_subcommands(|sub| globals_hidden(sub, &globals))
+    cli.mut_subcommands(|sub| globals_hidden(sub, &globals, ""))
 }
 
-fn globals_hidden(cmd: Command, globals: &[String]) -> Command {
+fn globals_hidden(cmd: Command, globals: &[String], above: &str) -> Command {
+    let words = if above.is_empty() {
+        cmd.get_name().to_string()
+    } else {
+        format!("{above} {}", cmd.get_name())
+    };
     // `mut_args` keeps the arguments in place: `mut_arg` would move one to the end, and the
     // built command's index of flags would then point at the wrong arguments.
     let cmd = cmd.mut_args(|a| {
-        if globals.iter().any(|id| a.get_id() == id.as_str()) {
-            a.hide(true)
+        let id = a.get_id().as_str();
+        if globals.iter().any(|g| g == id) {
+            let shown = args::change_option_applies(id, &words).unwrap_or(false);
+            a.hide(!shown)
         } else {
             a
         }
@@ -39,7 +47,28 @@ fn globals_hidden(cmd: Command, globals: &[String]) -> Command {
          {GLOBAL_OPTIONS_POINTER}{{after-help}}"
     );
     cmd.help_template(template)
-        .mut_subcommands(|sub| globals_hidden(sub, globals))
+        .mut_subcommands(|sub| globals_hidden(sub, globals, &words))
+}
+
+/// A built command's page without the change options where they do nothing (a command that
+/// only reads): the man pages list every global option of a command but those.
+pub fn without_idle_change_options(cmd: Command) -> Command {
+    let words = cmd
+        .get_bin_name()
+        .unwrap_or(cmd.get_name())
+        .strip_prefix("cogctl")
+        .unwrap_or_default()
+        .trim()
+        .to_string();
+    if words.is_empty() {
+        return cmd;
+    }
+    cmd.mut_args(
+        |a| match args::change_option_applies(a.get_id().as_str(), &words) {
+            Some(false) => a.hide(true),
+            _ => a,
+        },
+    )
 }
 
 /// `cogctl [GLOBAL OPTIONS] help options`: clap's own `help` would take "options" for a

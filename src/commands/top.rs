@@ -10,8 +10,8 @@ use crate::console::run::Options;
 use crate::term::exit::Exit;
 use crate::term::values::parse_duration;
 
-/// A live full-screen dashboard: queues with enqueue/dequeue rates, throughput, processes
-/// and their memory, the latest deaths
+/// The keyboard console: a live dashboard, then every view (queues, processes, sets, triage,
+/// history, audit, incident), drill-down, and actions with a dry run and undo
 ///
 /// Keys: q or Ctrl-C quit; Tab switches pane (queues, processes, deaths); ↑/↓ or j/k select;
 /// p pauses or resumes the selected queue, Q quiets the selected process (each shows its dry
@@ -34,7 +34,9 @@ use crate::term::values::parse_duration;
 /// and death with its SHARD, the fleet's totals and a row per shard on home; `:shard NAME`
 /// narrows every view and change to one shard, `:shard` alone widens again (docs/fleet.md).
 #[derive(Debug, Args)]
-#[command(after_help = crate::render::help::examples(&[
+#[command(after_help = format!(
+    "The console's manual, every view, key and action: docs/console.md\n\n{}",
+    crate::render::help::examples(&[
     ("The live dashboard, refreshed every 2 s", "cogctl top"),
     ("Refresh every half second", "cogctl top --interval 500ms"),
     ("Every shard of fleet prod, merged", "cogctl top --fleet prod"),
@@ -42,7 +44,7 @@ use crate::term::values::parse_duration;
         "Watch another Redis through its Sentinels",
         "cogctl top --sentinel 10.0.0.5:26379 --sentinel-master main",
     ),
-]))]
+])))]
 pub struct TopArgs {
     /// Time between refreshes (at least 100ms)
     #[arg(long, value_name = "DURATION", default_value = "2s", value_parser = parse_duration)]

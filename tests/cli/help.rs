@@ -200,3 +200,108 @@ fn version_names_the_cogworker_data_it_speaks() {
         assert_eq!(run.stdout, format!("{name} {version}"), "{args:?}");
     }
 }
+
+/// The commands that change Redis, written out here on their own (not read from the code):
+/// each with whether that change keeps an undo record. Every other command only reads.
+const CHANGE_COMMANDS: &[(&str, bool)] = &[
+    ("dead delete", true),
+    ("dead import", true),
+    ("dead retry", true),
+    ("enqueue", true),
+    ("periodic disable", true),
+    ("periodic enable", true),
+    ("periodic run-now", true),
+    ("procs prune", false),
+    ("procs quiet", false),
+    ("procs resume", false),
+    ("procs stop", false),
+    ("queue clear", true),
+    ("queue dedupe", true),
+    ("queue delete-job", true),
+    ("queue pause", true),
+    ("queue resume", true),
+    ("reconcile", false),
+    ("retry delete", true),
+    ("retry kill", true),
+    ("retry reschedule", true),
+    ("retry retry", true),
+    ("scheduled delete", true),
+    ("scheduled enqueue-now", true),
+    ("scheduled reschedule", true),
+    ("undo", true),
+    ("undo purge", false),
+    ("unsettled file", false),
+    ("worker", false),
+];
+
+/// The change options a help text or a man page shows, of --confirm-context,
+/// --require-audit, --keep-undo and --no-undo.
+fn change_options_in(text: &str) -> Vec<&'static str> {
+    ["confirm-context", "require-audit", "keep-undo", "no-undo"]
+        .into_iter()
+        .filter(|o| {
+            text.contains(&format!("--{o}"))
+                || text.contains(&format!("\\-\\-{}", o.replace('-', "\\-")))
+        })
+        .collect()
+}
+
+/// What a command's help must show of them: the context's two on every change, the undo's
+/// two where the change keeps an undo record, none on a command that only reads.
+fn change_options_expected(name: &str) -> Vec<&'static str> {
+    match CHANGE_COMMANDS.iter().find(|(n, _)| *n == name) {
+        None => Vec::new(),
+        Some((_, false)) => vec!["confirm-context", "require-audit"],
+        Some((_, true)) => vec!["confirm-context", "require-audit", "keep-undo", "no-undo"],
+    }
+}
+
+#[test]
+fn the_change_options_are_shown_exactly_on_the_commands_that_change_data() {
+    let commands = commands();
+    // Every change listed is a command there is.
+    for (name, _) in CHANGE_COMMANDS {
+        assert!(
+            commands.iter().any(|(path, _)| path.join(" ") == *name),
+            "no command {name}"
+        );
+    }
+    let man = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("man");
+    let mut faults = Vec::new();
+    for (path, _) in &commands {
+        let name = path.join(" ");
+        let expected = change_options_expected(&name);
+        // What a person types, and what `cogctl help` prints.
+        let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+        args.push("--help");
+        let run = Cogctl::bare().args(&args).run();
+        assert_eq!(run.code, 0, "{name}: {}", run.snapshot());
+        let shown = change_options_in(&run.stdout);
+        if shown != expected {
+            faults.push(format!(
+                "cogctl {name} --help shows {shown:?}, not {expected:?}"
+            ));
+        }
+        // Its man page, as ./tasks docs writes it.
+        let page = man.join(format!("cogctl-{}.1", path.join("-")));
+        let text =
+            std::fs::read_to_string(&page).unwrap_or_else(|e| panic!("{}: {e}", page.display()));
+        let listed = change_options_in(&text);
+        if listed != expected {
+            faults.push(format!(
+                "{} lists {listed:?}, not {expected:?}",
+                page.file_name().unwrap().to_string_lossy()
+            ));
+        }
+    }
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+    // The root's help and `help options` still list them all, as global options.
+    for args in [&["--help"][..], &["help", "options"]] {
+        let run = Cogctl::bare().args(args).run();
+        assert_eq!(
+            change_options_in(&run.stdout),
+            ["confirm-context", "require-audit", "keep-undo", "no-undo"],
+            "{args:?}"
+        );
+    }
+}
