@@ -126,6 +126,10 @@ pub struct Console {
     typing: Option<String>,
     ask: Option<Ask>,
     pub status: Option<String>,
+    /// The status line's word about the view on screen (a key that doesn't apply there,
+    /// nothing under the cursor), while the status line still says it: it goes when the
+    /// view is left, where a change's outcome stays.
+    hint: Option<String>,
     /// Why the reader can't reach Redis right now.
     lost: Option<String>,
     /// List rows the screen shows (set from the terminal's size before each key and draw).
@@ -167,6 +171,7 @@ impl Console {
             typing: None,
             ask: None,
             status: None,
+            hint: None,
             lost: None,
             rows: 20,
             cols: 100,
@@ -215,6 +220,14 @@ impl Console {
     /// change went, or how far it has gone), once.
     pub fn take_word(&mut self) -> Option<String> {
         self.status.take().or_else(|| self.running.clone())
+    }
+
+    /// Say `text` on the status line about the view on screen: it goes when the view is
+    /// left.
+    fn say_here(&mut self, text: impl Into<String>) {
+        let text = text.into();
+        self.hint = Some(text.clone());
+        self.status = Some(text);
     }
 
     /// What the status line says now (a change's outcome, a refusal, how far a change has
@@ -403,7 +416,7 @@ impl Console {
             KeyCode::Home | KeyCode::Char('g') => self.step(i64::MIN / 2),
             KeyCode::End | KeyCode::Char('G') => self.step(i64::MAX / 2),
             KeyCode::Enter if self.is_detail() => {
-                self.status = Some("this is one entry: Esc goes back to its list".into())
+                self.say_here("this is one entry: Esc goes back to its list")
             }
             KeyCode::Enter => self.perform('\n', home),
             KeyCode::Char('/') => {
@@ -430,7 +443,7 @@ impl Console {
     fn perform(&mut self, key: char, home: &HomeData) {
         let view = self.view();
         let Some(action) = view.action(key) else {
-            self.status = Some(view.doesnt_apply(key));
+            self.say_here(view.doesnt_apply(key));
             return;
         };
         if action.change && self.refused(key, self.row_shard().as_deref()) {
@@ -483,8 +496,13 @@ impl Console {
         self.next_id
     }
 
-    /// Go to `view`, from anywhere: its list, from its first row.
+    /// Go to `view`, from anywhere: its list, from its first row. What the status line said
+    /// of the view left (a key that doesn't apply there) goes with it.
     pub fn switch(&mut self, view: View, home: &HomeData) {
+        if self.hint.is_some() && self.status == self.hint {
+            self.status = None;
+        }
+        self.hint = None;
         self.stack.clear();
         self.typing = None;
         let kind = match view {
@@ -657,6 +675,12 @@ impl Console {
                 start,
                 count: 3 * rows + 2 * MARGIN,
                 fresh: again,
+                // At each refresh, whether the marked entries are still in the set.
+                marked: if again {
+                    list.marked.keys().cloned().collect()
+                } else {
+                    Vec::new()
+                },
             },
             shard,
         });
@@ -805,6 +829,7 @@ impl Console {
                     items,
                     counted,
                     head,
+                    gone,
                     ..
                 },
                 Body2::List(list),
@@ -813,6 +838,23 @@ impl Console {
                 list.head = head;
                 if self.status.as_deref() == Some("reading…") {
                     self.status = None;
+                }
+                // A marked entry that left the set is no longer marked (an action on the
+                // marks could not take it anyway), and the status line says so.
+                let unmarked = gone
+                    .iter()
+                    .filter(|m| list.marked.remove(*m).is_some())
+                    .count();
+                if unmarked > 0 {
+                    self.status = Some(format!(
+                        "{} left the set since marked (taken by a worker, or changed): {} still marked",
+                        crate::text::size::counted(
+                            unmarked as u64,
+                            "marked entry",
+                            "marked entries"
+                        ),
+                        list.marked.len()
+                    ));
                 }
                 list.asked = None;
                 list.total = Some(total);
@@ -901,7 +943,7 @@ impl Console {
 
     fn mark(&mut self) {
         let Some((key, score)) = self.current().map(|i| (i.key.clone(), i.score)) else {
-            self.status = Some("still reading this row".into());
+            self.say_here("still reading this row");
             return;
         };
         if let Some(list) = self.list_mut()
@@ -918,7 +960,7 @@ impl Console {
             return;
         };
         let Some(item) = self.current().cloned() else {
-            self.status = Some("still reading this row".into());
+            self.say_here("still reading this row");
             return;
         };
         let kind = list.kind.clone();
@@ -1210,7 +1252,7 @@ impl Console {
     /// p pauses (or resumes, when paused) the queue; X removes its duplicate jobs.
     fn ask_queue(&mut self, does: Does, home: &HomeData) {
         let Some(name) = self.chosen_queue() else {
-            self.status = Some("no queue under the cursor".into());
+            self.say_here("no queue under the cursor");
             return;
         };
         let act = if does == Does::Dedupe {
@@ -1234,7 +1276,7 @@ impl Console {
     /// reconcile pass), from the row of one that is gone.
     fn ask_process(&mut self, does: Does, home: &HomeData) {
         let Some(name) = self.chosen_process() else {
-            self.status = Some("no process under the cursor".into());
+            self.say_here("no process under the cursor");
             return;
         };
         let shard = self.row_shard();
@@ -1267,7 +1309,7 @@ impl Console {
     /// E pushes the periodic entry's job now; p disables it (or enables it, when disabled).
     fn ask_periodic(&mut self, does: Does) {
         let Some(item) = self.current() else {
-            self.status = Some("no periodic entry under the cursor".into());
+            self.say_here("no periodic entry under the cursor");
             return;
         };
         let pjid = Name::from(item.key.as_slice());
@@ -1285,7 +1327,7 @@ impl Console {
 
     fn ask_quiet(&mut self, home: &HomeData) {
         let Some(name) = self.chosen_process() else {
-            self.status = Some("no process under the cursor".into());
+            self.say_here("no process under the cursor");
             return;
         };
         let shard = self.row_shard();
@@ -1341,7 +1383,7 @@ impl Console {
                             item.score.unwrap_or_default(),
                         )]),
                         None => {
-                            self.status = Some("no entry under the cursor".into());
+                            self.say_here("no entry under the cursor");
                             return;
                         }
                     }
@@ -1360,12 +1402,12 @@ impl Console {
                 (set, act::Selection::Filter(format!("--fingerprint {id}")))
             }
             _ => {
-                self.status = Some(format!("{key} acts on retry, dead and scheduled entries"));
+                self.say_here(format!("{key} acts on retry, dead and scheduled entries"));
                 return;
             }
         };
         if verb.command(set).is_none() {
-            self.status = Some(format!("{key} doesn't apply to the {} set", set.name()));
+            self.say_here(format!("{key} doesn't apply to the {} set", set.name()));
             return;
         }
         self.dry_run(
@@ -1390,7 +1432,7 @@ impl Console {
             _ => self.last_undo.clone(),
         };
         let Some((id, shard)) = undo else {
-            self.status = Some("u undoes the change under the cursor in the audit view (0), or the last change made here".into());
+            self.say_here("u undoes the change under the cursor in the audit view (0), or the last change made here");
             return;
         };
         if self.refused('u', shard.as_deref()) {
@@ -1745,6 +1787,7 @@ mod tests {
             items: vec![Item::default(); 110],
             counted: None,
             head: Vec::new(),
+            gone: Vec::new(),
         });
         for _ in 0..1000 {
             press(&mut console, KeyCode::PageDown);
@@ -1913,6 +1956,7 @@ mod tests {
                 items,
                 counted: None,
                 head: Vec::new(),
+                gone: Vec::new(),
             });
             all.push_str(&format!("--- {}\n{}", view.name(), screen(&console)));
         }
@@ -2017,6 +2061,7 @@ mod tests {
             }],
             counted: None,
             head: Vec::new(),
+            gone: Vec::new(),
         });
         assert!(at(&mut console, READ).contains("30s ago"));
         assert!(at(&mut console, READ + 600.0).contains("10m 30s ago"));

@@ -46,6 +46,9 @@ pub enum Want {
         /// A refresh (or a new filter): what the filter matches is found again where that
         /// is cheap; a step of the cursor reads the rows only.
         fresh: bool,
+        /// The entries marked on a set's list (raw members): those no longer in the set are
+        /// said in the answer.
+        marked: Vec<Vec<u8>>,
     },
     /// The job an entry of a set, a queue or an in-progress list (`raw`, as stored) is: what
     /// `cogctl job` shows of it, wherever it is now.
@@ -107,6 +110,9 @@ pub enum Answer {
         counted: Option<f64>,
         /// Lines shown above the rows (a process's state and memory, above its jobs).
         head: Vec<String>,
+        /// Of the marked entries asked about, those no longer in the set (taken by a
+        /// worker, retried, deleted, or rewritten since they were marked).
+        gone: Vec<Vec<u8>>,
     },
     /// The job an entry is, as `cogctl job` reads it.
     Job {
@@ -462,9 +468,16 @@ impl Reader {
                 start,
                 count,
                 fresh,
+                marked,
             } => self
                 .page(&kind, filter.as_deref(), start, count, fresh)
                 .and_then(|(total, items, counted)| {
+                    let gone = match &kind {
+                        ListKind::Set(set) if !marked.is_empty() => {
+                            gone_from(self.store()?, set.key(), marked)?
+                        }
+                        _ => Vec::new(),
+                    };
                     let mut head = match &kind {
                         ListKind::Running(identity) => self.process(identity)?,
                         _ => Vec::new(),
@@ -484,6 +497,7 @@ impl Reader {
                         items,
                         counted,
                         head,
+                        gone,
                     })
                 }),
             Want::Entry { set, raw } => self.entry(set, &raw).map(|read| match read {
@@ -803,6 +817,31 @@ impl Reader {
 }
 
 /// No filter at all (the CLI's flags, none given).
+/// Which of `members` are no longer in the sorted set `key`: ZMSCORE, a bounded number at a
+/// time (the marks are the operator's, few, but never assumed so).
+fn gone_from(store: &mut Store, key: &str, members: Vec<Vec<u8>>) -> StoreResult<Vec<Vec<u8>>> {
+    let mut gone = Vec::new();
+    for chunk in members.chunks(MARKS_PER_CALL) {
+        let mut cmd = redis::cmd("ZMSCORE");
+        cmd.arg(key);
+        for m in chunk {
+            cmd.arg(m.as_slice());
+        }
+        let scores: Vec<Option<f64>> = store.query(&cmd, key, KeyType::Zset)?;
+        gone.extend(
+            chunk
+                .iter()
+                .zip(scores)
+                .filter(|(_, score)| score.is_none())
+                .map(|(m, _)| m.clone()),
+        );
+    }
+    Ok(gone)
+}
+
+/// Marked members a ZMSCORE asks about at once.
+const MARKS_PER_CALL: usize = 500;
+
 fn no_filter() -> FilterArgs {
     FilterArgs {
         class: Vec::new(),

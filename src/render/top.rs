@@ -391,10 +391,23 @@ fn signed(n: Option<i64>) -> String {
     }
 }
 
+/// A rate per second, one decimal; a slow one (below 0.1/s) with two, or `<0.01`, so that no
+/// rate that isn't 0 reads as 0.0. `≥` marks a lower bound; `-` is no rate known.
 fn rate(r: Option<Rate>) -> String {
-    match r {
-        None => "-".into(),
-        Some(r) => format!("{}{:.1}", if r.at_least { "≥" } else { "" }, r.per_sec),
+    let Some(r) = r else {
+        return "-".into();
+    };
+    let bound = if r.at_least { "≥" } else { "" };
+    match r.per_sec {
+        v if v > 0.0 && v < 0.005 => {
+            if r.at_least {
+                ">0".into()
+            } else {
+                "<0.01".into()
+            }
+        }
+        v if v > 0.0 && v < 0.1 => format!("{bound}{v:.2}"),
+        v => format!("{bound}{v:.1}"),
     }
 }
 
@@ -768,6 +781,19 @@ mod tests {
         assert_eq!(runs(&times, 2.0), vec![0..3, 3..6]);
         assert_eq!(runs(&times[..3], 2.0), vec![0..3]);
         assert!(runs(&[], 2.0).is_empty());
+    }
+
+    #[test]
+    fn no_rate_that_is_not_zero_reads_as_zero() {
+        let r = |per_sec: f64, at_least: bool| rate(Some(Rate { per_sec, at_least }));
+        assert_eq!(r(0.0, false), "0.0");
+        assert_eq!(r(1.5, true), "≥1.5");
+        assert_eq!(r(12.34, false), "12.3");
+        assert_eq!(r(1.0 / 60.0, false), "0.02");
+        assert_eq!(r(1.0 / 60.0, true), "≥0.02");
+        assert_eq!(r(0.001, false), "<0.01");
+        assert_eq!(r(0.001, true), ">0");
+        assert_eq!(rate(None), "-");
     }
 
     #[test]

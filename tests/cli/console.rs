@@ -8,7 +8,8 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use crate::pty::Pty;
-use crate::support::{RedisServer, wait_until};
+use crate::support::HANG;
+use crate::support::{Cogctl, RedisServer, wait_until};
 
 const NOW: f64 = 1_796_208_000.0;
 
@@ -183,11 +184,9 @@ fn from_dead_to_a_pattern_to_an_entry_then_retry_the_pattern_and_undo_it_from_th
     let screen = tui.wait_screen("the undo's outcome", |s| {
         !s.contains("working…") && !s.contains("(dry run)")
     });
-    wait_until(
-        Duration::from_secs(10),
-        &format!("the undo; the screen:\n{screen}"),
-        || server.zset::<String, String>("cogworker:dead").len() == 17,
-    );
+    wait_until(HANG, &format!("the undo; the screen:\n{screen}"), || {
+        server.zset::<String, String>("cogworker:dead").len() == 17
+    });
     assert!(
         contents(&server) == before,
         "Redis is as it was before the retry"
@@ -331,9 +330,8 @@ fn redis_stopped_mid_browse_shows_a_banner_and_the_keys_keep_working() {
     let mut tui = start(&server, &[], &[]);
     tui.send("5");
     tui.wait_screen("dead", |s| s.contains("cogworker:dead (17)"));
-    std::thread::scope(|scope| {
-        let server = &mut server;
-        let restart = scope.spawn(move || server.restart(Duration::from_secs(3)));
+    // Redis stays down until the keys have been tried through the outage.
+    server.down_until("the keys tried through the outage", || {
         tui.wait_screen("the banner over what was read", |s| {
             s.contains("Redis unreachable") && s.contains("SyncInvoice")
         });
@@ -344,7 +342,7 @@ fn redis_stopped_mid_browse_shows_a_banner_and_the_keys_keep_working() {
         tui.send("x");
         tui.send("\x1b");
         tui.wait_screen("home", |s| s.contains("cogctl › home"));
-        restart.join().unwrap();
+        true
     });
     // The restarted server is empty: the banner goes.
     tui.send("5");
@@ -424,7 +422,7 @@ fn the_queues_view_pauses_and_dedupes_a_queue_each_after_its_dry_run_and_undoes_
         s.contains("queue resume (dry run)") && s.contains("would resume queue mail")
     });
     tui.send("y");
-    wait_until(Duration::from_secs(10), "the queue resumed", || {
+    wait_until(HANG, "the queue resumed", || {
         !server.is_member("cogworker:paused_queues", "mail")
     });
 
@@ -448,14 +446,12 @@ fn the_queues_view_pauses_and_dedupes_a_queue_each_after_its_dry_run_and_undoes_
     tui.send("u");
     tui.wait_screen("the undo's dry run", |s| s.contains("undo (dry run)"));
     tui.send("y");
-    wait_until(Duration::from_secs(10), "the dedupe undone", || {
+    wait_until(HANG, "the dedupe undone", || {
         server.list("cogworker:queue:mail").len() == 4
     });
-    wait_until(
-        Duration::from_secs(10),
-        "the pause's undo kept nothing",
-        || contents(&server) == before,
-    );
+    wait_until(HANG, "the pause's undo kept nothing", || {
+        contents(&server) == before
+    });
     let audit: Vec<String> = {
         let mut conn = server.conn();
         let entries: Vec<redis::Value> = redis::cmd("XRANGE")
@@ -542,7 +538,7 @@ fn the_processes_view_stops_a_live_process_and_requeues_what_a_dead_one_held() {
     );
     assert!(server.list("cogworker:queue:default").is_empty());
     tui.send("y");
-    wait_until(Duration::from_secs(10), "the job requeued", || {
+    wait_until(HANG, "the job requeued", || {
         server.list("cogworker:queue:default") == [held]
     });
     assert!(!server.exists(&format!("cogworker:inprogress:{dead}")));
@@ -592,7 +588,7 @@ fn the_periodic_view_runs_an_entry_now_disables_it_and_undoes_the_disable() {
     tui.send("u");
     tui.wait_screen("the undo's dry run", |s| s.contains("undo (dry run)"));
     tui.send("y");
-    wait_until(Duration::from_secs(10), "the entry enabled again", || {
+    wait_until(HANG, "the entry enabled again", || {
         !server.is_member("periodic:disabled", pjid)
     });
     tui.wait_screen("the undo's outcome", |s| {
@@ -979,11 +975,9 @@ fn a_refresh_reads_only_what_the_view_shows() {
         .unwrap();
     tui.send("\x1b");
     tui.wait_screen("home", |s| s.contains("cogctl › home"));
-    wait_until(
-        Duration::from_millis(2500),
-        "the dashboard read on coming home",
-        || calls(&server).get("smembers").copied().unwrap_or(0) > 0,
-    );
+    wait_until(HANG, "the dashboard read on coming home", || {
+        calls(&server).get("smembers").copied().unwrap_or(0) > 0
+    });
     tui.send("q");
     assert_eq!(tui.wait_exit(), 0);
 }
@@ -1124,11 +1118,13 @@ fn keys_that_do_not_apply_say_so_and_typing_a_filter_never_turns_into_keys() {
         });
     }
 
-    // Triage: `/` then letters that are keys elsewhere (R retries, D deletes): all text.
+    // Triage: `/` then letters that are keys elsewhere (R retries, D deletes): all text. What
+    // the footer said of dead's keys went with the dead view.
     tui.send("7");
-    tui.wait_screen("triage", |s| {
+    let screen = tui.wait_screen("triage", |s| {
         s.contains("failure patterns of retry and dead (5)")
     });
+    assert!(!screen.contains("doesn't apply"), "{screen}");
     tui.send("/RateLimitD");
     tui.wait_screen("the filter being typed", |s| {
         s.contains("filter: RateLimitD▏")
@@ -1353,6 +1349,89 @@ fn slash_filters_every_view() {
         );
         tui.send("\x1b");
     }
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
+}
+
+/// A queue that appeared between two refreshes: its pushes are a lower bound (≥), and of what
+/// was taken from it nothing is known: `-`, never `≥0.0`.
+#[test]
+fn a_new_queue_shows_no_rate_it_does_not_know() {
+    let server = RedisServer::start();
+    incident(&server);
+    server.exec(&[
+        &["SADD", "cogworker:queues", "default"],
+        &[
+            "LPUSH",
+            "cogworker:queue:default",
+            &dead_entry(0, "SyncInvoice", "E", "m").1,
+        ],
+    ]);
+    // Refreshed every 2 s: the frame that first shows the new queue stays long enough to be
+    // read.
+    let url = server.url();
+    let mut tui = Pty::spawn(
+        &["top", "--interval", "2s"],
+        40,
+        150,
+        &[
+            ("COGCTL_REDIS_URL", url.as_str()),
+            ("COGCTL_NOW", "1796208000"),
+        ],
+    );
+    tui.wait_screen("home with its queue", |s| s.contains("default"));
+    let jobs: Vec<String> = (0..3)
+        .map(|i| dead_entry(i, "SendReceipt", "E", "m").1)
+        .collect();
+    let mut push = vec!["LPUSH", "cogworker:queue:mailers"];
+    push.extend(jobs.iter().map(String::as_str));
+    server.exec(&[&["SADD", "cogworker:queues", "mailers"], &push]);
+    let screen = tui.wait_screen("the new queue with its rates", |s| {
+        s.lines().any(|l| l.contains("mailers") && l.contains('≥'))
+    });
+    let row = screen.lines().find(|l| l.contains("mailers")).unwrap();
+    assert!(!screen.contains("≥0.0"), "{screen}");
+    assert!(row.contains(" - "), "{row}");
+    tui.send("q");
+    assert_eq!(tui.wait_exit(), 0);
+}
+
+/// Marks follow the set: one that left it (another operator retried it) is no longer
+/// counted in the title, and the status line says so.
+#[test]
+fn a_marked_entry_that_leaves_the_set_is_no_longer_counted() {
+    let server = RedisServer::start();
+    incident(&server);
+    let mut tui = start(&server, &[], &[]);
+    tui.send("5");
+    tui.wait_screen("dead", |s| s.contains("cogworker:dead (17)"));
+    tui.send("  ");
+    tui.wait_screen("two marked", |s| {
+        s.contains("cogworker:dead (17) ·") && s.contains("· 2 marked")
+    });
+    // The newest entry, the first marked, retried from elsewhere.
+    let newest: Vec<String> = redis::cmd("ZRANGE")
+        .arg("cogworker:dead")
+        .arg(-1)
+        .arg(-1)
+        .query(&mut server.conn())
+        .unwrap();
+    let jid = serde_json::from_str::<serde_json::Value>(&newest[0]).unwrap()["jid"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    Cogctl::new(&server)
+        .now(NOW)
+        .args(["dead", "retry", &jid, "--yes"])
+        .run()
+        .success();
+    let screen = tui.wait_screen("one marked", |s| {
+        s.contains("cogworker:dead (16) ·") && s.contains("· 1 marked")
+    });
+    assert!(
+        screen.contains("1 marked entry left the set since marked (taken by a worker, or changed): 1 still marked"),
+        "{screen}"
+    );
     tui.send("q");
     assert_eq!(tui.wait_exit(), 0);
 }

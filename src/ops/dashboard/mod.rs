@@ -365,8 +365,10 @@ fn queue_rates(
     ))
 }
 
+/// `n` over `dt` seconds; none when nothing is known: no time yet, or a lower bound of
+/// nothing (every rate is at least 0).
 fn per_sec(n: f64, dt: f64, at_least: bool) -> Option<Rate> {
-    (dt > 0.0).then(|| Rate {
+    (dt > 0.0 && !(at_least && n <= 0.0)).then(|| Rate {
         per_sec: n / dt,
         at_least,
     })
@@ -637,6 +639,22 @@ mod tests {
     }
 
     #[test]
+    fn a_lower_bound_of_nothing_is_no_rate() {
+        // A queue that was empty now holds 3: 3 pushed at least, and at least none taken,
+        // which says nothing.
+        let (enq, deq) = queue_rates(&track(0, false), 3, None, 1.0).unwrap();
+        assert_eq!(
+            enq,
+            Some(Rate {
+                per_sec: 3.0,
+                at_least: true
+            })
+        );
+        assert_eq!(deq, None);
+        assert_eq!(per_sec(0.0, 2.0, false).map(|r| r.per_sec), Some(0.0));
+    }
+
+    #[test]
     fn rates_from_the_old_newest_jobs_position() {
         // 10 jobs, 4 pushed in front of the old head, 6 left: 8 taken, over 2 s.
         let lpos = Ok(redis::Value::Int(4));
@@ -672,16 +690,11 @@ mod tests {
                 at_least: true
             })
         );
-        // Requeued on the right: dequeued can't be negative, and is a bound.
+        // Requeued on the right: dequeued can't be negative, and is a bound: at least 0,
+        // which is no rate known.
         let zero = Ok(redis::Value::Int(0));
         let (_, deq) = queue_rates(&track(2, true), 5, Some(&zero), 1.0).unwrap();
-        assert_eq!(
-            deq,
-            Some(Rate {
-                per_sec: 0.0,
-                at_least: true
-            })
-        );
+        assert_eq!(deq, None);
         let err = Err("ERR unknown command 'LPOS'".to_string());
         assert!(queue_rates(&track(2, true), 5, Some(&err), 1.0).is_err());
     }
