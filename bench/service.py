@@ -7,7 +7,9 @@ their ratio against the target (>= 95 %), the worker's CPU time per 1000 jobs in
 the machine's other load disturbs less than wall time), and the scrape latency seen by the client
 (median, p99, max; target p99 <= 5 ms). Then, apart from any job, what one scrape costs: an idle
 worker scraped back to back, its CPU per scrape and the latency, and probed on a new
-connection each time as a kubelet does.
+connection each time as a kubelet does; and that probe's latency while a flood holds more
+connections than the server's cap (partial requests, idle keep-alives): --flood-only runs only
+this part.
 
 Measured, not asserted: it exits non-zero only when a command fails or a job is lost.
 Run it through `./tasks bench service` (release binary, private redis-server).
@@ -169,6 +171,97 @@ def idle_scrapes(sock, binary, n):
         proc.wait()
 
 
+# Connections a flood holds open: more than the server's cap of 256.
+FLOOD = 300
+FLOOD_LINE = b"GET /healthz HTTP/1.1\r\nHost: flood\r\nX-Slow: "
+
+
+def flood(port, kind, stop):
+    """Hold FLOOD connections open the `kind` way (partial: a partial request line, then
+    nothing; keepalive: a whole request answered, then idle) until `stop` is set, opening a
+    new one for each the server closes: how many the server closed."""
+    def open_one():
+        try:
+            c = socket.create_connection(("127.0.0.1", port), timeout=5)
+            c.setblocking(False)
+            c.sendall(FLOOD_LINE[:8] if kind == "partial"
+                      else b"GET /healthz HTTP/1.1\r\nHost: flood\r\n\r\n")
+            return c
+        except OSError:
+            return None
+    conns = [open_one() for _ in range(FLOOD)]
+    closed = 0
+    while not stop.is_set():
+        stop.wait(0.1)
+        for i, c in enumerate(conns):
+            gone = c is None
+            if c is not None:
+                try:
+                    gone = c.recv(4096) == b""
+                except BlockingIOError:
+                    gone = False
+                except OSError:
+                    gone = True
+            if gone:
+                if c is not None:
+                    closed += 1
+                    c.close()
+                conns[i] = open_one()
+    for c in conns:
+        if c is not None:
+            c.close()
+    return closed
+
+
+def flood_probes(sock, binary, rounds):
+    """An idle worker with --listen, while each kind of flood holds more connections than
+    its cap: /healthz on a new connection every 200 ms, `rounds` times. Per kind, the probe
+    latencies and how many held connections the server closed."""
+    cli(sock, "FLUSHALL")
+    port = free_port()
+    env = dict(os.environ, COGCTL_REDIS_URL=f"unix://{sock}")
+    proc = subprocess.Popen([binary, "--quiet", "worker", "--listen", f"127.0.0.1:{port}",
+                             "--handler", "Bench=builtin:noop"], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(200):
+            try:
+                c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+                c.request("GET", "/healthz")
+                c.getresponse().read()
+                break
+            except OSError:
+                time.sleep(0.05)
+        else:
+            sys.exit("the worker never answered")
+        results = {}
+        for kind in ("partial", "keepalive"):
+            stop = threading.Event()
+            closed = []
+            flooder = threading.Thread(target=lambda: closed.append(flood(port, kind, stop)))
+            flooder.start()
+            time.sleep(0.5)
+            latencies = []
+            for _ in range(rounds):
+                t = time.perf_counter()
+                fresh = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                fresh.request("GET", "/healthz")
+                r = fresh.getresponse()
+                r.read()
+                fresh.close()
+                if r.status != 200:
+                    sys.exit(f"a probe under a {kind} flood got {r.status}")
+                latencies.append(time.perf_counter() - t)
+                time.sleep(0.2)
+            stop.set()
+            flooder.join()
+            results[kind] = (sorted(latencies), closed[0])
+        return results
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
 def ms(seconds):
     return f"{seconds * 1000:.2f} ms"
 
@@ -181,7 +274,14 @@ def main():
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--concurrency", type=int, default=10)
     ap.add_argument("--idle-scrapes", type=int, default=2000)
+    ap.add_argument("--flood-probes", type=int, default=100,
+                    help="probes under each kind of flood of held connections")
+    ap.add_argument("--flood-only", action="store_true",
+                    help="only the probes under a flood of held connections")
     args = ap.parse_args()
+    if args.flood_only:
+        print_flood(args)
+        return
 
     plain, listening, latencies = [], [], []
     cpu_plain, cpu_listening = [], []
@@ -233,6 +333,16 @@ def main():
     print(f"the same idle worker, {PROBES} /healthz probes on a new connection each (as a kubelet "
           f"sends them): median {ms(statistics.median(probes))}, "
           f"p99 {ms(probes[int(0.99 * len(probes))])}, max {ms(probes[-1])}")
+    print_flood(args)
+
+
+def print_flood(args):
+    """The probes under a flood, printed (the tests assert only that each is answered)."""
+    for kind, (lat, closed) in flood_probes(args.socket, args.cogctl, args.flood_probes).items():
+        print(f"{args.flood_probes} /healthz probes on a new connection each while {FLOOD} "
+              f"connections are held ({kind}; the server closed {closed} of them): median "
+              f"{ms(statistics.median(lat))}, p99 {ms(lat[int(0.99 * (len(lat) - 1))])}, "
+              f"max {ms(lat[-1])}")
 
 
 if __name__ == "__main__":

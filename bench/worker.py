@@ -32,6 +32,9 @@ with no job, no payload and no threads) and 2, 4 and 10 writes per read. Targets
 baseline's and jobs/s >= 1.2 x the baseline's at each concurrency; Redis CPU per job <= 0.45 x
 Sidekiq's at -c 10 and <= 0.2 x at -c 50; p99 idle-to-start not above the baseline's.
 
+Last, a lone job's latency after a burst (--lone-only runs only this part): a worker at -c 8
+that has just emptied its queue, a job pushed then, until it starts and until it is counted.
+
 Run it through `./tasks bench worker`, which builds the release binary and starts a private
 redis-server that it removes afterwards.
 """
@@ -497,6 +500,62 @@ def start_latency(sock, binary, samples):
         proc.wait(timeout=30)
 
 
+def lone_after_burst(sock, binary, samples):
+    """A worker (-c 8) that has just worked a burst of 2,000 no-op jobs, its queues dry: a
+    lone job pushed then (LPUSH, 20 ms of sleep), `samples` times, one at a time. Per job, the
+    seconds from its push until its thread registers it as running, and until it is counted
+    as processed (its 20 ms included)."""
+    cli(sock, "FLUSHALL")
+    seed(sock, binary, 2000, job_class="Ok")
+    env = dict(os.environ, COGCTL_REDIS_URL=f"unix://{sock}")
+    proc = subprocess.Popen([binary, "--quiet", "worker", "-c", "8", "--handler",
+                             "Ok=builtin:noop", "--handler", "S=builtin:sleep"], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    conn = Conn(sock)
+    try:
+        deadline = time.monotonic() + 60
+        while conn.call("GET", "cogworker:stats:processed") != b"2000":
+            if time.monotonic() > deadline:
+                sys.exit("the burst was not worked")
+            time.sleep(0.01)
+        identity = conn.call("SMEMBERS", "cogworker:processes")[0]
+        workers = b"cogworker:workers:" + identity
+        time.sleep(0.5)
+        starts, settles = [], []
+        for i in range(samples):
+            job = json.dumps({"class": "S", "args": [0.02, i], "queue": "default",
+                              "jid": "%024x" % (0xd0000000 + i), "retry": True,
+                              "created_at": time.time(), "enqueued_at": time.time()})
+            want = str(2001 + i).encode()
+            pushed = time.perf_counter()
+            conn.call("LPUSH", "cogworker:queue:default", job)
+            while conn.call("HLEN", workers) == 0:
+                if time.perf_counter() - pushed > 10:
+                    sys.exit("a lone job did not start")
+            starts.append(time.perf_counter() - pushed)
+            while conn.call("GET", "cogworker:stats:processed") != want:
+                if time.perf_counter() - pushed > 10:
+                    sys.exit("a lone job was not settled")
+            settles.append(time.perf_counter() - pushed)
+            while conn.call("HLEN", workers):
+                time.sleep(0.001)
+            time.sleep(0.05)
+        return starts, settles
+    finally:
+        conn.close()
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def print_lone(sock, binary, samples):
+    starts, settles = lone_after_burst(sock, binary, samples)
+    ms = lambda v: f"{v * 1000:.2f} ms"
+    print(f"a lone job after a burst (-c 8, the queue dry), {samples} jobs of 20 ms: push to "
+          f"start p50 {ms(percentile(starts, 50))}, p99 {ms(percentile(starts, 99))}, max "
+          f"{ms(max(starts))}; push to counted p50 {ms(percentile(settles, 50))}, p99 "
+          f"{ms(percentile(settles, 99))}, max {ms(max(settles))}")
+
+
 def percentile(values, p):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
@@ -611,8 +670,13 @@ def main():
     ap.add_argument("--latency-samples", type=int, default=400)
     ap.add_argument("--cost-only", action="store_true",
                     help="only the Redis cost comparison and the idle-to-start latency")
+    ap.add_argument("--lone-only", action="store_true",
+                    help="only a lone job's latency after a burst")
     args = ap.parse_args()
     sock, binary, n = args.socket, args.cogctl, args.jobs
+    if args.lone_only:
+        print_lone(sock, binary, args.latency_samples)
+        return
     if args.cost_only:
         redis_cost(sock, binary, args.baseline, args.cost_jobs, args.runs, args.latency_samples)
         return
@@ -672,6 +736,7 @@ def main():
     idle_ok = "PASS" if idle and idle < 20 * 1024 else "MISS"
     print(f"idle worker RSS (-c 10): {idle / 1024:.1f} MiB (target < 20 MB: {idle_ok})")
     redis_cost(sock, binary, args.baseline, args.cost_jobs, args.runs, args.latency_samples)
+    print_lone(sock, binary, args.latency_samples)
 
 
 if __name__ == "__main__":
