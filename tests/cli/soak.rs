@@ -30,7 +30,7 @@
 //! * `COGCTL_SOAK_FLAKY_PERCENT` [5]: jobs whose first attempt fails (retried at once)
 //! * `COGCTL_SOAK_MAX_ORPHANINGS` [1]: `--max-orphanings` of workers and reconcile, low so
 //!   that ProcessDied burials happen and `dead retry` has work
-//! * `COGCTL_SOAK_DRAIN_SECONDS` [40]: how long the end may take to drain everything
+//! * `COGCTL_SOAK_DRAIN_SECONDS` [60]: how long the end may take to drain everything
 //! * `COGCTL_SOAK_SEED` [from the clock]: the seed of every random choice (printed)
 //! * `COGCTL_SOAK_KEEP` [unset]: keep the working directory (record, worker logs, a copy of
 //!   the AOF); it is always kept when the test fails
@@ -113,7 +113,7 @@ impl Params {
             job_ms: env_or("COGCTL_SOAK_JOB_MS", 20),
             flaky_percent: env_or("COGCTL_SOAK_FLAKY_PERCENT", 5),
             max_orphanings: env_or("COGCTL_SOAK_MAX_ORPHANINGS", 1),
-            drain_seconds: env_or("COGCTL_SOAK_DRAIN_SECONDS", 40.0),
+            drain_seconds: env_or("COGCTL_SOAK_DRAIN_SECONDS", 60.0),
             seed: env_or("COGCTL_SOAK_SEED", clock_seed),
             keep: std::env::var_os("COGCTL_SOAK_KEEP").is_some_and(|v| !v.is_empty()),
         };
@@ -265,7 +265,7 @@ impl Fleet {
         let pid = w.pid;
         let run = w
             .process
-            .wait_for(Duration::from_secs(10))
+            .wait_for(crate::support::HANG)
             .map_err(|e| format!("worker {pid} survived a SIGKILL: {e}"))?;
         if run.code != -libc::SIGKILL && run.code != 0 {
             return Err(format!(
@@ -1023,7 +1023,7 @@ fn soak() {
     let mut fault_events: BTreeMap<&str, u64> = BTreeMap::new();
     for w in std::mem::take(&mut fleet.live) {
         let (pid, n) = (w.pid, w.n);
-        match w.process.wait_for(Duration::from_secs(30)) {
+        match w.process.wait_for(crate::support::HANG) {
             Ok(run) => {
                 let _ = std::fs::write(
                     dir.join(format!("worker-{n:03}-{pid}-stopped.log")),
