@@ -62,8 +62,10 @@ pub struct IncidentArgs {
           default_missing_value = "10s", value_parser = super::parse_watch_interval)]
     pub watch: Option<Duration>,
 
-    /// With --watch: exit 0 once every finding open at the start has recovered (1 if
-    /// --timeout passes first)
+    /// With --watch: exit 0 once every failure open at the start has recovered (1 if
+    /// --timeout passes first). It waits for failure surges, deaths, backlogs and held queues
+    /// holding a failing pattern; history (restart waves, lost processes, memory, late
+    /// periodic jobs, steady failure rates, Redis' own state) never keeps it waiting
     #[arg(long, requires = "watch")]
     pub until_recovered: bool,
 
@@ -188,9 +190,8 @@ pub fn watch(
         if args.until_recovered && tracker.all_recovered() {
             return Ok(Exit::Ok);
         }
-        let waited = started.elapsed();
         if let Some(limit) = args.timeout
-            && waited + every > limit
+            && started.elapsed() >= limit
         {
             if args.until_recovered {
                 ctx.ui.note(&format!(
@@ -202,8 +203,12 @@ pub fn watch(
             }
             return Ok(Exit::Ok);
         }
-        // Slept in short steps: Ctrl-C ends the watch at once.
-        let wake = std::time::Instant::now() + every;
+        // Slept in short steps: Ctrl-C ends the watch at once. The last read is made at
+        // --timeout, not an interval before it.
+        let mut wake = std::time::Instant::now() + every;
+        if let Some(limit) = args.timeout {
+            wake = wake.min(started + limit);
+        }
         while std::time::Instant::now() < wake {
             if crate::term::interrupt::requested() {
                 return Ok(Exit::Ok);

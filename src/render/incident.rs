@@ -126,11 +126,15 @@ fn about(r: &IncidentReport, f: &Finding) -> String {
             .find(|g| &g.id == id)
             .and_then(|g| g.started_at.at)
     {
-        about.push_str(&format!(
-            " · began {} after {}",
-            minutes(at - then),
-            one_line(id)
-        ));
+        if at - then < 1.0 {
+            about.push_str(&format!(" · began just after {}", one_line(id)));
+        } else {
+            about.push_str(&format!(
+                " · began {} after {}",
+                minutes(at - then),
+                one_line(id)
+            ));
+        }
     }
     about
 }

@@ -595,7 +595,8 @@ impl Failures {
         if self.sources.dead_before_horizon + self.sources.history_before_horizon > 0 {
             base.push((w.horizon, "failures"));
         }
-        // An hour's count dates something within it: its end at the latest.
+        // An hour's count dates something within it: its end at the latest (now, for the
+        // hour going on: never a time to come).
         if let Some(h) = self
             .processed_hours
             .iter()
@@ -604,7 +605,7 @@ impl Failures {
             .map(|(h, _)| *h)
             .min()
         {
-            base.push(((h + 1) as f64 * 3600.0, "throughput"));
+            base.push((((h + 1) as f64 * 3600.0).min(w.now), "throughput"));
         }
         self.runs_begin = base
             .iter()
@@ -612,8 +613,9 @@ impl Failures {
             .chain(self.patterns.iter().filter_map(Pattern::first_failure))
             .filter(|t| t.is_finite())
             .min_by(f64::total_cmp);
+        // A start written by a host whose clock runs ahead is no later than now.
         if let Some(t) = process_start {
-            base.push((t, "process_start"));
+            base.push((t.min(w.now), "process_start"));
         }
         let earliest = |v: &mut dyn Iterator<Item = (f64, &'static str)>| {
             v.filter(|(t, _)| t.is_finite())

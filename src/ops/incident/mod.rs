@@ -509,6 +509,17 @@ fn timeline(
             ));
         }
     }
+    // Nothing is told as a time to come: an entry stamped ahead of this clock (a host whose
+    // clock runs ahead) is told now, saying by how much.
+    for e in events.iter_mut().filter(|e| e.at > w.now + 1.0) {
+        e.text.push_str(&format!(
+            " (stamped {} ahead of this clock)",
+            crate::duration::span(e.at - w.now)
+        ));
+        e.at = w.now;
+        e.time = rfc3339(w.now);
+        e.age = 0.0;
+    }
     events.sort_by(|a, b| a.at.total_cmp(&b.at));
     // One line per event: the same text at the same second is told once.
     events.dedup_by(|b, a| a.at.floor() == b.at.floor() && a.text == b.text);

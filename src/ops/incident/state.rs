@@ -189,6 +189,8 @@ struct Change {
     command: String,
     argv: String,
     user: String,
+    /// A worker's: `began` (its `begin` entry) or how it ended (`exit N`).
+    worker: Option<String>,
 }
 
 /// Audit entries read at most (newest first): the window's changes.
@@ -201,7 +203,10 @@ fn read_changes(store: &mut Store, since: f64) -> Vec<Change> {
     };
     let mut changes: Vec<Change> = entries
         .iter()
-        .filter(|e| e.get("phase") == Some("end"))
+        .filter(|e| {
+            e.get("phase") == Some("end")
+                || (e.get("phase") == Some("begin") && e.get("command") == Some("worker"))
+        })
         .filter_map(|e| {
             let at = e
                 .get("time")
@@ -214,11 +219,17 @@ fn read_changes(store: &mut Store, since: f64) -> Vec<Change> {
                         .ok()
                         .map(|ms| ms / 1000.0)
                 })?;
+            let command = e.get("command").unwrap_or("").to_string();
+            let worker = (command == "worker").then(|| match e.get("phase") {
+                Some("begin") => "began".to_string(),
+                _ => format!("exit {}", e.get("exit").unwrap_or("?")),
+            });
             (at >= since).then(|| Change {
                 at,
-                command: e.get("command").unwrap_or("").to_string(),
+                command,
                 argv: e.get("argv").unwrap_or("").to_string(),
                 user: e.get("user").unwrap_or("").to_string(),
+                worker,
             })
         })
         .collect();
@@ -260,6 +271,7 @@ fn undo_changes(store: &mut Store, since: f64) -> Vec<Change> {
                 command,
                 argv: text(1),
                 user: text(2),
+                worker: None,
             })
         })
         .collect()
@@ -580,8 +592,16 @@ pub fn held(findings: &[Finding]) -> Vec<Held> {
     out
 }
 
-/// Failures still finishing this long after a pause were running when it came.
+/// Failures still finishing this long after a pause were running when it came; a pattern that
+/// last failed this long before a pause was failing when it came.
 const IN_FLIGHT: f64 = 60.0;
+
+/// Whether a pause at `paused_at` holds a pattern whose last failure was at `last`: its
+/// episode was going on when the queue was paused (failing up to a minute before it, its
+/// running jobs finishing up to a minute after), so that it stopped because of the pause.
+pub fn held_at_pause(last: f64, paused_at: f64) -> bool {
+    last >= paused_at - IN_FLIGHT && last <= paused_at + IN_FLIGHT
+}
 
 /// Whether a pattern fails steadily from the moment the records begin (a young fleet, a
 /// flushed Redis): not new, not rising, told as a note.
@@ -702,7 +722,7 @@ pub fn failure_findings(zone: &Zone, w: &Window, fails: &Failures, held: &[Held]
         };
         let fp = &p.fingerprint;
         let classes = p.classes.sorted();
-        let who = who_of(&classes);
+        let who = who_of(&classes, p);
         let error = error_of(p);
         let named = |v: Vec<(String, u64)>| -> Value {
             v.into_iter()
@@ -745,12 +765,20 @@ pub fn failure_findings(zone: &Zone, w: &Window, fails: &Failures, held: &[Held]
         let hold = held
             .iter()
             .find(|h| queues.iter().any(|(q, _)| *q == h.queue));
-        // Held since it last failed: its queue paused (once what ran at the pause finished),
-        // or unread, and no failure for a while.
+        // Held since it last failed: its queue paused while this episode was going on (its
+        // last failure within a minute of the pause: the jobs running then), or unread, and
+        // no failure for a while. A pause after an episode had ended holds nothing of it: that
+        // episode stays ended, in its own tense.
         let stopped = hold.filter(|h| match &h.paused {
-            Some(Some((at, _))) => over || last <= at + IN_FLIGHT,
+            Some(Some((at, _))) => held_at_pause(last, *at),
             _ => over,
         });
+        // An ended episode's queue held since, for another reason: not this pattern's story.
+        let hold = if over && stopped.is_none() {
+            None
+        } else {
+            hold
+        };
         let (severity, summary) = if let Some(h) = stopped {
             let waiting = format!("{} waiting", count(h.size));
             let why = match &h.paused {
@@ -900,17 +928,28 @@ pub fn failure_findings(zone: &Zone, w: &Window, fails: &Failures, held: &[Held]
             })
             .into(),
             follows: Vec::new(),
-            commands: commands_of(p, deaths),
+            commands: commands_of(
+                p,
+                deaths,
+                match (stopped, over) {
+                    (Some(h), _) => Stage::Held(&h.queue, h.paused.is_some()),
+                    (None, true) => Stage::Over,
+                    (None, false) => Stage::Ongoing,
+                },
+            ),
             cause: format!("{who} started failing ({error})"),
         });
     }
     out
 }
 
-fn who_of(classes: &[(String, u64)]) -> String {
-    classes
-        .first()
-        .map_or_else(|| "jobs".to_string(), |(c, _)| c.clone())
+/// Who a pattern's finding is about: its (busiest) class, or, when no failure of it names one,
+/// the pattern itself, so that no finding says only "jobs".
+fn who_of(classes: &[(String, u64)], p: &Pattern) -> String {
+    classes.first().map_or_else(
+        || format!("jobs of pattern {}", p.fingerprint.id),
+        |(c, _)| c.clone(),
+    )
 }
 
 fn error_of(p: &Pattern) -> String {
@@ -922,10 +961,36 @@ fn error_of(p: &Pattern) -> String {
     }
 }
 
-/// The commands a failure finding offers: read-only ones and dry runs first.
-fn commands_of(p: &Pattern, deaths: u64) -> Vec<String> {
+/// Where a failure finding stands, for the next step it offers.
+#[derive(Clone, Copy, PartialEq)]
+enum Stage<'a> {
+    /// Failing now: look at it.
+    Ongoing,
+    /// Held by a pause (or a queue nobody reads) since it failed: the queue, and whether
+    /// paused.
+    Held(&'a str, bool),
+    /// Over: what is left in retry and dead may be retried, a few first.
+    Over,
+}
+
+/// The commands a failure finding offers for where it stands, read-only ones and dry runs
+/// first: held by a pause, resuming that queue; over with entries left, a canary retry's dry
+/// run; ongoing, listing and triage. Always about its own pattern, never a bare overview.
+fn commands_of(p: &Pattern, deaths: u64, stage: Stage<'_>) -> Vec<String> {
     let id = &p.fingerprint.id;
     let mut commands = Vec::new();
+    if let Stage::Held(queue, paused) = stage {
+        let queue = q(queue);
+        commands.push(format!("cogctl queue show {queue}"));
+        if paused {
+            commands.push(format!("cogctl queue resume {queue}"));
+        }
+    }
+    if stage == Stage::Over && p.dead > 0 {
+        commands.push(format!(
+            "cogctl dead retry --fingerprint {id} --canary 10 --dry-run"
+        ));
+    }
     if p.retry > 0 {
         commands.push(format!("cogctl retry list --fingerprint {id} --limit 20"));
     }
@@ -937,11 +1002,18 @@ fn commands_of(p: &Pattern, deaths: u64) -> Vec<String> {
             "cogctl retry triage --fingerprint {id} --by class,queue"
         ));
     }
-    if p.dead > 0 && deaths > 0 {
+    if stage != Stage::Over && p.dead > 0 && deaths > 0 {
         commands.push(format!("cogctl dead retry --fingerprint {id} --dry-run"));
     }
     if commands.is_empty() {
-        commands.push("cogctl stats".into());
+        // Nothing left in retry or dead: its runs, where History keeps them.
+        match p.class_names().first() {
+            Some(class) => commands.push(format!(
+                "cogctl history --class {} --fingerprint {id} --limit 20",
+                q(class)
+            )),
+            None => commands.push(format!("cogctl history --fingerprint {id} --limit 20")),
+        }
     }
     commands
 }
@@ -954,7 +1026,7 @@ fn steady_finding(zone: &Zone, w: &Window, fails: &Failures, p: &Pattern) -> Opt
     let first = series.first?;
     let failures = p.failures.in_window + p.survivors.in_window;
     let classes = p.classes.sorted();
-    let who = who_of(&classes);
+    let who = who_of(&classes, p);
     let error = error_of(p);
     let hours = |of: &[(i64, Option<u64>)]| -> u64 {
         of.iter()
@@ -1027,7 +1099,7 @@ fn steady_finding(zone: &Zone, w: &Window, fails: &Failures, p: &Pattern) -> Opt
             "sample_message": p.sample,
         }).into(),
         follows: Vec::new(),
-        commands: commands_of(p, p.deaths.in_window),
+        commands: commands_of(p, p.deaths.in_window, Stage::Ongoing),
         cause: format!("{who} failing steadily ({error})"),
     })
 }
@@ -1060,13 +1132,15 @@ pub fn findings(
     redis(r, fails, &mut out);
     nothing_to_see(args, w, r, fails, &live, &mut out);
     for c in &r.changes {
-        events.push(event(
-            w,
-            c.at,
-            "operator_change",
-            None,
-            format!("{} ({})", c.argv, c.user),
-        ));
+        // A worker's entries say what happened to it, not only its command line (which reads
+        // like a start at its end).
+        let text = match c.worker.as_deref() {
+            Some("began") => format!("worker started: {} ({})", c.argv, c.user),
+            Some("exit 0") => format!("worker stopped: {} ({})", c.argv, c.user),
+            Some(how) => format!("worker stopped ({how}): {} ({})", c.argv, c.user),
+            None => format!("{} ({})", c.argv, c.user),
+        };
+        events.push(event(w, c.at, "operator_change", None, text));
     }
     (out, events)
 }
