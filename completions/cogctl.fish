@@ -2264,7 +2264,7 @@ markdown\t'Markdown, to paste into an incident channel (`cogctl incident` only)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l color -d 'When to colour the output (NO_COLOR is honoured by auto)' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
-complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l until-recovered -d 'With --watch: exit 0 once every finding open at the start has recovered (1 if --timeout passes first)'
+complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l until-recovered -d 'With --watch: exit 0 once every failure open at the start has recovered (1 if --timeout passes first). It waits for failure surges, deaths, backlogs and held queues holding a failing pattern; history (restart waves, lost processes, memory, late periodic jobs, steady failure rates, Redis\' own state) never keeps it waiting'
 complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l events -d 'With --watch: the events as NDJSON, one object a line (at, time, event, finding, kind, severity, summary)'
 complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l require-audit -d 'Refuse a change (before making it) unless its entry in the audit stream cogctl:audit can be written; default: the context\'s require_audit, else best effort'
 complete -c cogctl -n "__fish_cogctl_using_subcommand incident" -l no-undo -d 'Keep nothing to undo this change: what it removes is freed now (it can\'t be undone)'

@@ -28,7 +28,7 @@ use crate::term::values::parse_duration;
     ("What happened in the last 6 hours", "cogctl incident"),
     ("One finding per line, for a script", "cogctl incident --ndjson"),
     ("To paste into the incident channel, times in Berlin's zone", "cogctl incident --format markdown --tz Europe/Berlin"),
-    ("Follow it, and end once every finding open now has recovered (exit 1 after an hour)", "cogctl incident --watch=30s --until-recovered --timeout 1h"),
+    ("Follow it, and end once every failure open now has recovered (exit 1 after an hour)", "cogctl incident --watch=30s --until-recovered --timeout 1h"),
 ]))]
 pub struct IncidentArgs {
     /// How far back to look

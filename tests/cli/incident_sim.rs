@@ -1458,3 +1458,359 @@ fn a_storm_on_two_shards_is_one_finding_dated_from_the_shard_it_began_on() {
         story["headline"]
     );
 }
+
+/// A pause holds only what was failing when it came: the queue of an outage over for ten
+/// minutes paused now leaves that outage over (warn, its own tense, nothing held), while the
+/// gem's own capture of a pause during an outage (fixtures/episodes.json) holds it, and offers
+/// to resume the queue first.
+#[test]
+fn a_pause_after_an_outage_ended_does_not_revive_it() {
+    let server = RedisServer::start();
+    let now = real_now();
+    outage_between(now - 900.0, now - 600.0, now).write(&server);
+    Cogctl::new(&server)
+        .args(["queue", "pause", "billing"])
+        .run()
+        .success();
+    let (code, report) = incident(&server, real_now());
+    let charge = failure_of(&report, "Stripe::RateLimitError").expect("the outage's finding");
+    assert_eq!(charge["severity"], "warn", "{charge:#}");
+    assert_eq!(charge["evidence"]["ongoing"], false);
+    assert!(charge["evidence"]["held_queue"].is_null(), "{charge:#}");
+    let summary = charge["summary"].as_str().unwrap();
+    assert!(!summary.contains("hasn't run since"), "{summary}");
+    assert!(summary.contains("succeeded since"), "{summary}");
+    // The paused queue is told, on its own, not as holding the outage.
+    let paused = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["kind"] == "paused_backlog")
+        .expect("the paused queue");
+    assert_ne!(paused["severity"], "fail", "{paused:#}");
+    assert!(paused["evidence"]["holds_failing"].is_null(), "{paused:#}");
+    assert!(
+        !report["headline"]
+            .as_str()
+            .unwrap()
+            .contains("hasn't run since"),
+        "{}",
+        report["headline"]
+    );
+    assert_eq!(code, 0, "{}", describe(&report));
+
+    // Paused while it was failing: held, and the next step is the queue's.
+    let server = RedisServer::start();
+    let fixture = server.load("episodes");
+    let (code, report) = incident(&server, fixture.captured_at);
+    assert_eq!(code, 1);
+    let held = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["kind"] == "failure_surge")
+        .expect("the outage");
+    assert_eq!(held["severity"], "fail");
+    assert_eq!(held["evidence"]["held_queue"], "billing");
+    let commands: Vec<&str> = held["commands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert_eq!(
+        commands[..2],
+        ["cogctl queue show billing", "cogctl queue resume billing"],
+        "{commands:?}"
+    );
+    assert!(!commands.contains(&"cogctl stats"), "{commands:?}");
+}
+
+/// An outage over, with entries left in dead: a canary retry's dry run is offered first.
+#[test]
+fn an_outage_over_with_deaths_left_offers_a_canary_retry() {
+    let server = RedisServer::start();
+    let now = real_now();
+    let mut sim = Sim::new(5, now, true, true);
+    sim.processes(2, now - 2.0 * DAY);
+    sim.background(3000, 900.0);
+    sim.successes(
+        "Billing::ChargeJob",
+        "billing",
+        now - HOUR,
+        30.0,
+        &[(now - 1800.0, now - 900.0)],
+    );
+    sim.run(&Pattern {
+        class: "Billing::ChargeJob",
+        queue: "billing",
+        error_class: "Stripe::CardError",
+        message: "Your card was declined ({})",
+        rates: vec![(now - 1800.0, 20.0), (now - 900.0, 0.0)],
+        pass: 0.0,
+        no_retry: true,
+        down_until: now - 900.0,
+        downs: Vec::new(),
+        held: Vec::new(),
+    });
+    sim.write(&server);
+    let (_, report) = incident(&server, now);
+    let f = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["evidence"]["error_class"] == "Stripe::CardError")
+        .unwrap_or_else(|| panic!("no finding: {}", describe(&report)));
+    assert_eq!(f["evidence"]["ongoing"], false, "{f:#}");
+    let fp = f["evidence"]["fingerprint"].as_str().unwrap();
+    assert_eq!(
+        f["commands"][0],
+        format!("cogctl dead retry --fingerprint {fp} --canary 10 --dry-run"),
+        "{f:#}"
+    );
+}
+
+/// `--until-recovered` waits for failures: a deploy's restart wave, open at the start and
+/// still reported at the end, neither keeps it waiting nor is named as open.
+#[test]
+fn until_recovered_is_not_held_by_a_restart_wave() {
+    let server = RedisServer::start();
+    let now = real_now();
+    let mut sim = outage_between(now - 300.0, now - 117.0, now);
+    // A deploy during the outage: 3 of the 5 live processes started together.
+    sim.processes(3, now - 200.0);
+    sim.write(&server);
+    let run = Cogctl::new(&server)
+        .args([
+            "incident",
+            "--watch=500ms",
+            "--until-recovered",
+            "--quiet-for",
+            "1m",
+            "--timeout",
+            "5m",
+            "--events",
+        ])
+        .spawn()
+        .wait(crate::support::HANG * 6);
+    assert_eq!(run.code, 0, "{}", run.snapshot());
+    let events = run.ndjson();
+    let of = |kind: &str| -> Vec<&str> {
+        events
+            .iter()
+            .filter(|e| e["kind"] == kind)
+            .map(|e| e["event"].as_str().unwrap())
+            .collect()
+    };
+    assert_eq!(of("restart_wave"), ["open"], "{events:?}");
+    assert_eq!(of("failure_surge"), ["open", "recovered"], "{events:?}");
+}
+
+/// `--timeout` is exact: the watch reads at the timeout, not an interval before it, and
+/// exits 1 then, naming what is still open.
+#[test]
+fn until_recovered_times_out_at_its_timeout_not_an_interval_before() {
+    let server = RedisServer::start();
+    let now = real_now();
+    outage_between(now - 300.0, now + 600.0, now).write(&server);
+    let started = std::time::Instant::now();
+    let run = Cogctl::new(&server)
+        .args([
+            "incident",
+            "--watch=10s",
+            "--until-recovered",
+            "--timeout",
+            "3s",
+        ])
+        .spawn()
+        .wait(crate::support::HANG);
+    // Before, it gave up after its first read: the next one (10 s on) fell past 3 s.
+    assert!(
+        started.elapsed() >= std::time::Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(run.code, 1, "{}", run.snapshot());
+    assert!(
+        run.stderr
+            .contains("--timeout 3s: still open: failure_surge:"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// Deaths in a burst are a failure however young the fleet: a worker seconds old, its
+/// charges passing, then dying at once (`retry: 0`) from 3 s after its start, so close to
+/// the start of the records that their rate can't be told from the fleet's usual one (once
+/// "steady 55 % of the fleet's runs", a note). A class dying as steadily all along, on a
+/// fleet two hours old, is no burst: a note.
+#[test]
+fn deaths_in_a_burst_on_a_young_fleet_fail_and_steady_deaths_stay_a_note() {
+    let server = RedisServer::start();
+    let mut sim = Sim::new(3, NOW, true, true);
+    sim.processes(1, NOW - 53.0);
+    sim.successes(
+        "Billing::ChargeJob",
+        "billing",
+        NOW - 53.0,
+        100.0,
+        &[(NOW - 50.0, NOW)],
+    );
+    sim.run(&Pattern {
+        class: "Billing::ChargeJob",
+        queue: "billing",
+        error_class: "Stripe::CardError",
+        message: "Your card was declined ({})",
+        rates: vec![(NOW - 50.0, 1200.0), (NOW - 47.0, 0.0)],
+        pass: 0.0,
+        no_retry: true,
+        down_until: NOW - 47.0,
+        downs: Vec::new(),
+        held: Vec::new(),
+    });
+    sim.write(&server);
+    let (code, report) = incident(&server, NOW);
+    let deaths = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["kind"] == "deaths")
+        .unwrap_or_else(|| panic!("no deaths finding: {}", describe(&report)));
+    assert_eq!(deaths["severity"], "fail", "{deaths:#}");
+    assert!(
+        deaths["summary"]
+            .as_str()
+            .unwrap()
+            .starts_with("Billing::ChargeJob dying since"),
+        "{deaths:#}"
+    );
+    assert_eq!(code, 1);
+
+    // Two hours of the same class dying 3 times a minute, from the fleet's start.
+    let server = RedisServer::start();
+    let mut sim = Sim::new(4, NOW, true, true);
+    sim.processes(2, NOW - 2.0 * HOUR);
+    sim.successes("Billing::ChargeJob", "billing", NOW - 2.0 * HOUR, 20.0, &[]);
+    sim.run(&Pattern {
+        class: "Billing::ChargeJob",
+        queue: "billing",
+        error_class: "Stripe::CardError",
+        message: "Your card was declined ({})",
+        rates: vec![(NOW - 2.0 * HOUR + 30.0, 3.0)],
+        pass: 0.0,
+        no_retry: true,
+        down_until: 0.0,
+        downs: Vec::new(),
+        held: Vec::new(),
+    });
+    sim.write(&server);
+    let (code, report) = incident(&server, NOW);
+    assert!(
+        report["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|f| f["severity"] == "note"),
+        "{}",
+        describe(&report)
+    );
+    assert_eq!(code, 0);
+}
+
+/// Causes, said plainly: a surge beginning just after a deploy's restart wave says so, and
+/// one beginning a moment after the operator's own `dead retry` names that change, who made
+/// it and its undo id.
+#[test]
+fn a_surge_just_after_a_deploy_or_the_operators_retry_says_so() {
+    // A fleet up for days; 3 processes started together 10 minutes ago; charges failing
+    // from 10 s after.
+    let server = RedisServer::start();
+    let mut sim = Sim::new(8, NOW, true, true);
+    sim.processes(2, NOW - 2.0 * DAY);
+    sim.processes(3, NOW - 600.0);
+    sim.background(3000, 900.0);
+    sim.successes(
+        "Billing::ChargeJob",
+        "billing",
+        NOW - HOUR,
+        30.0,
+        &[(NOW - 590.0, NOW)],
+    );
+    sim.run(&Pattern {
+        class: "Billing::ChargeJob",
+        queue: "billing",
+        error_class: "NoMethodError",
+        message: "undefined method `amount' for nil ({})",
+        rates: vec![(NOW - 590.0, 30.0)],
+        pass: 0.0,
+        no_retry: false,
+        down_until: NOW,
+        downs: Vec::new(),
+        held: Vec::new(),
+    });
+    sim.write(&server);
+    let (_, report) = incident(&server, NOW);
+    let f = failure_of(&report, "NoMethodError").unwrap_or_else(|| panic!("{}", describe(&report)));
+    assert_eq!(
+        f["evidence"]["began_after"]["kind"], "restart_wave",
+        "{f:#}"
+    );
+    assert!(
+        f["summary"]
+            .as_str()
+            .unwrap()
+            .contains("after 3 processes started together"),
+        "{f:#}"
+    );
+
+    // Dead charges of an outage a day ago, retried by the operator; the same charges
+    // failing again from a second later.
+    let server = RedisServer::start();
+    let t = real_now();
+    let mut before = Sim::new(9, t, true, true);
+    before.run(&Pattern {
+        class: "Billing::ChargeJob",
+        queue: "billing",
+        error_class: "Stripe::CardError",
+        message: "Your card was declined ({})",
+        rates: vec![(t - 30.0 * HOUR, 2.0), (t - 29.0 * HOUR, 0.0)],
+        pass: 0.0,
+        no_retry: true,
+        down_until: t - 29.0 * HOUR,
+        downs: Vec::new(),
+        held: Vec::new(),
+    });
+    before.write(&server);
+    let retried = Cogctl::new(&server)
+        .args(["--json", "dead", "retry", "--all", "--yes"])
+        .run();
+    assert!(retried.success().json()["moved"].as_u64().unwrap() > 0);
+    let now = real_now() + 120.0;
+    let mut sim = Sim::new(10, now, true, true);
+    sim.processes(2, now - 2.0 * DAY);
+    sim.background(3000, 900.0);
+    sim.run(&Pattern {
+        class: "Billing::ChargeJob",
+        queue: "billing",
+        error_class: "Stripe::APIConnectionError",
+        message: "Could not connect to Stripe ({})",
+        rates: vec![(now - 119.0, 60.0)],
+        pass: 0.0,
+        no_retry: false,
+        down_until: now,
+        downs: Vec::new(),
+        held: Vec::new(),
+    });
+    sim.write(&server);
+    let (_, report) = incident(&server, now);
+    let f = failure_of(&report, "Stripe::APIConnectionError")
+        .unwrap_or_else(|| panic!("{}", describe(&report)));
+    let cause = &f["evidence"]["began_after"];
+    assert_eq!(cause["kind"], "operator_change", "{f:#}");
+    assert_eq!(cause["command"], "dead retry", "{f:#}");
+    let undo = cause["undo"].as_str().expect("its undo id");
+    assert!(undo.starts_with("u-"), "{undo}");
+    let summary = f["summary"].as_str().unwrap();
+    assert!(summary.contains("dead retry --all --yes` by "), "{summary}");
+    assert!(summary.contains(&format!("undo {undo}")), "{summary}");
+}

@@ -972,10 +972,7 @@ fn monitor_line(line: &[u8]) -> Option<Seen> {
     let by_script = line[open..close].ends_with(b" lua");
     let mut words = Vec::new();
     let mut rest = &line[close + 1..];
-    loop {
-        let Some(start) = rest.iter().position(|&b| b == b'"') else {
-            break;
-        };
+    while let Some(start) = rest.iter().position(|&b| b == b'"') {
         rest = &rest[start + 1..];
         let mut word = Vec::new();
         let mut i = 0;

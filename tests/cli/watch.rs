@@ -380,9 +380,9 @@ fn on_a_terminal_a_failed_refresh_keeps_the_last_frame_under_a_banner() {
     wait_until(LONG, "the first frame", || term.find("default").is_some());
     // Redis stays down until the banner has been seen over the last frame.
     server.down_until("the banner", || {
-        if !term
+        if term
             .find("Redis unreachable")
-            .is_some_and(|(row, _)| row == 1)
+            .is_none_or(|(row, _)| row != 1)
         {
             return false;
         }

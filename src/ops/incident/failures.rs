@@ -306,6 +306,44 @@ impl Series {
         })
     }
 
+    /// A burst: at least `n` entries within `span` seconds of the window, at [`SURGE_FACTOR`]
+    /// times the rate of the rest of the series' record (before and after the burst, back to
+    /// its first entry). However young the fleet, so many deaths at once are never its usual
+    /// rate; a series that dies as fast all along has no burst. The latest such stretch,
+    /// dated by its first entry.
+    pub fn burst(&self, w: &Window, n: u64, span: f64) -> Option<Surge> {
+        let first = self.first?;
+        if self.counts.is_empty() || self.in_window < n {
+            return None;
+        }
+        let per = ((span / w.bucket).ceil() as usize).clamp(1, w.buckets);
+        let mut prefix = vec![0u64; w.buckets + 1];
+        for i in 0..w.buckets {
+            prefix[i + 1] = prefix[i] + u64::from(self.counts[i]);
+        }
+        let total = self.before + self.in_window;
+        let stretch = per as f64 * w.bucket;
+        let rest_time = (w.now - first - stretch).max(stretch);
+        let start = (per..=w.buckets).rev().find_map(|end| {
+            let from = end - per;
+            let k = prefix[end] - prefix[from];
+            let rest = (total - k) as f64 / rest_time;
+            (k >= n && k as f64 / stretch >= SURGE_FACTOR * rest).then_some(from)
+        })?;
+        let onset = (start..w.buckets)
+            .find(|&i| self.counts[i] > 0)
+            .map(|i| w.bucket_start(i) + f64::from(self.earliest[i]))?;
+        let recent = self.recent(w, RECENT);
+        Some(Surge {
+            new: self.before == 0,
+            onset,
+            recent,
+            earlier: self.in_window - recent,
+            recent_per_hour: recent as f64 / RECENT * 3600.0,
+            earlier_per_hour: None,
+        })
+    }
+
     /// The surge's first failure: walking back from now in 5-minute blocks, the earliest of
     /// the run of blocks whose rate is at least [`SURGE_FACTOR`] times the rate of the window
     /// before them; its first failure.

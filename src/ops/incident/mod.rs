@@ -290,6 +290,7 @@ pub fn run(session: &mut Session, args: &Options) -> anyhow::Result<IncidentRepo
     let held = state::held(&found);
     let mut findings = state::failure_findings(&zone, &window, &fails, &held);
     findings.append(&mut found);
+    state::causes(&zone, &window, &read, &mut findings);
     held_by_failing(&mut findings);
     unique_ids(&mut findings);
     rank(&mut findings);
@@ -397,21 +398,43 @@ fn rank(findings: &mut [Finding]) {
     });
 }
 
-/// `follows`: the finding that began nearest before each, up to [`FOLLOWS_WITHIN`] before.
+/// `follows`: the finding that began nearest before each, up to [`FOLLOWS_WITHIN`] before. A
+/// note is no cause, but for a restart wave (a new fleet's) up to two minutes before; a lost
+/// process is a cause only of what it held jobs of (their class, when the recovery kept it).
 fn link(findings: &mut [Finding]) {
-    // A note is no cause: nothing follows it.
-    let onsets: Vec<(String, Option<f64>, bool)> = findings
+    let onsets: Vec<(String, Option<f64>, bool, Kind, Value)> = findings
         .iter()
-        .map(|f| (f.id.clone(), f.started_at.at, f.severity == Severity::Note))
+        .map(|f| {
+            (
+                f.id.clone(),
+                f.started_at.at,
+                f.severity == Severity::Note,
+                f.kind,
+                f.evidence.read(),
+            )
+        })
         .collect();
     for f in findings.iter_mut() {
         let Some(at) = f.started_at.at else { continue };
+        let classes: Vec<String> = f.evidence.read()["classes"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|c| c["name"].as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
         let mut before: Vec<(f64, &String)> = onsets
             .iter()
-            .filter(|(id, _, _)| *id != f.id)
-            .filter(|(_, _, note)| !note)
-            .filter_map(|(id, t, _)| t.map(|t| (t, id)))
-            .filter(|&(t, _)| t < at && at - t <= FOLLOWS_WITHIN)
+            .filter(|(id, _, _, _, _)| *id != f.id)
+            .filter_map(|(id, t, note, kind, e)| {
+                let t = (*t)?;
+                let cause = t < at
+                    && at - t <= FOLLOWS_WITHIN
+                    && (!note || (*kind == Kind::RestartWave && at - t <= 120.0))
+                    && (*kind != Kind::ProcessLost || held_jobs_of(e, &classes));
+                cause.then_some((t, id))
+            })
             .collect();
         before.sort_by(|a, b| b.0.total_cmp(&a.0));
         // The nearest one only: a list of everything that began before reads as causes.
@@ -421,6 +444,24 @@ fn link(findings: &mut [Finding]) {
             .map(|(_, id)| id.clone())
             .collect();
     }
+}
+
+/// Whether a lost process finding's processes held jobs (of one of `classes`, where the
+/// recovery kept which): a worker that held nothing lost nothing.
+fn held_jobs_of(e: &Value, classes: &[String]) -> bool {
+    e["processes"].as_array().into_iter().flatten().any(|p| {
+        let held = p["jobs_in_progress"].as_u64().unwrap_or(0)
+            + p["recovered"]["held"].as_u64().unwrap_or(0);
+        let jobs = p["recovered"]["jobs"].as_array();
+        held > 0
+            && (classes.is_empty()
+                || jobs.is_none_or(|jobs| jobs.is_empty())
+                || jobs.into_iter().flatten().any(|j| {
+                    j["class"]
+                        .as_str()
+                        .is_some_and(|c| classes.iter().any(|k| k == c))
+                }))
+    })
 }
 
 fn headline(zone: &Zone, findings: &[Finding], w: &failures::Window) -> String {
@@ -444,7 +485,9 @@ fn headline(zone: &Zone, findings: &[Finding], w: &failures::Window) -> String {
         return line;
     };
     let mut line = top.summary.clone();
-    if let (Some(id), Some(at)) = (top.follows.first(), top.started_at.at)
+    // What it began just after is in its summary already.
+    let told = !top.evidence.read()["began_after"].is_null();
+    if let (false, Some(id), Some(at)) = (told, top.follows.first(), top.started_at.at)
         && let Some(cause) = findings.iter().find(|f| &f.id == id)
         && let Some(then) = cause.started_at.at
     {

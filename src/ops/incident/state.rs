@@ -191,6 +191,8 @@ struct Change {
     user: String,
     /// A worker's: `began` (its `begin` entry) or how it ended (`exit N`).
     worker: Option<String>,
+    /// The change's undo id, when it kept one.
+    undo: String,
 }
 
 /// Audit entries read at most (newest first): the window's changes.
@@ -230,6 +232,7 @@ fn read_changes(store: &mut Store, since: f64) -> Vec<Change> {
                 argv: e.get("argv").unwrap_or("").to_string(),
                 user: e.get("user").unwrap_or("").to_string(),
                 worker,
+                undo: e.get("undo").unwrap_or("").to_string(),
             })
         })
         .collect();
@@ -272,6 +275,7 @@ fn undo_changes(store: &mut Store, since: f64) -> Vec<Change> {
                 argv: text(1),
                 user: text(2),
                 worker: None,
+                undo: String::new(),
             })
         })
         .collect()
@@ -540,8 +544,15 @@ fn surge_of<'a>(w: &Window, fails: &Failures, p: &'a Pattern) -> Option<(Surge, 
     p.deaths
         .surge(w, begin)
         .filter(enough)
+        // Deaths in a burst, however young the fleet: where jobs stop being retried.
+        .or_else(|| p.deaths.burst(w, DEATH_BURST, DEATH_BURST_SECONDS))
         .map(|s| (s, &p.deaths, Kind::Deaths))
 }
+
+/// A class whose jobs die this many times within [`DEATH_BURST_SECONDS`], well above its
+/// usual rate, is a finding whatever the fleet's age.
+const DEATH_BURST: u64 = 10;
+const DEATH_BURST_SECONDS: f64 = 300.0;
 
 /// A queue holding jobs no process takes: paused (with the operator's pause, when the trail
 /// tells it), or with no live reader.
@@ -1143,6 +1154,131 @@ pub fn findings(
         events.push(event(w, c.at, "operator_change", None, text));
     }
     (out, events)
+}
+
+/// A failure that begins within this long after a restart wave or an operator's change that
+/// put jobs back to run says so.
+const CAUSE_WITHIN: f64 = 120.0;
+
+/// The changes that put jobs to run: a failure beginning just after one may be its jobs.
+const PUSHES: &[&str] = &[
+    "dead retry",
+    "retry retry",
+    "scheduled enqueue-now",
+    "enqueue",
+    "queue resume",
+    "periodic run-now",
+    "procs resume",
+    "undo",
+];
+
+/// What each failure began just after, said plainly in its summary and kept in its evidence
+/// (`began_after`): a restart wave (a new fleet's too) or an operator's change that put jobs
+/// to run (the command, who, its undo id), within [`CAUSE_WITHIN`] before its onset, the
+/// nearest; and its class's earlier episode with another error (`earlier_episode`).
+pub fn causes(zone: &Zone, w: &Window, r: &Read, findings: &mut [Finding]) {
+    let waves: Vec<(f64, String)> = findings
+        .iter()
+        .filter(|f| f.kind == Kind::RestartWave)
+        .filter_map(|f| {
+            let e = f.evidence.read();
+            Some((
+                f.started_at.at?,
+                format!(
+                    "{} processes started together",
+                    e["started"].as_u64().unwrap_or(0)
+                ),
+            ))
+        })
+        .collect();
+    // Each failure pattern's (id, class, error, episodes), to name a class's earlier one.
+    type Told = (String, String, String, Vec<(f64, f64)>);
+    let patterns: Vec<Told> = findings
+        .iter()
+        .filter(|f| matches!(f.kind, Kind::FailureSurge | Kind::Deaths))
+        .filter_map(|f| {
+            let e = f.evidence.read();
+            let class = e["classes"][0]["name"].as_str()?.to_string();
+            let error = e["error_class"]
+                .as_str()
+                .or(e["pattern"].as_str())?
+                .to_string();
+            let episodes = e["episodes"]
+                .as_array()?
+                .iter()
+                .filter_map(|ep| Some((ep["from"].as_f64()?, ep["to"].as_f64()?)))
+                .collect();
+            Some((f.id.clone(), class, error, episodes))
+        })
+        .collect();
+    for f in findings.iter_mut().filter(|f| {
+        matches!(
+            f.kind,
+            Kind::FailureSurge | Kind::Deaths | Kind::SteadyFailures
+        )
+    }) {
+        let Some(at) = f.started_at.at else { continue };
+        let within = |t: f64| t <= at + 1e-6 && at - t <= CAUSE_WITHIN;
+        let mut before: Vec<(f64, String, Value)> = waves
+            .iter()
+            .filter(|(t, _)| within(*t))
+            .map(|(t, text)| (*t, text.clone(), json!({ "kind": "restart_wave", "at": t })))
+            .collect();
+        for c in r
+            .changes
+            .iter()
+            .filter(|c| within(c.at) && PUSHES.contains(&c.command.as_str()))
+        {
+            let undo = if c.undo.is_empty() {
+                String::new()
+            } else {
+                format!(", undo {}", c.undo)
+            };
+            before.push((
+                c.at,
+                format!("`{}` by {}{undo}", c.argv, c.user),
+                json!({ "kind": "operator_change", "at": c.at, "command": c.command,
+                        "argv": c.argv, "user": c.user,
+                        "undo": (!c.undo.is_empty()).then_some(&c.undo) }),
+            ));
+        }
+        if let Some((t, text, evidence)) = before.into_iter().max_by(|a, b| a.0.total_cmp(&b.0)) {
+            let gap = at - t;
+            let after = if gap < 1.0 {
+                "just after".to_string()
+            } else {
+                format!("{} after", crate::duration::minutes(gap))
+            };
+            f.summary.push_str(&format!("; it began {after} {text}"));
+            f.evidence.set("began_after", evidence);
+        }
+        // The same class's last episode with another error, over before this began.
+        let e = f.evidence.read();
+        let Some(class) = e["classes"][0]["name"].as_str() else {
+            continue;
+        };
+        let earlier = patterns
+            .iter()
+            .filter(|(id, c, _, _)| *id != f.id && c == class)
+            .filter_map(|(_, _, error, episodes)| {
+                episodes
+                    .iter()
+                    .filter(|(_, to)| *to < at)
+                    .max_by(|a, b| a.1.total_cmp(&b.1))
+                    .map(|ep| (error, *ep))
+            })
+            .max_by(|a, b| a.1.1.total_cmp(&b.1.1));
+        if let Some((error, (from, to))) = earlier {
+            f.summary.push_str(&format!(
+                "; {class} failed {} with {error} before",
+                zone.hm_range(from, to, w.now)
+            ));
+            f.evidence.set(
+                "earlier_episode",
+                json!({ "error": error, "from": from, "to": to }),
+            );
+        }
+    }
 }
 
 /// Backlogs of queues whose readers are all busy have one cause, too few threads: one
