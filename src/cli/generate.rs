@@ -89,7 +89,7 @@ fn without_help_subcommand(cmd: Command) -> Command {
 }
 
 fn write_tree(dir: &Path, cmd: &Command, written: &mut Vec<String>) -> anyhow::Result<()> {
-    let page_cmd = super::help::without_idle_change_options(without_version_below_root(cmd));
+    let page_cmd = without_idle_change_options(without_version_below_root(cmd));
     let man = Man::new(page_cmd.clone()).source(format!("cogctl {}", env!("CARGO_PKG_VERSION")));
     let name = man.get_filename();
     let path = dir.join(&name);
@@ -248,4 +248,25 @@ fn without_repeated_preamble(rendered: &[u8]) -> Vec<u8> {
         page.extend_from_slice(line);
     }
     page
+}
+
+/// A built command's page without the change options where they do nothing (a command that
+/// only reads): the man pages list every global option of a command but those.
+fn without_idle_change_options(cmd: Command) -> Command {
+    let words = cmd
+        .get_bin_name()
+        .unwrap_or(cmd.get_name())
+        .strip_prefix("cogctl")
+        .unwrap_or_default()
+        .trim()
+        .to_string();
+    if words.is_empty() {
+        return cmd;
+    }
+    cmd.mut_args(
+        |a| match super::changes::change_option_applies(a.get_id().as_str(), &words) {
+            Some(false) => a.hide(true),
+            _ => a,
+        },
+    )
 }

@@ -6,7 +6,8 @@ use std::ffi::OsString;
 
 use clap::{Args, Command, CommandFactory};
 
-use super::args::{self, Cli, GlobalArgs};
+use super::args::{Cli, GlobalArgs};
+use super::changes;
 
 /// The line that stands for the global options in every subcommand's help.
 pub const GLOBAL_OPTIONS_POINTER: &str = "Global options (--redis-url, --sentinel, --json, --color, --quiet, …): see `cogctl help options`";
@@ -36,7 +37,7 @@ fn globals_hidden(cmd: Command, globals: &[String], above: &str) -> Command {
     let cmd = cmd.mut_args(|a| {
         let id = a.get_id().as_str();
         if globals.iter().any(|g| g == id) {
-            let shown = args::change_option_applies(id, &words).unwrap_or(false);
+            let shown = changes::change_option_applies(id, &words).unwrap_or(false);
             a.hide(!shown)
         } else {
             a
@@ -48,27 +49,6 @@ fn globals_hidden(cmd: Command, globals: &[String], above: &str) -> Command {
     );
     cmd.help_template(template)
         .mut_subcommands(|sub| globals_hidden(sub, globals, &words))
-}
-
-/// A built command's page without the change options where they do nothing (a command that
-/// only reads): the man pages list every global option of a command but those.
-pub fn without_idle_change_options(cmd: Command) -> Command {
-    let words = cmd
-        .get_bin_name()
-        .unwrap_or(cmd.get_name())
-        .strip_prefix("cogctl")
-        .unwrap_or_default()
-        .trim()
-        .to_string();
-    if words.is_empty() {
-        return cmd;
-    }
-    cmd.mut_args(
-        |a| match args::change_option_applies(a.get_id().as_str(), &words) {
-            Some(false) => a.hide(true),
-            _ => a,
-        },
-    )
 }
 
 /// `cogctl [GLOBAL OPTIONS] help options`: clap's own `help` would take "options" for a

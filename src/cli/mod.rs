@@ -2,6 +2,7 @@
 
 pub mod args;
 pub mod audit;
+pub mod changes;
 mod fleet;
 pub mod generate;
 pub mod help;
