@@ -291,10 +291,10 @@ pub fn run(session: &mut Session, args: &Options) -> anyhow::Result<IncidentRepo
     let mut findings = state::failure_findings(&zone, &window, &fails, &held);
     findings.append(&mut found);
     state::causes(&zone, &window, &read, &mut findings);
-    held_by_failing(&mut findings);
+    state::held_by_failing(&mut findings);
     unique_ids(&mut findings);
     rank(&mut findings);
-    link(&mut findings);
+    state::link(&mut findings);
     let headline = headline(&zone, &findings, &window);
     let timeline = timeline(&findings, events, &fails, &window);
     Ok(IncidentReport {
@@ -308,68 +308,6 @@ pub fn run(session: &mut Session, args: &Options) -> anyhow::Result<IncidentRepo
         read: fails.sources,
         problems,
     })
-}
-
-/// A paused or unread queue that a pattern failing now is retried onto is part of that
-/// outage, not a side note: a FAIL, naming the pattern. (A pause keeps the failures from
-/// showing, not from being there: its jobs wait there and fail again once they run.)
-fn held_by_failing(findings: &mut [Finding]) {
-    let failing: Vec<(String, String, bool)> = findings
-        .iter()
-        .filter(|f| {
-            matches!(f.kind, Kind::FailureSurge | Kind::Deaths) && f.severity == Severity::Fail
-        })
-        .flat_map(|f| {
-            let e = f.evidence.read();
-            let classes: Vec<&str> = e["classes"]
-                .as_array()
-                .map(|a| a.iter().filter_map(|c| c["name"].as_str()).collect())
-                .unwrap_or_default();
-            let who = match classes.as_slice() {
-                [one] => one.to_string(),
-                _ => format!("pattern {}", e["fingerprint"].as_str().unwrap_or("?")),
-            };
-            let now = e["ongoing"] == Value::Bool(true);
-            e["queues"]
-                .as_array()
-                .map(|a| {
-                    a.iter()
-                        .filter_map(|q| q["name"].as_str())
-                        .map(|q| (q.to_string(), who.clone(), now))
-                        .collect::<Vec<_>>()
-                })
-                .unwrap_or_default()
-        })
-        .collect();
-    for f in findings.iter_mut() {
-        if !matches!(f.kind, Kind::PausedBacklog | Kind::UnreadQueue)
-            || f.severity == Severity::Fail
-        {
-            continue;
-        }
-        let e = f.evidence.read();
-        let held: Vec<&str> = match e["queue"].as_str() {
-            Some(q) => vec![q],
-            None => e["queues"]
-                .as_array()
-                .map(|a| a.iter().filter_map(|q| q["queue"].as_str()).collect())
-                .unwrap_or_default(),
-        };
-        let Some((queue, who, now)) = failing.iter().find(|(q, _, _)| held.contains(&q.as_str()))
-        else {
-            continue;
-        };
-        f.severity = Severity::Fail;
-        if *now {
-            f.summary
-                .push_str(&format!("; {who}, failing now, is retried onto it"));
-        } else {
-            f.summary
-                .push_str(&format!("; it holds {who}, failing when it stopped"));
-        }
-        f.evidence
-            .set("holds_failing", Value::String(format!("{queue}: {who}")));
-    }
 }
 
 /// Ids stay unique when two subjects read alike (names differing only in bytes that print
@@ -396,72 +334,6 @@ fn rank(findings: &mut [Finding]) {
             })
             .then_with(|| a.id.cmp(&b.id))
     });
-}
-
-/// `follows`: the finding that began nearest before each, up to [`FOLLOWS_WITHIN`] before. A
-/// note is no cause, but for a restart wave (a new fleet's) up to two minutes before; a lost
-/// process is a cause only of what it held jobs of (their class, when the recovery kept it).
-fn link(findings: &mut [Finding]) {
-    let onsets: Vec<(String, Option<f64>, bool, Kind, Value)> = findings
-        .iter()
-        .map(|f| {
-            (
-                f.id.clone(),
-                f.started_at.at,
-                f.severity == Severity::Note,
-                f.kind,
-                f.evidence.read(),
-            )
-        })
-        .collect();
-    for f in findings.iter_mut() {
-        let Some(at) = f.started_at.at else { continue };
-        let classes: Vec<String> = f.evidence.read()["classes"]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(|c| c["name"].as_str().map(str::to_string))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let mut before: Vec<(f64, &String)> = onsets
-            .iter()
-            .filter(|(id, _, _, _, _)| *id != f.id)
-            .filter_map(|(id, t, note, kind, e)| {
-                let t = (*t)?;
-                let cause = t < at
-                    && at - t <= FOLLOWS_WITHIN
-                    && (!note || (*kind == Kind::RestartWave && at - t <= 120.0))
-                    && (*kind != Kind::ProcessLost || held_jobs_of(e, &classes));
-                cause.then_some((t, id))
-            })
-            .collect();
-        before.sort_by(|a, b| b.0.total_cmp(&a.0));
-        // The nearest one only: a list of everything that began before reads as causes.
-        f.follows = before
-            .into_iter()
-            .take(1)
-            .map(|(_, id)| id.clone())
-            .collect();
-    }
-}
-
-/// Whether a lost process finding's processes held jobs (of one of `classes`, where the
-/// recovery kept which): a worker that held nothing lost nothing.
-fn held_jobs_of(e: &Value, classes: &[String]) -> bool {
-    e["processes"].as_array().into_iter().flatten().any(|p| {
-        let held = p["jobs_in_progress"].as_u64().unwrap_or(0)
-            + p["recovered"]["held"].as_u64().unwrap_or(0);
-        let jobs = p["recovered"]["jobs"].as_array();
-        held > 0
-            && (classes.is_empty()
-                || jobs.is_none_or(|jobs| jobs.is_empty())
-                || jobs.into_iter().flatten().any(|j| {
-                    j["class"]
-                        .as_str()
-                        .is_some_and(|c| classes.iter().any(|k| k == c))
-                }))
-    })
 }
 
 fn headline(zone: &Zone, findings: &[Finding], w: &failures::Window) -> String {
