@@ -217,6 +217,8 @@ def main():
     ap.add_argument("--socket", required=True, help="unix socket of a private redis-server")
     ap.add_argument("--cogctl", required=True, help="release binary")
     ap.add_argument("--runs", type=int, default=RUNS)
+    ap.add_argument("--baseline", help="another cogctl binary whose incident is measured too, "
+                    "taking turns with this one, on the same state")
     args = ap.parse_args()
     sock = args.socket
     env = {"PATH": os.environ.get("PATH", ""), "COGCTL_REDIS_URL": f"unix://{sock}",
@@ -234,7 +236,11 @@ def main():
           flush=True)
 
     triage = [measure([args.cogctl, "dead", "triage", "--json"], env) for _ in range(args.runs)]
-    incident = [measure([args.cogctl, "incident", "--json"], env) for _ in range(args.runs)]
+    incident, before = [], []
+    for _ in range(args.runs):
+        incident.append(measure([args.cogctl, "incident", "--json"], env))
+        if args.baseline:
+            before.append(measure([args.baseline, "incident", "--json"], env))
     report = json.loads(subprocess.run([args.cogctl, "incident", "--json"], env=env,
                                        capture_output=True).stdout)
 
@@ -255,6 +261,16 @@ def main():
         ("  peak RSS", fmt_mib(i_rss), "", f"≤ {TARGET_RSS_MB} MB",
          "PASS" if i_rss / 1024 <= TARGET_RSS_MB else "MISS"),
     ]
+    if before:
+        b_wall = statistics.median(w for w, _ in before)
+        rows += [
+            ("the baseline's incident: wall", fmt_time(b_wall),
+             f"{fmt_time(min(w for w, _ in before))} – {fmt_time(max(w for w, _ in before))}",
+             "", ""),
+            ("  this one / the baseline's", f"{i_wall / b_wall:.2f} ×", "", "≤ 1.1 ×",
+             "PASS" if i_wall / b_wall <= 1.1 else "MISS"),
+            ("  its peak RSS", fmt_mib(max(r for _, r in before)), "", "", ""),
+        ]
     print_table(f"cogctl incident benchmark: {DEAD:,} dead + {RETRY:,} retry entries, "
                 f"{QUEUES:,} queues, {PROCESSES:,} processes, {args.runs} runs, "
                 f"{os.cpu_count()} cores", rows)
