@@ -1814,3 +1814,46 @@ fn a_surge_just_after_a_deploy_or_the_operators_retry_says_so() {
     assert!(summary.contains("dead retry --all --yes` by "), "{summary}");
     assert!(summary.contains(&format!("undo {undo}")), "{summary}");
 }
+
+/// A surge beginning just after Redis restarted says so.
+#[test]
+fn a_surge_just_after_redis_restarted_says_so() {
+    let server = RedisServer::start();
+    let time: Vec<String> = redis::cmd("TIME").query(&mut server.conn()).unwrap();
+    let uptime: f64 = server
+        .info_field("server", "uptime_in_seconds")
+        .parse()
+        .unwrap();
+    let started = time[0].parse::<f64>().unwrap() - uptime;
+    let now = started + 240.0;
+    let mut sim = Sim::new(12, now, true, true);
+    sim.processes(2, now - 2.0 * DAY);
+    sim.background(3000, 900.0);
+    sim.run(&Pattern {
+        class: "Billing::ChargeJob",
+        queue: "billing",
+        error_class: "Redis::CommandError",
+        message: "NOSCRIPT No matching script ({})",
+        rates: vec![(started + 5.0, 60.0)],
+        pass: 0.0,
+        no_retry: false,
+        down_until: now,
+        downs: Vec::new(),
+        held: Vec::new(),
+    });
+    sim.write(&server);
+    let (_, report) = incident(&server, now);
+    let f = failure_of(&report, "Redis::CommandError")
+        .unwrap_or_else(|| panic!("{}", describe(&report)));
+    assert_eq!(
+        f["evidence"]["began_after"]["kind"], "redis_restart",
+        "{f:#}"
+    );
+    assert!(
+        f["summary"]
+            .as_str()
+            .unwrap()
+            .contains("after Redis restarted"),
+        "{f:#}"
+    );
+}

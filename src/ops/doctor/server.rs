@@ -77,6 +77,12 @@ impl Facts {
         self.config.as_ref().ok()?.get(name).map(String::as_str)
     }
 
+    /// When the server started, by its own clock (`TIME` less `uptime_in_seconds`).
+    pub fn started_at(&self) -> Option<f64> {
+        let now = *self.time.as_ref().ok()?;
+        Some((now - self.number("uptime_in_seconds")?) as f64)
+    }
+
     /// The server's version as three numbers, when INFO gave one that reads so.
     pub fn version(&self) -> Option<(u64, u64, u64)> {
         server::version(self.field("redis_version")?)

@@ -20,9 +20,9 @@ pub(super) const PUSHES: &[&str] = &[
 ];
 
 /// What each failure began just after, said plainly in its summary and kept in its evidence
-/// (`began_after`): a restart wave (a new fleet's too) or an operator's change that put jobs
-/// to run (the command, who, its undo id), within [`CAUSE_WITHIN`] before its onset, the
-/// nearest; and its class's earlier episode with another error (`earlier_episode`).
+/// (`began_after`): a restart wave (a new fleet's too), Redis restarting, or an operator's
+/// change that put jobs to run (the command, who, its undo id), within [`CAUSE_WITHIN`] before
+/// its onset, the nearest; and its class's earlier episode with another error (`earlier_episode`).
 pub fn causes(zone: &Zone, w: &Window, r: &Read, findings: &mut [Finding]) {
     let waves: Vec<(f64, String)> = findings
         .iter()
@@ -71,6 +71,15 @@ pub fn causes(zone: &Zone, w: &Window, r: &Read, findings: &mut [Finding]) {
             .filter(|(t, _)| within(*t))
             .map(|(t, text)| (*t, text.clone(), json!({ "kind": "restart_wave", "at": t })))
             .collect();
+        // Redis restarted (a crash, a failover to a fresh replica, a maintenance): what it
+        // held in memory since its last save is gone, and every client reconnected.
+        if let Some(t) = r.redis_started.filter(|t| within(*t)) {
+            before.push((
+                t,
+                "Redis restarted".into(),
+                json!({ "kind": "redis_restart", "at": t }),
+            ));
+        }
         for c in r
             .changes
             .iter()

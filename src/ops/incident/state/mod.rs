@@ -100,6 +100,8 @@ pub struct Read {
     ahead: Vec<(Name, f64)>,
     /// The Redis and db read, as shown to people (password hidden).
     pub target: String,
+    /// When Redis last started (by its own clock), when INFO and TIME said.
+    redis_started: Option<f64>,
     /// Changes cogctl made in the window (the audit trail's `end` entries), oldest first.
     changes: Vec<Change>,
     /// Jobs running now (read only when a queue is backlogged): identity, class, run_at.
@@ -508,6 +510,7 @@ pub fn read(
     };
 
     let facts = server::read(store)?;
+    let redis_started = facts.started_at();
     let redis = server::findings(&facts)
         .into_iter()
         .filter(|f| match f.id {
@@ -520,6 +523,7 @@ pub fn read(
         .collect();
 
     Ok(Read {
+        redis_started,
         queues,
         arrivals,
         processes,
