@@ -424,6 +424,7 @@ fn a_handler_that_does_not_read_a_huge_payload_does_not_block() {
     };
     let started = Instant::now();
     assert_eq!(run(&handlers, &job), Outcome::Success);
+    // A hang check: a writer blocked on the unread payload would wait forever.
     assert!(started.elapsed() < HANG);
 }
 
@@ -508,6 +509,7 @@ fn a_timeout_terms_the_process_group() {
     let children = Children::new();
     let started = Instant::now();
     let outcome = handlers.run(&job("Job", "[]"), &children);
+    // A hang check: the grandchild's `sleep 100` outlives HANG; the outcome says how it ended.
     assert!(started.elapsed() < HANG, "{:?}", started.elapsed());
     assert_eq!(
         outcome,
@@ -542,6 +544,8 @@ fn a_handler_that_ignores_term_is_killed_after_the_grace() {
     let started = Instant::now();
     let outcome = handlers.run(&job("Job", "[]"), &children);
     let took = started.elapsed();
+    // At least the timeout and the grace (a lower bound a slow machine only makes truer); the
+    // upper one is a hang check: the handler ignores TERM and would loop forever.
     assert!(
         took >= Duration::from_millis(1000) && took < HANG,
         "{took:?}"
@@ -621,6 +625,7 @@ fn signal_all_stops_running_handlers_and_later_ones() {
         handlers.run(&job("Job", "[]"), &children),
         failure(HANDLER_FAILED, "killed by signal 15 (SIGTERM)")
     );
+    // A hang check: the handler's `sleep 100` outlives HANG.
     assert!(started.elapsed() < HANG);
 }
 
@@ -702,6 +707,7 @@ mod builtins {
             run(&handlers, &job("Sleep", "[100]")),
             failure(HANDLER_TIMEOUT, "timed out after 0.1s")
         );
+        // A hang check: the job asked for 100 s of sleep, past HANG.
         assert!(started.elapsed() < HANG);
 
         let handlers = builtins(None);
