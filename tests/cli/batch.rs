@@ -692,15 +692,10 @@ fn counters_are_exact_after_100000_jobs_with_failures_mixed_in() {
             format!("{{\"class\":\"{class}\",\"args\":[{i}]}}\n")
         }),
     );
-    let run = Cogctl::new(&server)
-        .args([
-            "worker",
-            "--beat-interval",
-            "0.2s",
-            "--orphan-check-interval",
-            "0.3s",
-            "--poll-interval",
-            "1h",
+    let run = crate::worker::worker_polling(
+        &server,
+        "1h",
+        &[
             "--burst",
             "--allow-failures",
             "--json",
@@ -711,8 +706,9 @@ fn counters_are_exact_after_100000_jobs_with_failures_mixed_in() {
             "Ok=builtin:noop",
             "--handler",
             "Fail=builtin:fail",
-        ])
-        .run();
+        ],
+    )
+    .run();
     assert_eq!(run.code, 0, "{}", run.stderr);
     let failed = n / 50;
     let summary: Value = serde_json::from_str(&run.stdout).unwrap();

@@ -79,13 +79,18 @@ fn incident(server: &RedisServer) {
 }
 
 fn start(server: &RedisServer, extra: &[&str], env: &[(&str, &str)]) -> Pty {
+    start_every(server, "250ms", extra, env)
+}
+
+/// `top` refreshed every `interval`, with `extra` flags and `env`.
+fn start_every(server: &RedisServer, interval: &str, extra: &[&str], env: &[(&str, &str)]) -> Pty {
     let url = server.url();
     let mut vars = vec![
         ("COGCTL_REDIS_URL", url.as_str()),
         ("COGCTL_NOW", "1796208000"),
     ];
     vars.extend_from_slice(env);
-    let mut argv = vec!["top", "--interval", "250ms"];
+    let mut argv = vec!["top", "--interval", interval];
     argv.extend_from_slice(extra);
     Pty::spawn(&argv, 40, 150, &vars)
 }
@@ -1369,16 +1374,7 @@ fn a_new_queue_shows_no_rate_it_does_not_know() {
     ]);
     // Refreshed every 2 s: the frame that first shows the new queue stays long enough to be
     // read.
-    let url = server.url();
-    let mut tui = Pty::spawn(
-        &["top", "--interval", "2s"],
-        40,
-        150,
-        &[
-            ("COGCTL_REDIS_URL", url.as_str()),
-            ("COGCTL_NOW", "1796208000"),
-        ],
-    );
+    let mut tui = start_every(&server, "2s", &[], &[]);
     tui.wait_screen("home with its queue", |s| s.contains("default"));
     let jobs: Vec<String> = (0..3)
         .map(|i| dead_entry(i, "SendReceipt", "E", "m").1)

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use serde_json::{Value, json};
 
-use crate::support::{Cogctl, RedisServer, Rng};
+use crate::support::{Cogctl, RedisServer, Rng, find};
 
 /// A Friday, 18:00 UTC.
 const NOW: f64 = 1_796_407_200.0;
@@ -59,6 +59,29 @@ impl Pattern {
             pass,
             no_retry: false,
             down_until: 0.0,
+            downs: Vec::new(),
+            held: Vec::new(),
+        }
+    }
+
+    /// Charges on billing whose every retry fails (an outage, `pass` 0), first failing at
+    /// `rates`; dying at once with `no_retry`.
+    fn charges(
+        error_class: &'static str,
+        message: &'static str,
+        rates: Vec<(f64, f64)>,
+        no_retry: bool,
+        down_until: f64,
+    ) -> Pattern {
+        Pattern {
+            class: "Billing::ChargeJob",
+            queue: "billing",
+            error_class,
+            message,
+            rates,
+            pass: 0.0,
+            no_retry,
+            down_until,
             downs: Vec::new(),
             held: Vec::new(),
         }
@@ -1481,12 +1504,7 @@ fn a_pause_after_an_outage_ended_does_not_revive_it() {
     assert!(!summary.contains("hasn't run since"), "{summary}");
     assert!(summary.contains("succeeded since"), "{summary}");
     // The paused queue is told, on its own, not as holding the outage.
-    let paused = report["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["kind"] == "paused_backlog")
-        .expect("the paused queue");
+    let paused = find(&report, "findings", "kind", "paused_backlog");
     assert_ne!(paused["severity"], "fail", "{paused:#}");
     assert!(paused["evidence"]["holds_failing"].is_null(), "{paused:#}");
     assert!(
@@ -1504,12 +1522,7 @@ fn a_pause_after_an_outage_ended_does_not_revive_it() {
     let fixture = server.load("episodes");
     let (code, report) = incident(&server, fixture.captured_at);
     assert_eq!(code, 1);
-    let held = report["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["kind"] == "failure_surge")
-        .expect("the outage");
+    let held = find(&report, "findings", "kind", "failure_surge");
     assert_eq!(held["severity"], "fail");
     assert_eq!(held["evidence"]["held_queue"], "billing");
     let commands: Vec<&str> = held["commands"]
@@ -1541,25 +1554,16 @@ fn an_outage_over_with_deaths_left_offers_a_canary_retry() {
         30.0,
         &[(now - 1800.0, now - 900.0)],
     );
-    sim.run(&Pattern {
-        class: "Billing::ChargeJob",
-        queue: "billing",
-        error_class: "Stripe::CardError",
-        message: "Your card was declined ({})",
-        rates: vec![(now - 1800.0, 20.0), (now - 900.0, 0.0)],
-        pass: 0.0,
-        no_retry: true,
-        down_until: now - 900.0,
-        downs: Vec::new(),
-        held: Vec::new(),
-    });
+    sim.run(&Pattern::charges(
+        "Stripe::CardError",
+        "Your card was declined ({})",
+        vec![(now - 1800.0, 20.0), (now - 900.0, 0.0)],
+        true,
+        now - 900.0,
+    ));
     sim.write(&server);
     let (_, report) = incident(&server, now);
-    let f = report["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["evidence"]["error_class"] == "Stripe::CardError")
+    let f = failure_of(&report, "Stripe::CardError")
         .unwrap_or_else(|| panic!("no finding: {}", describe(&report)));
     assert_eq!(f["evidence"]["ongoing"], false, "{f:#}");
     let fp = f["evidence"]["fingerprint"].as_str().unwrap();
@@ -1656,26 +1660,16 @@ fn deaths_in_a_burst_on_a_young_fleet_fail_and_steady_deaths_stay_a_note() {
         100.0,
         &[(NOW - 50.0, NOW)],
     );
-    sim.run(&Pattern {
-        class: "Billing::ChargeJob",
-        queue: "billing",
-        error_class: "Stripe::CardError",
-        message: "Your card was declined ({})",
-        rates: vec![(NOW - 50.0, 1200.0), (NOW - 47.0, 0.0)],
-        pass: 0.0,
-        no_retry: true,
-        down_until: NOW - 47.0,
-        downs: Vec::new(),
-        held: Vec::new(),
-    });
+    sim.run(&Pattern::charges(
+        "Stripe::CardError",
+        "Your card was declined ({})",
+        vec![(NOW - 50.0, 1200.0), (NOW - 47.0, 0.0)],
+        true,
+        NOW - 47.0,
+    ));
     sim.write(&server);
     let (code, report) = incident(&server, NOW);
-    let deaths = report["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["kind"] == "deaths")
-        .unwrap_or_else(|| panic!("no deaths finding: {}", describe(&report)));
+    let deaths = find(&report, "findings", "kind", "deaths");
     assert_eq!(deaths["severity"], "fail", "{deaths:#}");
     assert!(
         deaths["summary"]
@@ -1691,18 +1685,13 @@ fn deaths_in_a_burst_on_a_young_fleet_fail_and_steady_deaths_stay_a_note() {
     let mut sim = Sim::new(4, NOW, true, true);
     sim.processes(2, NOW - 2.0 * HOUR);
     sim.successes("Billing::ChargeJob", "billing", NOW - 2.0 * HOUR, 20.0, &[]);
-    sim.run(&Pattern {
-        class: "Billing::ChargeJob",
-        queue: "billing",
-        error_class: "Stripe::CardError",
-        message: "Your card was declined ({})",
-        rates: vec![(NOW - 2.0 * HOUR + 30.0, 3.0)],
-        pass: 0.0,
-        no_retry: true,
-        down_until: 0.0,
-        downs: Vec::new(),
-        held: Vec::new(),
-    });
+    sim.run(&Pattern::charges(
+        "Stripe::CardError",
+        "Your card was declined ({})",
+        vec![(NOW - 2.0 * HOUR + 30.0, 3.0)],
+        true,
+        0.0,
+    ));
     sim.write(&server);
     let (code, report) = incident(&server, NOW);
     assert!(
@@ -1736,18 +1725,13 @@ fn a_surge_just_after_a_deploy_or_the_operators_retry_says_so() {
         30.0,
         &[(NOW - 590.0, NOW)],
     );
-    sim.run(&Pattern {
-        class: "Billing::ChargeJob",
-        queue: "billing",
-        error_class: "NoMethodError",
-        message: "undefined method `amount' for nil ({})",
-        rates: vec![(NOW - 590.0, 30.0)],
-        pass: 0.0,
-        no_retry: false,
-        down_until: NOW,
-        downs: Vec::new(),
-        held: Vec::new(),
-    });
+    sim.run(&Pattern::charges(
+        "NoMethodError",
+        "undefined method `amount' for nil ({})",
+        vec![(NOW - 590.0, 30.0)],
+        false,
+        NOW,
+    ));
     sim.write(&server);
     let (_, report) = incident(&server, NOW);
     let f = failure_of(&report, "NoMethodError").unwrap_or_else(|| panic!("{}", describe(&report)));
@@ -1768,18 +1752,13 @@ fn a_surge_just_after_a_deploy_or_the_operators_retry_says_so() {
     let server = RedisServer::start();
     let t = real_now();
     let mut before = Sim::new(9, t, true, true);
-    before.run(&Pattern {
-        class: "Billing::ChargeJob",
-        queue: "billing",
-        error_class: "Stripe::CardError",
-        message: "Your card was declined ({})",
-        rates: vec![(t - 30.0 * HOUR, 2.0), (t - 29.0 * HOUR, 0.0)],
-        pass: 0.0,
-        no_retry: true,
-        down_until: t - 29.0 * HOUR,
-        downs: Vec::new(),
-        held: Vec::new(),
-    });
+    before.run(&Pattern::charges(
+        "Stripe::CardError",
+        "Your card was declined ({})",
+        vec![(t - 30.0 * HOUR, 2.0), (t - 29.0 * HOUR, 0.0)],
+        true,
+        t - 29.0 * HOUR,
+    ));
     before.write(&server);
     let retried = Cogctl::new(&server)
         .args(["--json", "dead", "retry", "--all", "--yes"])
@@ -1789,18 +1768,13 @@ fn a_surge_just_after_a_deploy_or_the_operators_retry_says_so() {
     let mut sim = Sim::new(10, now, true, true);
     sim.processes(2, now - 2.0 * DAY);
     sim.background(3000, 900.0);
-    sim.run(&Pattern {
-        class: "Billing::ChargeJob",
-        queue: "billing",
-        error_class: "Stripe::APIConnectionError",
-        message: "Could not connect to Stripe ({})",
-        rates: vec![(now - 119.0, 60.0)],
-        pass: 0.0,
-        no_retry: false,
-        down_until: now,
-        downs: Vec::new(),
-        held: Vec::new(),
-    });
+    sim.run(&Pattern::charges(
+        "Stripe::APIConnectionError",
+        "Could not connect to Stripe ({})",
+        vec![(now - 119.0, 60.0)],
+        false,
+        now,
+    ));
     sim.write(&server);
     let (_, report) = incident(&server, now);
     let f = failure_of(&report, "Stripe::APIConnectionError")
@@ -1829,18 +1803,13 @@ fn a_surge_just_after_redis_restarted_says_so() {
     let mut sim = Sim::new(12, now, true, true);
     sim.processes(2, now - 2.0 * DAY);
     sim.background(3000, 900.0);
-    sim.run(&Pattern {
-        class: "Billing::ChargeJob",
-        queue: "billing",
-        error_class: "Redis::CommandError",
-        message: "NOSCRIPT No matching script ({})",
-        rates: vec![(started + 5.0, 60.0)],
-        pass: 0.0,
-        no_retry: false,
-        down_until: now,
-        downs: Vec::new(),
-        held: Vec::new(),
-    });
+    sim.run(&Pattern::charges(
+        "Redis::CommandError",
+        "NOSCRIPT No matching script ({})",
+        vec![(started + 5.0, 60.0)],
+        false,
+        now,
+    ));
     sim.write(&server);
     let (_, report) = incident(&server, now);
     let f = failure_of(&report, "Redis::CommandError")

@@ -13,13 +13,18 @@ use crate::support::{Cogctl, RedisServer, Spawned, wait_until};
 /// A worker with short cadences (beat, poll, orphan check) so tests don't wait on the
 /// gem's production periods.
 pub fn worker(server: &RedisServer, args: &[&str]) -> Cogctl {
+    worker_polling(server, "0.2s", args)
+}
+
+/// [`worker`] polling the scheduled and retry sets every `poll` instead.
+pub fn worker_polling(server: &RedisServer, poll: &str, args: &[&str]) -> Cogctl {
     Cogctl::new(server)
         .args([
             "worker",
             "--beat-interval",
             "0.2s",
             "--poll-interval",
-            "0.2s",
+            poll,
             "--orphan-check-interval",
             "0.3s",
         ])
