@@ -119,28 +119,36 @@ def process_cpu(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def idle_scrapes(sock, binary, n):
-    """An idle worker with --listen scraped n times back to back on one keep-alive connection:
-    (the worker's CPU seconds per scrape, less what it spends idle; the latencies)."""
+def listening_worker(sock, binary):
+    """An idle `cogctl worker --listen` on a free port of an emptied Redis, once it answers
+    /healthz: (its process, the port)."""
     cli(sock, "FLUSHALL")
     port = free_port()
     env = dict(os.environ, COGCTL_REDIS_URL=f"unix://{sock}")
     proc = subprocess.Popen([binary, "--quiet", "worker", "--listen", f"127.0.0.1:{port}",
                              "--handler", "Bench=builtin:noop"], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(200):
+        try:
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            c.request("GET", "/healthz")
+            c.getresponse().read()
+            c.close()
+            return proc, port
+        except OSError:
+            time.sleep(0.05)
+    proc.terminate()
+    sys.exit("the idle worker never answered")
+
+
+def idle_scrapes(sock, binary, n):
+    """An idle worker with --listen scraped n times back to back on one keep-alive connection:
+    (the worker's CPU seconds per scrape, less what it spends idle; the latencies)."""
+    proc, port = listening_worker(sock, binary)
     try:
-        conn = None
-        for _ in range(200):
-            try:
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-                conn.request("GET", "/metrics")
-                conn.getresponse().read()
-                break
-            except OSError:
-                conn = None
-                time.sleep(0.05)
-        if conn is None:
-            sys.exit("the idle worker never answered")
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        conn.request("GET", "/metrics")
+        conn.getresponse().read()
         # What the worker spends with nothing to do (its heartbeat, its blocked fetches).
         time.sleep(1)
         idle_from, idle_at = process_cpu(proc.pid), time.perf_counter()
@@ -217,23 +225,8 @@ def flood_probes(sock, binary, rounds):
     """An idle worker with --listen, while each kind of flood holds more connections than
     its cap: /healthz on a new connection every 200 ms, `rounds` times. Per kind, the probe
     latencies and how many held connections the server closed."""
-    cli(sock, "FLUSHALL")
-    port = free_port()
-    env = dict(os.environ, COGCTL_REDIS_URL=f"unix://{sock}")
-    proc = subprocess.Popen([binary, "--quiet", "worker", "--listen", f"127.0.0.1:{port}",
-                             "--handler", "Bench=builtin:noop"], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc, port = listening_worker(sock, binary)
     try:
-        for _ in range(200):
-            try:
-                c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-                c.request("GET", "/healthz")
-                c.getresponse().read()
-                break
-            except OSError:
-                time.sleep(0.05)
-        else:
-            sys.exit("the worker never answered")
         results = {}
         for kind in ("partial", "keepalive"):
             stop = threading.Event()

@@ -458,6 +458,21 @@ def sidekiq_starter(sock, workdir):
     return start
 
 
+def push_until_started(conn, workers, job_class, n, what):
+    """LPUSH one job of `job_class` sleeping 20 ms (long enough for its busy entry to be seen),
+    jid from `n`, and wait until a thread registers it as running: (when it was pushed, the
+    seconds until then)."""
+    job = json.dumps({"class": job_class, "args": [0.02, n], "queue": "default",
+                      "jid": "%024x" % n, "retry": True,
+                      "created_at": time.time(), "enqueued_at": time.time()})
+    pushed = time.perf_counter()
+    conn.call("LPUSH", "cogworker:queue:default", job)
+    while conn.call("HLEN", workers) == 0:
+        if time.perf_counter() - pushed > 10:
+            sys.exit(f"{what} did not start")
+    return pushed, time.perf_counter() - pushed
+
+
 def start_latency(sock, binary, samples):
     """Seconds from a job's LPUSH to an idle `cogctl worker -c 10` until the job's thread
     registers it as running (its workers-hash entry), for each of `samples` jobs pushed one
@@ -480,16 +495,9 @@ def start_latency(sock, binary, samples):
         time.sleep(2.5)  # every thread is waiting for work
         waits = []
         for i in range(samples):
-            # It sleeps 20 ms: long enough for its busy entry to be seen.
-            job = json.dumps({"class": "Bench", "args": [0.02, i], "queue": "default",
-                              "jid": "%024x" % (0xc0000000 + i), "retry": True,
-                              "created_at": time.time(), "enqueued_at": time.time()})
-            pushed = time.perf_counter()
-            conn.call("LPUSH", "cogworker:queue:default", job)
-            while conn.call("HLEN", workers) == 0:
-                if time.perf_counter() - pushed > 10:
-                    sys.exit("a job pushed to the idle worker did not start")
-            waits.append(time.perf_counter() - pushed)
+            _, waited = push_until_started(conn, workers, "Bench", 0xc0000000 + i,
+                                           "a job pushed to the idle worker")
+            waits.append(waited)
             while conn.call("LLEN", inprogress) or conn.call("HLEN", workers):
                 time.sleep(0.001)
             time.sleep(0.05 + 0.1 * ((i * 7919) % 100) / 100)
@@ -523,16 +531,10 @@ def lone_after_burst(sock, binary, samples):
         time.sleep(0.5)
         starts, settles = [], []
         for i in range(samples):
-            job = json.dumps({"class": "S", "args": [0.02, i], "queue": "default",
-                              "jid": "%024x" % (0xd0000000 + i), "retry": True,
-                              "created_at": time.time(), "enqueued_at": time.time()})
             want = str(2001 + i).encode()
-            pushed = time.perf_counter()
-            conn.call("LPUSH", "cogworker:queue:default", job)
-            while conn.call("HLEN", workers) == 0:
-                if time.perf_counter() - pushed > 10:
-                    sys.exit("a lone job did not start")
-            starts.append(time.perf_counter() - pushed)
+            pushed, waited = push_until_started(conn, workers, "S", 0xd0000000 + i,
+                                                "a lone job")
+            starts.append(waited)
             while conn.call("GET", "cogworker:stats:processed") != want:
                 if time.perf_counter() - pushed > 10:
                     sys.exit("a lone job was not settled")
